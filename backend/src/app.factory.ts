@@ -1,0 +1,48 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { applySecurity } from './common/security';
+import { serveSpa } from './common/spa';
+import { AppValidationPipe } from './common/validation.pipe';
+import { AppConfig, loadConfig } from './config/app-config';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the configured API (also used by the integration tests); the caller listens. */
+export async function createApp(): Promise<NestFastifyApplication> {
+  const bootConfig = loadConfig();
+  const adapter = new FastifyAdapter({
+    bodyLimit: bootConfig.BODY_LIMIT_BYTES,
+    trustProxy: bootConfig.TRUST_PROXY,
+    genReqId: (req: IncomingMessage) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await applySecurity(app, config.PUBLIC_URL);
+  const spaFallback = await serveSpa(app, config.STATIC_DIR);
+  app.useGlobalPipes(new AppValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Clear funnel API')
+    .setDescription('Lead capture, checkout, invitations and testimonials for the Clear membership funnel.')
+    .setVersion('1')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  return app;
+}

@@ -1,0 +1,45 @@
+import { Module, RequestMethod } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { HealthModule } from './modules/health/health.module';
+import { LeadsModule } from './modules/leads/leads.module';
+import { DatabaseModule } from './shared/database/database.module';
+import { QueueModule } from './shared/queue/queue.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LoggerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        // Nest 11's router wants named wildcards; the package default '*' logs a warning.
+        forRoutes: [{ path: '*splat', method: RequestMethod.ALL }],
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          base: { process: 'api' },
+          // Fastify assigned the id (from X-Request-Id or a fresh UUID); logs and errors share it.
+          genReqId: (req: IncomingMessage) => req.id ?? randomUUID(),
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') === true },
+        },
+      }),
+    }),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ name: 'writes', ttl: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_WRITES }],
+        errorMessage: 'Too many requests from this device. Please wait a minute and try again.',
+      }),
+    }),
+    DatabaseModule,
+    QueueModule.forRole('producer'),
+    HealthModule,
+    LeadsModule,
+  ],
+})
+export class AppModule {}

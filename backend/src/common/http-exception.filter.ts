@@ -1,0 +1,75 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { ApiErrorBody } from '../shared/contracts/api-types';
+
+const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Fastify's own errors (body too large, malformed JSON, wrong content type) carry statusCode. */
+interface FrameworkError extends Error {
+  statusCode?: number;
+  code?: string;
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+/**
+ * Every error leaves as ApiErrorBody with a readable message and the request id. Unknown paths
+ * outside /api get the SPA shell, so deep links such as /checkout?plan=2-month load.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  constructor(private readonly spaFallback: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null) {}
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    const { status, message } = this.describe(exception);
+
+    if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
+      return this.spaFallback(request, reply);
+    }
+    if (status >= 500) {
+      this.logger.error({ err: exception, url: request.url }, 'Unhandled error');
+    }
+    const body: ApiErrorBody = {
+      statusCode: status,
+      error: STATUS_CODES[status] ?? 'Error',
+      message,
+      requestId: String(request.id),
+    };
+    return reply.status(status).header('cache-control', 'no-store').send(body);
+  }
+
+  private describe(exception: unknown): { status: number; message: string } {
+    if (exception instanceof HttpException) {
+      const response = exception.getResponse();
+      const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+      const message = Array.isArray(raw) ? String(raw[0]) : typeof raw === 'string' ? raw : exception.message;
+      return { status: exception.getStatus(), message };
+    }
+    const err = exception as FrameworkError;
+    if (err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      const known = err.code ? FRAMEWORK_MESSAGES[err.code] : undefined;
+      const jsonError = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY';
+      return {
+        status: err.statusCode,
+        message: known ?? (jsonError ? 'The request body is not valid JSON' : err.message),
+      };
+    }
+    if (err instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: SERVER_ERROR_MESSAGE };
+  }
+
+  private isPageRequest(request: FastifyRequest): boolean {
+    return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+  }
+}

@@ -1,0 +1,30 @@
+import fastifyStatic from '@fastify/static';
+import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Serves the built SPA: `/` is the prerendered landing page (index.html), hashed assets are
+ * cached for a year, and any other page path gets the client shell (spa.html).
+ */
+export async function serveSpa(app: NestFastifyApplication, staticDir: string): Promise<SpaFallback | null> {
+  const root = resolve(staticDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    new Logger('Spa').warn(`No built SPA in ${root}; run "npm run build:web". Serving the API only.`);
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
+  return (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(shell);
+}

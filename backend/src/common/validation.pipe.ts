@@ -1,0 +1,36 @@
+import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+
+function firstMessage(errors: ValidationError[], path = ''): string {
+  for (const error of errors) {
+    const field = path ? `${path}.${error.property}` : error.property;
+    const constraints = error.constraints ?? {};
+    if (constraints.whitelistValidation) return `Unknown field "${field}" is not allowed`;
+    const message = Object.values(constraints)[0];
+    if (message) return message;
+    if (error.children?.length) return firstMessage(error.children, field);
+  }
+  return 'The request is not valid';
+}
+
+/**
+ * class-validator with the rules every endpoint shares: unknown fields are refused, the body must
+ * be a JSON object, and the 400 carries one sentence a person can act on.
+ */
+export class AppValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+      throw new BadRequestException('The request body must be a JSON object');
+    }
+    return super.transform(value, metadata);
+  }
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { ConfigError } from './config/app-config';
+import { createApp } from './app.factory';
+import { AppConfig } from './config/app-config';
+
+async function main(): Promise<void> {
+  const app = await createApp();
+  const config = app.get(AppConfig);
+  await app.listen(config.PORT, config.HOST);
+}
+
+main().catch((err: unknown) => {
+  // Config errors are already a readable list of variables; anything else keeps its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
+import type { CreateLeadResponse } from '../../shared/contracts/api-types';
+import { CreateLeadDto } from './dto/create-lead.dto';
+import { attributionFromRequest } from './lead-attribution';
+import { LeadsService } from './leads.service';
+
+@ApiTags('leads')
+@Controller('leads')
+@UseGuards(ThrottlerGuard)
+export class LeadsController {
+  constructor(private readonly leads: LeadsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ description: 'Lead stored (or updated when the e-mail is already known)' })
+  @ApiBadRequestResponse({ description: 'Invalid e-mail, wrong types, unknown fields or malformed JSON' })
+  @ApiTooManyRequestsResponse({ description: 'Rate limit for this client reached' })
+  create(@Body() dto: CreateLeadDto, @Req() req: FastifyRequest): Promise<CreateLeadResponse> {
+    return this.leads.create(dto, attributionFromRequest(dto.attribution, req.headers.cookie));
+  }
+}

@@ -1,0 +1,57 @@
+/** Request and response shapes of the public HTTP API (spec section 7), shared with the SPA. */
+
+/** Marketing attribution captured in the browser at opt-in, stored with the lead. */
+export interface LeadAttribution {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  gclid?: string;
+  fbclid?: string;
+  landing_path?: string;
+}
+
+export interface CreateLeadRequest {
+  email: string;
+  name?: string;
+  phone?: string;
+  referral?: string;
+  attribution?: LeadAttribution;
+}
+
+export interface CreateLeadResponse {
+  id: string;
+  /** True when this e-mail was already known; the lead was updated rather than created. */
+  existing: boolean;
+}
+
+/** Every 4xx/5xx body the API sends: `message` is written for a person to read. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  requestId?: string;
+}
+
+export interface FeaturedTestimonial {
+  id: string;
+  videoUrl: string | null;
+  imageUrl: string | null;
+  name: string;
+  title: string;
+  content: string;
+  rating: number;
+}
+
+export interface Testimonial extends FeaturedTestimonial {
+  featured: boolean;
+}
+
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  postgres: 'up' | 'down';
+  redis: 'up' | 'down';
+  queues: Record<string, { waiting: number; active: number; delayed: number; failed: number }>;
+  outboxPending: number;
+}

@@ -1,0 +1,47 @@
+/**
+ * The one plan catalogue (spec section 3). Amounts are whole US dollars; the payment path decides
+ * whether checkout creates a setup intent (subscription) or a payment intent (one-time).
+ */
+export type PaymentKind = 'subscription' | 'one-time';
+
+export interface Plan {
+  id: PlanId;
+  amount: number;
+  name: string;
+  displayText: string;
+  kind: PaymentKind;
+}
+
+export const PLAN_IDS = [
+  'standard',
+  '6-month',
+  '2-month',
+  'full-payment',
+  'payment-plan',
+  'premium',
+  'blackcard-vip',
+] as const;
+
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const DEFAULT_PLAN_ID: PlanId = 'standard';
+export const CURRENCY = 'USD';
+
+export const PLANS: Readonly<Record<PlanId, Plan>> = {
+  standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription' },
+  '6-month': { id: '6-month', amount: 250, name: '6-Month Plan', displayText: '$250/month for 6 months', kind: 'one-time' },
+  '2-month': { id: '2-month', amount: 550, name: '2-Month Plan', displayText: '$550/month for 2 months', kind: 'one-time' },
+  'full-payment': { id: 'full-payment', amount: 997, name: 'Full Payment', displayText: '$997 one-time', kind: 'one-time' },
+  'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time' },
+  premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription' },
+  'blackcard-vip': { id: 'blackcard-vip', amount: 997, name: 'Black Card APEX', displayText: '$997 one-time', kind: 'one-time' },
+};
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** Unknown or missing plan ids fall back to the standard plan, as the spec requires. */
+export function resolvePlan(id: string | null | undefined): Plan {
+  return isPlanId(id) ? PLANS[id] : PLANS[DEFAULT_PLAN_ID];
+}

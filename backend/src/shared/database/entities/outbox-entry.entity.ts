@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A side effect the API owes, written in the same transaction as the data that caused it.
+ * The relay hands it to BullMQ (jobId = id); the worker stamps completed_at or failed_at.
+ */
+@Entity('outbox')
+export class OutboxEntry {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('text')
+  queue: string;
+
+  @Column('text', { name: 'job_name' })
+  jobName: string;
+
+  @Column('jsonb')
+  payload: Record<string, unknown>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'dispatched_at', nullable: true })
+  dispatchedAt: Date | null;
+
+  @Column('int', { name: 'dispatch_count', default: 0 })
+  dispatchCount: number;
+
+  @Column('timestamptz', { name: 'completed_at', nullable: true })
+  completedAt: Date | null;
+
+  @Column('timestamptz', { name: 'failed_at', nullable: true })
+  failedAt: Date | null;
+
+  @Column('text', { name: 'last_error', nullable: true })
+  lastError: string | null;
+}

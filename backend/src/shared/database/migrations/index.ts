@@ -1,0 +1,4 @@
+import { CreateLeadsAndOutbox1763784000000 } from './1763784000000-create-leads-and-outbox';
+
+/** In order of their timestamps; listed explicitly like the entities. */
+export const MIGRATIONS = [CreateLeadsAndOutbox1763784000000];

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+export interface DocumentHead {
+  title: string;
+  description: string;
+  themeColor: string;
+}
+
+/** Puts the default title and meta tags into index.html from the typed content, so copy stays in one place. */
+export function injectDocumentHead(head: DocumentHead): Plugin {
+  return {
+    name: 'clear:document-head',
+    transformIndexHtml(): HtmlTagDescriptor[] {
+      return [
+        { tag: 'title', children: head.title, injectTo: 'head' },
+        { tag: 'meta', attrs: { name: 'description', content: head.description }, injectTo: 'head' },
+        { tag: 'meta', attrs: { name: 'theme-color', content: head.themeColor }, injectTo: 'head' },
+        { tag: 'meta', attrs: { property: 'og:title', content: head.title }, injectTo: 'head' },
+        { tag: 'meta', attrs: { property: 'og:description', content: head.description }, injectTo: 'head' },
+      ];
+    },
+  };
+}
+
+/**
+ * Runs after the SSR build of src/entry-server.tsx: renders the landing page into the client's
+ * index.html (which the browser then hydrates) and keeps the untouched shell as spa.html for
+ * every other route. The SSR bundle is deleted afterwards so it is never served as an asset.
+ */
+export function prerenderLanding({ clientOutDir }: { clientOutDir: string }): Plugin {
+  let root = process.cwd();
+  let ssrOutDir = '';
+  let entryFile = '';
+  return {
+    name: 'clear:prerender-landing',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
+    configResolved(config) {
+      root = config.root;
+      ssrOutDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+      if (!entry) throw new Error('prerender: the SSR build produced no entry chunk');
+      entryFile = resolve(ssrOutDir, entry.fileName);
+    },
+    async closeBundle() {
+      const clientDir = resolve(root, clientOutDir);
+      const shellFile = resolve(clientDir, 'spa.html');
+      const indexFile = resolve(clientDir, 'index.html');
+      // spa.html exists when the SSR step runs twice after one client build; it is the pristine shell.
+      const shell = await readFile(existsSync(shellFile) ? shellFile : indexFile, 'utf8');
+      if (shell.split(EMPTY_ROOT).length !== 2) {
+        throw new Error(`prerender: expected exactly one ${EMPTY_ROOT} in ${clientOutDir}/index.html; run the client build first`);
+      }
+      const { renderLanding } = (await import(pathToFileURL(entryFile).href)) as { renderLanding: () => string };
+      const markup = renderLanding();
+      if (!markup.includes('id="checkout"')) throw new Error('prerender: the landing markup is missing the #checkout section');
+      await writeFile(shellFile, shell);
+      await writeFile(indexFile, shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`));
+      await rm(ssrOutDir, { recursive: true, force: true });
+    },
+  };
+}

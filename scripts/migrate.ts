@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../backend/src/shared/database/data-source';
+
+/** Applies pending migrations to DATABASE_URL; used by `npm start`, tests and deployments. */
+export async function migrate(url: string): Promise<string[]> {
+  const dataSource = new DataSource({ ...dataSourceOptions(url, 2), logging: ['error'] });
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('DATABASE_URL is not set: it names the Postgres database to migrate');
+    process.exit(1);
+  }
+  migrate(url).then(
+    (names) => console.log(names.length ? `Applied migrations: ${names.join(', ')}` : 'Database schema is up to date'),
+    (err: Error) => {
+      console.error(`Migration failed: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}

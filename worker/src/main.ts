@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { ConfigError } from '../../backend/src/config/app-config';
+import { assertEveryJobHandled } from './processors/job-runner';
+import { WORKER_PROCESSORS, WorkerModule } from './worker.module';
+
+/** A NestJS application context without HTTP: it only consumes queues. */
+async function main(): Promise<void> {
+  assertEveryJobHandled(WORKER_PROCESSORS.map((p) => ({ queue: p.queue, jobs: p.jobs })));
+  const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  // On SIGTERM/SIGINT Nest closes the BullMQ workers, which wait for in-flight jobs to finish.
+  app.enableShutdownHooks();
+  await app.init();
+  app.get(Logger).log('Worker started');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
