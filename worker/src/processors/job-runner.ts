@@ -4,6 +4,10 @@ import { UnrecoverableError } from 'bullmq';
 import { JOB_QUEUE, JobName, QueueName } from '../../../backend/src/shared/contracts/jobs';
 import type { JobLedger } from '../services/job-ledger.service';
 
+const OUTBOX_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Jobs relayed from the outbox carry the row id as jobId; others have no row to stamp. */
+const outboxId = (job: Job): string | null => (job.id && OUTBOX_ID.test(job.id) ? job.id : null);
+
 export type JobHandlers = Partial<Record<JobName, (data: never) => Promise<unknown>>>;
 
 /**
@@ -15,13 +19,15 @@ export async function runJob(job: Job, handlers: JobHandlers, ledger: JobLedger,
   if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}"`);
   try {
     const outcome = await handler(job.data);
-    if (job.id) await ledger.markCompleted(job.id);
+    const rowId = outboxId(job);
+    if (rowId) await ledger.markCompleted(rowId);
     logger.log({ jobId: job.id, job: job.name, attempt: job.attemptsMade + 1, outcome }, 'Job done');
     return outcome;
   } catch (err) {
     const message = (err as Error).message;
     const lastAttempt = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    if (job.id) await (lastAttempt ? ledger.markFailed(job.id, message) : ledger.noteError(job.id, message));
+    const rowId = outboxId(job);
+    if (rowId) await (lastAttempt ? ledger.markFailed(rowId, message) : ledger.noteError(rowId, message));
     logger.warn({ jobId: job.id, job: job.name, attempt: job.attemptsMade + 1, lastAttempt, err: message }, 'Job failed');
     throw err;
   }

@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
+import { fail, step } from './lib/log';
+import { startEmbeddedPostgres } from './lib/postgres';
+import { startProcess, waitForHttp } from './lib/processes';
+import { startRedis } from './lib/redis';
+import { migrate } from './migrate';
+
+const root = resolve(__dirname, '..', '..');
+const resultsDir = join(root, 'test-results');
+
+interface Tally {
+  suite: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function runSuite(suite: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readTally: () => Omit<Tally, 'suite'>): Tally {
+  step(`Running ${suite} tests`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  let tally: Omit<Tally, 'suite'>;
+  try {
+    tally = readTally();
+  } catch {
+    tally = { passed: 0, failed: 1, skipped: 0 };
+  }
+  if (result.status !== 0 && tally.failed === 0) tally.failed = 1;
+  step(`${suite}: ${tally.passed} passed, ${tally.failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return { suite, ...tally };
+}
+
+const jestTally = (file: string) => () => {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, skipped: report.numPendingTests };
+};
+
+const playwrightTally = (file: string) => () => {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+};
+
+/**
+ * `npm test`: a throwaway Postgres and Redis, then unit and integration tests (jest) and browser
+ * tests (Playwright in Debian's Chromium) against the real API and worker serving the built SPA.
+ */
+async function main(): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), 'clear-test-'));
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanup = async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  step('Starting a throwaway Postgres and Redis');
+  const pg = await startEmbeddedPostgres({ dir: join(scratch, 'pg'), port: Number(process.env.TEST_PG_PORT ?? 54330), database: 'clear_test', persistent: false, fresh: true });
+  cleanups.push(pg.stop);
+  const redis = await startRedis({ port: Number(process.env.TEST_REDIS_PORT ?? 6391), dir: join(scratch, 'redis'), persistent: false });
+  cleanups.push(redis.stop);
+  await migrate(pg.url);
+
+  const env = { ...process.env, DATABASE_URL: pg.url, REDIS_URL: redis.url, NODE_ENV: 'test' };
+  const tallies: Tally[] = [];
+  const jestReport = join(resultsDir, 'jest.json');
+  tallies.push(
+    runSuite('unit + integration', process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${jestReport}`], env, jestTally(jestReport)),
+  );
+
+  if (process.env.SKIP_E2E !== '1') {
+    tallies.push(await runBrowserSuite(env, scratch, cleanups));
+  }
+
+  await cleanup();
+  const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  process.stdout.write('\n' + tallies.map((t) => `  ${t.suite.padEnd(20)} ${t.passed} passed, ${t.failed} failed`).join('\n') + '\n\n');
+  process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+  process.exit(total.failed > 0 ? 1 : 0);
+}
+
+async function runBrowserSuite(env: NodeJS.ProcessEnv, scratch: string, cleanups: Array<() => Promise<void>>): Promise<Tally> {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) fail(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  const affiliate = new FakeAffiliateServer();
+  await affiliate.start();
+  cleanups.push(() => affiliate.stop());
+  const port = Number(process.env.TEST_APP_PORT ?? 3100);
+  const appEnv: NodeJS.ProcessEnv = {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    STATIC_DIR: join(root, 'frontend', 'dist'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_WRITES: '10000',
+    AFFILIATE_API_URL: affiliate.url,
+    AFFILIATE_API_KEY: 'e2e-key',
+  };
+  const worker = startProcess('Worker', process.execPath, [join(root, 'dist', 'worker', 'src', 'main.js')], appEnv);
+  const api = startProcess('API', process.execPath, [join(root, 'dist', 'backend', 'src', 'main.js')], appEnv);
+  cleanups.push(() => worker.stop(), () => api.stop());
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, api.child);
+  const report = join(resultsDir, 'playwright.json');
+  return runSuite(
+    'browser (Playwright)',
+    process.execPath,
+    [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    { ...appEnv, E2E_BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report, AFFILIATE_CALLS_URL: affiliate.url.replace('/api/v1', '/__calls'), TMPDIR: scratch },
+    playwrightTally(report),
+  );
+}
+
+main().catch((err: Error) => fail(err.stack ?? err.message));

@@ -1,0 +1,92 @@
+import Redis from 'ioredis';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { RunningRedis, startRedis } from '../../scripts/lib/redis';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { freePort, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+
+/** Each test gets its own redis-server so it can stop, restart or wipe it. */
+describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
+  const affiliate = new FakeAffiliateServer();
+  let redis: RunningRedis;
+  let stack: Stack;
+  const dir = mkdtempSync(join(tmpdir(), 'clear-fault-redis-'));
+
+  beforeAll(() => affiliate.start());
+  afterAll(() => affiliate.stop());
+  afterEach(async () => {
+    await stack?.stop();
+    await redis?.stop();
+  });
+
+  async function setUp(env: Record<string, string> = {}, worker = true): Promise<void> {
+    redis = await startRedis({ port: await freePort(), dir, persistent: false });
+    stack = await startStack(
+      { REDIS_URL: redis.url, AFFILIATE_API_URL: affiliate.url, AFFILIATE_API_KEY: 'fault-key', ...env },
+      { worker },
+    );
+    await resetData(stack.db);
+    affiliate.reset();
+  }
+
+  const expectEachExactlyOnce = (emails: string[]) => {
+    const seen = affiliate.signups().map((c) => c.params.email).sort();
+    expect(seen).toEqual([...emails].sort());
+  };
+
+  it('accepts 50 leads while Redis is down and delivers each job exactly once after it returns', async () => {
+    await setUp();
+    const port = redis.port;
+    await redis.stop();
+
+    const emails = Array.from({ length: 50 }, (_, i) => `down-${i}@example.com`);
+    const http = request(stack.url);
+    const statuses = await Promise.all(emails.map((email) => http.post('/api/leads').send({ email, referral: 'partner7' }).then((r) => r.status)));
+    expect(statuses).toEqual(emails.map(() => 201));
+    const [pending] = await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`);
+    expect(pending.n).toBe(50);
+
+    redis = await startRedis({ port, dir, persistent: false });
+    await waitFor(() => affiliate.signups().length >= 50, '50 affiliate calls', 60_000);
+    await waitFor(async () => (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`))[0].n === 0, 'outbox drained');
+    await sleep(1500);
+    expectEachExactlyOnce(emails);
+  });
+
+  it('re-dispatches jobs Redis lost after accepting them, still exactly once', async () => {
+    await setUp({ OUTBOX_REDISPATCH_AFTER_MS: '1500' }, false);
+    const emails = Array.from({ length: 10 }, (_, i) => `lost-${i}@example.com`);
+    const http = request(stack.url);
+    for (const email of emails) await http.post('/api/leads').send({ email, referral: 'partner7' }).expect(201);
+    await waitFor(async () => (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE dispatched_at IS NOT NULL`))[0].n === 10, 'dispatch');
+
+    // Redis loses its last writes (crash without fsync): the jobs are gone, the outbox remembers.
+    const client = new Redis(redis.url);
+    await client.flushall();
+    await client.quit();
+
+    await stack.startWorker();
+    await waitFor(() => affiliate.signups().length >= 10, '10 affiliate calls after re-dispatch', 30_000);
+    await sleep(2500);
+    expectEachExactlyOnce(emails);
+    const rows = await stack.db.query(`SELECT dispatch_count, completed_at FROM outbox`);
+    expect(rows.every((r: { completed_at: Date | null }) => r.completed_at !== null)).toBe(true);
+    expect(rows.some((r: { dispatch_count: number }) => r.dispatch_count >= 2)).toBe(true);
+  });
+
+  it('lets the worker die mid-load and finishes every job once when it comes back', async () => {
+    await setUp();
+    const emails = Array.from({ length: 40 }, (_, i) => `crash-${i}@example.com`);
+    const http = request(stack.url);
+    const posting = Promise.all(emails.map((email) => http.post('/api/leads').send({ email, referral: 'partner7' }).expect(201)));
+    await waitFor(() => affiliate.signups().length >= 5, 'some progress');
+    await stack.stopWorker();
+    await posting;
+    await stack.startWorker();
+    await waitFor(() => affiliate.signups().length >= 40, 'all 40 affiliate calls', 60_000);
+    await sleep(1500);
+    expectEachExactlyOnce(emails);
+  });
+});
