@@ -1,0 +1,36 @@
+import { BadRequestException } from '@nestjs/common';
+import { CreateLeadDto } from '../modules/leads/dto/create-lead.dto';
+import { AppValidationPipe } from './validation.pipe';
+
+const pipe = new AppValidationPipe();
+const body = { type: 'body' as const, metatype: CreateLeadDto };
+
+async function messageFor(value: unknown): Promise<string> {
+  try {
+    await pipe.transform(value, body);
+  } catch (err) {
+    expect(err).toBeInstanceOf(BadRequestException);
+    return ((err as BadRequestException).getResponse() as { message: string }).message;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('AppValidationPipe', () => {
+  it('passes a valid body through as the DTO class', async () => {
+    const dto = await pipe.transform({ email: 'a@example.com', name: 'A' }, body);
+    expect(dto).toBeInstanceOf(CreateLeadDto);
+  });
+
+  it('explains a wrong type before a length rule', async () => {
+    expect(await messageFor({ email: 'a@example.com', name: 12 })).toBe('name must be text');
+  });
+
+  it('names unknown fields, nested ones by path', async () => {
+    expect(await messageFor({ email: 'a@example.com', role: 'admin' })).toBe('Unknown field "role" is not allowed');
+    expect(await messageFor({ email: 'a@example.com', attribution: { x: '1' } })).toBe('Unknown field "attribution.x" is not allowed');
+  });
+
+  it.each([null, 'text', 42, [{ email: 'a@example.com' }]])('refuses a body that is not an object: %p', async (value) => {
+    expect(await messageFor(value)).toBe('The request body must be a JSON object');
+  });
+});
