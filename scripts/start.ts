@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fail, step } from './lib/log';
 import { migrate } from './migrate';
+import { seedDemoTestimonials } from './seed-demo';
 import { startEmbeddedPostgres } from './lib/postgres';
 import { Managed, startProcess, waitForHttp } from './lib/processes';
 import { startRedis } from './lib/redis';
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
   step('Applying database migrations');
   const applied = await migrate(databaseUrl);
   step(applied.length ? `Applied: ${applied.join(', ')}` : 'Database schema is up to date');
+  if (process.env.SEED_DEMO !== '0' && (await seedDemoTestimonials(databaseUrl))) {
+    step('Added three demo testimonials (manage them at /admin/testimonials)');
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -7,6 +7,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './modules/health/health.module';
 import { LeadsModule } from './modules/leads/leads.module';
+import { TestimonialsModule } from './modules/testimonials/testimonials.module';
 import { DatabaseModule } from './shared/database/database.module';
 import { QueueModule } from './shared/queue/queue.module';
 
@@ -40,6 +41,7 @@ import { QueueModule } from './shared/queue/queue.module';
     QueueModule.forRole('producer'),
     HealthModule,
     LeadsModule,
+    TestimonialsModule,
   ],
 })
 export class AppModule {}
