@@ -65,6 +65,26 @@ describe('POST /api/leads', () => {
     expect(outbox).toHaveLength(1);
   });
 
+  it('handles concurrent submissions of one e-mail (batched together) without losing any', async () => {
+    const emails = ['same@example.com', 'SAME@example.com', 'Same@Example.com', 'same@EXAMPLE.com', 'same@example.COM'];
+    const results = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email }).expect(201)));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(results.filter((r) => r.body.existing === false)).toHaveLength(1);
+    const [lead] = await stack.db.query('SELECT submission_count FROM leads');
+    expect(lead.submission_count).toBe(5);
+    expect((await stack.db.query('SELECT count(*)::int AS n FROM lead_submissions'))[0].n).toBe(5);
+    expect((await stack.db.query('SELECT count(*)::int AS n FROM outbox'))[0].n).toBe(1);
+  });
+
+  it('stores a burst of distinct leads, each with its own id', async () => {
+    const emails = Array.from({ length: 120 }, (_, i) => `burst-${i}@example.com`);
+    const results = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, name: email }).expect(201)));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(120);
+    const rows = await stack.db.query('SELECT id, email, name FROM leads');
+    const byId = new Map(rows.map((r: { id: string; email: string; name: string }) => [r.id, r]));
+    results.forEach((r, i) => expect(byId.get(r.body.id)).toMatchObject({ email: emails[i], name: emails[i] }));
+  });
+
   it.each([
     ['an invalid e-mail', { email: 'not-an-email' }, 'Please enter a valid email address'],
     ['a missing e-mail', { name: 'No Email' }, 'Please enter a valid email address'],
