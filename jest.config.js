@@ -25,7 +25,7 @@ module.exports = {
       testMatch: ['**/*.spec.ts'],
       transform,
       transformIgnorePatterns,
-      testTimeout: 90_000,
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
     },
   ],
 };
