@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { documentHead } from './src/content/brand';
-import { injectDocumentHead, prerenderLanding } from './vite/prerender-landing.plugin';
+import { injectDocumentHead, prerenderLanding, previewSpaShell } from './vite/prerender-landing.plugin';
 
 // The API runs separately; dev and preview forward /api so cookies stay first-party.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
@@ -10,9 +10,12 @@ const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127
 export default defineConfig(({ isSsrBuild }) => ({
   // One .env at the repository root configures server and client (only VITE_* reach the client).
   envDir: '..',
-  plugins: [react(), injectDocumentHead(documentHead), prerenderLanding({ clientOutDir: 'dist' })],
+  plugins: [react(), injectDocumentHead(documentHead), prerenderLanding({ clientOutDir: 'dist' }), previewSpaShell()],
   resolve: {
-    alias: { '@contracts': fileURLToPath(new URL('../backend/src/shared/contracts', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contracts': fileURLToPath(new URL('../backend/src/shared/contracts', import.meta.url)),
+    },
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,10 +19,12 @@ interface Tally {
   skipped: number;
 }
 
-function runSuite(suite: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readTally: () => Omit<Tally, 'suite'>): Tally {
+/** Async on purpose: the fake third-party servers live in this process and must keep answering. */
+async function runSuite(suite: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readTally: () => Omit<Tally, 'suite'>): Promise<Tally> {
   step(`Running ${suite} tests`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const result = await new Promise<{ status: number | null }>((resolveExit) => child.once('exit', (status) => resolveExit({ status })));
   let tally: Omit<Tally, 'suite'>;
   try {
     tally = readTally();
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
   const tallies: Tally[] = [];
   const jestReport = join(resultsDir, 'jest.json');
   tallies.push(
-    runSuite('unit + integration', process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${jestReport}`], env, jestTally(jestReport)),
+    await runSuite('unit + integration', process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${jestReport}`], env, jestTally(jestReport)),
   );
 
   if (process.env.SKIP_E2E !== '1') {
@@ -111,7 +113,7 @@ async function runBrowserSuite(env: NodeJS.ProcessEnv, scratch: string, cleanups
   cleanups.push(() => worker.stop(), () => api.stop());
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, api.child);
   const report = join(resultsDir, 'playwright.json');
-  return runSuite(
+  return await runSuite(
     'browser (Playwright)',
     process.execPath,
     [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],

@@ -25,7 +25,12 @@ import { QueueModule } from './shared/queue/queue.module';
           // Fastify assigned the id (from X-Request-Id or a fresh UUID); logs and errors share it.
           genReqId: (req: IncomingMessage) => req.id ?? randomUUID(),
           redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          // A client's 4xx is routine (its message went back to the client); only 5xx is ours.
+          customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+          serializers: {
+            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          },
           autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') === true },
         },
       }),

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 const EMPTY_ROOT = '<div id="root"></div>';
+const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 
 export interface DocumentHead {
   title: string;
@@ -59,11 +60,32 @@ export function prerenderLanding({ clientOutDir }: { clientOutDir: string }): Pl
         throw new Error(`prerender: expected exactly one ${EMPTY_ROOT} in ${clientOutDir}/index.html; run the client build first`);
       }
       const { renderLanding } = (await import(pathToFileURL(entryFile).href)) as { renderLanding: () => string };
-      const markup = renderLanding();
-      if (!markup.includes('id="checkout"')) throw new Error('prerender: the landing markup is missing the #checkout section');
+      const rendered = renderLanding();
+      if (!rendered.includes('id="checkout"')) throw new Error('prerender: the landing markup is missing the #checkout section');
+      // React emits resource hints (image preloads) ahead of the markup; they belong in <head>.
+      const hints = rendered.match(LEADING_LINKS)?.[0] ?? '';
+      const markup = rendered.slice(hints.length);
       await writeFile(shellFile, shell);
-      await writeFile(indexFile, shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`));
+      await writeFile(indexFile, shell.replace('</head>', `${hints}</head>`).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`));
       await rm(ssrOutDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `vite preview` mirrors the production server: `/` is the prerendered page and every other page
+ * path gets the empty shell, never the landing markup (which would not match the route).
+ */
+export function previewSpaShell(): Plugin {
+  return {
+    name: 'clear:preview-spa-shell',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = req.url?.split('?')[0] ?? '/';
+        const isPage = path !== '/' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+        if (isPage && req.headers.accept?.includes('text/html')) req.url = '/spa.html';
+        next();
+      });
     },
   };
 }

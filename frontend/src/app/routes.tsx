@@ -1,0 +1,65 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { common, pages } from '@/content/pages';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { RoutePage } from './route-page';
+import LandingRoute from './routes/landing.route';
+
+interface LazyRoute {
+  path: string;
+  title: string;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+/** Every route but the landing page is a separate chunk, so each screen ships only its own code. */
+const lazyRoutes: LazyRoute[] = [
+  { path: '/invitation', title: pages.invitation.title, Screen: lazy(() => import('./routes/invitation.route')) },
+  { path: '/blackcard', title: pages.blackcard.title, Screen: lazy(() => import('./routes/blackcard.route')) },
+  { path: '/upsell', title: pages.upsell.title, Screen: lazy(() => import('./routes/upsell.route')) },
+  { path: '/blackcard-upsell', title: pages.blackcardUpsell.title, Screen: lazy(() => import('./routes/blackcard-upsell.route')) },
+  { path: '/checkout', title: pages.checkout.title, Screen: lazy(() => import('./routes/checkout.route')) },
+  { path: '/success', title: pages.success.title, Screen: lazy(() => import('./routes/success.route')) },
+  { path: '/admin/testimonials', title: pages.adminTestimonials.title, Screen: lazy(() => import('./routes/admin-testimonials.route')) },
+  { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./routes/not-found.route')) },
+];
+
+function RouteFallback() {
+  return (
+    <div className="screen" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{common.routeLoading}</span>
+    </div>
+  );
+}
+
+/** Route matching ignores case: React Router's routes are case-insensitive unless marked caseSensitive. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <RoutePage title={pages.landing.title}>
+              <LandingRoute />
+            </RoutePage>
+          }
+        />
+        {lazyRoutes.map(({ path, title, Screen }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RoutePage title={title}>
+                <Suspense fallback={<RouteFallback />}>
+                  <Screen />
+                </Suspense>
+              </RoutePage>
+            }
+          />
+        ))}
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { CHECKOUT_SECTION_ID, scrollToLeadForm } from '@/lib/landing-anchors';
+
+/**
+ * A call to action that leads to the lead form. It is a real in-page link, so it already works
+ * in the prerendered page before JavaScript runs; once hydrated it scrolls smoothly and focuses the form.
+ */
+export function CheckoutCta({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <a
+      href={`#${CHECKOUT_SECTION_ID}`}
+      className="button button--cta"
+      data-testid={testId}
+      onClick={(event) => {
+        event.preventDefault();
+        scrollToLeadForm();
+      }}
+    >
+      {children}
+    </a>
+  );
+}

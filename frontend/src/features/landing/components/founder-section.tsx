@@ -1,0 +1,36 @@
+import { founder } from '@/content/landing';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase())
+    .slice(0, 2)
+    .join('');
+}
+
+export function FounderSection() {
+  return (
+    <section className="section section--alt" aria-labelledby="founder-heading" data-testid="section-founder">
+      <div className="container container--narrow">
+        <div className="section__header">
+          <h2 id="founder-heading">{founder.heading}</h2>
+        </div>
+        <article className="card founder">
+          <div className="founder__identity">
+            <span className="founder__initials" aria-hidden="true">
+              {initials(founder.name)}
+            </span>
+            <div>
+              <h3>{founder.name}</h3>
+              <p className="founder__role">{founder.role}</p>
+            </div>
+          </div>
+          {founder.story.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </article>
+      </div>
+    </section>
+  );
+}

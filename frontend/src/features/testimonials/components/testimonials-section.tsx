@@ -1,0 +1,30 @@
+import { testimonialsSection } from '@/content/landing';
+import { useFeaturedTestimonials } from '../api/get-featured-testimonials';
+import { TestimonialCard } from './testimonial-card';
+import './testimonials.css';
+
+/**
+ * Rendered only once featured testimonials have arrived: nothing while loading, on error or when
+ * the list is empty. The section sits below the fold, so appearing late shifts nothing on screen.
+ */
+export function TestimonialsSection() {
+  const { data: testimonials } = useFeaturedTestimonials();
+  if (!Array.isArray(testimonials) || testimonials.length === 0) return null;
+
+  return (
+    <section className="section" aria-labelledby="testimonials-heading" data-testid="section-testimonials">
+      <div className="container">
+        <div className="section__header">
+          <h2 id="testimonials-heading">{testimonialsSection.heading}</h2>
+          <p className="section__intro">{testimonialsSection.intro}</p>
+        </div>
+        <ul className="testimonial-grid">
+          {testimonials.map((testimonial) => (
+            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+          ))}
+        </ul>
+        <p className="testimonials__footer">{testimonialsSection.footer}</p>
+      </div>
+    </section>
+  );
+}

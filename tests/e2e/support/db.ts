@@ -1,0 +1,74 @@
+import { Client } from 'pg';
+
+/** Direct database access for seeding what the UI reads; the tests never go around the UI to act. */
+export interface TestimonialSeed {
+  name: string;
+  title: string;
+  content: string;
+  videoUrl?: string | null;
+  imageUrl?: string | null;
+  rating?: number;
+  featured?: boolean;
+  displayOrder?: number;
+}
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL must point at the test database the server under test uses');
+  return url;
+}
+
+async function withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Inserts testimonials and returns their ids, for cleanup. */
+export function insertTestimonials(seeds: TestimonialSeed[]): Promise<string[]> {
+  return withClient(async (client) => {
+    const ids: string[] = [];
+    for (const seed of seeds) {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO testimonials (name, title, content, video_url, image_url, rating, featured, display_order)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [seed.name, seed.title, seed.content, seed.videoUrl ?? null, seed.imageUrl ?? null, seed.rating ?? 5, seed.featured ?? true, seed.displayOrder ?? 0],
+      );
+      ids.push(rows[0].id);
+    }
+    return ids;
+  });
+}
+
+export function deleteTestimonials(ids: string[]): Promise<void> {
+  if (ids.length === 0) return Promise.resolve();
+  return withClient(async (client) => {
+    await client.query('DELETE FROM testimonials WHERE id = ANY($1::uuid[])', [ids]);
+  });
+}
+
+/** Un-features every testimonial for the duration of a test and returns the ids to re-feature after. */
+export function unfeatureAllTestimonials(): Promise<string[]> {
+  return withClient(async (client) => {
+    const { rows } = await client.query<{ id: string }>('UPDATE testimonials SET featured = false WHERE featured RETURNING id');
+    return rows.map((row) => row.id);
+  });
+}
+
+export function featureTestimonials(ids: string[]): Promise<void> {
+  if (ids.length === 0) return Promise.resolve();
+  return withClient(async (client) => {
+    await client.query('UPDATE testimonials SET featured = true WHERE id = ANY($1::uuid[])', [ids]);
+  });
+}
+
+export function findLeadByEmail(email: string): Promise<{ email_normalized: string } | null> {
+  return withClient(async (client) => {
+    const { rows } = await client.query<{ email_normalized: string }>('SELECT email_normalized FROM leads WHERE email_normalized = $1', [email.toLowerCase()]);
+    return rows[0] ?? null;
+  });
+}
