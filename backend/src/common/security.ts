@@ -19,6 +19,8 @@ const CSP_DIRECTIVES = {
     'https://*.analytics.google.com',
     'https://www.facebook.com',
     'https://t.firstpromoter.com',
+    'https://stats.g.doubleclick.net',
+    'https://www.google.com',
   ],
   frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube-nocookie.com'],
   objectSrc: ["'none'"],

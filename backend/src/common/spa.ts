@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -17,6 +18,8 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
     new Logger('Spa').warn(`No built SPA in ${root}; run "npm run build:web". Serving the API only.`);
     return null;
   }
+  // Text assets go out gzip/brotli compressed; tiny API bodies stay under the 1 KB threshold.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
