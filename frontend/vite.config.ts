@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
-    : { outDir: 'dist', target: 'es2022', modulePreload: { polyfill: false } },
+    : { outDir: 'dist', target: 'es2022', minify: 'terser', modulePreload: { polyfill: false } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
 }));

@@ -3,8 +3,9 @@ import { expect, test } from '@playwright/test';
 const TABLE_ROUTES = ['/invitation', '/blackcard', '/upsell', '/blackcard-upsell', '/checkout', '/success', '/admin/testimonials'];
 
 test.describe('routing', () => {
-  test('an unknown path shows the 404 card', async ({ page }) => {
-    await page.goto('/definitely/not/a/page');
+  test('an unknown path shows the 404 card, served with HTTP status 404', async ({ page }) => {
+    const response = await page.goto('/definitely/not/a/page');
+    expect(response?.status()).toBe(404);
     const card = page.getByTestId('not-found');
     await expect(card.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
     await expect(card).toContainText('Did you forget to add the page to the router?');
@@ -23,6 +24,12 @@ test.describe('routing', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Order' })).toBeVisible();
     await expect(page).toHaveTitle(/Checkout/);
     await expect(page.getByTestId('not-found')).toHaveCount(0);
+  });
+
+  test('crawlers get a robots.txt, not the app shell', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('Disallow: /admin/');
   });
 
   test('route matching ignores case', async ({ page }) => {

@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isAppRoute } from '../shared/contracts/routes';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -24,10 +25,18 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
     root,
     wildcard: true,
     index: ['index.html'],
+    // The web build writes .br and .gz next to each text asset (maximum compression, once).
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
-  return (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(shell);
+  // Unknown paths still get the shell (it renders the 404 card) but with a 404 status for crawlers.
+  return (req, reply) =>
+    reply
+      .status(isAppRoute(new URL(req.url, 'http://x').pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile(shell);
 }

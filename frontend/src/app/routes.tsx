@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES } from '@contracts/routes';
 import { common, pages } from '@/content/pages';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RoutePage } from './route-page';
@@ -13,13 +14,13 @@ interface LazyRoute {
 
 /** Every route but the landing page is a separate chunk, so each screen ships only its own code. */
 const lazyRoutes: LazyRoute[] = [
-  { path: '/invitation', title: pages.invitation.title, Screen: lazy(() => import('./routes/invitation.route')) },
-  { path: '/blackcard', title: pages.blackcard.title, Screen: lazy(() => import('./routes/blackcard.route')) },
-  { path: '/upsell', title: pages.upsell.title, Screen: lazy(() => import('./routes/upsell.route')) },
-  { path: '/blackcard-upsell', title: pages.blackcardUpsell.title, Screen: lazy(() => import('./routes/blackcard-upsell.route')) },
-  { path: '/checkout', title: pages.checkout.title, Screen: lazy(() => import('./routes/checkout.route')) },
-  { path: '/success', title: pages.success.title, Screen: lazy(() => import('./routes/success.route')) },
-  { path: '/admin/testimonials', title: pages.adminTestimonials.title, Screen: lazy(() => import('./routes/admin-testimonials.route')) },
+  { path: ROUTES.invitation, title: pages.invitation.title, Screen: lazy(() => import('./routes/invitation.route')) },
+  { path: ROUTES.blackcard, title: pages.blackcard.title, Screen: lazy(() => import('./routes/blackcard.route')) },
+  { path: ROUTES.upsell, title: pages.upsell.title, Screen: lazy(() => import('./routes/upsell.route')) },
+  { path: ROUTES.blackcardUpsell, title: pages.blackcardUpsell.title, Screen: lazy(() => import('./routes/blackcard-upsell.route')) },
+  { path: ROUTES.checkout, title: pages.checkout.title, Screen: lazy(() => import('./routes/checkout.route')) },
+  { path: ROUTES.success, title: pages.success.title, Screen: lazy(() => import('./routes/success.route')) },
+  { path: ROUTES.adminTestimonials, title: pages.adminTestimonials.title, Screen: lazy(() => import('./routes/admin-testimonials.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./routes/not-found.route')) },
 ];
 
@@ -39,7 +40,7 @@ export function AppRoutes() {
     <RouteErrorBoundary key={pathname}>
       <Routes>
         <Route
-          path="/"
+          path={ROUTES.landing}
           element={
             <RoutePage title={pages.landing.title}>
               <LandingRoute />

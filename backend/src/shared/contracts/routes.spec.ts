@@ -1,0 +1,10 @@
+import { isAppRoute } from './routes';
+
+describe('isAppRoute', () => {
+  it.each(['/', '/checkout', '/CHECKOUT', '/checkout/', '/admin/testimonials', '/Blackcard-Upsell'])('knows %s', (path) => {
+    expect(isAppRoute(path)).toBe(true);
+  });
+  it.each(['/nope', '/checkout/extra', '/admin', '/api/leads', '/checkout.html'])('does not know %s', (path) => {
+    expect(isAppRoute(path)).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+/** The SPA's page paths (spec route table). The server answers 404 for any other page path. */
+export const ROUTES = {
+  landing: '/',
+  invitation: '/invitation',
+  blackcard: '/blackcard',
+  upsell: '/upsell',
+  blackcardUpsell: '/blackcard-upsell',
+  checkout: '/checkout',
+  success: '/success',
+  adminTestimonials: '/admin/testimonials',
+} as const;
+
+const KNOWN = new Set<string>(Object.values(ROUTES));
+
+/** Route matching ignores case, and a trailing slash names the same page. */
+export function isAppRoute(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  return KNOWN.has(path);
+}
