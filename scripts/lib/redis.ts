@@ -69,7 +69,11 @@ export async function startRedis(opts: { port: number; dir: string; persistent: 
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(killer);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

@@ -36,5 +36,6 @@ export async function applySecurity(app: NestFastifyApplication, publicUrl: stri
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });
-  app.enableCors({ origin: new URL(publicUrl).origin, credentials: true });
+  // A list (not a string) so other origins get no Access-Control-Allow-Origin header at all.
+  app.enableCors({ origin: [new URL(publicUrl).origin], credentials: true });
 }

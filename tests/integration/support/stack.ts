@@ -73,8 +73,17 @@ export async function startStack(env: Record<string, string>, opts: { worker?: b
   return stack;
 }
 
+/** Empties the lead tables; a worker still finishing the previous test's job may hold locks. */
 export async function resetData(db: DataSource): Promise<void> {
-  await db.query('TRUNCATE leads, lead_submissions, outbox, side_effects CASCADE');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.query('TRUNCATE leads, lead_submissions, outbox, side_effects CASCADE');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 5) throw err;
+      await sleep(100 * attempt);
+    }
+  }
 }
 
 export async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<T> {

@@ -1,8 +1,9 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { AppConfig } from '../../config/app-config';
 import { JOB_QUEUE, JobItem, QUEUES, QueueName } from '../contracts/jobs';
+import { defaultJobOptions } from './job-options';
+import { connectionFor } from './redis-options';
 
 export interface DispatchableJob {
   /** Deterministic id (the outbox row id): BullMQ ignores a second add while the job exists. */
@@ -10,18 +11,23 @@ export interface DispatchableJob {
   job: JobItem;
 }
 
-/** The typed way to put work on BullMQ; everything else goes through the outbox. */
+const CLOSE_TIMEOUT_MS = 2000;
+const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
+
+/**
+ * The typed way to put work on BullMQ; everything else goes through the outbox. It owns its
+ * queue connections (fail fast while Redis is away) and closes them itself, so shutting down
+ * during a Redis outage neither hangs nor throws.
+ */
 @Injectable()
-export class JobProducer implements OnModuleInit {
+export class JobProducer implements OnApplicationShutdown {
   private readonly logger = new Logger(JobProducer.name);
   private readonly queues = new Map<QueueName, Queue>();
   private lastErrorLog = 0;
 
-  constructor(private readonly moduleRef: ModuleRef) {}
-
-  onModuleInit(): void {
+  constructor(config: AppConfig) {
     for (const name of Object.values(QUEUES)) {
-      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      const queue = new Queue(name, { connection: connectionFor('producer', config.REDIS_URL), defaultJobOptions: defaultJobOptions(config) });
       // Redis outages are expected and survivable; log them at most every 10 s, not per retry.
       queue.on('error', (err) => {
         const now = Date.now();
@@ -32,6 +38,22 @@ export class JobProducer implements OnModuleInit {
       });
       this.queues.set(name, queue);
     }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(
+      this.allQueues().map(async (queue) => {
+        const closed = queue.close().then(
+          () => true,
+          () => false,
+        );
+        if (await Promise.race([closed, after(CLOSE_TIMEOUT_MS, false)])) return;
+        // QUIT cannot be sent while Redis is away; stop the client's reconnect loop instead
+        // (BullMQ's own disconnect() waits for an 'end' event that never comes in that state).
+        const client = await Promise.race([queue.client, after(CLOSE_TIMEOUT_MS, null)]).catch(() => null);
+        client?.disconnect();
+      }),
+    );
   }
 
   queue(name: QueueName): Queue {

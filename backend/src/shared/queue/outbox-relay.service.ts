@@ -4,6 +4,17 @@ import { AppConfig } from '../../config/app-config';
 import { JOB_QUEUE, JobItem, JobName } from '../contracts/jobs';
 import { JobProducer } from './job-producer';
 
+/** A stuck Redis call must not hold the claimed rows' transaction (or shutdown) for long. */
+const ENQUEUE_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 interface ClaimedRow {
   id: string;
   job_name: string;
@@ -106,8 +117,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           [unknown.map((row) => row.id)],
         );
       }
-      await this.producer.enqueue(
-        known.map((row) => ({ jobId: row.id, job: { name: row.job_name as JobName, data: row.payload } as JobItem })),
+      // If Redis accepts the jobs after the timeout, the rows stay undispatched and are offered
+      // again later under the same jobIds, which BullMQ ignores while the jobs exist.
+      await withTimeout(
+        this.producer.enqueue(known.map((row) => ({ jobId: row.id, job: { name: row.job_name as JobName, data: row.payload } as JobItem }))),
+        ENQUEUE_TIMEOUT_MS,
+        'Adding jobs to Redis',
       );
       await manager.query(
         `UPDATE outbox SET dispatched_at = now(), dispatch_count = dispatch_count + 1 WHERE id = ANY($1::uuid[])`,

@@ -2,35 +2,39 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { QUEUES } from '../contracts/jobs';
-import { defaultJobOptions } from './job-options';
 import { JobProducer } from './job-producer';
 import { OutboxRelay } from './outbox-relay.service';
 import { RedisPolicyCheck } from './redis-policy.check';
 import { connectionFor } from './redis-options';
 
 /**
- * Registers every queue of the contract. The API registers them as a producer (fail fast while
- * Redis is away); the worker as a consumer (block and retry forever).
+ * The API gets the producer side (JobProducer's fail-fast queues and the outbox relay). The worker
+ * also registers every queue with @nestjs/bullmq, whose @Processor consumers block on Redis and
+ * retry forever.
  */
 @Module({})
 export class QueueModule {
   static forRole(role: 'producer' | 'worker'): DynamicModule {
+    if (role === 'producer') {
+      return {
+        module: QueueModule,
+        global: true,
+        providers: [JobProducer, RedisPolicyCheck, OutboxRelay],
+        exports: [JobProducer, OutboxRelay],
+      };
+    }
     return {
       module: QueueModule,
+      global: true,
       imports: [
         BullModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            connection: connectionFor(role, config.REDIS_URL),
-            defaultJobOptions: defaultJobOptions(config),
-          }),
+          useFactory: (config: AppConfig) => ({ connection: connectionFor('worker', config.REDIS_URL) }),
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
       ],
-      global: true,
-      // Only the API relays the outbox; the worker consumes what the relay dispatched.
-      providers: role === 'producer' ? [JobProducer, RedisPolicyCheck, OutboxRelay] : [JobProducer, RedisPolicyCheck],
-      exports: role === 'producer' ? [BullModule, JobProducer, OutboxRelay] : [BullModule, JobProducer],
+      providers: [JobProducer, RedisPolicyCheck],
+      exports: [BullModule, JobProducer],
     };
   }
 }
