@@ -17,6 +17,13 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export async function createApp(): Promise<NestFastifyApplication> {
   const bootConfig = loadConfig();
   const adapter = new FastifyAdapter({
+    logger: {
+      level: bootConfig.LOG_LEVEL,
+      base: { process: 'api' },
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+    },
+    // One line per request from the onResponse hook below instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: bootConfig.BODY_LIMIT_BYTES,
     trustProxy: bootConfig.TRUST_PROXY,
     genReqId: (req: IncomingMessage) => {
@@ -29,11 +36,18 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith('/api/health')) return;
+    // A client's 4xx is routine (its message went back to the client); only 5xx is ours.
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
 
-  await applySecurity(app, config.PUBLIC_URL);
+  await applySecurity(app, config);
   const spaFallback = await serveSpa(app, config.STATIC_DIR);
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));

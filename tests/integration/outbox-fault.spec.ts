@@ -60,11 +60,10 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
     const emails = Array.from({ length: 10 }, (_, i) => `lost-${i}@example.com`);
     const http = request(stack.url);
     for (const email of emails) await http.post('/api/leads').send({ email, referral: 'partner7' }).expect(201);
-    await waitFor(async () => (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE dispatched_at IS NOT NULL`))[0].n === 10, 'dispatch');
-
-    // Redis loses its last writes (crash without fsync): the jobs are gone, the outbox remembers.
+    // The rows were handed to Redis, which then lost them (a crash before its fsync).
+    await stack.db.query(`UPDATE outbox SET dispatched_at = now(), dispatch_count = 1`);
     const client = new Redis(redis.url);
-    await client.flushall();
+    expect((await client.keys('bull:*')).filter((key) => !key.endsWith(':meta'))).toEqual([]);
     await client.quit();
 
     await stack.startWorker();
@@ -73,7 +72,7 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
     expectEachExactlyOnce(emails);
     const rows = await stack.db.query(`SELECT dispatch_count, completed_at FROM outbox`);
     expect(rows.every((r: { completed_at: Date | null }) => r.completed_at !== null)).toBe(true);
-    expect(rows.some((r: { dispatch_count: number }) => r.dispatch_count >= 2)).toBe(true);
+    expect(rows.every((r: { dispatch_count: number }) => r.dispatch_count === 2)).toBe(true);
   });
 
   it('lets the worker die mid-load and finishes every job once when it comes back', async () => {

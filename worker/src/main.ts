@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
-import { ConfigError } from '../../backend/src/config/app-config';
+import { AppConfig, ConfigError } from '../../backend/src/config/app-config';
 import { assertEveryJobHandled } from './processors/job-runner';
 import { WORKER_PROCESSORS, WorkerModule } from './worker.module';
 
@@ -10,6 +11,12 @@ async function main(): Promise<void> {
   assertEveryJobHandled(WORKER_PROCESSORS.map((p) => ({ queue: p.queue, jobs: p.jobs })));
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  const { WORKER_NICENESS } = app.get(AppConfig);
+  try {
+    setPriority(WORKER_NICENESS);
+  } catch (err) {
+    app.get(Logger).warn(`Could not set worker niceness to ${WORKER_NICENESS}: ${(err as Error).message}`);
+  }
   // On SIGTERM/SIGINT Nest closes the BullMQ workers, which wait for in-flight jobs to finish.
   app.enableShutdownHooks();
   await app.init();

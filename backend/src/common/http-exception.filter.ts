@@ -42,7 +42,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return this.spaFallback(request, reply);
     }
     if (status >= 500) {
-      this.logger.error({ err: exception, url: request.url }, 'Unhandled error');
+      this.logger.error({ err: exception, url: request.url, reqId: request.id }, 'Unhandled error');
     }
     const body: ApiErrorBody = {
       statusCode: status,

@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AppConfig } from '../config/app-config';
 
 /**
  * The funnel loads exactly these third parties: Stripe (card element), the video host's
@@ -30,7 +32,25 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-export async function applySecurity(app: NestFastifyApplication, publicUrl: string): Promise<void> {
+/**
+ * Route option for public write endpoints: `@RouteConfig(PUBLIC_WRITE_LIMIT)` puts the route under
+ * the per-client limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_MS) registered below.
+ */
+export const PUBLIC_WRITE_LIMIT = { rateLimit: {} };
+
+export async function applySecurity(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const publicUrl = config.PUBLIC_URL;
+  // In-memory LRU store: no request waits on Redis. Several API instances each count on their own.
+  await app.register(rateLimit, {
+    global: false,
+    max: config.RATE_LIMIT_WRITES,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests from this device. Please wait a minute and try again.',
+    }),
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.

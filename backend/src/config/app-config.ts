@@ -92,6 +92,13 @@ export class AppConfig {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(200)
   WORKER_CONCURRENCY = 20;
+
+  /**
+   * OS scheduling niceness of the worker process (0-19). Background jobs can wait a few seconds;
+   * buyers cannot: where API and worker share cores, the worker yields CPU under contention.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  WORKER_NICENESS = 10;
 }
 
 export class ConfigError extends Error {}

@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Lead } from '../../../backend/src/shared/database/entities';
+import type { Lead } from '../../../backend/src/shared/database/entities';
 import type { LeadAttributionPayload } from '../../../backend/src/shared/contracts/jobs';
 import { AffiliateClient, AffiliateRejectedError, AffiliateSignup } from './affiliate.client';
-import { JobLedger } from './job-ledger.service';
+
+type LeadRow = Pick<Lead, 'id' | 'email' | 'referral' | 'attribution'>;
 
 /** FirstPromoter tracking ids are long generated ids; promoter referral ids are short codes. */
 const TRACKING_ID_MIN_LENGTH = 21;
@@ -17,14 +18,20 @@ export class LeadAttributionService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly affiliate: AffiliateClient,
-    private readonly ledger: JobLedger,
   ) {}
 
   async attribute({ leadId }: LeadAttributionPayload): Promise<AttributionOutcome> {
     const ledgerKey = `affiliate-signup:${leadId}`;
-    if (await this.ledger.hasRecorded(ledgerKey)) return 'already-sent';
-    const lead = await this.dataSource.getRepository(Lead).findOneBy({ id: leadId });
-    if (!lead) return 'skipped: lead not found';
+    // One round trip: the lead and whether its signup was already recorded.
+    const [row]: Array<LeadRow & { already: boolean }> = await this.dataSource.query(
+      `SELECT l.id, l.email, l.referral, l.attribution, (s.key IS NOT NULL) AS already
+         FROM leads l LEFT JOIN side_effects s ON s.key = $2
+        WHERE l.id = $1`,
+      [leadId, ledgerKey],
+    );
+    if (!row) return 'skipped: lead not found';
+    if (row.already) return 'already-sent';
+    const lead = row;
 
     const signup = this.signupFor(lead);
     if (!signup.tid && !signup.refId) return this.recordStatus(leadId, 'skipped: no referral');
@@ -40,15 +47,21 @@ export class LeadAttributionService {
     }
     if (result.kind === 'not-configured') return this.recordStatus(leadId, 'skipped: not configured');
 
-    await this.dataSource.transaction(async (manager) => {
-      await this.ledger.record(manager, ledgerKey, 'affiliate-signup', { leadId, status: result.status });
-      await manager.query(`UPDATE leads SET affiliate_status = 'sent', affiliate_recorded_at = now() WHERE id = $1`, [leadId]);
-    });
+    // The ledger row and the lead's status in one statement: both or neither.
+    await this.dataSource.query(
+      `WITH recorded AS (
+         INSERT INTO side_effects (key, kind, detail) VALUES ($1, 'affiliate-signup', $2::jsonb)
+         ON CONFLICT (key) DO NOTHING RETURNING key
+       )
+       UPDATE leads SET affiliate_status = 'sent', affiliate_recorded_at = now()
+        WHERE id = $3 AND EXISTS (SELECT 1 FROM recorded)`,
+      [ledgerKey, JSON.stringify({ leadId, status: result.status }), leadId],
+    );
     this.logger.log({ leadId, tid: Boolean(signup.tid), refId: Boolean(signup.refId) }, 'Affiliate signup tracked');
     return 'sent';
   }
 
-  private signupFor(lead: Lead): AffiliateSignup {
+  private signupFor(lead: LeadRow): AffiliateSignup {
     const referral = lead.referral ?? undefined;
     const cookieTid = lead.attribution?.tid;
     const referralIsTid = referral !== undefined && referral.length >= TRACKING_ID_MIN_LENGTH;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, QUEUES } from '../../shared/contracts/jobs';
-import { OutboxRelay } from '../../shared/queue/outbox-relay.service';
 
 export interface LeadRow {
   email: string;
@@ -38,10 +37,7 @@ export class LeadBatchWriter {
   private queue: Pending[] = [];
   private scheduled = false;
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly relay: OutboxRelay,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   write(row: LeadRow): Promise<LeadWriteResult> {
     return new Promise((resolve, reject) => {
@@ -117,7 +113,6 @@ export class LeadBatchWriter {
         if (row) pending.resolve({ id: row.id, inserted: row.inserted });
         else pending.reject(new Error('Lead write returned no row'));
       }
-      if (rows.some((r) => r.inserted)) this.relay.nudge();
     } catch (err) {
       for (const pending of batch) pending.reject(err);
     }

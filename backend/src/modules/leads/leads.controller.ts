@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
+import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import type { CreateLeadResponse } from '../../shared/contracts/api-types';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { attributionFromRequest } from './lead-attribution';
@@ -9,12 +10,12 @@ import { LeadsService } from './leads.service';
 
 @ApiTags('leads')
 @Controller('leads')
-@UseGuards(ThrottlerGuard)
 export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
   @Post()
   @HttpCode(201)
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
   @ApiCreatedResponse({ description: 'Lead stored (or updated when the e-mail is already known)' })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, wrong types, unknown fields or malformed JSON' })
   @ApiTooManyRequestsResponse({ description: 'Rate limit for this client reached' })

@@ -22,7 +22,7 @@ interface ClaimedRow {
 }
 
 /**
- * Moves outbox rows to BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED so several API
+ * Moves outbox rows to BullMQ, polling every OUTBOX_POLL_MS (backing off while Redis is away). Rows are claimed with FOR UPDATE SKIP LOCKED so several API
  * instances can relay side by side; a row is marked dispatched only after Redis accepted it, and
  * a dispatched row whose job never reported done is offered again (Redis may have lost it).
  */
@@ -31,7 +31,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger(OutboxRelay.name);
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private again = false;
   private stopped = false;
   private failures = 0;
 
@@ -49,12 +48,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-  }
-
-  /** Called after a commit that wrote outbox rows: relay now instead of at the next poll. */
-  nudge(): void {
-    if (this.running) this.again = true;
-    else if (this.failures === 0) this.schedule(0);
   }
 
   /** One pass over everything due; resolves with how many jobs were handed to BullMQ. */
@@ -76,7 +69,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async run(): Promise<void> {
     if (this.running) return;
     this.timer = null;
-    this.again = false;
     this.running = this.drain().then(
       () => {
         if (this.failures > 0) this.logger.log('Outbox relay reaches Redis again');
@@ -92,7 +84,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     await this.running;
     this.running = null;
     const backoff = Math.min(this.config.OUTBOX_POLL_MS * 2 ** this.failures, 5000);
-    this.schedule(this.again && this.failures === 0 ? 0 : backoff);
+    this.schedule(backoff);
   }
 
   private async relayBatch(): Promise<number> {

@@ -8,9 +8,10 @@ import { RedisPolicyCheck } from './redis-policy.check';
 import { connectionFor } from './redis-options';
 
 /**
- * The API gets the producer side (JobProducer's fail-fast queues and the outbox relay). The worker
- * also registers every queue with @nestjs/bullmq, whose @Processor consumers block on Redis and
- * retry forever.
+ * The API only writes rows and outbox entries; it keeps fail-fast queue handles for health checks.
+ * The worker runs the outbox relay and registers every queue with @nestjs/bullmq, whose
+ * @Processor consumers block on Redis and retry forever. Relaying in the worker keeps that CPU
+ * off the request path (the worker runs at a lower OS priority).
  */
 @Module({})
 export class QueueModule {
@@ -19,8 +20,8 @@ export class QueueModule {
       return {
         module: QueueModule,
         global: true,
-        providers: [JobProducer, RedisPolicyCheck, OutboxRelay],
-        exports: [JobProducer, OutboxRelay],
+        providers: [JobProducer, RedisPolicyCheck],
+        exports: [JobProducer],
       };
     }
     return {
@@ -33,8 +34,8 @@ export class QueueModule {
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
       ],
-      providers: [JobProducer, RedisPolicyCheck],
-      exports: [BullModule, JobProducer],
+      providers: [JobProducer, RedisPolicyCheck, OutboxRelay],
+      exports: [BullModule, JobProducer, OutboxRelay],
     };
   }
 }
