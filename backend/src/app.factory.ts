@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { LogController } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -23,7 +24,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
       redact: ['req.headers.cookie', 'req.headers.authorization'],
     },
     // One line per request from the onResponse hook below instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bootConfig.BODY_LIMIT_BYTES,
     trustProxy: bootConfig.TRUST_PROXY,
     genReqId: (req: IncomingMessage) => {
