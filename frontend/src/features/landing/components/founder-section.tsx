@@ -1,3 +1,4 @@
+import { Section } from '@/components/section';
 import { founder } from '@/content/landing';
 
 function initials(name: string): string {
@@ -11,26 +12,21 @@ function initials(name: string): string {
 
 export function FounderSection() {
   return (
-    <section className="section section--alt" aria-labelledby="founder-heading" data-testid="section-founder">
-      <div className="container container--narrow">
-        <div className="section__header">
-          <h2 id="founder-heading">{founder.heading}</h2>
-        </div>
-        <article className="card founder">
-          <div className="founder__identity">
-            <span className="founder__initials" aria-hidden="true">
-              {initials(founder.name)}
-            </span>
-            <div>
-              <h3>{founder.name}</h3>
-              <p className="founder__role">{founder.role}</p>
-            </div>
+    <Section name="founder" heading={founder.heading} variant="alt" narrow>
+      <article className="card founder">
+        <div className="founder__identity">
+          <span className="founder__initials" aria-hidden="true">
+            {initials(founder.name)}
+          </span>
+          <div>
+            <h3>{founder.name}</h3>
+            <p className="founder__role">{founder.role}</p>
           </div>
-          {founder.story.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </article>
-      </div>
-    </section>
+        </div>
+        {founder.story.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </article>
+    </Section>
   );
 }

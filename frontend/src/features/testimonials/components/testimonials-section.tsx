@@ -1,3 +1,4 @@
+import { Section } from '@/components/section';
 import { testimonialsSection } from '@/content/landing';
 import { useFeaturedTestimonials } from '../api/get-featured-testimonials';
 import { TestimonialCard } from './testimonial-card';
@@ -12,19 +13,13 @@ export function TestimonialsSection() {
   if (!Array.isArray(testimonials) || testimonials.length === 0) return null;
 
   return (
-    <section className="section" aria-labelledby="testimonials-heading" data-testid="section-testimonials">
-      <div className="container">
-        <div className="section__header">
-          <h2 id="testimonials-heading">{testimonialsSection.heading}</h2>
-          <p className="section__intro">{testimonialsSection.intro}</p>
-        </div>
-        <ul className="testimonial-grid">
-          {testimonials.map((testimonial) => (
-            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-          ))}
-        </ul>
-        <p className="testimonials__footer">{testimonialsSection.footer}</p>
-      </div>
-    </section>
+    <Section name="testimonials" heading={testimonialsSection.heading} intro={testimonialsSection.intro}>
+      <ul className="testimonial-grid">
+        {testimonials.map((testimonial) => (
+          <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+        ))}
+      </ul>
+      <p className="testimonials__footer">{testimonialsSection.footer}</p>
+    </Section>
   );
 }
