@@ -54,6 +54,7 @@ export async function benchWeb(): Promise<void> {
         .filter((item) => item.url.startsWith(app.url) && (item.resourceType === 'Script' || item.resourceType === 'Stylesheet'))
         .map(async (item) => ({ ...item, gzip: gzipSync(Buffer.from(await (await fetch(item.url)).arrayBuffer()), { level: 9 }).length })),
     );
+    const documentBytes = requests.find((item) => item.resourceType === 'Document')?.transferSize ?? 0;
     const third = requests.filter((item) => !item.url.startsWith(app.url) && !item.url.startsWith('data:'));
     const sum = (type: string, key: 'gzip' | 'transferSize') => assets.filter((a) => a.resourceType === type).reduce((t, a) => t + (a[key] ?? 0), 0);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -67,7 +68,8 @@ export async function benchWeb(): Promise<void> {
         `  scores       performance ${score('performance')}   accessibility ${score('accessibility')}   best-practices ${score('best-practices')}   seo ${score('seo')}`,
         `  metrics      LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s   FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s   TBT ${metric('total-blocking-time').toFixed(0)} ms   CLS ${metric('cumulative-layout-shift').toFixed(3)}`,
         `  JS loaded    ${kb(sum('Script', 'gzip'))} gzip (${kb(sum('Script', 'transferSize'))} on the wire) in ${assets.filter((a) => a.resourceType === 'Script').length} file(s)`,
-        `  CSS loaded   ${kb(sum('Stylesheet', 'gzip'))} gzip (${kb(sum('Stylesheet', 'transferSize'))} on the wire)`,
+        `  CSS loaded   ${kb(sum('Stylesheet', 'gzip'))} gzip as files (${kb(sum('Stylesheet', 'transferSize'))} on the wire); landing CSS is inlined in the HTML`,
+        `  HTML         ${kb(documentBytes)} on the wire (prerendered page with its CSS)`,
         `  third-party  ${third.length} request(s)${third.length ? ': ' + third.map((t) => new URL(t.url).host).join(', ') : ''}`,
         `  report       test-results/lighthouse.json`,
         '',
