@@ -122,7 +122,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return config;
 }
-
-export function isAffiliateConfigured(config: AppConfig): boolean {
-  return Boolean(config.AFFILIATE_API_KEY);
-}

@@ -51,7 +51,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** One pass over everything due; resolves with how many jobs were handed to BullMQ. */
-  async drain(): Promise<number> {
+  private async drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const count = await this.relayBatch();
