@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { HealthResponse } from '../../shared/contracts/api-types';
 import { JobProducer } from '../../shared/queue/job-producer';
+import { withTimeout } from '../../shared/with-timeout';
 
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+/** A readiness probe must answer even while a dependency hangs. */
+const PROBE_TIMEOUT_MS = 2000;
 
 @Injectable()
 export class HealthService {
@@ -29,7 +30,8 @@ export class HealthService {
     try {
       const [row] = await withTimeout<Array<{ pending: string }>>(
         this.dataSource.query(`SELECT count(*) AS pending FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`),
-        2000,
+        PROBE_TIMEOUT_MS,
+        'Postgres probe',
       );
       return { up: true, outboxPending: Number(row.pending) };
     } catch {
@@ -49,7 +51,8 @@ export class HealthService {
             ] as const;
           }),
         ),
-        2000,
+        PROBE_TIMEOUT_MS,
+        'Redis probe',
       );
       return Object.fromEntries(entries);
     } catch {

@@ -2,18 +2,11 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JOB_QUEUE, JobItem, JobName } from '../contracts/jobs';
+import { withTimeout } from '../with-timeout';
 import { JobProducer } from './job-producer';
 
 /** A stuck Redis call must not hold the claimed rows' transaction (or shutdown) for long. */
 const ENQUEUE_TIMEOUT_MS = 5000;
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 interface ClaimedRow {
   id: string;
@@ -22,9 +15,10 @@ interface ClaimedRow {
 }
 
 /**
- * Moves outbox rows to BullMQ, polling every OUTBOX_POLL_MS (backing off while Redis is away). Rows are claimed with FOR UPDATE SKIP LOCKED so several API
- * instances can relay side by side; a row is marked dispatched only after Redis accepted it, and
- * a dispatched row whose job never reported done is offered again (Redis may have lost it).
+ * Moves outbox rows to BullMQ, polling every OUTBOX_POLL_MS (backing off while Redis is away).
+ * Rows are claimed with FOR UPDATE SKIP LOCKED so several workers can relay side by side; a row
+ * is marked dispatched only after Redis accepted it, and a dispatched row whose job never
+ * reported done is offered again (Redis may have lost it).
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
