@@ -1,18 +1,17 @@
 import { benchLeads } from '../tests/bench/leads.bench';
 import { benchWeb } from '../tests/bench/web.bench';
-import { fail } from './lib/log';
+import { Lifecycle } from './lib/lifecycle';
 
 /** `npm run bench [leads|web]`: benchmarks that print figures; no pass/fail thresholds. */
-const suites: Record<string, () => Promise<void>> = { leads: benchLeads, web: benchWeb };
+const suites: Record<string, (life: Lifecycle) => Promise<void>> = { leads: benchLeads, web: benchWeb };
 
-async function main(): Promise<void> {
+async function main(life: Lifecycle): Promise<number> {
   const chosen = process.argv.slice(2);
-  const names = chosen.length ? chosen : Object.keys(suites);
-  for (const name of names) {
-    const run = suites[name];
-    if (!run) fail(`Unknown benchmark "${name}"; choose from: ${Object.keys(suites).join(', ')}`);
-    await run();
-  }
+  const unknown = chosen.filter((name) => !suites[name]);
+  if (unknown.length) throw new Error(`Unknown benchmark "${unknown.join(', ')}"; choose from: ${Object.keys(suites).join(', ')}`);
+  for (const name of chosen.length ? chosen : Object.keys(suites)) await suites[name](life);
+  return 0;
 }
 
-main().catch((err: Error) => fail(err.stack ?? err.message));
+const life = new Lifecycle({ quiet: true });
+life.run(() => main(life));

@@ -1,26 +1,66 @@
 // Entry point of `npm start`, `npm test` and `npm run bench` on a fresh clone: installs
 // dependencies when missing, (re)builds when sources changed, then runs the compiled command.
 // Plain JavaScript on purpose: it must run before TypeScript and the dependencies exist.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const command = process.argv[2];
+const commandArgs = process.argv.slice(3);
 const commands = { start: 'start.js', test: 'test.js', bench: 'bench.js' };
 if (!commands[command]) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')}`);
   process.exit(2);
 }
 
-function run(cmd, args, label) {
+// Signals are forwarded to whatever runs now; the command itself stops its processes in order.
+let running = null;
+let received = null;
+const signalExitCode = (signal) => 128 + (constants.signals[signal] ?? 15);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    received ??= signal;
+    if (running) running.kill(signal);
+    else process.exit(signalExitCode(signal));
+  });
+}
+
+// npm runs us through `sh -c`; if whatever launched us disappears without passing a signal on,
+// treat that as a stop request rather than run on as an orphan.
+const launcher = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid === launcher) return;
+  clearInterval(orphanWatch);
+  process.emit('SIGTERM', 'SIGTERM');
+}, 500).unref();
+
+function spawnAndWait(cmd, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env, ...options });
+    running = child;
+    child.once('error', (err) => {
+      console.error(`✖ Could not run ${cmd}: ${err.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      running = null;
+      resolve(code ?? signalExitCode(signal));
+    });
+  });
+}
+
+async function run(cmd, args, label) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status || 1);
+  const code = await spawnAndWait(cmd, args, { stdio: 'inherit' });
+  if (received) process.exit(signalExitCode(received));
+  if (code !== 0) {
+    console.error(`✖ ${label} failed (exit ${code})`);
+    process.exit(code || 1);
   }
   console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
@@ -37,11 +77,17 @@ function newestMtime(path) {
   return newest;
 }
 
+const missing = ensureSystemPackages(command, commandArgs);
+if (missing) {
+  console.error(`\n✖ ${missing}`);
+  process.exit(1);
+}
+
 const installedStamp = join(root, 'node_modules', '.package-lock.json');
 if (!existsSync(installedStamp) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedStamp).mtimeMs) {
   // `npm install` with the committed lockfile gives the same tree; this npm's `npm ci` rejects
   // the lockfile over other platforms' optional packages it deliberately leaves out.
-  run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (npm install, from package-lock.json)');
+  await run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (npm install, from package-lock.json)');
 }
 
 const buildStamp = join(root, 'dist', '.build-stamp');
@@ -49,14 +95,15 @@ const sources = ['backend/src', 'worker/src', 'scripts', 'tests/fakes', 'tests/b
   'frontend/vite.config.ts', 'frontend/package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 const newestSource = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (!existsSync(buildStamp) || newestSource > statSync(buildStamp).mtimeMs || process.env.FORCE_BUILD === '1') {
-  run('npm', ['run', 'build:server'], 'Compiling API, worker and tools (tsc)');
-  run('npm', ['run', 'build:web'], 'Building the web app (vite)');
+  await run('npm', ['run', 'build:server'], 'Compiling API, worker and tools (tsc)');
+  await run('npm', ['run', 'build:web'], 'Building the web app (vite)');
   writeFileSync(buildStamp, new Date().toISOString());
 }
 
-const result = spawnSync(process.execPath, [join(root, 'dist', 'scripts', commands[command]), ...process.argv.slice(3)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
+// Its own process group, so a terminal's Ctrl-C reaches it once, through us, and it stops its
+// children in order; the IPC channel tells it when we are gone without a signal.
+const code = await spawnAndWait(process.execPath, [join(root, 'dist', 'scripts', commands[command]), ...commandArgs], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  detached: true,
 });
-process.exit(result.status ?? 1);
+process.exit(code);

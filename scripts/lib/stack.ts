@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { migrate } from '../migrate';
+import type { Lifecycle } from './lifecycle';
 import { startEmbeddedPostgres } from './postgres';
-import { Managed, startProcess, waitForHttp } from './processes';
+import { startProcess, waitForHttp } from './processes';
 import { startRedis } from './redis';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -15,23 +16,29 @@ export interface ThrowawayData {
   stop(): Promise<void>;
 }
 
-/** A fresh Postgres and Redis in a temp folder, migrated, for tests and benchmarks. */
-export async function startThrowawayData(opts: { name: string; pgPort: number; redisPort: number; redisPersistent?: boolean }): Promise<ThrowawayData> {
+/**
+ * A fresh Postgres and Redis in a temp folder, migrated, for tests and benchmarks. Each piece is
+ * owned by `life` from the moment it exists, so a failure or a signal halfway leaves nothing.
+ */
+export async function startThrowawayData(
+  life: Lifecycle,
+  opts: { name: string; pgPort: number; redisPort: number; redisPersistent?: boolean },
+): Promise<ThrowawayData> {
   const scratch = mkdtempSync(join(tmpdir(), `clear-${opts.name}-`));
+  const removeScratch = life.own('Scratch folder', async () => rmSync(scratch, { recursive: true, force: true }));
   const pg = await startEmbeddedPostgres({ dir: join(scratch, 'pg'), port: opts.pgPort, database: `clear_${opts.name}`, persistent: false, fresh: true });
-  const redis = await startRedis({ port: opts.redisPort, dir: join(scratch, 'redis'), persistent: opts.redisPersistent ?? false }).catch(async (err) => {
-    await pg.stop();
-    throw err;
-  });
+  const stopPg = life.own('Postgres', pg.stop);
+  const redis = await startRedis({ port: opts.redisPort, dir: join(scratch, 'redis'), persistent: opts.redisPersistent ?? false });
+  const stopRedis = life.own('Redis', redis.stop);
   await migrate(pg.url);
   return {
     databaseUrl: pg.url,
     redisUrl: redis.url,
     scratch,
     async stop() {
-      await redis.stop();
-      await pg.stop();
-      rmSync(scratch, { recursive: true, force: true });
+      await stopRedis();
+      await stopPg();
+      await removeScratch();
     },
   };
 }
@@ -43,7 +50,7 @@ export interface RunningApp {
 }
 
 /** The compiled API (serving the built SPA) and worker as child processes, as in production. */
-export async function startApp(data: ThrowawayData, port: number, extraEnv: NodeJS.ProcessEnv): Promise<RunningApp> {
+export async function startApp(life: Lifecycle, data: ThrowawayData, port: number, extraEnv: NodeJS.ProcessEnv): Promise<RunningApp> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -55,16 +62,17 @@ export async function startApp(data: ThrowawayData, port: number, extraEnv: Node
     STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
     ...extraEnv,
   };
-  const processes: Managed[] = [
-    startProcess('Worker', process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env),
-    startProcess('API', process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env),
-  ];
-  const stop = async () => {
-    for (const p of processes) await p.stop();
+  const worker = startProcess('Worker', process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
+  const stopWorker = life.own('Worker', () => worker.stop());
+  const api = startProcess('API', process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
+  const stopApi = life.own('API', () => api.stop());
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, api.child);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    env,
+    async stop() {
+      await stopApi();
+      await stopWorker();
+    },
   };
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, processes[1].child).catch(async (err) => {
-    await stop();
-    throw err;
-  });
-  return { url: `http://127.0.0.1:${port}`, env, stop };
 }

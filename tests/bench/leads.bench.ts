@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { startApp, startThrowawayData } from '../../scripts/lib/stack';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -9,13 +10,14 @@ import { FakeAffiliateServer } from '../fakes/affiliate-server';
  * Prints throughput, latency percentiles and errors, then checks that every accepted lead was
  * stored and its affiliate job delivered exactly once.
  */
-export async function benchLeads(): Promise<void> {
+export async function benchLeads(life: Lifecycle): Promise<void> {
   const duration = Number(process.env.BENCH_SECONDS ?? 20);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
-  const data = await startThrowawayData({ name: 'bench', pgPort: 54340, redisPort: 6392, redisPersistent: true });
+  const data = await startThrowawayData(life, { name: 'bench', pgPort: 54340, redisPort: 6392, redisPersistent: true });
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
-  const app = await startApp(data, 3200, {
+  const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
+  const app = await startApp(life, data, 3200, {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_WRITES: '100000000',
     AFFILIATE_API_URL: affiliate.url,
@@ -61,7 +63,7 @@ export async function benchLeads(): Promise<void> {
     );
   } finally {
     await app.stop();
-    await affiliate.stop();
+    await stopAffiliate();
     await data.stop();
   }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { repoRoot, startApp, startThrowawayData } from '../../scripts/lib/stack';
 import { seedDemoTestimonials } from '../../scripts/seed-demo';
@@ -24,17 +25,18 @@ interface LighthouseResult {
  * Lighthouse (mobile emulation, simulated slow 4G and 4x CPU slowdown) against the landing page
  * served by the real API from the production build, in Debian's Chromium.
  */
-export async function benchWeb(): Promise<void> {
+export async function benchWeb(life: Lifecycle): Promise<void> {
   const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
-  const data = await startThrowawayData({ name: 'benchweb', pgPort: 54350, redisPort: 6393 });
+  const data = await startThrowawayData(life, { name: 'benchweb', pgPort: 54350, redisPort: 6393 });
   await seedDemoTestimonials(data.databaseUrl);
-  const app = await startApp(data, 3300, { LOG_LEVEL: 'warn' });
+  const app = await startApp(life, data, 3300, { LOG_LEVEL: 'warn' });
   const chromeLauncher = await importEsm<typeof import('chrome-launcher')>('chrome-launcher');
   const { default: lighthouse } = await importEsm<{ default: (url: string, flags: object) => Promise<{ lhr: LighthouseResult }> }>('lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+  const stopChrome = life.own('Chromium', async () => chrome.kill());
   try {
     const results: LighthouseResult[] = [];
     for (let i = 1; i <= runs; i++) {
@@ -76,7 +78,7 @@ export async function benchWeb(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    chrome.kill();
+    await stopChrome();
     await app.stop();
     await data.stop();
   }
