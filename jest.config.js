@@ -1,6 +1,11 @@
 // Unit specs sit next to the code; integration specs in tests/integration need the Postgres and
 // Redis that `npm test` starts (DATABASE_URL, REDIS_URL).
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] };
+// The path alias of tsconfig.json; the compiled output gets it from tsc-alias.
+const moduleNameMapper = { '^@contracts/(.*)$': '<rootDir>/backend/src/shared/contracts/$1' };
+
+// Under node_modules rather than the temp folder, which `npm test` points at a scratch folder it removes.
+const cacheDirectory = '<rootDir>/node_modules/.cache/jest';
 
 module.exports = {
   projects: [
@@ -10,6 +15,8 @@ module.exports = {
       roots: ['<rootDir>/backend/src', '<rootDir>/worker/src'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      cacheDirectory,
+      moduleNameMapper,
     },
     {
       displayName: 'integration',
@@ -17,6 +24,8 @@ module.exports = {
       roots: ['<rootDir>/tests/integration'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      cacheDirectory,
+      moduleNameMapper,
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
     },
   ],

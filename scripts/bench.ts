@@ -9,6 +9,7 @@ async function main(life: Lifecycle): Promise<number> {
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !suites[name]);
   if (unknown.length) throw new Error(`Unknown benchmark "${unknown.join(', ')}"; choose from: ${Object.keys(suites).join(', ')}`);
+  life.ownTempDir('bench-run');
   for (const name of chosen.length ? chosen : Object.keys(suites)) await suites[name](life);
   return 0;
 }

@@ -65,7 +65,12 @@ async function main(life: Lifecycle): Promise<'stay'> {
     const maildev = startProcess(
       'Mail inbox',
       process.execPath,
-      [require.resolve('maildev/bin/maildev'), '--ip', '127.0.0.1', '--smtp', String(mailSmtpPort), '--web', String(mailWebPort), '--silent'],
+      [
+        require.resolve('maildev/bin/maildev'),
+        ...['--ip', '127.0.0.1', '--smtp', String(mailSmtpPort), '--web', String(mailWebPort), '--silent'],
+        // Kept with the other data (and across restarts) rather than a temp folder per run.
+        ...['--mail-directory', join(dataDir, 'mail')],
+      ],
       env,
       true,
     );

@@ -72,6 +72,7 @@ function chosenSuites(args: string[]): Suite[] {
 async function main(life: Lifecycle): Promise<number> {
   const suites = chosenSuites(process.argv.slice(2));
   mkdirSync(resultsDir, { recursive: true });
+  life.ownTempDir('test-run');
   const tallies: Tally[] = [];
 
   let data: ThrowawayData | null = null;
@@ -128,7 +129,6 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       AFFILIATE_CALLS_URL: affiliate.url.replace('/api/v1', '/__calls'),
-      TMPDIR: data.scratch,
     },
     playwrightTally(report),
   );

@@ -1,4 +1,6 @@
-import { constants } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { step } from './log';
 
 type Cleanup = { name: string; run: () => Promise<void>; done: string };
@@ -40,6 +42,17 @@ export class Lifecycle {
       if (index >= 0) this.cleanups.splice(index, 1);
       return entry.run();
     };
+  }
+
+  /**
+   * Points TMPDIR (ours and every child's) at a fresh folder removed on the way out, so whatever
+   * the run's tools put in temp folders (browser profiles, test scratch, caches) goes with it.
+   */
+  ownTempDir(name: string): string {
+    const dir = mkdtempSync(join(tmpdir(), `clear-${name}-`));
+    this.own('Temp folder', async () => rmSync(dir, { recursive: true, force: true }), 'removed');
+    process.env.TMPDIR = dir;
+    return dir;
   }
 
   get isExiting(): boolean {
