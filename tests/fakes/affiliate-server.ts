@@ -1,6 +1,7 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A request the fake acted on: one effective signup (the shape `GET /__calls` has always had). */
 export interface RecordedCall {
   path: string;
   apiKey: string | undefined;
@@ -10,12 +11,30 @@ export interface RecordedCall {
 }
 
 /**
+ * Every request that reached the API paths, whatever the answer:
+ * 'ok' (acted on), 'duplicate' (key or signup already seen, nothing done), 'failed' (told to fail,
+ * nothing done) or 'lost' (acted on, then answered 503 as if the response never arrived).
+ */
+export interface RecordedAttempt extends RecordedCall {
+  status: number;
+  answer: 'ok' | 'duplicate' | 'failed' | 'lost';
+}
+
+/**
  * Stands in for the affiliate service (FirstPromoter-compatible tracking API) on 127.0.0.1.
- * It records every request it received and can be told to fail the next N requests.
+ * Like the real service it does each signup once: a repeated Idempotency-Key, or a signup whose
+ * uid or e-mail was already tracked, gets 409 "already tracked" and changes nothing.
+ *
+ * `calls` / `signups()` / `GET /__calls` are the effective calls; `attempts` / `signupAttempts()`
+ * / `GET /__attempts` are every request with its key. `failNextRequests(n)` answers the next n
+ * requests with an error without acting; `loseNextResponses(n)` acts, then answers 503.
  */
 export class FakeAffiliateServer {
   readonly calls: RecordedCall[] = [];
+  readonly attempts: RecordedAttempt[] = [];
   private failNext = 0;
+  private failStatus = 503;
+  private loseNext = 0;
   private server: Server | null = null;
 
   async start(port = 0): Promise<string> {
@@ -29,45 +48,93 @@ export class FakeAffiliateServer {
     return `http://127.0.0.1:${port}/api/v1`;
   }
 
-  failNextRequests(count: number): void {
+  failNextRequests(count: number, status = 503): void {
     this.failNext = count;
+    this.failStatus = status;
   }
 
+  loseNextResponses(count: number): void {
+    this.loseNext = count;
+  }
+
+  /** Effective signups: each one tracked a lead. */
   signups(): RecordedCall[] {
     return this.calls.filter((c) => c.path === '/api/v1/track/signup');
   }
 
+  /** Every signup request, including the ones answered with an error or "duplicate". */
+  signupAttempts(): RecordedAttempt[] {
+    return this.attempts.filter((c) => c.path === '/api/v1/track/signup');
+  }
+
   reset(): void {
     this.calls.length = 0;
+    this.attempts.length = 0;
     this.failNext = 0;
+    this.loseNext = 0;
   }
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (req.method === 'GET' && url.pathname === '/__calls') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.calls));
-      return;
-    }
-    if (this.failNext > 0) {
-      this.failNext -= 1;
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"temporarily unavailable"}');
-      return;
-    }
-    const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString()));
-    this.calls.push({
+    if (url.pathname.startsWith('/__')) return this.control(req.method ?? 'GET', url, res);
+
+    const call: RecordedCall = {
       path: url.pathname,
       apiKey: req.headers['x-api-key'] as string | undefined,
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      params,
+      params: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())),
       at: Date.now(),
-    });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: this.calls.length, type: 'signup' }));
+    };
+    const answer = (status: number, kind: RecordedAttempt['answer'], body: object) => {
+      this.attempts.push({ ...call, status, answer: kind });
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      return answer(this.failStatus, 'failed', { error: 'temporarily unavailable' });
+    }
+    if (this.alreadyDone(call)) return answer(409, 'duplicate', { error: 'duplicate', message: 'Signup already tracked' });
+    this.calls.push(call);
+    if (this.loseNext > 0) {
+      this.loseNext -= 1;
+      return answer(503, 'lost', { error: 'temporarily unavailable' });
+    }
+    answer(200, 'ok', { id: this.calls.length, type: 'signup' });
+  }
+
+  private alreadyDone(call: RecordedCall): boolean {
+    const email = call.params.email?.toLowerCase();
+    return this.calls.some(
+      (done) =>
+        done.path === call.path &&
+        ((call.idempotencyKey !== undefined && done.idempotencyKey === call.idempotencyKey) ||
+          (call.params.uid !== undefined && done.params.uid === call.params.uid) ||
+          (email !== undefined && done.params.email?.toLowerCase() === email)),
+    );
+  }
+
+  private control(method: string, url: URL, res: ServerResponse): void {
+    const json = (body: unknown): void => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (method === 'GET' && url.pathname === '/__calls') return json(this.calls);
+    if (method === 'GET' && url.pathname === '/__attempts') return json(this.attempts);
+    if (method === 'POST' && url.pathname === '/__fail') {
+      this.failNextRequests(Number(url.searchParams.get('count') ?? 1), Number(url.searchParams.get('status') ?? 503));
+      return json({ ok: true });
+    }
+    if (method === 'POST' && url.pathname === '/__reset') {
+      this.reset();
+      return json({ ok: true });
+    }
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
   }
 }
 

@@ -1,15 +1,23 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../../backend/src/config/app-config';
 import { ConfigModule } from '../../backend/src/config/config.module';
 import { DatabaseModule } from '../../backend/src/shared/database/database.module';
 import { QueueModule } from '../../backend/src/shared/queue/queue.module';
+import { JobRegistry } from './jobs/job-registry';
+import { JobRunner } from './processors/job-runner';
 import { TrackingProcessor } from './processors/tracking.processor';
 import { AffiliateClient } from './services/affiliate.client';
 import { JobLedger } from './services/job-ledger.service';
 import { LeadAttributionService } from './services/lead-attribution.service';
+import { SideEffectLedger } from './services/side-effect-ledger.service';
 
-/** Only this module registers @Processor classes: a registered processor starts a consumer. */
+/**
+ * Only this module registers @Processor classes: a registered processor starts a consumer.
+ * JobRegistry finds the @OnJob handlers among these providers and checks them before any
+ * consumer starts.
+ */
 @Module({
   imports: [
     ConfigModule,
@@ -19,9 +27,8 @@ import { LeadAttributionService } from './services/lead-attribution.service';
     }),
     DatabaseModule,
     QueueModule.forRole('worker'),
+    DiscoveryModule,
   ],
-  providers: [AffiliateClient, JobLedger, LeadAttributionService, TrackingProcessor],
+  providers: [JobRegistry, JobRunner, JobLedger, SideEffectLedger, AffiliateClient, LeadAttributionService, TrackingProcessor],
 })
 export class WorkerModule {}
-
-export const WORKER_PROCESSORS = [TrackingProcessor];

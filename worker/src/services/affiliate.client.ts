@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../backend/src/config/app-config';
+import type { ProviderAnswer } from './side-effect-ledger.service';
 
 export interface AffiliateSignup {
   email: string;
@@ -11,44 +12,51 @@ export interface AffiliateSignup {
   refId?: string;
 }
 
-export type AffiliateResult = { kind: 'sent'; status: number } | { kind: 'not-configured' };
-
-export class AffiliateRejectedError extends Error {
-  constructor(
-    readonly status: number,
-    body: string,
-  ) {
-    super(`Affiliate service answered ${status}: ${body.slice(0, 300)}`);
-  }
-  /** 4xx other than 408/429 will not change on retry. */
-  get permanent(): boolean {
-    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+/**
+ * The service did not answer in a way that settles the call; retrying may help. The message
+ * carries the status only: response bodies can echo the e-mail address we sent.
+ */
+export class AffiliateUnavailableError extends Error {
+  constructor(readonly status: number) {
+    super(`Affiliate service answered ${status}`);
   }
 }
+
+const DUPLICATE_BODY = /already (exists|tracked|been taken)|duplicate/i;
 
 /** FirstPromoter-compatible tracking API (v1): POST {base}/track/signup with X-API-KEY. */
 @Injectable()
 export class AffiliateClient {
   constructor(private readonly config: AppConfig) {}
 
-  async trackSignup(signup: AffiliateSignup, idempotencyKey: string): Promise<AffiliateResult> {
-    const key = this.config.AFFILIATE_API_KEY;
-    if (!key) return { kind: 'not-configured' };
+  get configured(): boolean {
+    return Boolean(this.config.AFFILIATE_API_KEY);
+  }
+
+  async trackSignup(signup: AffiliateSignup, idempotencyKey: string): Promise<ProviderAnswer> {
     const form = new URLSearchParams({ email: signup.email, uid: signup.uid });
     if (signup.tid) form.set('tid', signup.tid);
     if (signup.refId) form.set('ref_id', signup.refId);
     const response = await fetch(`${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}/track/signup`, {
       method: 'POST',
       headers: {
-        'x-api-key': key,
+        'x-api-key': this.config.AFFILIATE_API_KEY ?? '',
         'content-type': 'application/x-www-form-urlencoded',
         'idempotency-key': idempotencyKey,
       },
       body: form,
       signal: AbortSignal.timeout(this.config.AFFILIATE_TIMEOUT_MS),
     });
-    if (!response.ok) throw new AffiliateRejectedError(response.status, await response.text());
-    await response.arrayBuffer();
-    return { kind: 'sent', status: response.status };
+    const body = await response.text();
+    if (response.ok) return { outcome: 'done', detail: { status: response.status } };
+    // A repeated idempotency key or an already-tracked signup: an earlier attempt got through.
+    if (response.status === 409 || (response.status === 422 && DUPLICATE_BODY.test(body))) {
+      return { outcome: 'duplicate', detail: { status: response.status } };
+    }
+    // Other 4xx (but 408 and 429) will not change on retry.
+    if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+      return { outcome: 'rejected', reason: `Affiliate service answered ${response.status}`, detail: { status: response.status } };
+    }
+    throw new AffiliateUnavailableError(response.status);
   }
 }

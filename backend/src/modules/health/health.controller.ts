@@ -9,13 +9,17 @@ import { HealthService } from './health.service';
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  /** Readiness: Postgres, Redis and queue depth. 503 while a dependency is down. */
+  /**
+   * Readiness for load balancers: 503 only when this instance cannot accept work (Postgres down).
+   * Redis down answers 200 with status 'degraded': taking every instance out of rotation then
+   * would drop the leads the outbox is there to keep.
+   */
   @Get()
-  @ApiOkResponse({ description: 'All dependencies reachable' })
-  @ApiServiceUnavailableResponse({ description: 'Postgres or Redis unreachable' })
+  @ApiOkResponse({ description: "Accepting work: status 'ok', or 'degraded' while Redis is unreachable" })
+  @ApiServiceUnavailableResponse({ description: "Postgres unreachable: status 'unavailable'" })
   async readiness(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     const report = await this.health.readiness();
-    reply.status(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store');
+    reply.status(report.status === 'unavailable' ? 503 : 200).header('cache-control', 'no-store');
     return report;
   }
 

@@ -48,10 +48,17 @@ export interface Testimonial extends FeaturedTestimonial {
   featured: boolean;
 }
 
+/**
+ * Readiness. 'ok': everything reachable. 'degraded': Redis is away, leads are still accepted
+ * (the outbox keeps them) and answered 200. 'unavailable': Postgres is away, answered 503.
+ */
 export interface HealthResponse {
-  status: 'ok' | 'degraded';
+  status: 'ok' | 'degraded' | 'unavailable';
   postgres: 'up' | 'down';
   redis: 'up' | 'down';
   queues: Record<string, { waiting: number; active: number; delayed: number; failed: number }>;
+  /** Outbox rows not yet done (waiting for the relay or in BullMQ); -1 while Postgres is down. */
   outboxPending: number;
+  /** Undispatched rows whose job no running worker's relay knows (a newer API's): they wait for one. */
+  outboxUnhandled: number;
 }

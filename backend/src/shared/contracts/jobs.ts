@@ -23,7 +23,17 @@ export type JobItem = { name: typeof JOBS.leadAttribution; data: LeadAttribution
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
-/** Which queue carries each job: the worker checks at start that each has exactly one handler. */
+/** Which queue carries each job: the worker checks at start that each has exactly one `@OnJob` handler. */
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.leadAttribution]: QUEUES.tracking,
 };
+
+/**
+ * Kinds of external side effects in the `side_effects` ledger. Persisted like job names: a
+ * ledger key is `<kind>:<subject id>` and is sent to the provider as the idempotency key.
+ */
+export const SIDE_EFFECTS = {
+  affiliateSignup: 'affiliate-signup',
+} as const;
+
+export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 /**
  * A side effect the API owes, written in the same transaction as the data that caused it.
- * The relay hands it to BullMQ (jobId = id); the worker stamps completed_at or failed_at.
+ * The relay hands it to BullMQ (jobId = id, dispatched_at); the worker stamps completed_at or failed_at.
  */
 @Entity('outbox')
 export class OutboxEntry {
@@ -23,6 +23,14 @@ export class OutboxEntry {
 
   @Column('timestamptz', { name: 'dispatched_at', nullable: true })
   dispatchedAt: Date | null;
+
+  /** A relay is handing the row to Redis until then; other relays leave it alone. */
+  @Column('timestamptz', { name: 'lease_until', nullable: true })
+  leaseUntil: Date | null;
+
+  /** A relay saw the row and did not know its job name: it waits for a worker that does. */
+  @Column('timestamptz', { name: 'unhandled_at', nullable: true })
+  unhandledAt: Date | null;
 
   @Column('int', { name: 'dispatch_count', default: 0 })
   dispatchCount: number;
