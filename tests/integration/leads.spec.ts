@@ -1,11 +1,16 @@
 import Redis from 'ioredis';
 import request from 'supertest';
+import { normalizeEmail } from '../../backend/src/shared/contracts/email';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { postSimultaneously } from './support/simultaneous';
 import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
 
 const affiliate = new FakeAffiliateServer();
 let stack: Stack;
 const http = () => request(stack.url);
+const leadIdOf = async (email: string): Promise<string> =>
+  (await stack.db.query('SELECT id FROM leads WHERE email_normalized = $1', [normalizeEmail(email)]))[0].id;
+const count = async (table: string): Promise<number> => (await stack.db.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
 
 beforeAll(async () => {
   const redis = new Redis(process.env.REDIS_URL!);
@@ -30,8 +35,8 @@ describe('POST /api/leads', () => {
       .set('Cookie', '_ga=GA1.1.12345.67890; _fbp=fb.1.1700000000.42; _fprom_tid=track-abcdefghijklmnopqrstu')
       .send({ email: 'Jane.Doe@Example.com', name: 'Jane', phone: '+1 555 0100', referral: 'partner7', attribution: { utm_source: 'newsletter', gclid: 'g-1' } })
       .expect(201);
-    expect(res.body).toEqual({ id: expect.any(String), existing: false });
-    const [lead] = await stack.db.query('SELECT * FROM leads WHERE id = $1', [res.body.id]);
+    expect(res.body).toEqual({ received: true });
+    const [lead] = await stack.db.query('SELECT * FROM leads');
     expect(lead).toMatchObject({
       email: 'Jane.Doe@Example.com',
       email_normalized: 'jane.doe@example.com',
@@ -54,7 +59,9 @@ describe('POST /api/leads', () => {
     const first = await http().post('/api/leads').send({ email: 'repeat@example.com', name: 'First' }).expect(201);
     await sleep(20);
     const second = await http().post('/api/leads').send({ email: 'REPEAT@example.com', phone: '123' }).expect(201);
-    expect(second.body).toEqual({ id: first.body.id, existing: true });
+    // A known address gets exactly the answer a new one gets: the API does not reveal who is on file.
+    expect(second.body).toEqual(first.body);
+    expect(second.body).toEqual({ received: true });
     const leads = await stack.db.query('SELECT * FROM leads');
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: 'First', phone: '123', submission_count: 2 });
@@ -68,21 +75,69 @@ describe('POST /api/leads', () => {
   it('handles concurrent submissions of one e-mail (batched together) without losing any', async () => {
     const emails = ['same@example.com', 'SAME@example.com', 'Same@Example.com', 'same@EXAMPLE.com', 'same@example.COM'];
     const results = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email }).expect(201)));
-    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
-    expect(results.filter((r) => r.body.existing === false)).toHaveLength(1);
-    const [lead] = await stack.db.query('SELECT submission_count FROM leads');
-    expect(lead.submission_count).toBe(5);
+    results.forEach((r) => expect(r.body).toEqual({ received: true }));
+    const leads = await stack.db.query('SELECT submission_count FROM leads');
+    expect(leads).toEqual([{ submission_count: 5 }]);
     expect((await stack.db.query('SELECT count(*)::int AS n FROM lead_submissions'))[0].n).toBe(5);
     expect((await stack.db.query('SELECT count(*)::int AS n FROM outbox'))[0].n).toBe(1);
   });
 
-  it('stores a burst of distinct leads, each with its own id', async () => {
+  it('stores a burst of distinct leads, each with its own data', async () => {
     const emails = Array.from({ length: 120 }, (_, i) => `burst-${i}@example.com`);
-    const results = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, name: email }).expect(201)));
-    expect(new Set(results.map((r) => r.body.id)).size).toBe(120);
-    const rows = await stack.db.query('SELECT id, email, name FROM leads');
-    const byId = new Map(rows.map((r: { id: string; email: string; name: string }) => [r.id, r]));
-    results.forEach((r, i) => expect(byId.get(r.body.id)).toMatchObject({ email: emails[i], name: emails[i] }));
+    await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, name: email }).expect(201)));
+    const rows: Array<{ email: string; name: string }> = await stack.db.query('SELECT email, name FROM leads ORDER BY email');
+    expect(rows).toEqual([...emails].sort().map((email) => ({ email, name: email })));
+    expect(await count('outbox')).toBe(120);
+  });
+
+  it.each([
+    ['name', { name: 'Mallory\u0000' }],
+    ['attribution', { attribution: { utm_source: 'ads\u0000' } }],
+  ])('refuses a NUL in %s with 400 and still stores the 20 valid leads posted with it', async (field, poison) => {
+    const valid = Array.from({ length: 20 }, (_, i) => ({ email: `valid-${i}@example.com`, name: `Valid ${i}`, attribution: { utm_source: 'ads' } }));
+    const bad = { email: 'mallory@example.com', ...poison };
+    const responses = await postSimultaneously(stack.url, '/api/leads', [...valid.slice(0, 10), bad, ...valid.slice(10)]);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses[10]).toBe(400);
+    expect(responses[10].body.message).toMatch(new RegExp(`^${field === 'name' ? 'name' : 'attribution\\.utm_source'} must not contain control characters`));
+    expect(await count('leads')).toBe(20);
+    expect(await count('lead_submissions')).toBe(20);
+  });
+
+  it.each([
+    ['a line break in phone', { phone: '123\n456' }, 'phone must not contain control characters (such as line breaks or null bytes)'],
+    ['an escape character in referral', { referral: '\u001b[31mred' }, 'referral must not contain control characters (such as line breaks or null bytes)'],
+    ['a lone surrogate in landing_path', { attribution: { landing_path: '/\ud800' } }, 'attribution.landing_path must not contain control characters (such as line breaks or null bytes)'],
+  ])('refuses %s with a readable 400', async (_label, extra, message) => {
+    const res = await http().post('/api/leads').send({ email: 'ctl@example.com', ...extra }).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await count('leads')).toBe(0);
+  });
+
+  it('drops a cookie value that would not store instead of failing the lead', async () => {
+    await http().post('/api/leads').set('Cookie', '_fprom_tid=abc%00def; _fbp=fb.1.2.3').send({ email: 'cookie@example.com' }).expect(201);
+    const [lead] = await stack.db.query('SELECT attribution FROM leads');
+    expect(lead.attribution).toEqual({ fbp: 'fb.1.2.3' });
+  });
+
+  it('stores a non-ASCII address once, however it is cased, and answers 201 every time', async () => {
+    await http().post('/api/leads').send({ email: 'Äbc@example.com', name: 'Ä' }).expect(201, { received: true });
+    await http().post('/api/leads').send({ email: 'Äbc@example.com' }).expect(201, { received: true });
+    await http().post('/api/leads').send({ email: 'äBC@example.com' }).expect(201, { received: true });
+    // Decomposed: "A" followed by a combining diaeresis is the same address to a person.
+    await http().post('/api/leads').send({ email: 'A\u0308bc@example.com' }).expect(201, { received: true });
+    const leads = await stack.db.query('SELECT email, email_normalized, submission_count FROM leads');
+    expect(leads).toEqual([{ email: 'Äbc@example.com', email_normalized: 'äbc@example.com', submission_count: 4 }]);
+    expect(await count('outbox')).toBe(1);
+  });
+
+  it('stores concurrent non-ASCII submissions of one address once', async () => {
+    const emails = ['Ölaf@example.com', 'ölaf@example.com', 'ÖLAF@EXAMPLE.COM', 'Ölaf@example.com'];
+    const responses = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email })));
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(await stack.db.query('SELECT email_normalized, submission_count FROM leads')).toEqual([{ email_normalized: 'ölaf@example.com', submission_count: 4 }]);
+    expect(await count('outbox')).toBe(1);
   });
 
   it.each([
@@ -127,9 +182,42 @@ describe('POST /api/leads', () => {
   });
 });
 
+describe('a lead the database refuses after validation', () => {
+  // A real database-level failure validation cannot foresee: a trigger refuses two addresses,
+  // one as a server fault (P0001), one as bad data (class 22).
+  beforeAll(async () => {
+    await stack.db.query(`
+      CREATE FUNCTION refuse_test_leads() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.email_normalized = 'fault@example.com' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        IF NEW.email_normalized = 'unstorable@example.com' THEN RAISE EXCEPTION 'refused for the test' USING ERRCODE = '22023'; END IF;
+        RETURN NEW;
+      END $$`);
+    await stack.db.query(`CREATE TRIGGER refuse_test_leads BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_test_leads()`);
+  });
+  afterAll(async () => {
+    await stack.db.query('DROP TRIGGER IF EXISTS refuse_test_leads ON leads');
+    await stack.db.query('DROP FUNCTION IF EXISTS refuse_test_leads()');
+  });
+
+  it.each([
+    ['fault@example.com', 500],
+    ['unstorable@example.com', 400],
+  ])('fails only %s (%i) and stores the others of its batch', async (refused, status) => {
+    const emails = Array.from({ length: 12 }, (_, i) => `neighbour-${i}@example.com`);
+    const responses = await postSimultaneously(stack.url, '/api/leads', [...emails.slice(0, 6), refused, ...emails.slice(6)].map((email) => ({ email })));
+    expect(responses.map((r) => r.status)).toEqual([...Array(6).fill(201), status, ...Array(6).fill(201)]);
+    expect(responses[6].body.message).toMatch(status === 400 ? /cannot be stored/ : /went wrong on our side/);
+    const stored: Array<{ email: string }> = await stack.db.query('SELECT email FROM leads ORDER BY email');
+    expect(stored.map((r) => r.email)).toEqual([...emails].sort());
+    expect(await count('lead_submissions')).toBe(12);
+    expect(await count('outbox')).toBe(12);
+  });
+});
+
 describe('lead attribution job', () => {
   it('reaches the affiliate service exactly once with the lead, key and tracking id', async () => {
-    const res = await http()
+    await http()
       .post('/api/leads')
       .set('Cookie', '_fprom_tid=tid-0123456789abcdefghijkl')
       .send({ email: 'referred@example.com', referral: 'partner7' })
@@ -140,30 +228,32 @@ describe('lead attribution job', () => {
     expect(affiliate.signups()).toHaveLength(1);
     const [call] = affiliate.signups();
     expect(call.apiKey).toBe('test-key');
-    expect(call.idempotencyKey).toBe(`affiliate-signup:${res.body.id}`);
-    expect(call.params).toEqual({ email: 'referred@example.com', uid: res.body.id, tid: 'tid-0123456789abcdefghijkl', ref_id: 'partner7' });
+    const leadId = await leadIdOf('referred@example.com');
+    expect(call.idempotencyKey).toBe(`affiliate-signup:${leadId}`);
+    expect(call.params).toEqual({ email: 'referred@example.com', uid: leadId, tid: 'tid-0123456789abcdefghijkl', ref_id: 'partner7' });
     const [lead] = await stack.db.query('SELECT affiliate_status FROM leads');
     expect(lead.affiliate_status).toBe('sent');
   });
 
   it('retries a failing affiliate service with the same idempotency key and records one success', async () => {
     affiliate.failNextRequests(2);
-    const res = await http().post('/api/leads').send({ email: 'flaky@example.com', referral: 'partner7' }).expect(201);
+    await http().post('/api/leads').send({ email: 'flaky@example.com', referral: 'partner7' }).expect(201);
     await waitFor(() => affiliate.signups().length === 1, 'the affiliate call after retries');
     await waitFor(async () => (await stack.db.query(`SELECT affiliate_status FROM leads`))[0].affiliate_status === 'sent', 'status sent');
     await sleep(500);
     expect(affiliate.signups()).toHaveLength(1);
-    expect(affiliate.signups()[0].idempotencyKey).toBe(`affiliate-signup:${res.body.id}`);
+    expect(affiliate.signups()[0].idempotencyKey).toBe(`affiliate-signup:${await leadIdOf('flaky@example.com')}`);
     const [ledger] = await stack.db.query(`SELECT count(*)::int AS n FROM side_effects WHERE kind = 'affiliate-signup'`);
     expect(ledger.n).toBe(1);
   });
 
   it('does not call the affiliate again when the same lead job is delivered twice', async () => {
-    const res = await http().post('/api/leads').send({ email: 'twice@example.com', referral: 'partner7' }).expect(201);
+    await http().post('/api/leads').send({ email: 'twice@example.com', referral: 'partner7' }).expect(201);
     await waitFor(() => affiliate.signups().length === 1, 'first delivery');
     // A re-delivery under another job id (as after Redis lost the completed job) must be a no-op.
     const { JobProducer } = await import('../../backend/src/shared/queue/job-producer');
-    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'lead-attribution', data: { leadId: res.body.id } } }]);
+    const leadId = await leadIdOf('twice@example.com');
+    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'lead-attribution', data: { leadId } } }]);
     await sleep(1000);
     expect(affiliate.signups()).toHaveLength(1);
   });

@@ -30,6 +30,14 @@ describe('AppValidationPipe', () => {
     expect(await messageFor({ email: 'a@example.com', attribution: { x: '1' } })).toBe('Unknown field "attribution.x" is not allowed');
   });
 
+  it('refuses control characters in any text field, nested ones by path', async () => {
+    expect(await messageFor({ email: 'a@example.com', name: 'A\u0000' })).toBe('name must not contain control characters (such as line breaks or null bytes)');
+    expect(await messageFor({ email: 'a@example.com', attribution: { utm_campaign: 'x\u0000' } })).toBe(
+      'attribution.utm_campaign must not contain control characters (such as line breaks or null bytes)',
+    );
+    expect(await messageFor({ email: 'a@example.com', name: `${'n'.repeat(201)}\u0000` })).toBe('name must not contain control characters (such as line breaks or null bytes)');
+  });
+
   it.each([null, 'text', 42, [{ email: 'a@example.com' }]])('refuses a body that is not an object: %p', async (value) => {
     expect(await messageFor(value)).toBe('The request body must be a JSON object');
   });

@@ -1,7 +1,7 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 
 /** A wrong type explains the problem better than a length rule failing on the same value. */
-const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isEmail', 'isObject', 'isInt', 'isBoolean', 'isUrl'];
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isEmail', 'isObject', 'isInt', 'isBoolean', 'isUrl', 'isSafeText'];
 
 function firstMessage(errors: ValidationError[], path = ''): string {
   for (const error of errors) {

@@ -14,3 +14,10 @@ describe('attributionFromRequest', () => {
     expect(attributionFromRequest(undefined, `_ga=garbage; _fbp=${'x'.repeat(600)}`)).toEqual({});
   });
 });
+
+describe('attributionFromRequest with unsafe cookies', () => {
+  it('drops cookie values that decode to control characters, keeps the rest', () => {
+    const cookies = '_fprom_tid=abc%00def; _fbp=fb.1%0A2; _fbc=x%C2%85y; _ga=GA1.1.111.222';
+    expect(attributionFromRequest(undefined, cookies)).toEqual({ ga_client_id: '111.222' });
+  });
+});

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { JOBS, QUEUES } from '../../shared/contracts/jobs';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { normalizeEmail } from '../../shared/contracts/email';
+import { JOBS } from '../../shared/contracts/jobs';
+import { owe } from '../../shared/queue/owe';
 
 export interface LeadRow {
   email: string;
@@ -24,16 +26,24 @@ interface Pending {
 
 const MAX_BATCH = 200;
 
+/** Postgres class 22 ("data exception"): the values themselves cannot be stored. */
+const isDataException = (err: unknown): boolean => /^22/.test(String((err as { code?: unknown }).code ?? ''));
+
+const UNSTORABLE_MESSAGE = 'This submission contains characters or values that cannot be stored. Please check the fields and try again.';
+
 /**
  * Writes leads in batches: every request that arrives within one event-loop turn shares one
- * statement and one commit. Each caller still waits for its own row to be committed, so a 201
- * always means durably stored; under light load a batch is a single row and adds no delay.
+ * transaction (one upsert statement, the owed jobs, one commit). Each caller still waits for its
+ * own row to be committed, so a 201 always means durably stored; under light load a batch is a
+ * single row and adds no delay.
  *
- * The statement upserts each lead by its normalised e-mail (first-touch attribution wins),
- * records the submission, and owes the affiliate job through the outbox for new leads only.
+ * Leads are keyed by `normalizeEmail`, computed here and stored as is, and each caller's result
+ * is matched by its position in the batch. Should a batch still fail, its members are written
+ * one by one so that only the offending request fails.
  */
 @Injectable()
 export class LeadBatchWriter {
+  private readonly logger = new Logger(LeadBatchWriter.name);
   private queue: Pending[] = [];
   private scheduled = false;
 
@@ -41,7 +51,7 @@ export class LeadBatchWriter {
 
   write(row: LeadRow): Promise<LeadWriteResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ row, key: row.email.toLowerCase(), resolve, reject });
+      this.queue.push({ row, key: normalizeEmail(row.email), resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -73,48 +83,69 @@ export class LeadBatchWriter {
     // A stable lock order keeps concurrent batches that share e-mails from deadlocking.
     batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     try {
-      const rows: Array<{ id: string; key: string; inserted: boolean }> = await this.dataSource.query(
-        `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
-             WITH ORDINALITY AS i(email, name, phone, referral, attribution, ord)
-         ), lead AS (
-           INSERT INTO leads (email, email_normalized, name, phone, referral, attribution)
-           SELECT email, lower(email), name, phone, referral, attribution FROM input ORDER BY ord
-           ON CONFLICT (email_normalized) DO UPDATE SET
-             name = COALESCE(EXCLUDED.name, leads.name),
-             phone = COALESCE(EXCLUDED.phone, leads.phone),
-             referral = COALESCE(leads.referral, EXCLUDED.referral),
-             attribution = EXCLUDED.attribution || leads.attribution,
-             submission_count = leads.submission_count + 1,
-             last_submitted_at = now()
-           RETURNING id, email_normalized, (xmax = 0) AS inserted
-         ), submission AS (
-           INSERT INTO lead_submissions (lead_id, name, phone, referral, attribution)
-           SELECT lead.id, input.name, input.phone, input.referral, input.attribution
-             FROM input JOIN lead ON lead.email_normalized = lower(input.email)
-         ), owed AS (
-           INSERT INTO outbox (queue, job_name, payload)
-           SELECT $6, $7, jsonb_build_object('leadId', id) FROM lead WHERE inserted
-         )
-         SELECT id, email_normalized AS key, inserted FROM lead`,
-        [
-          batch.map((p) => p.row.email),
-          batch.map((p) => p.row.name),
-          batch.map((p) => p.row.phone),
-          batch.map((p) => p.row.referral),
-          batch.map((p) => JSON.stringify(p.row.attribution)),
-          QUEUES.tracking,
-          JOBS.leadAttribution,
-        ],
-      );
-      const byKey = new Map(rows.map((r) => [r.key, r]));
-      for (const pending of batch) {
-        const row = byKey.get(pending.key);
-        if (row) pending.resolve({ id: row.id, inserted: row.inserted });
-        else pending.reject(new Error('Lead write returned no row'));
-      }
+      const results = await this.dataSource.transaction((manager) => this.upsert(manager, batch));
+      batch.forEach((pending, i) => pending.resolve(results[i]));
     } catch (err) {
-      for (const pending of batch) pending.reject(err);
+      if (batch.length === 1) return batch[0].reject(this.explain(err));
+      this.logger.warn({ code: (err as { code?: unknown }).code, size: batch.length }, 'Lead batch failed; writing its members one by one');
+      for (const pending of batch) {
+        try {
+          const [result] = await this.dataSource.transaction((manager) => this.upsert(manager, [pending]));
+          pending.resolve(result);
+        } catch (memberErr) {
+          pending.reject(this.explain(memberErr));
+        }
+      }
     }
+  }
+
+  /** Upserts the leads, records their submissions and owes the attribution job of new leads. */
+  private async upsert(manager: EntityManager, batch: Pending[]): Promise<LeadWriteResult[]> {
+    const rows: Array<{ ord: string; id: string; inserted: boolean }> = await manager.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+           WITH ORDINALITY AS i(email, email_normalized, name, phone, referral, attribution, ord)
+       ), lead AS (
+         INSERT INTO leads (email, email_normalized, name, phone, referral, attribution)
+         SELECT email, email_normalized, name, phone, referral, attribution FROM input ORDER BY ord
+         ON CONFLICT (email_normalized) DO UPDATE SET
+           name = COALESCE(EXCLUDED.name, leads.name),
+           phone = COALESCE(EXCLUDED.phone, leads.phone),
+           referral = COALESCE(leads.referral, EXCLUDED.referral),
+           attribution = EXCLUDED.attribution || leads.attribution,
+           submission_count = leads.submission_count + 1,
+           last_submitted_at = now()
+         RETURNING id, email_normalized, (xmax = 0) AS inserted
+       ), submission AS (
+         INSERT INTO lead_submissions (lead_id, name, phone, referral, attribution)
+         SELECT lead.id, input.name, input.phone, input.referral, input.attribution
+           FROM input JOIN lead USING (email_normalized)
+       )
+       SELECT input.ord, lead.id, lead.inserted FROM input JOIN lead USING (email_normalized)`,
+      [
+        batch.map((p) => p.row.email),
+        batch.map((p) => p.key),
+        batch.map((p) => p.row.name),
+        batch.map((p) => p.row.phone),
+        batch.map((p) => p.row.referral),
+        batch.map((p) => JSON.stringify(p.row.attribution)),
+      ],
+    );
+    const results = Array.from<LeadWriteResult | undefined>({ length: batch.length });
+    for (const row of rows) results[Number(row.ord) - 1] = { id: row.id, inserted: row.inserted };
+    if (rows.length !== batch.length || results.some((result) => result === undefined)) {
+      throw new Error(`Lead batch returned ${rows.length} rows for ${batch.length} leads`);
+    }
+    const written = results as LeadWriteResult[];
+    await owe(
+      manager,
+      written.filter((result) => result.inserted).map((result) => ({ name: JOBS.leadAttribution, data: { leadId: result.id } })),
+    );
+    return written;
+  }
+
+  /** Values Postgres refuses are the caller's to fix (400); anything else is ours (500). */
+  private explain(err: unknown): unknown {
+    return isDataException(err) ? new BadRequestException(UNSTORABLE_MESSAGE) : err;
   }
 }

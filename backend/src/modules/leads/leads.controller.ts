@@ -16,8 +16,11 @@ export class LeadsController {
   @Post()
   @HttpCode(201)
   @RouteConfig(PUBLIC_WRITE_LIMIT)
-  @ApiCreatedResponse({ description: 'Lead stored (or updated when the e-mail is already known)' })
-  @ApiBadRequestResponse({ description: 'Invalid e-mail, wrong types, unknown fields or malformed JSON' })
+  @ApiCreatedResponse({
+    description: 'Submission stored. The answer is the same whether or not the e-mail was already known.',
+    schema: { type: 'object', properties: { received: { type: 'boolean', enum: [true] } }, required: ['received'] },
+  })
+  @ApiBadRequestResponse({ description: 'Invalid e-mail, wrong types, control characters, unknown fields or malformed JSON' })
   @ApiTooManyRequestsResponse({ description: 'Rate limit for this client reached' })
   create(@Body() dto: CreateLeadDto, @Req() req: FastifyRequest): Promise<CreateLeadResponse> {
     return this.leads.create(dto, attributionFromRequest(dto.attribution, req.headers.cookie));

@@ -10,13 +10,13 @@ export class LeadsService {
   constructor(private readonly writer: LeadBatchWriter) {}
 
   async create(dto: CreateLeadDto, attribution: Record<string, string>): Promise<CreateLeadResponse> {
-    const { id, inserted } = await this.writer.write({
+    await this.writer.write({
       email: dto.email.trim(),
       name: blankToNull(dto.name),
       phone: blankToNull(dto.phone),
       referral: blankToNull(dto.referral),
       attribution,
     });
-    return { id, existing: !inserted };
+    return { received: true };
   }
 }

@@ -20,10 +20,12 @@ export interface CreateLeadRequest {
   attribution?: LeadAttribution;
 }
 
+/**
+ * One answer whether or not the e-mail was already on file, so the endpoint cannot be used to
+ * find out who is a lead: the submission was durably stored.
+ */
 export interface CreateLeadResponse {
-  id: string;
-  /** True when this e-mail was already known; the lead was updated rather than created. */
-  existing: boolean;
+  received: true;
 }
 
 /** Every 4xx/5xx body the API sends: `message` is written for a person to read. */
