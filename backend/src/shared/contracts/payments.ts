@@ -1,0 +1,101 @@
+/**
+ * Request and response shapes of checkout, verification and the offline payment sandbox, shared
+ * by the API and the SPA. The public endpoint shapes are the spec's (section 7); the sandbox
+ * calls stand in for Stripe.js when no Stripe keys are configured and mirror its results.
+ */
+
+/** Where the browser confirms cards: Stripe's Payment Element, or the sandbox's 'Test mode' form. */
+export interface PaymentsConfigResponse {
+  provider: 'stripe' | 'sandbox';
+  /** Stripe publishable key; null for the sandbox. */
+  publishableKey: string | null;
+}
+
+/** Fields every intent-creating call may carry (spec: checkout hand-off). */
+export interface CheckoutParty {
+  email: string;
+  name: string;
+  source: string;
+  /** The invite token of the invite funnel, when present. */
+  blackcard_token?: string;
+  referral?: string;
+}
+
+/** POST /api/create-setup-intent (plans standard, premium). */
+export interface CreateSetupIntentRequest extends CheckoutParty {
+  /** Plan id; the spec's client omits it, the server then uses standard. */
+  planId?: string;
+}
+
+/** POST /api/create-payment-intent (one-time plans): `amount` in dollars and `plan` the display name, both checked against the catalogue. */
+export interface CreatePaymentIntentRequest extends CheckoutParty {
+  amount: number;
+  plan: string;
+}
+
+/** Answer of both intent-creating calls. */
+export interface CreateIntentResponse {
+  clientSecret: string;
+}
+
+/** POST /api/confirm-subscription. */
+export interface ConfirmSubscriptionRequest extends CheckoutParty {
+  setupIntentId: string;
+  amount: number;
+  plan: string;
+}
+
+export interface ConfirmSubscriptionResponse {
+  subscriptionId: string;
+}
+
+/** GET /api/verify-subscription/{id} and GET /api/verify-payment/{id} (spec: verification result). */
+export interface VerificationResult {
+  /** Stripe's status words: succeeded, processing, requires_payment_method, requires_action, canceled; active, incomplete, past_due… for subscriptions. */
+  status: string;
+  /** Dollars, as the catalogue states them. */
+  amount: number;
+  customer_email: string | null;
+  customer_name: string | null;
+  referral: string | null;
+  /** The order's plan id, so the success page need not trust its query string. */
+  plan: string;
+  /** Event id shared by the browser Purchase event and the server-side one, so ad platforms de-duplicate. */
+  purchase_event_id: string;
+}
+
+/** Card details typed into the sandbox's 'Test mode' form (never sent anywhere but our own API). */
+export interface SandboxCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  postalCode?: string;
+}
+
+/** POST /api/sandbox/confirm-payment and /api/sandbox/confirm-setup. */
+export interface SandboxConfirmRequest {
+  clientSecret: string;
+  card: SandboxCard;
+  /** Absolute URL of /success (payments) or /checkout (setups) to return to after authentication. */
+  returnUrl: string;
+}
+
+/** Mirrors the shape of Stripe.js error objects. */
+export interface SandboxCardError {
+  type: 'card_error' | 'validation_error' | 'invalid_request_error';
+  code: string;
+  decline_code?: string;
+  message: string;
+}
+
+/**
+ * Mirrors `stripe.confirmPayment` / `confirmSetup` with `redirect: 'if_required'`: either the
+ * intent (status succeeded, processing…), an error, or a redirect the browser must follow to
+ * authenticate (card 4000 0025 0000 3155); that page returns to `returnUrl` with
+ * payment_intent / setup_intent, their client secret and redirect_status, as Stripe does.
+ */
+export type SandboxConfirmResponse =
+  | { intent: { id: string; status: string; object: 'payment_intent' | 'setup_intent' } }
+  | { error: SandboxCardError }
+  | { redirectUrl: string };
