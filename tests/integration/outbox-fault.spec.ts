@@ -31,9 +31,11 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
     affiliate.reset();
   }
 
+  /** One effective call per lead; any repeated attempt (a rerun) carried the lead's one key. */
   const expectEachExactlyOnce = (emails: string[]) => {
     const seen = affiliate.signups().map((c) => c.params.email).sort();
     expect(seen).toEqual([...emails].sort());
+    for (const attempt of affiliate.signupAttempts()) expect(attempt.idempotencyKey).toBe(`affiliate-signup:${attempt.params.uid}`);
   };
 
   it('accepts 50 leads while Redis is down and delivers each job exactly once after it returns', async () => {
