@@ -1,6 +1,7 @@
 import { DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { QueryLogger } from './query-logger';
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
   return {
@@ -11,7 +12,7 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     migrationsTableName: 'typeorm_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    logging: ['error', 'warn', 'migration'],
+    logger: new QueryLogger(),
     extra: { max: poolSize, connectionTimeoutMillis: 5000 },
   };
 }
