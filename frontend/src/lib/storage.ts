@@ -40,3 +40,4 @@ function createSafeStorage(area: StorageArea): SafeStorage {
 }
 
 export const sessionStore = createSafeStorage('sessionStorage');
+export const localStore = createSafeStorage('localStorage');

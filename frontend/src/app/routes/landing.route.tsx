@@ -1,3 +1,4 @@
+import { ConsentSettingsFooterHost } from '@/features/consent/components/consent-host';
 import { LeadCaptureSection } from '@/features/lead-capture/components/lead-capture-section';
 import { BenefitsSection } from '@/features/landing/components/benefits-section';
 import { FaqSection } from '@/features/landing/components/faq-section';
@@ -11,25 +12,32 @@ import { SalesLetterSection } from '@/features/landing/components/sales-letter-s
 import { ValueStackSection } from '@/features/landing/components/value-stack-section';
 import { WhyOnlySection } from '@/features/landing/components/why-only-section';
 import { TestimonialsSection } from '@/features/testimonials/components/testimonials-section';
+import { analyticsEnabled } from '@/lib/analytics';
 import '@/features/landing/landing.css';
 
-/** The landing page, sections in the spec's order. Part of the main bundle so the prerendered page hydrates at once. */
+/**
+ * The landing page, sections in the spec's order. Part of the main bundle so the prerendered page
+ * hydrates at once. The footer exists only in builds with analytics, to reopen the consent banner.
+ */
 export default function LandingRoute() {
   return (
-    <main className="landing">
-      <HeroSection />
-      <SalesLetterSection />
-      <MovementSection />
-      <MethodSection />
-      <BenefitsSection />
-      <FounderSection />
-      <TestimonialsSection />
-      <ValueStackSection />
-      <WhyOnlySection />
-      <GuaranteeSection />
-      <FaqSection />
-      <FinalCallSection />
-      <LeadCaptureSection />
-    </main>
+    <>
+      <main className="landing">
+        <HeroSection />
+        <SalesLetterSection />
+        <MovementSection />
+        <MethodSection />
+        <BenefitsSection />
+        <FounderSection />
+        <TestimonialsSection />
+        <ValueStackSection />
+        <WhyOnlySection />
+        <GuaranteeSection />
+        <FaqSection />
+        <FinalCallSection />
+        <LeadCaptureSection />
+      </main>
+      {analyticsEnabled ? <ConsentSettingsFooterHost /> : null}
+    </>
   );
 }

@@ -10,6 +10,8 @@ export type AnalyticsEventName = AnalyticsEvent['name'];
 
 export interface AnalyticsAdapter {
   track(event: AnalyticsEvent): void;
+  /** Passes the visitor's consent to the vendor's own consent mechanism. */
+  setConsent(granted: boolean): void;
 }
 
 /**

@@ -1,40 +1,71 @@
 import { env } from '../env';
+import { consentChoice, subscribeToConsent } from './consent';
 import type { AnalyticsAdapter, AnalyticsEvent } from './events';
 
 export type { AnalyticsEvent } from './events';
 
+/** True when a vendor id was built in; the consent banner and its settings exist only then. */
+export const analyticsEnabled = env.ga4Id !== null || env.metaPixelId !== null;
+
+/** Events kept while the visitor has not answered yet, so the landing page view is not lost on accept. */
+const MAX_WAITING_EVENTS = 50;
+
+/** off: events are dropped (no vendor, or declined); waiting: kept until consent and vendors are ready; on: sent. */
+let mode: 'off' | 'waiting' | 'on' = 'off';
+let waiting: AnalyticsEvent[] = [];
 let adapters: AnalyticsAdapter[] = [];
-/** Events raised while the vendor adapters are still loading; null when nothing is loading. */
-let queued: AnalyticsEvent[] | null = null;
+let vendorsLoading: Promise<void> | null = null;
 let initialised = false;
 
 /**
- * Starts the configured vendors (Vite build-time ids). With no id configured no vendor code or
- * script is loaded at all and events go nowhere.
+ * Starts analytics as the visitor's consent allows (Vite build-time ids). With no id configured,
+ * or until the visitor accepts, no vendor code or script is loaded and nothing leaves the site.
  */
 export function initAnalytics(): void {
-  if (initialised) return;
+  if (initialised || !analyticsEnabled) return;
   initialised = true;
-  const { ga4Id, metaPixelId } = env;
-  if (!ga4Id && !metaPixelId) return;
-  queued = [];
-  import('./vendors')
+  applyConsent();
+  subscribeToConsent(applyConsent);
+}
+
+function applyConsent(): void {
+  const choice = consentChoice();
+  if (choice === 'granted') grant();
+  else if (choice === 'denied') revoke();
+  else mode = 'waiting';
+}
+
+function grant(): void {
+  if (mode === 'on') return;
+  mode = 'waiting';
+  vendorsLoading ??= import('./vendors')
     .then(({ createVendorAdapters }) => {
-      adapters = createVendorAdapters({ ga4Id, metaPixelId });
+      adapters = createVendorAdapters({ ga4Id: env.ga4Id, metaPixelId: env.metaPixelId });
     })
-    .catch((error: unknown) => console.warn('Analytics could not start', error))
-    .finally(() => {
-      const backlog = queued ?? [];
-      queued = null;
-      backlog.forEach(track);
-    });
+    .catch((error: unknown) => console.warn('Analytics could not start', error));
+  void vendorsLoading.then(() => {
+    // The visitor may have declined again while the vendor code was loading.
+    if (consentChoice() !== 'granted' || mode === 'on') return;
+    adapters.forEach((adapter) => adapter.setConsent(true));
+    mode = 'on';
+    const backlog = waiting;
+    waiting = [];
+    backlog.forEach(track);
+  });
+}
+
+function revoke(): void {
+  if (mode === 'on') adapters.forEach((adapter) => adapter.setConsent(false));
+  mode = 'off';
+  waiting = [];
 }
 
 export function track(event: AnalyticsEvent): void {
-  if (queued) {
-    queued.push(event);
+  if (mode === 'waiting') {
+    if (waiting.length < MAX_WAITING_EVENTS) waiting.push(event);
     return;
   }
+  if (mode === 'off') return;
   for (const adapter of adapters) {
     try {
       adapter.track(event);

@@ -36,6 +36,8 @@ function installFbq(): Fbq {
 
 export function createMetaPixelAdapter(pixelId: string): AnalyticsAdapter {
   const fbq = installFbq();
+  // The pixel holds every call until consent is granted; revoke must come before init to take effect.
+  fbq('consent', 'revoke');
   // Automatic event setup scrapes buttons and form fields; the funnel reports its events explicitly.
   fbq('set', 'autoConfig', false, pixelId);
   fbq('init', pixelId);
@@ -45,6 +47,9 @@ export function createMetaPixelAdapter(pixelId: string): AnalyticsAdapter {
   return {
     track(event) {
       fbq('track', event.name, event.params);
+    },
+    setConsent(granted) {
+      fbq('consent', granted ? 'grant' : 'revoke');
     },
   };
 }

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { consentVendorNames } from '@/content/consent';
+import { isConsentBannerOpen, subscribeToConsent } from '@/lib/analytics/consent';
+import { env } from '@/lib/env';
+import { useHydrated } from '@/lib/use-hydrated';
+
+// Marked pure so that builds without analytics, where nothing renders these, drop the chunks entirely.
+const ConsentBanner = /* @__PURE__ */ lazy(() => import('./consent-banner'));
+const ConsentSettingsFooter = /* @__PURE__ */ lazy(() => import('./consent-settings-footer'));
+
+function configuredVendors(): string[] {
+  const vendors: string[] = [];
+  if (env.ga4Id) vendors.push(consentVendorNames.ga4);
+  if (env.metaPixelId) vendors.push(consentVendorNames.metaPixel);
+  return vendors;
+}
+
+/**
+ * Mounts the banner while the visitor has not answered, or asks to change the answer. Never in the
+ * prerendered markup or during hydration: the banner code loads only for visitors who need it.
+ */
+export function ConsentBannerHost() {
+  const open = useSyncExternalStore(subscribeToConsent, isConsentBannerOpen, () => false);
+  return open ? (
+    <Suspense fallback={null}>
+      <ConsentBanner vendors={configuredVendors()} />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The "Cookie settings" footer, added after hydration: it sits below everything else, so its late
+ * arrival moves nothing, and its code stays out of the landing bundle.
+ */
+export function ConsentSettingsFooterHost() {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <ConsentSettingsFooter />
+    </Suspense>
+  ) : null;
+}
