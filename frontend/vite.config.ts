@@ -4,13 +4,19 @@ import { defineConfig } from 'vite';
 import { documentHead } from './src/content/brand';
 import { injectDocumentHead, prerenderLanding, previewSpaShell } from './vite/prerender-landing.plugin';
 
+// Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
+// the prerender step's throwaway SSR bundle then stays under node_modules so its imports resolve.
+const variantOutDir = process.env.WEB_OUT_DIR;
+const clientOutDir = variantOutDir || 'dist';
+const ssrOutDir = variantOutDir ? `node_modules/.cache/prerender-${process.pid}` : 'dist-ssr';
+
 // The API runs separately; dev and preview forward /api so cookies stay first-party.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
 export default defineConfig(({ isSsrBuild }) => ({
   // One .env at the repository root configures server and client (only VITE_* reach the client).
   envDir: '..',
-  plugins: [react(), injectDocumentHead(documentHead), prerenderLanding({ clientOutDir: 'dist' }), previewSpaShell()],
+  plugins: [react(), injectDocumentHead(documentHead), prerenderLanding({ clientOutDir }), previewSpaShell()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -18,8 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: isSsrBuild
-    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
-    : { outDir: 'dist', target: 'es2022', minify: 'terser', modulePreload: { polyfill: false } },
+    ? { outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false }
+    : { outDir: clientOutDir, emptyOutDir: true, target: 'es2022', minify: 'terser', modulePreload: { polyfill: false } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
 }));

@@ -144,17 +144,23 @@ test.describe('landing page', () => {
     await expect(section.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[^?]+\?.*autoplay=1/);
   });
 
-  test('the initial load touches neither Stripe nor the video host, nor any other third party', async ({ page, baseURL }) => {
-    const hosts: string[] = [];
-    page.on('request', (request) => hosts.push(new URL(request.url()).hostname));
+  test('the initial load touches neither Stripe nor the video host, nor any other third party, and asks no consent', async ({ page, baseURL }) => {
+    const requested: URL[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url())));
     await page.goto('/', { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
+    const hosts = requested.map((url) => url.hostname);
 
     expect(hosts.filter((host) => THIRD_PARTY_MEDIA_AND_PAYMENT.test(host))).toEqual([]);
     // The test build configures no analytics or affiliate ids, so nothing may leave the origin.
     const ownHost = new URL(baseURL ?? 'http://127.0.0.1:3000').hostname;
     expect(hosts.filter((host) => host !== ownHost)).toEqual([]);
     await expect(page.locator('iframe')).toHaveCount(0);
+    // Nothing to consent to, so no consent banner or settings, and neither their code nor the vendors' is fetched.
+    await expect(page.getByTestId('lead-submit')).toBeEnabled();
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0);
+    expect(requested.map((url) => url.pathname).filter((path) => /consent|vendors/.test(path))).toEqual([]);
   });
 
   test('the prerendered HTML already holds the landing page, without inline scripts', async ({ request }) => {
