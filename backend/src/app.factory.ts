@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
 import { serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
@@ -21,7 +22,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
     logger: {
       level: bootConfig.LOG_LEVEL,
       base: { process: 'api' },
-      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Any line that carries the request (Fastify's own errors too) shows its path only.
+      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: loggablePath(req.url) }) },
     },
     // One line per request from the onResponse hook below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -45,7 +47,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
     if (request.url.startsWith('/api/health')) return;
     // A client's 4xx is routine (its message went back to the client); only 5xx is ours.
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    request.log[level](
+      { method: request.method, path: loggablePath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
   });
 
   await applySecurity(app, config);

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { ApiErrorBody } from '../shared/contracts/api-types';
+import { loggableError, loggablePath } from './log-redaction';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -42,7 +43,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return this.spaFallback(request, reply);
     }
     if (status >= 500) {
-      this.logger.error({ err: exception, url: request.url, reqId: request.id }, 'Unhandled error');
+      this.logger.error({ err: loggableError(exception), path: loggablePath(request.url), reqId: request.id }, 'Unhandled error');
     }
     const body: ApiErrorBody = {
       statusCode: status,

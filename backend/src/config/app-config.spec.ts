@@ -10,9 +10,33 @@ describe('loadConfig', () => {
     expect(config.AFFILIATE_API_KEY).toBeUndefined();
   });
 
-  it('converts numeric and boolean variables', () => {
-    const config = loadConfig({ ...valid, PORT: '8080', TRUST_PROXY: 'true', RATE_LIMIT_WRITES: '5' });
-    expect(config).toMatchObject({ PORT: 8080, TRUST_PROXY: true, RATE_LIMIT_WRITES: 5 });
+  it('converts numeric variables', () => {
+    const config = loadConfig({ ...valid, PORT: '8080', RATE_LIMIT_WRITES: '5' });
+    expect(config).toMatchObject({ PORT: 8080, RATE_LIMIT_WRITES: 5 });
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.7', ['10.0.0.7']],
+    [' 10.0.0.0/8, 192.168.1.7 ,loopback', ['10.0.0.0/8', '192.168.1.7', 'loopback']],
+    ['2001:db8::/32,::1', ['2001:db8::/32', '::1']],
+  ])('reads TRUST_PROXY=%p as Fastify trustProxy %p', (value, expected) => {
+    expect(loadConfig(value === undefined ? valid : { ...valid, TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    ['yes', /TRUST_PROXY \("yes"\): must be false, true .*a hop count .*CIDRs.*"yes" is not an address or CIDR/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is not an address or CIDR/],
+    ['10.0.0.1,,10.0.0.2', /"" is not an address or CIDR/],
+    ['proxy.internal', /"proxy.internal" is not an address or CIDR/],
+    ['-1', /TRUST_PROXY \("-1"\)/],
+  ])('refuses TRUST_PROXY=%p with a message that says what it takes', (value, message) => {
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: value })).toThrow(message);
   });
 
   it('names a missing variable', () => {

@@ -1,6 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
-  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -9,14 +8,58 @@ import {
   Matches,
   Max,
   Min,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
+import { isIP } from 'node:net';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-const toBool = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** Fastify's `trustProxy`: trust nobody, everybody, the last N hops, or these proxy addresses. */
+export type TrustProxy = boolean | number | string[];
+
+const toTrustProxy = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((entry) => entry.trim());
+};
+
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  'must be false, true (trusts every X-Forwarded-For: only behind a proxy that overwrites it), a hop count (1, 2, …) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,192.168.1.7, or loopback)';
+
+function IsTrustProxy(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'boolean' ||
+        (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+        (Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'string' && isProxyAddress(entry))),
+      defaultMessage: (args) => {
+        const value: unknown = args?.value;
+        const bad = Array.isArray(value) ? value.find((entry) => !isProxyAddress(String(entry))) : undefined;
+        return bad === undefined ? TRUST_PROXY_HELP : `${TRUST_PROXY_HELP}; "${bad}" is not an address or CIDR`;
+      },
+    },
+  });
+}
 
 /**
  * Every environment variable either process reads. `.env.example` documents the same list;
@@ -51,8 +94,12 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1024) @Max(10_485_760)
   BODY_LIMIT_BYTES = 16_384;
 
-  @Transform(toBool) @IsBoolean()
-  TRUST_PROXY = false;
+  /**
+   * Which proxies in front of the API may state the client's address in X-Forwarded-For; the
+   * rate limits key on the client address this yields. Fastify's own `trustProxy` semantics.
+   */
+  @Transform(toTrustProxy) @IsTrustProxy()
+  TRUST_PROXY: TrustProxy = false;
 
   @Transform(toInt) @IsInt() @Min(1000)
   RATE_LIMIT_WINDOW_MS = 60_000;

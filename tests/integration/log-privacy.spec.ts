@@ -1,0 +1,138 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import request from 'supertest';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { baseEnv, freePort, waitFor } from './support/stack';
+
+const root = join(__dirname, '..', '..');
+const API_MAIN = join(root, 'dist', 'backend', 'src', 'main.js');
+const WORKER_MAIN = join(root, 'dist', 'worker', 'src', 'main.js');
+
+/** Personal data and secrets of the journey below: none of them may appear in any log line. */
+const EMAIL = 'Journey.Person@example.com';
+const NAME = 'Zelda Quuxington';
+const PHONE = '+1 555 0199';
+const TOKEN = 'tok_9f8e7d6c5b4a3210';
+const JOURNEY_DATA = [/journey\.person/i, /zelda/i, /quuxington/i, /555 ?0199/, /\+1%20555/, /tok_9f8e7d6c5b4a3210/];
+/** A lead the database refuses (a trigger), so that the error logging path is exercised too. */
+const FAULTY_EMAIL = 'faulty.person@example.com';
+const FAULTY_NAME = 'Ophelia Faultline';
+const FAULTY_DATA = [/faulty\.person/i, /ophelia/i, /faultline/i];
+
+interface Running {
+  child: ChildProcess;
+  output: string[];
+}
+
+/** The compiled processes exactly as deployed, their stdout and stderr captured line by line. */
+function run(main: string, env: NodeJS.ProcessEnv): Running {
+  const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  return { child, output };
+}
+
+async function stop(running: Running | undefined): Promise<void> {
+  if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  await exited;
+}
+
+describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)', () => {
+  const affiliate = new FakeAffiliateServer();
+  let db: Client;
+  let api: Running | undefined;
+  let worker: Running | undefined;
+  let apiUrl: string;
+  let lines: string[] = [];
+
+  /** Opt-in, checkout, refused input, a server fault and invitation tokens; then the worker's job. */
+  async function journey(): Promise<void> {
+    const http = () => request(apiUrl);
+    await http()
+      .post('/api/leads')
+      .set('Cookie', '_fprom_tid=tid-0123456789abcdefghijkl')
+      .send({ email: EMAIL, name: NAME, phone: PHONE, referral: 'partner7' })
+      .expect(201);
+    const checkout = `/checkout?plan=standard&email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}&phone=${encodeURIComponent(PHONE)}`;
+    await http().get(checkout).expect(200);
+    // Refused input, a malformed body and a server fault, each carrying the personal data.
+    await http().post('/api/leads').send({ email: EMAIL, name: `${NAME}\u0000` }).expect(400);
+    await http().post('/api/leads').send({ email: `${EMAIL}\u0000`, phone: PHONE }).expect(400);
+    await http().post('/api/leads').set('Content-Type', 'application/json').send(`{"email":"${EMAIL}","name":"${NAME}"`).expect(400);
+    await http().post('/api/leads').send({ email: FAULTY_EMAIL, name: FAULTY_NAME }).expect(500);
+    // Invitation tokens of the next issue, in a path and in a query string.
+    await http().get(`/api/validate-token/${TOKEN}`).expect(404);
+    await http().get(`/blackcard?token=${TOKEN}&email=${encodeURIComponent(EMAIL)}`);
+    await http().get(`/${encodeURIComponent(EMAIL)}`);
+
+    await waitFor(() => affiliate.signups().length === 1, 'the worker to call the affiliate service');
+    await waitFor(async () => (await db.query('SELECT completed_at FROM outbox')).rows[0]?.completed_at, 'the job to complete');
+    // Stopped before reading, so that every buffered line has been written.
+    await stop(api);
+    await stop(worker);
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(API_MAIN) || !existsSync(WORKER_MAIN)) throw new Error('dist/ is missing: run "npm run build:server" (npm test does)');
+    db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    await db.query('TRUNCATE leads, lead_submissions, outbox, side_effects CASCADE');
+    // A database failure on the write path, so that error logging is part of the journey too.
+    await db.query(`
+      CREATE OR REPLACE FUNCTION refuse_faulty_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.email_normalized = '${FAULTY_EMAIL}' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        RETURN NEW;
+      END $$`);
+    await db.query(`CREATE OR REPLACE TRIGGER refuse_faulty_lead BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_faulty_lead()`);
+    await affiliate.start();
+    const port = await freePort();
+    apiUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      ...baseEnv(),
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: join(root, 'frontend', 'dist'),
+      AFFILIATE_API_URL: affiliate.url,
+      AFFILIATE_API_KEY: 'log-test-key',
+    };
+    const apiRun = run(API_MAIN, env);
+    const workerRun = run(WORKER_MAIN, env);
+    api = apiRun;
+    worker = workerRun;
+    await waitFor(async () => (await fetch(`${apiUrl}/api/health/live`).catch(() => null))?.ok, 'the API to listen');
+    await journey();
+    lines = [...apiRun.output, ...workerRun.output].join('').split('\n').filter(Boolean);
+  });
+
+  afterAll(async () => {
+    await stop(api);
+    await stop(worker);
+    await affiliate.stop();
+    await db.query('DROP TRIGGER IF EXISTS refuse_faulty_lead ON leads');
+    await db.query('DROP FUNCTION IF EXISTS refuse_faulty_lead()');
+    await db.end();
+  });
+
+  it('captures the request lines of the journey and the lines of the worker', () => {
+    expect(lines.some((line) => line.includes('"path":"/checkout"') && line.includes('request completed'))).toBe(true);
+    expect(lines.some((line) => line.includes('"path":"/api/validate-token/[redacted]"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"process":"worker"'))).toBe(true);
+    expect(lines.some((line) => line.includes('Unhandled error'))).toBe(true);
+  });
+
+  it('has no e-mail address, name, phone or token of the journey in any line', () => {
+    expect(lines.filter((line) => JOURNEY_DATA.some((pattern) => pattern.test(line)))).toEqual([]);
+  });
+
+  it('has none of the data of a lead the database refused in any line', () => {
+    expect(lines.filter((line) => FAULTY_DATA.some((pattern) => pattern.test(line)))).toEqual([]);
+  });
+});
