@@ -1,10 +1,13 @@
 import { Lead } from './lead.entity';
 import { LeadSubmission } from './lead-submission.entity';
+import { Order } from './order.entity';
 import { OutboxEntry } from './outbox-entry.entity';
+import { PaymentEvent } from './payment-event.entity';
+import { SandboxObject } from './sandbox-object.entity';
 import { SideEffect } from './side-effect.entity';
 import { Testimonial } from './testimonial.entity';
 
-export { Lead, LeadSubmission, OutboxEntry, SideEffect, Testimonial };
+export { Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial };
 
 /** Listed explicitly (no globs) so a build never silently misses an entity. */
-export const ENTITIES = [Lead, LeadSubmission, OutboxEntry, SideEffect, Testimonial];
+export const ENTITIES = [Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial];

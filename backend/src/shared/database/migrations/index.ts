@@ -1,6 +1,7 @@
 import { CreateLeadsAndOutbox1763784000000 } from './1763784000000-create-leads-and-outbox';
 import { CreateTestimonials1763787600000 } from './1763787600000-create-testimonials';
 import { SideEffectClaimsAndRelayIndexes1764460800000 } from './1764460800000-side-effect-claims-and-relay-indexes';
+import { CreateOrdersAndPaymentEvents1764633600000 } from './1764633600000-create-orders-and-payment-events';
 import { RenormalizeLeadEmails1764547200000 } from './1764547200000-renormalize-lead-emails';
 
 /** In order of their timestamps; listed explicitly like the entities. */
