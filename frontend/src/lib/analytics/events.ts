@@ -3,7 +3,12 @@ export type AnalyticsEvent =
   | { name: 'PageView'; params: { page_path: string; page_title: string } }
   | { name: 'Lead'; params: { user_id: string; event_category: string; event_label: string } }
   | { name: 'InitiateCheckout'; params: { plan: string; value: number; currency: string } }
-  | { name: 'Purchase'; params: { plan: string; value: number; currency: string; transaction_id: string } }
+  | {
+      name: 'Purchase';
+      params: { plan: string; value: number; currency: string; transaction_id: string };
+      /** The server-side Purchase carries the same id, so the ad platforms count the sale once. */
+      eventId: string;
+    }
   | { name: 'ViewContent'; params: { content_name: string; content_category: string } };
 
 export type AnalyticsEventName = AnalyticsEvent['name'];

@@ -46,7 +46,9 @@ export function createMetaPixelAdapter(pixelId: string): AnalyticsAdapter {
   );
   return {
     track(event) {
-      fbq('track', event.name, event.params);
+      // The pixel de-duplicates against the Conversions API by this eventID.
+      if ('eventId' in event) fbq('track', event.name, event.params, { eventID: event.eventId });
+      else fbq('track', event.name, event.params);
     },
     setConsent(granted) {
       fbq('consent', granted ? 'grant' : 'revoke');

@@ -1,0 +1,85 @@
+import { PLANS, type Plan } from '@contracts/plans';
+import { formatUsd } from './money';
+import { pages } from './pages';
+
+/** Level Two's contents (spec section 1), listed in the order summary of plan blackcard-vip. */
+const vipUnlocks = [
+  'Lifetime access to the 103-video course (11 modules, 103 lessons)',
+  'A seat in the 3-day live virtual intensive',
+  'The 30-day integration challenge',
+  'Six weeks of live coaching and accountability',
+  'Private elite community access',
+  "A path toward earning your official 'Black Card'",
+];
+
+const standardUnlocks = [
+  'All program content',
+  'Weekly Q&A calls every Saturday at 4 PM ET',
+  'Private community access',
+  '12-month money-back guarantee',
+];
+
+/** All copy of /checkout (spec sections 2, 5 and 8). Amounts come from the plan catalogue. */
+export const checkout = {
+  backToHome: 'Back to home',
+  heading: pages.checkout.heading,
+  paymentDetails: 'Payment Details',
+  initializing: 'Initializing secure payment...',
+  retryInitialize: 'Try again',
+  processing: 'Processing Payment...',
+  payLabel: (plan: Plan): string =>
+    plan.id === PLANS['payment-plan'].id ? `Payment 1 of 3 - ${formatUsd(plan.amount)}` : `Pay ${formatUsd(plan.amount)}`,
+  notes: ['Secure 256-bit SSL encrypted payment', 'We do not store credit card details'],
+  summary: {
+    heading: 'Order Summary',
+    plan: 'Plan',
+    price: 'Price',
+    total: 'Total due today',
+    unlocksHeading: "What you'll unlock",
+    unlocks: (plan: Plan): string[] => (plan.id === PLANS['blackcard-vip'].id ? vipUnlocks : standardUnlocks),
+  },
+  secureCheckout: '100% Secure Checkout',
+  customerEmail: 'Customer Email:',
+  customerName: 'Customer Name:',
+  notProvided: 'Not provided',
+  missingWarning: 'Missing information? Please go back to the home page and fill in the form.',
+  completingAuthentication: 'Completing your secure authentication...',
+  setupErrorScreen: {
+    heading: 'Payment Setup Error',
+    body: 'Unable to load payment system. Please try again.',
+    reload: 'Reload Page',
+  },
+  /** Spec section 8: every toast of checkout, title and fallback description. */
+  toasts: {
+    missingInformation: { title: 'Missing Information', description: 'Email and name are required. Please go back and fill in the form.' },
+    setupError: { title: 'Setup Error', fallback: 'Failed to initialize payment', networkFallback: 'Failed to initialize payment. Please try again.' },
+    paymentIntentError: { title: 'Payment Error', fallback: 'Failed to initialize payment', networkFallback: 'Failed to initialize payment. Please try again.' },
+    setupConfirmFailed: { title: 'Payment Setup Failed', authenticationFailed: 'We were unable to authenticate your payment method. Please choose a different payment method and try again.' },
+    subscriptionError: { title: 'Payment Error', fallback: 'Failed to confirm subscription' },
+    paymentFailed: { title: 'Payment Failed', fallback: 'Your payment could not be processed. Please try again.' },
+    paymentIncomplete: { title: 'Payment Incomplete', description: 'Your payment was not completed. Please try again.' },
+    otherError: { title: 'Payment Error', fallback: 'An error occurred. Please try again.' },
+  },
+  sandbox: {
+    badge: 'Test mode',
+    intro: 'No real card is charged. Use a test card:',
+    testCards: [
+      { number: '4242 4242 4242 4242', outcome: 'success' },
+      { number: '4000 0000 0000 0002', outcome: 'declined' },
+      { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
+      { number: '4000 0025 0000 3155', outcome: 'authentication' },
+    ],
+    testCardHint: 'Any future expiry date and any 3-digit CVC.',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM / YY)',
+    expiryPlaceholder: 'MM / YY',
+    cvc: 'CVC',
+    postalCode: 'Postal code (optional)',
+    errors: {
+      number: 'Your card number is incomplete.',
+      expiry: "Your card's expiration date is incomplete.",
+      expiryPast: "Your card's expiration year is in the past.",
+      cvc: "Your card's security code is incomplete.",
+    },
+  },
+};

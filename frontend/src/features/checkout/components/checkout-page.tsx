@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PageHeading } from '@/components/page-heading';
+import { checkout as copy } from '@/content/checkout';
+import { usePaymentsConfig } from '../api/get-payments-config';
+import type { CheckoutHandOff, SetupReturn } from '../checkout-hand-off';
+import { loadPaymentProvider, type CardConfirmer } from '../providers/payment-provider';
+import { useCheckoutIntent } from '../use-checkout-intent';
+import { useCheckoutPayment } from '../use-checkout-payment';
+import { OrderSummary } from './order-summary';
+import { PaymentSetupError } from './payment-setup-error';
+import '../checkout.css';
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <div className="checkout__loading" role="status" data-testid="payment-initializing">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** /checkout (spec section 2): the card entry of the configured provider, the pay button and the order summary. */
+export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOff; setupReturn: SetupReturn | null }) {
+  const { plan, email, name } = handOff;
+  const config = usePaymentsConfig();
+  const provider = useQuery({
+    queryKey: ['payment-provider', config.data?.provider, config.data?.publishableKey],
+    queryFn: () => loadPaymentProvider(config.data!),
+    enabled: config.isSuccess,
+  });
+  const intent = useCheckoutIntent(handOff, email, name, setupReturn === null);
+  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
+  const onReady = useCallback((ready: CardConfirmer) => setConfirmer(() => ready), []);
+  const { processing, pay } = useCheckoutPayment(handOff, confirmer, setupReturn);
+
+  if (config.isError || provider.isError) return <PaymentSetupError />;
+
+  const missingInformation = !email || !name;
+  // Without e-mail and name there is no intent to mount, but the button still answers with the
+  // 'Missing Information' toast once the provider has loaded (spec section 5).
+  const providerReady = missingInformation ? provider.isSuccess : confirmer !== null;
+  const PaymentForm = provider.data?.PaymentForm;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void pay();
+  };
+
+  let body;
+  if (setupReturn) body = <Spinner label={copy.processing} />;
+  else if (missingInformation) body = provider.isSuccess ? <p className="checkout__muted">{copy.toasts.missingInformation.description}</p> : <Spinner label={copy.initializing} />;
+  else if (intent.failed)
+    body = (
+      <div className="checkout__init-failed" role="alert">
+        <p>{copy.toasts.setupError.networkFallback}</p>
+        <button type="button" className="button button--secondary" onClick={intent.retry}>
+          {copy.retryInitialize}
+        </button>
+      </div>
+    );
+  else if (intent.clientSecret && PaymentForm)
+    body = (
+      <>
+        {confirmer ? null : <Spinner label={copy.initializing} />}
+        <div className={confirmer ? undefined : 'checkout__element--pending'}>
+          <PaymentForm clientSecret={intent.clientSecret} onReady={onReady} />
+        </div>
+      </>
+    );
+  else body = <Spinner label={copy.initializing} />;
+
+  return (
+    <main className="checkout">
+      <div className="container checkout__container">
+        <Link to="/" className="checkout__back">
+          <span aria-hidden="true">←</span> {copy.backToHome}
+        </Link>
+        <PageHeading>{copy.heading}</PageHeading>
+        <div className="checkout__grid">
+          <form className="card checkout__payment" aria-labelledby="payment-details-heading" noValidate onSubmit={onSubmit} data-testid="payment-form">
+            <h2 id="payment-details-heading">{copy.paymentDetails}</h2>
+            <div className="checkout__element" aria-busy={!providerReady || processing}>
+              {body}
+            </div>
+            <button type="submit" className="button button--cta button--block" disabled={!providerReady || processing} data-testid="pay-button">
+              {processing ? copy.processing : copy.payLabel(plan)}
+            </button>
+            <ul className="checkout__notes">
+              {copy.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </form>
+          <OrderSummary plan={plan} email={email} name={name} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+import type { SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
+import { useEffect, useRef, useState } from 'react';
+import { checkout as copy } from '@/content/checkout';
+import { sandboxConfirmPayment } from '../api/sandbox-confirm-payment';
+import { sandboxConfirmSetup } from '../api/sandbox-confirm-setup';
+import type { ConfirmResult, PaymentFormProps } from './payment-provider';
+import { checkCard, formatCardNumber, formatCvc, formatExpiry, type CardField, type CardFields } from './sandbox-card';
+
+const EMPTY: CardFields = { number: '', expiry: '', cvc: '', postalCode: '' };
+
+/** The sandbox's authentication page is ours; anything else would be an open redirect. */
+function sameOrigin(url: string): string | null {
+  try {
+    const target = new URL(url, window.location.origin);
+    return target.origin === window.location.origin ? target.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function toResult(response: SandboxConfirmResponse): ConfirmResult {
+  if ('redirectUrl' in response) {
+    const target = sameOrigin(response.redirectUrl);
+    if (!target) return { kind: 'error', message: null };
+    window.location.assign(target);
+    return { kind: 'redirecting' };
+  }
+  if ('error' in response) return { kind: 'error', message: response.error.message };
+  return { kind: 'intent', id: response.intent.id, status: response.intent.status };
+}
+
+/**
+ * The 'Test mode' card form shown in place of Stripe's Payment Element when no Stripe keys are
+ * configured. Card details go only to our own API's sandbox, which answers like Stripe.
+ */
+export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
+  const [fields, setFields] = useState<CardFields>(EMPTY);
+  const [error, setError] = useState<{ field: CardField; message: string } | null>(null);
+  const current = useRef(fields);
+  current.current = fields;
+
+  useEffect(() => {
+    const confirm = async (call: (request: SandboxConfirmRequest) => Promise<SandboxConfirmResponse>, returnUrl: string): Promise<ConfirmResult> => {
+      const check = checkCard(current.current);
+      if (!check.ok) {
+        setError({ field: check.field, message: check.message });
+        return { kind: 'error', message: check.message };
+      }
+      setError(null);
+      return toResult(await call({ clientSecret, card: check.card, returnUrl }));
+    };
+    onReady({
+      confirmSetup: (returnUrl) => confirm(sandboxConfirmSetup, returnUrl),
+      confirmPayment: (returnUrl) => confirm(sandboxConfirmPayment, returnUrl),
+    });
+  }, [clientSecret, onReady]);
+
+  const update = (field: keyof CardFields, value: string) => {
+    setFields((previous) => ({ ...previous, [field]: value }));
+    if (error?.field === field) setError(null);
+  };
+  const invalid = (field: CardField) => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'sandbox-card-error' } : {});
+
+  return (
+    <div className="sandbox-card" data-testid="sandbox-card-form">
+      <p className="sandbox-card__badge">{copy.sandbox.badge}</p>
+      <div className="sandbox-card__hint" id="sandbox-card-hint">
+        <p>{copy.sandbox.intro}</p>
+        <ul>
+          {copy.sandbox.testCards.map((card) => (
+            <li key={card.number}>
+              <code>{card.number}</code> {card.outcome}
+            </li>
+          ))}
+        </ul>
+        <p>{copy.sandbox.testCardHint}</p>
+      </div>
+      <div className="field">
+        <label htmlFor="sandbox-card-number">{copy.sandbox.cardNumber}</label>
+        <input
+          id="sandbox-card-number"
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={fields.number}
+          onChange={(event) => update('number', formatCardNumber(event.currentTarget.value))}
+          {...invalid('number')}
+        />
+      </div>
+      <div className="sandbox-card__row">
+        <div className="field">
+          <label htmlFor="sandbox-card-expiry">{copy.sandbox.expiry}</label>
+          <input
+            id="sandbox-card-expiry"
+            name="exp-date"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={copy.sandbox.expiryPlaceholder}
+            value={fields.expiry}
+            onChange={(event) => update('expiry', formatExpiry(event.currentTarget.value))}
+            {...invalid('expiry')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="sandbox-card-cvc">{copy.sandbox.cvc}</label>
+          <input
+            id="sandbox-card-cvc"
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={fields.cvc}
+            onChange={(event) => update('cvc', formatCvc(event.currentTarget.value))}
+            {...invalid('cvc')}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="sandbox-card-postal">{copy.sandbox.postalCode}</label>
+        <input
+          id="sandbox-card-postal"
+          name="postal"
+          autoComplete="postal-code"
+          value={fields.postalCode}
+          onChange={(event) => update('postalCode', event.currentTarget.value)}
+        />
+      </div>
+      <p id="sandbox-card-error" className="field__error" role={error ? 'alert' : undefined}>
+        {error?.message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { checkout as copy } from '@/content/checkout';
+import { confirmSubscription } from './api/confirm-subscription';
+import { checkoutParty, checkoutPath, paymentReturnUrl, setupReturnUrl, successPath, type CheckoutHandOff, type SetupReturn } from './checkout-hand-off';
+import {
+  notifyCheckoutError,
+  notifyMissingInformation,
+  notifyPaymentIncomplete,
+  notifyProviderError,
+  notifySubscriptionFailure,
+} from './checkout-toasts';
+import type { CardConfirmer } from './providers/payment-provider';
+
+const SUCCEEDED = 'succeeded';
+
+/**
+ * The pay button's flows (spec section 4): subscriptions confirm the setup intent, then
+ * confirm-subscription; one-time plans confirm the payment intent. Also finishes a subscription
+ * when the buyer comes back from authenticating the card (setup_intent in the query string).
+ */
+export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConfirmer | null, setupReturn: SetupReturn | null) {
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(setupReturn !== null);
+  const { plan, email, name } = handOff;
+
+  const finishSubscription = useCallback(
+    async (setupIntentId: string, customerEmail: string, customerName: string) => {
+      try {
+        const { subscriptionId } = await confirmSubscription({
+          ...checkoutParty(handOff, customerEmail, customerName),
+          setupIntentId,
+          amount: plan.amount,
+          plan: plan.name,
+        });
+        navigate(successPath(handOff, { subscription_id: subscriptionId }), { replace: true });
+      } catch (error) {
+        notifySubscriptionFailure(error);
+        setProcessing(false);
+        return false;
+      }
+      return true;
+    },
+    [handOff, navigate, plan],
+  );
+
+  const pay = useCallback(async () => {
+    if (!email || !name) {
+      notifyMissingInformation();
+      return;
+    }
+    if (!confirmer || processing) return;
+    setProcessing(true);
+    try {
+      if (plan.kind === 'subscription') {
+        const result = await confirmer.confirmSetup(setupReturnUrl(handOff));
+        if (result.kind === 'redirecting') return;
+        if (result.kind === 'error') {
+          notifyProviderError('setup', result.message);
+        } else if (result.status !== SUCCEEDED) {
+          notifyPaymentIncomplete();
+        } else {
+          await finishSubscription(result.id, email, name);
+          return;
+        }
+      } else {
+        const result = await confirmer.confirmPayment(paymentReturnUrl(handOff));
+        if (result.kind === 'redirecting') return;
+        if (result.kind === 'error') {
+          notifyProviderError('payment', result.message);
+        } else if (result.status === SUCCEEDED) {
+          navigate(successPath(handOff, { payment_intent: result.id }), { replace: true });
+          return;
+        } else {
+          notifyPaymentIncomplete();
+        }
+      }
+    } catch (error) {
+      notifyCheckoutError(error);
+    }
+    setProcessing(false);
+  }, [confirmer, email, finishSubscription, handOff, name, navigate, plan, processing]);
+
+  // Back from the provider's authentication step: the setup intent is confirmed (or not) already.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!setupReturn || resumed.current) return;
+    resumed.current = true;
+    const restart = () => navigate(checkoutPath(handOff), { replace: true });
+    if (!email || !name) {
+      notifyMissingInformation();
+      restart();
+    } else if (setupReturn.redirectStatus !== SUCCEEDED) {
+      notifyProviderError('setup', copy.toasts.setupConfirmFailed.authenticationFailed);
+      restart();
+    } else {
+      void finishSubscription(setupReturn.setupIntentId, email, name).then((done) => {
+        if (!done) restart();
+      });
+    }
+  }, [email, finishSubscription, handOff, name, navigate, setupReturn]);
+
+  return { processing, pay };
+}

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The exact /checkout URL a click leads to: path plus query string, parameter order included. */
+async function clickAndReadCheckoutUrl(page: Page, click: () => Promise<void>): Promise<string> {
+  await click();
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+const VISITOR = '?email=avery%40example.com&name=Avery+Example';
+
+test.describe('/upsell: the 30-Day Experience', () => {
+  test('shows the offer, its contents, prices and the guarantee', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/upsell${VISITOR}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText("You're about to get the CLEAR Method™ for $97/month.");
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'The 30-Day Experience' })).toBeVisible();
+    for (const item of ['A 3-day weekend intensive', 'One weekly live Q&A for 6 weeks', '6 months of support and posting access']) {
+      await expect(page.getByText(item)).toBeVisible();
+    }
+    await expect(page.getByText('Starting from $250 per month')).toHaveCount(2);
+
+    const six = page.getByTestId('upsell-plan-6-month');
+    await expect(six).toContainText('6 Monthly Payments');
+    await expect(six).toContainText('MOST POPULAR');
+    await expect(six).toContainText('6 × $250 = $1,500');
+    const two = page.getByTestId('upsell-plan-2-month');
+    await expect(two).toContainText('2 Monthly Payments');
+    await expect(two).toContainText('BEST VALUE');
+    await expect(two).toContainText('2 × $550 = $1,100');
+    await expect(two).toContainText('Save $400');
+    await expect(two).toHaveClass(/upsell__plan--highlighted/);
+    const full = page.getByTestId('upsell-plan-full-payment');
+    await expect(full).toContainText('Pay in Full');
+    await expect(full).toContainText('BIGGEST SAVINGS');
+    await expect(full).toContainText('$997');
+    await expect(full).toContainText('Save $503!');
+    await expect(page.getByText("We'll work with you until you do.")).toBeVisible();
+    // 390 px first: nothing overflows sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  const buttons = [
+    { name: 'Start with $250/month', plan: '6-month' },
+    { name: 'Start with $550/month', plan: '2-month' },
+    { name: 'Pay $997 now', plan: 'full-payment' },
+    { name: "YES—I'm Ready to Step Into My Power", plan: '2-month' },
+    { name: 'Join the 30-Day Experience Now →', plan: '2-month' },
+    { name: 'No thanks, continue with the basic program', plan: 'standard' },
+  ];
+
+  for (const { name, plan } of buttons) {
+    test(`"${name}" goes to /checkout with plan ${plan}, email and name, and no referral when none is known`, async ({ page }) => {
+      await page.goto(`/upsell${VISITOR}`);
+      const target = await clickAndReadCheckoutUrl(page, () => page.getByRole('link', { name, exact: true }).click());
+      expect(target).toBe(`/checkout?plan=${plan}&email=avery%40example.com&name=Avery+Example`);
+    });
+
+    test(`"${name}" carries the referral when present`, async ({ page }) => {
+      await page.goto(`/upsell${VISITOR}&referral=partner-anna`);
+      const target = await clickAndReadCheckoutUrl(page, () => page.getByRole('link', { name, exact: true }).click());
+      expect(target).toBe(`/checkout?plan=${plan}&email=avery%40example.com&name=Avery+Example&referral=partner-anna`);
+    });
+  }
+
+  test('keeps email and name keys even when the visitor arrived without them', async ({ page }) => {
+    await page.goto('/upsell');
+    const target = await clickAndReadCheckoutUrl(page, () => page.getByRole('link', { name: 'Start with $250/month' }).click());
+    expect(target).toBe('/checkout?plan=6-month&email=&name=');
+  });
+
+  test('is usable from the keyboard: Tab reaches the main CTA and Enter follows it', async ({ page }) => {
+    await page.goto(`/upsell${VISITOR}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('upsell-main-cta')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === '2-month');
+  });
+});
