@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A request the fake acted on: one effective signup (the shape `GET /__calls` has always had). */
+/** A request the fake acted on: one effective signup or sale (the shape `GET /__calls` has always had). */
 export interface RecordedCall {
   path: string;
   apiKey: string | undefined;
@@ -22,11 +22,12 @@ export interface RecordedAttempt extends RecordedCall {
 
 /**
  * Stands in for the affiliate service (FirstPromoter-compatible tracking API) on 127.0.0.1.
- * Like the real service it does each signup once: a repeated Idempotency-Key, or a signup whose
- * uid or e-mail was already tracked, gets 409 "already tracked" and changes nothing.
+ * Like the real service it does each signup and each sale once: a repeated Idempotency-Key, a
+ * signup whose uid or e-mail was already tracked, or a sale whose event_id was, gets 409
+ * "already tracked" and changes nothing. One buyer may have many sales (one per payment).
  *
- * `calls` / `signups()` / `GET /__calls` are the effective calls; `attempts` / `signupAttempts()`
- * / `GET /__attempts` are every request with its key. `failNextRequests(n)` answers the next n
+ * `calls` / `signups()` / `sales()` / `GET /__calls` are the effective calls; `attempts` /
+ * `signupAttempts()` / `saleAttempts()` / `GET /__attempts` are every request with its key. `failNextRequests(n)` answers the next n
  * requests with an error without acting; `loseNextResponses(n)` acts, then answers 503.
  */
 export class FakeAffiliateServer {
@@ -67,6 +68,16 @@ export class FakeAffiliateServer {
     return this.attempts.filter((c) => c.path === '/api/v1/track/signup');
   }
 
+  /** Effective sales: each one tracked a payment. */
+  sales(): RecordedCall[] {
+    return this.calls.filter((c) => c.path === '/api/v1/track/sale');
+  }
+
+  /** Every sale request, including the ones answered with an error or "duplicate". */
+  saleAttempts(): RecordedAttempt[] {
+    return this.attempts.filter((c) => c.path === '/api/v1/track/sale');
+  }
+
   reset(): void {
     this.calls.length = 0;
     this.attempts.length = 0;
@@ -100,23 +111,29 @@ export class FakeAffiliateServer {
       this.failNext -= 1;
       return answer(this.failStatus, 'failed', { error: 'temporarily unavailable' });
     }
-    if (this.alreadyDone(call)) return answer(409, 'duplicate', { error: 'duplicate', message: 'Signup already tracked' });
+    const isSale = url.pathname.endsWith('/track/sale');
+    if (this.alreadyDone(call, isSale)) {
+      return answer(409, 'duplicate', { error: 'duplicate', message: isSale ? 'Sale already tracked' : 'Signup already tracked' });
+    }
     this.calls.push(call);
     if (this.loseNext > 0) {
       this.loseNext -= 1;
       return answer(503, 'lost', { error: 'temporarily unavailable' });
     }
-    answer(200, 'ok', { id: this.calls.length, type: 'signup' });
+    answer(200, 'ok', { id: this.calls.length, type: isSale ? 'sale' : 'signup' });
   }
 
-  private alreadyDone(call: RecordedCall): boolean {
+  private alreadyDone(call: RecordedCall, isSale: boolean): boolean {
     const email = call.params.email?.toLowerCase();
+    const sameThing = (done: RecordedCall): boolean =>
+      isSale
+        ? call.params.event_id !== undefined && done.params.event_id === call.params.event_id
+        : (call.params.uid !== undefined && done.params.uid === call.params.uid) ||
+          (email !== undefined && done.params.email?.toLowerCase() === email);
     return this.calls.some(
       (done) =>
         done.path === call.path &&
-        ((call.idempotencyKey !== undefined && done.idempotencyKey === call.idempotencyKey) ||
-          (call.params.uid !== undefined && done.params.uid === call.params.uid) ||
-          (email !== undefined && done.params.email?.toLowerCase() === email)),
+        ((call.idempotencyKey !== undefined && done.idempotencyKey === call.idempotencyKey) || sameThing(done)),
     );
   }
 

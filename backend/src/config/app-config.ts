@@ -146,6 +146,59 @@ export class AppConfig {
    */
   @Transform(toInt) @IsInt() @Min(0) @Max(19)
   WORKER_NICENESS = 10;
+
+  /** Graph API origin of the Meta Conversions API: Meta itself, or a loopback fake in tests. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  META_CAPI_URL = 'https://graph.facebook.com';
+
+  /** Graph API version in the Conversions API path; Meta retires each version about two years after release. */
+  @Matches(/^v\d+\.\d+$/, { message: 'must be a Graph API version such as v21.0' })
+  META_GRAPH_API_VERSION = 'v21.0';
+
+  /** Pixel (dataset) that server-side Purchases go to. Unset, or no access token: not configured. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^\d+$/, { message: 'must be the numeric Meta pixel id' })
+  META_PIXEL_ID?: string = undefined;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  META_CAPI_ACCESS_TOKEN?: string = undefined;
+
+  /** Sends server events to Events Manager's Test Events tab instead of the live data set. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  META_TEST_EVENT_CODE?: string = undefined;
+
+  /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  GA4_MP_URL = 'https://www.google-analytics.com';
+
+  /** GA4 web stream that server-side purchases go to. Unset, or no API secret: not configured. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^G-[A-Z0-9]+$/, { message: 'must be a GA4 measurement id (G-…)' })
+  GA4_MEASUREMENT_ID?: string = undefined;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  GA4_API_SECRET?: string = undefined;
+
+  /** Timeout of one Conversions API or Measurement Protocol request. */
+  @Transform(toInt) @IsInt() @Min(100)
+  ANALYTICS_TIMEOUT_MS = 10_000;
+
+  /** SMTP server that sends receipts (smtp:// or smtps://, credentials in the URL). Unset: receipts are not configured. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string = undefined;
+
+  /** Limit for connecting, the greeting and each SMTP exchange. */
+  @Transform(toInt) @IsInt() @Min(100)
+  SMTP_TIMEOUT_MS = 15_000;
+
+  /** Sender of receipts, `Name <address>` or an address; its domain also ends every Message-ID we set. */
+  @Matches(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address or "Name <address>"' })
+  MAIL_FROM = 'Brightpath Coaching <receipts@brightpath.example>';
+
+  /** Business and programme names in receipts (the site's own copy is in frontend/src/content/brand.ts). */
+  @IsString()
+  BRAND_NAME = 'Brightpath Coaching';
+
+  @IsString()
+  PROGRAM_NAME = 'Clear';
 }
 
 export class ConfigError extends Error {}

@@ -12,6 +12,19 @@ export interface AffiliateSignup {
   refId?: string;
 }
 
+export interface AffiliateSale {
+  email: string;
+  /** The buyer's lead id when known, so the sale joins the tracked signup. */
+  uid?: string;
+  amountCents: number;
+  /** The payment's provider id: FirstPromoter tracks one sale per event_id. */
+  eventId: string;
+  /** Our plan id, for plan-level commission rules. */
+  plan: string;
+  tid?: string;
+  refId?: string;
+}
+
 /**
  * The service did not answer in a way that settles the call; retrying may help. The message
  * carries the status only: response bodies can echo the e-mail address we sent.
@@ -24,7 +37,7 @@ export class AffiliateUnavailableError extends Error {
 
 const DUPLICATE_BODY = /already (exists|tracked|been taken)|duplicate/i;
 
-/** FirstPromoter-compatible tracking API (v1): POST {base}/track/signup with X-API-KEY. */
+/** FirstPromoter-compatible tracking API (v1): POST {base}/track/signup and /track/sale with X-API-KEY. */
 @Injectable()
 export class AffiliateClient {
   constructor(private readonly config: AppConfig) {}
@@ -37,7 +50,19 @@ export class AffiliateClient {
     const form = new URLSearchParams({ email: signup.email, uid: signup.uid });
     if (signup.tid) form.set('tid', signup.tid);
     if (signup.refId) form.set('ref_id', signup.refId);
-    const response = await fetch(`${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}/track/signup`, {
+    return this.post('/track/signup', form, idempotencyKey);
+  }
+
+  async trackSale(sale: AffiliateSale, idempotencyKey: string): Promise<ProviderAnswer> {
+    const form = new URLSearchParams({ email: sale.email, event_id: sale.eventId, amount: String(sale.amountCents), plan: sale.plan });
+    if (sale.uid) form.set('uid', sale.uid);
+    if (sale.tid) form.set('tid', sale.tid);
+    if (sale.refId) form.set('ref_id', sale.refId);
+    return this.post('/track/sale', form, idempotencyKey);
+  }
+
+  private async post(path: string, form: URLSearchParams, idempotencyKey: string): Promise<ProviderAnswer> {
+    const response = await fetch(`${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}${path}`, {
       method: 'POST',
       headers: {
         'x-api-key': this.config.AFFILIATE_API_KEY ?? '',
@@ -49,7 +74,7 @@ export class AffiliateClient {
     });
     const body = await response.text();
     if (response.ok) return { outcome: 'done', detail: { status: response.status } };
-    // A repeated idempotency key or an already-tracked signup: an earlier attempt got through.
+    // A repeated idempotency key, or a signup or sale (event_id) already tracked: an earlier attempt got through.
     if (response.status === 409 || (response.status === 422 && DUPLICATE_BODY.test(body))) {
       return { outcome: 'duplicate', detail: { status: response.status } };
     }
