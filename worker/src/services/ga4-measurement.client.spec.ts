@@ -76,7 +76,7 @@ describe('Ga4MeasurementClient', () => {
   });
 
   it('is not configured without a measurement id or a secret, and then sends nothing', async () => {
-    for (const env of [{ GA4_MEASUREMENT_ID: '' }, { GA4_API_SECRET: '' }]) {
+    for (const env of [{ GA4_MEASUREMENT_ID: '' }, { GA4_API_SECRET: '' }] as Record<string, string>[]) {
       const unconfigured = client(env);
       expect(unconfigured.configured).toBe(false);
       await expect(unconfigured.sendPurchase(purchase())).rejects.toBeInstanceOf(NotConfiguredError);

@@ -74,7 +74,7 @@ describe('MetaConversionsClient', () => {
   });
 
   it('is not configured without a pixel id or a token, and then sends nothing', async () => {
-    for (const env of [{ META_PIXEL_ID: '' }, { META_CAPI_ACCESS_TOKEN: '' }]) {
+    for (const env of [{ META_PIXEL_ID: '' }, { META_CAPI_ACCESS_TOKEN: '' }] as Record<string, string>[]) {
       const unconfigured = client(env);
       expect(unconfigured.configured).toBe(false);
       await expect(unconfigured.sendPurchase(purchase)).rejects.toBeInstanceOf(NotConfiguredError);

@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer, SMTPServerAddress } from 'smtp-server';
+
+export interface RecordedMessage {
+  envelope: { from: string | undefined; to: string[] };
+  /** As sent, with its angle brackets. */
+  messageId: string | undefined;
+  /** Every header line, keyed by lower-case name (the last one wins). */
+  headers: Record<string, string>;
+  subject: string | undefined;
+  text: string | undefined;
+  html: string | undefined;
+  at: number;
+}
+
+/** Every message that reached DATA, accepted or refused. */
+export interface RecordedDelivery {
+  messageId: string | undefined;
+  answer: 'accepted' | 'refused';
+  code: number;
+}
+
+/**
+ * A small SMTP server on 127.0.0.1 for tests: no TLS, no AUTH. Records each accepted message
+ * (envelope, headers with Message-ID, subject, text and HTML parts). It can refuse the next N
+ * messages with a temporary (4xx) or permanent (5xx) answer after DATA, refuse the next N
+ * recipients at RCPT TO, and be stopped and started again on the same port.
+ */
+export class SmtpSink {
+  readonly messages: RecordedMessage[] = [];
+  readonly deliveries: RecordedDelivery[] = [];
+  private refuseMessages = 0;
+  private refuseMessageCode = 451;
+  private refuseRecipients = 0;
+  private refuseRecipientCode = 550;
+  private server: SMTPServer | null = null;
+  private port = 0;
+
+  async start(port = this.port): Promise<string> {
+    const server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 1000,
+      onRcptTo: (address, _session, callback) => this.onRcptTo(address, callback),
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then((mail) => {
+            if (this.refuseMessages > 0) {
+              this.refuseMessages -= 1;
+              this.deliveries.push({ messageId: mail.messageId, answer: 'refused', code: this.refuseMessageCode });
+              return callback(smtpError(this.refuseMessageCode, 'Message refused by the test sink'));
+            }
+            const headers: Record<string, string> = {};
+            for (const { key, line } of mail.headerLines) headers[key] = line.slice(line.indexOf(':') + 1).trim();
+            this.messages.push({
+              envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined, to: session.envelope.rcptTo.map((r) => r.address) },
+              messageId: mail.messageId,
+              headers,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html === false ? undefined : mail.html,
+              at: Date.now(),
+            });
+            this.deliveries.push({ messageId: mail.messageId, answer: 'accepted', code: 250 });
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    this.port = (server.server.address() as AddressInfo).port;
+    return this.url;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** The next `count` messages are answered `code` after DATA and not recorded as accepted. */
+  refuseNextMessages(count: number, code = 451): void {
+    this.refuseMessages = count;
+    this.refuseMessageCode = code;
+  }
+
+  /** The next `count` recipients are answered `code` at RCPT TO. */
+  refuseNextRecipients(count: number, code = 550): void {
+    this.refuseRecipients = count;
+    this.refuseRecipientCode = code;
+  }
+
+  reset(): void {
+    this.messages.length = 0;
+    this.deliveries.length = 0;
+    this.refuseMessages = 0;
+    this.refuseRecipients = 0;
+  }
+
+  /** Closes the port; `start()` afterwards listens on the same one again. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private onRcptTo(_address: SMTPServerAddress, callback: (err?: Error | null) => void): void {
+    if (this.refuseRecipients > 0) {
+      this.refuseRecipients -= 1;
+      return callback(smtpError(this.refuseRecipientCode, 'Recipient refused by the test sink'));
+    }
+    callback();
+  }
+}
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+if (require.main === module) {
+  const sink = new SmtpSink();
+  void sink.start(Number(process.env.PORT ?? 2525)).then((url) => console.log(`SMTP sink on ${url}`));
+}

@@ -1,0 +1,106 @@
+import { loadConfig } from '../../../backend/src/config/app-config';
+import { SmtpSink } from '../../../tests/fakes/smtp-sink';
+import { MailerService, messageIdFor, OutgoingMail } from './mailer.service';
+import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
+
+const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
+
+const mail: OutgoingMail = {
+  to: 'buyer@example.com',
+  subject: 'Your Clear receipt',
+  html: '<p>Thank you &amp; welcome</p>',
+  text: 'Thank you & welcome',
+  messageId: 'receipt-email:order-1',
+};
+
+/** Mailer and SMTP sink together: the message as a mail client would receive it. */
+describe('MailerService against an SMTP sink', () => {
+  const sink = new SmtpSink();
+  let mailer: MailerService;
+
+  beforeAll(async () => {
+    const url = await sink.start();
+    mailer = new MailerService(loadConfig({ ...base, SMTP_URL: url, SMTP_TIMEOUT_MS: '2000', MAIL_FROM: 'Brightpath Coaching <receipts@brightpath.example>' }));
+  });
+  afterEach(() => sink.reset());
+  afterAll(async () => {
+    mailer.onModuleDestroy();
+    await sink.stop();
+  });
+
+  it('delivers one message with its HTML and text parts, sender, recipient and a Message-ID from the key', async () => {
+    await expect(mailer.send(mail)).resolves.toEqual({ outcome: 'done', detail: { messageId: '<receipt-email.order-1@brightpath.example>', accepted: 1 } });
+    expect(sink.messages).toHaveLength(1);
+    const [message] = sink.messages;
+    expect(message).toMatchObject({
+      envelope: { from: 'receipts@brightpath.example', to: ['buyer@example.com'] },
+      messageId: '<receipt-email.order-1@brightpath.example>',
+      subject: 'Your Clear receipt',
+      text: 'Thank you & welcome',
+      html: '<p>Thank you &amp; welcome</p>',
+    });
+    expect(message.headers.from).toBe('Brightpath Coaching <receipts@brightpath.example>');
+    expect(message.headers['content-type']).toMatch(/^multipart\/alternative/);
+  });
+
+  it('gives a resend of the same key the same Message-ID, so the copy is recognisable', async () => {
+    await mailer.send(mail);
+    await mailer.send(mail);
+    expect(sink.messages.map((m) => m.messageId)).toEqual(['<receipt-email.order-1@brightpath.example>', '<receipt-email.order-1@brightpath.example>']);
+    await mailer.send({ ...mail, messageId: 'receipt-email:order-2' });
+    expect(sink.messages[2].messageId).toBe('<receipt-email.order-2@brightpath.example>');
+  });
+
+  it('throws a retryable error when the server refuses the message with a 4xx; the retry is delivered once', async () => {
+    sink.refuseNextMessages(1, 451);
+    const err = await mailer.send(mail).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(ProviderUnavailableError);
+    expect((err as Error).message).toMatch(/^SMTP server answered 451/);
+    expect(sink.messages).toHaveLength(0);
+
+    await expect(mailer.send(mail)).resolves.toMatchObject({ outcome: 'done' });
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.deliveries.map((d) => d.answer)).toEqual(['refused', 'accepted']);
+  });
+
+  it('rejects for good when the recipient is refused with a 5xx, without naming the address', async () => {
+    sink.refuseNextRecipients(1, 550);
+    const answer = await mailer.send(mail);
+    expect(answer).toMatchObject({ outcome: 'rejected', reason: 'SMTP server answered 550 to RCPT TO', detail: { status: 550 } });
+    expect(JSON.stringify(answer)).not.toContain('buyer@example.com');
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it('rejects for good a message the server refuses with a 5xx after DATA', async () => {
+    sink.refuseNextMessages(1, 554);
+    await expect(mailer.send(mail)).resolves.toMatchObject({ outcome: 'rejected', detail: { status: 554 } });
+  });
+
+  it('throws a retryable error while the server is down, and delivers once it is back on the same port', async () => {
+    await sink.stop();
+    try {
+      const err = await mailer.send(mail).catch((e: Error) => e);
+      expect(err).toBeInstanceOf(ProviderUnavailableError);
+      expect((err as Error).message).toBe('SMTP server unreachable or failed (ESOCKET)');
+    } finally {
+      await sink.start();
+    }
+    await expect(mailer.send(mail)).resolves.toMatchObject({ outcome: 'done' });
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('is not configured without SMTP_URL, and then sends nothing', async () => {
+    const unconfigured = new MailerService(loadConfig(base));
+    expect(unconfigured.configured).toBe(false);
+    await expect(unconfigured.send(mail)).rejects.toBeInstanceOf(NotConfiguredError);
+    expect(mailer.configured).toBe(true);
+    expect(sink.deliveries).toHaveLength(0);
+  });
+});
+
+describe('messageIdFor', () => {
+  it('uses the sender domain and keeps only characters a Message-ID may hold', () => {
+    expect(messageIdFor('receipt-email:ord 1<x>', 'receipts@mail.example.org')).toBe('<receipt-email.ord.1.x.@mail.example.org>');
+    expect(messageIdFor('k', '"Brand, Inc." <a@b.example>')).toBe('<k@b.example>');
+  });
+});

@@ -1,0 +1,96 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { AppConfig } from '../../../backend/src/config/app-config';
+import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
+import type { ProviderAnswer } from './side-effect-ledger.service';
+
+const SERVICE = 'SMTP server';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** A stable key for this message (e.g. the ledger key): a resend carries the same Message-ID. */
+  messageId: string;
+}
+
+/** What nodemailer attaches to a failed send. */
+interface SmtpFailure extends Error {
+  code?: string;
+  responseCode?: number;
+  command?: string;
+}
+
+/**
+ * `<key@domain>` with the sender's domain. Characters a Message-ID may not hold become '.', so
+ * one key always yields one id and mail systems that fold repeats can recognise a resend.
+ */
+export function messageIdFor(key: string, mailFrom: string): string {
+  const domain = mailFrom.match(/@([^\s@<>]+)>?\s*$/)?.[1] ?? 'localhost';
+  return `<${key.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/g, '.')}@${domain}>`;
+}
+
+/**
+ * Sends mail through SMTP_URL. SMTP has no idempotency key: the ledger sends each message once,
+ * and after a crash between the server's answer and the ledger's record the resend has the same
+ * Message-ID. A permanent refusal of the message or its recipient (5xx) is `rejected`; refused
+ * connections, timeouts, temporary (4xx) answers and login failures (a setting to fix) are thrown.
+ */
+@Injectable()
+export class MailerService implements OnModuleDestroy {
+  private transport: Transporter | null = null;
+
+  constructor(private readonly config: AppConfig) {}
+
+  get configured(): boolean {
+    return Boolean(this.config.SMTP_URL);
+  }
+
+  async send(mail: OutgoingMail): Promise<ProviderAnswer> {
+    const messageId = messageIdFor(mail.messageId, this.config.MAIL_FROM);
+    try {
+      const info = await this.transporter().sendMail({
+        from: this.config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId,
+        // Content is ours; nodemailer must never read a file or URL named in it.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+      return { outcome: 'done', detail: { messageId, accepted: info.accepted.length } };
+    } catch (err) {
+      return classify(err as SmtpFailure, messageId);
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.transport?.close();
+  }
+
+  private transporter(): Transporter {
+    if (!this.config.SMTP_URL) throw new NotConfiguredError(SERVICE);
+    this.transport ??= createTransport({
+      url: this.config.SMTP_URL,
+      connectionTimeout: this.config.SMTP_TIMEOUT_MS,
+      greetingTimeout: this.config.SMTP_TIMEOUT_MS,
+      socketTimeout: this.config.SMTP_TIMEOUT_MS,
+    });
+    return this.transport;
+  }
+}
+
+/** nodemailer's messages quote the server's reply, which can name the recipient: only codes are kept. */
+function classify(err: SmtpFailure, messageId: string): ProviderAnswer {
+  if (err instanceof NotConfiguredError) throw err;
+  const code = err.code ?? 'error';
+  const status = err.responseCode;
+  const command = err.command ?? 'send';
+  if (status !== undefined && status >= 500 && code !== 'EAUTH') {
+    return { outcome: 'rejected', reason: `${SERVICE} answered ${status} to ${command}`, detail: { messageId, status, command } };
+  }
+  throw new ProviderUnavailableError(SERVICE, status === undefined ? `unreachable or failed (${code})` : `answered ${status} to ${command}`);
+}

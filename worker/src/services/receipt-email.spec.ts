@@ -1,0 +1,67 @@
+import { buildReceipt, escapeHtml, formatAmount, ReceiptOrder } from './receipt-email';
+
+const brand = { brandName: 'Brightpath Coaching', programName: 'Clear' };
+const order: ReceiptOrder = {
+  orderId: 'ord_7f3a9c',
+  planId: '2-month',
+  amountCents: 55_000,
+  paidAt: new Date('2025-12-02T23:30:00Z'),
+  customerName: 'Ada Lovelace',
+};
+
+describe('buildReceipt', () => {
+  it('states plan, billing, amount in USD, date, order reference and the 12-month guarantee in both parts', () => {
+    const receipt = buildReceipt(order, brand);
+    expect(receipt.subject).toBe('Your Clear receipt: 2-Month Plan, $550.00');
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain('2-Month Plan');
+      expect(part).toContain('$550/month for 2 months');
+      expect(part).toContain('$550.00');
+      expect(part).toContain('December 2, 2025');
+      expect(part).toContain('ord_7f3a9c');
+      expect(part).toContain('12-month money-back guarantee');
+      expect(part).toContain('Brightpath Coaching');
+      expect(part).toContain('Ada Lovelace');
+    }
+    expect(receipt.text).toContain('Amount paid: $550.00');
+    expect(receipt.text).toContain('Order reference: ord_7f3a9c');
+  });
+
+  it('takes the plan name from the catalogue, not from the caller', () => {
+    expect(buildReceipt({ ...order, planId: 'premium', amountCents: 29_700 }, brand).text).toContain('Plan: Elite Access');
+  });
+
+  it('escapes every interpolated value in the HTML part', () => {
+    const hostile = buildReceipt(
+      { ...order, orderId: 'ord_<b>1</b>', customerName: '<script>alert("x")</script> & Co' },
+      { brandName: 'Brand <img src=x onerror=alert(1)>', programName: "O'Clear" },
+    );
+    expect(hostile.html).not.toMatch(/<script|<img|<b>1/);
+    expect(hostile.html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co');
+    expect(hostile.html).toContain('ord_&#60;b&#62;1&#60;/b&#62;');
+    expect(hostile.html).toContain('Brand &#60;img src=x onerror=alert(1)&#62;');
+    expect(hostile.html).toContain('O&#39;Clear');
+    expect(hostile.text).toContain('<script>alert("x")</script> & Co');
+  });
+
+  it('greets without a name when none is known', () => {
+    const receipt = buildReceipt({ ...order, customerName: '  ' }, brand);
+    expect(receipt.text.startsWith('Hi,\n')).toBe(true);
+  });
+
+  it('refuses an unknown plan id rather than describe the wrong plan', () => {
+    expect(() => buildReceipt({ ...order, planId: 'gold' }, brand)).toThrow('unknown plan id');
+  });
+});
+
+describe('formatAmount and escapeHtml', () => {
+  it('formats cents as US dollars', () => {
+    expect(formatAmount(9700)).toBe('$97.00');
+    expect(formatAmount(99_700)).toBe('$997.00');
+    expect(formatAmount(37)).toBe('$0.37');
+  });
+
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
+  });
+});

@@ -1,0 +1,88 @@
+import { CURRENCY, isPlanId, PLANS } from '@contracts/plans';
+
+/** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
+export interface ReceiptOrder {
+  /** Our order id, shown as the order reference. */
+  orderId: string;
+  planId: string;
+  /** What was charged, in cents. */
+  amountCents: number;
+  currency?: string;
+  paidAt: Date;
+  customerName?: string;
+}
+
+export interface ReceiptBrand {
+  brandName: string;
+  programName: string;
+}
+
+export interface ReceiptEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const GUARANTEE = 'Your purchase is covered by our 12-month money-back guarantee.';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function formatAmount(amountCents: number, currency = CURRENCY): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
+}
+
+/** The purchase receipt: the same facts in the HTML and the plain-text part. */
+export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptEmail {
+  // The catalogue's fallback to the standard plan suits a visitor's URL, not a receipt for money taken.
+  if (!isPlanId(order.planId)) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
+  const plan = PLANS[order.planId];
+  const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(order.paidAt);
+  const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
+  const intro = `Thank you for joining ${brand.programName}. Your payment was received; this e-mail is your receipt.`;
+  const rows: Array<[string, string]> = [
+    ['Plan', plan.name],
+    ['Billing', plan.displayText],
+    ['Amount paid', amount],
+    ['Date', date],
+    ['Order reference', order.orderId],
+  ];
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    GUARANTEE,
+    '',
+    `— ${brand.brandName}`,
+    '',
+  ].join('\n');
+
+  const h = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${h(`Your ${brand.programName} receipt`)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#0b1324">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px">${h(brand.brandName)}</h1>
+<p>${h(greeting)}</p>
+<p>${h(intro)}</p>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">
+${rows.map(([label, value]) => `<tr><th align="left" style="padding:6px 8px 6px 0;font-weight:normal;color:#5b6472">${h(label)}</th><td style="padding:6px 0">${h(value)}</td></tr>`).join('\n')}
+</table>
+<p>${h(GUARANTEE)}</p>
+<p>— ${h(brand.brandName)}</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+
+  return { subject: `Your ${brand.programName} receipt: ${plan.name}, ${amount}`, html, text };
+}
