@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 
 /** The exact /checkout URL a click leads to: path plus query string, parameter order included. */
 async function clickAndReadCheckoutUrl(page: Page, click: () => Promise<void>): Promise<string> {
@@ -80,4 +81,11 @@ test.describe('/upsell: the 30-Day Experience', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === '2-month');
   });
+});
+
+test('the upsell page has no axe violations at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/upsell${VISITOR}`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screenshots/upsell-390.png', fullPage: true });
 });

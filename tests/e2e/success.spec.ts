@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
+import { expectNoAxeViolations } from './support/axe';
+import { uniqueEmail } from './support/landing';
+
+const NAME = 'Avery Example';
+
+/** Pays through the real sandbox and returns the /success URL checkout led to. */
+async function payThroughSandbox(page: Page, plan: string, email: string): Promise<URL> {
+  await page.goto(checkoutUrl({ plan, email, name: NAME }));
+  await fillSandboxCard(page, CARDS.success);
+  await payButton(page).click();
+  await page.waitForURL((url) => url.pathname === '/success');
+  return new URL(page.url());
+}
+
+test.describe('/success views without a payment id', () => {
+  test("final=true shows You're All Set! with the program link opening in a new tab", async ({ page }) => {
+    await page.goto('/success?plan=standard&email=a%40example.com&name=Avery&source=blackcard&final=true');
+    await expect(page.getByRole('heading', { level: 1, name: "You're All Set!" })).toBeFocused();
+    await expect(page.getByText("You're now part of the VIP community. Check your email for next steps.")).toBeVisible();
+    const access = page.getByRole('link', { name: /Access Your Program/ });
+    await expect(access).toHaveAttribute('target', '_blank');
+    await expect(access).toHaveAttribute('rel', /noopener/);
+    await expect(access).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  test('no id and not final: Payment Verification Failed', async ({ page }) => {
+    await page.goto('/success?plan=standard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Verification Failed' })).toBeVisible();
+    await expect(page.getByText("We couldn't verify your payment. Please contact support if you were charged.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  test('an unknown id is verified 4 times (3 retries, 1 s apart) behind the loading view, then fails', async ({ page }) => {
+    const attempts: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/verify-payment/pi_doesnotexist') attempts.push(Date.now());
+    });
+    await page.goto('/success?payment_intent=pi_doesnotexist&plan=2-month');
+    await expect(page.getByRole('heading', { level: 1, name: 'Verifying Payment...' })).toBeVisible();
+    await expect(page.getByText('Please wait while we confirm your purchase.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Verification Failed' })).toBeVisible({ timeout: 10_000 });
+    expect(attempts).toHaveLength(4);
+    for (let index = 1; index < attempts.length; index += 1) expect(attempts[index] - attempts[index - 1]).toBeGreaterThanOrEqual(900);
+  });
+});
+
+/** A verification answer in the contract's shape, for rules the sandbox cannot stage (e.g. a stored referral). */
+async function answerVerification(page: Page, kind: 'payment' | 'subscription', body: Record<string, unknown>): Promise<void> {
+  await page.route(`**/api/verify-${kind}/*`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ amount: 97, customer_email: null, customer_name: null, referral: null, plan: 'standard', purchase_event_id: 'evt_1', ...body }),
+    }),
+  );
+}
+
+test.describe('/success rules on a given verification answer', () => {
+  test('invite funnel, standard plan, not final: straight on to /blackcard-upsell with the result\'s e-mail and referral and the token', async ({ page }) => {
+    await answerVerification(page, 'subscription', { status: 'active', customer_email: 'server@example.com', customer_name: 'Server Name', referral: 'from-result' });
+    await page.goto('/success?subscription_id=sub_1&plan=standard&email=query%40example.com&name=Query&source=blackcard&token=tok_9&referral=from-query');
+    await page.waitForURL((url) => url.pathname === '/blackcard-upsell');
+    const url = new URL(page.url());
+    expect(url.search).toBe('?email=server%40example.com&name=Server+Name&referral=from-result&token=tok_9');
+  });
+
+  test('any other status: Payment Incomplete with the status and Try Again to checkout with plan, email and name', async ({ page }) => {
+    await answerVerification(page, 'payment', { status: 'processing', plan: '6-month', amount: 250 });
+    await page.goto('/success?payment_intent=pi_1&plan=6-month&email=a%40example.com&name=Avery');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Incomplete' })).toBeVisible();
+    await expect(page.getByText('Your payment was not completed successfully.')).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toHaveText('Status: processing');
+    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/checkout?plan=6-month&email=a%40example.com&name=Avery');
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  test('final=true with a paid standard plan skips both the offer and the invite redirect', async ({ page }) => {
+    await answerVerification(page, 'subscription', { status: 'active' });
+    await page.goto('/success?subscription_id=sub_2&plan=standard&source=blackcard&final=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/success\?/);
+  });
+});
+
+test('the offer and the welcome view have no axe violations at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await answerVerification(page, 'subscription', { status: 'active', customer_email: 'a@example.com', customer_name: 'Avery' });
+  await page.goto('/success?subscription_id=sub_3&plan=standard');
+  await expect(page.getByTestId('upgrade-offer')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screenshots/success-offer-390.png', fullPage: true });
+  await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
+  await expect(page.getByTestId('success-welcome')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screenshots/success-welcome-390.png', fullPage: true });
+});
+
+test.describe('/success views driven by real verification (sandbox)', () => {
+  test('confirmed subscription: the offer, confetti, and "No thanks" leading to the welcome view', async ({ page }) => {
+    const email = uniqueEmail('offer');
+    await payThroughSandbox(page, 'standard', email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeFocused();
+    await expect(page.locator('canvas')).toHaveCount(1);
+    const offer = page.getByTestId('upgrade-offer');
+    for (const [plan, label] of [['6-month', 'Start with $250/month'], ['2-month', 'Start with $550/month'], ['full-payment', 'Pay $997 now']] as const) {
+      await expect(offer.getByRole('link', { name: label })).toHaveAttribute('href', `/checkout?${new URLSearchParams({ plan, email, name: NAME })}`);
+    }
+    await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
+    await expect(page.getByTestId('upgrade-offer')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeFocused();
+    for (const text of ['Check Your Email', 'Join the Weekly Q&A', 'Access Your Course', 'Download the App', 'Join the Community']) {
+      await expect(page.getByRole('heading', { name: text })).toBeVisible();
+    }
+    const register = page.getByRole('link', { name: /Register Your Account Now/ });
+    await expect(register).toHaveAttribute('target', '_blank');
+    await expect(register).toHaveAttribute('rel', /noopener/);
+    // The confetti's canvas goes away once the 3 s celebration is over.
+    await expect(page.locator('canvas')).toHaveCount(0, { timeout: 10_000 });
+  });
+
+  test('the intent id is taken from payment_intent_client_secret alone, and reloading tracks the purchase once', async ({ page }) => {
+    const paid = await payThroughSandbox(page, '2-month', uniqueEmail('secret'));
+    const id = paid.searchParams.get('payment_intent');
+    expect(id).toMatch(/^pi_/);
+    const verified: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/verify-payment/')) verified.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/success?payment_intent_client_secret=${id}_secret_abc123&plan=2-month`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    expect(verified).toEqual([`/api/verify-payment/${id}`]);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), `purchase_tracked:${id}`)).toBe('1');
+  });
+
+  test('no confetti for a visitor who prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await payThroughSandbox(page, '6-month', uniqueEmail('motion'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.locator('canvas')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** Stripe's test cards, which the sandbox honours with Stripe's outcomes. */
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+  authentication: '4000 0025 0000 3155',
+} as const;
+
+export function checkoutUrl(params: Record<string, string>): string {
+  return `/checkout?${new URLSearchParams(params).toString()}`;
+}
+
+/** Waits for the sandbox's 'Test mode' form and types a card into it. */
+export async function fillSandboxCard(page: Page, number: string): Promise<void> {
+  const form = page.getByTestId('sandbox-card-form');
+  await expect(form).toBeVisible();
+  await expect(form).toContainText('Test mode');
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+}
+
+export function payButton(page: Page) {
+  return page.getByTestId('pay-button');
+}
+
+/** Every request the page makes to a Stripe host; sandbox mode must make none. */
+export function recordStripeRequests(page: Page): string[] {
+  const hosts: string[] = [];
+  page.on('request', (request: Request) => {
+    const host = new URL(request.url()).hostname;
+    if (/(^|\.)(stripe\.com|stripe\.network)$/.test(host)) hosts.push(request.url());
+  });
+  return hosts;
+}
+
+/**
+ * The sandbox's authentication step (card 4000 0025 0000 3155) is the API's page, standing in for
+ * the bank's 3-D Secure page: it offers to complete or to fail the authentication, as Stripe's test page does.
+ */
+export async function answerSandboxAuthentication(page: Page, outcome: 'complete' | 'fail'): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/api/sandbox'));
+  const name = outcome === 'complete' ? /complete/i : /fail|cancel/i;
+  await page.getByRole('button', { name }).first().click();
+}
+
+/** Answers GET /api/payments/config as a Stripe deployment would, without any Stripe keys on the server. */
+export async function pretendStripeIsConfigured(page: Page): Promise<void> {
+  await page.route('**/api/payments/config', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ provider: 'stripe', publishableKey: 'pk_test_x' }) }),
+  );
+}
+
+/** The sandbox provider with a stubbed intent, for screen checks that do not pay. */
+export async function stubSandboxCheckout(page: Page): Promise<void> {
+  await page.route('**/api/payments/config', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ provider: 'sandbox', publishableKey: null }) }),
+  );
+  for (const path of ['create-setup-intent', 'create-payment-intent']) {
+    await page.route(`**/api/${path}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ clientSecret: 'pi_stub_secret_stub' }) }),
+    );
+  }
+}
