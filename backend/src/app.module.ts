@@ -4,6 +4,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './modules/health/health.module';
 import { LeadsModule } from './modules/leads/leads.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
 import { DatabaseModule } from './shared/database/database.module';
 import { QueueModule } from './shared/queue/queue.module';
@@ -24,6 +25,7 @@ import { QueueModule } from './shared/queue/queue.module';
     QueueModule.forRole('producer'),
     HealthModule,
     LeadsModule,
+    PaymentsModule,
     TestimonialsModule,
   ],
 })

@@ -147,6 +147,49 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) @Max(19)
   WORKER_NICENESS = 10;
 
+  /** Stripe's secret key (sk_test_… / sk_live_…). Unset: checkout runs on the offline sandbox. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
+  STRIPE_SECRET_KEY?: string = undefined;
+
+  /** Stripe's publishable key (pk_…), handed to the browser; required with STRIPE_SECRET_KEY. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' })
+  STRIPE_PUBLISHABLE_KEY?: string = undefined;
+
+  /** Signing secret of the webhook endpoint (whsec_…, or what `stripe listen` prints); required with STRIPE_SECRET_KEY. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
+  STRIPE_WEBHOOK_SECRET?: string = undefined;
+
+  /** Where the Stripe SDK sends requests: Stripe itself, or a loopback fake in tests. */
+  @IsString()
+  STRIPE_API_HOST = 'api.stripe.com';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  STRIPE_API_PORT = 443;
+
+  @IsIn(['https', 'http'])
+  STRIPE_API_PROTOCOL: 'https' | 'http' = 'https';
+
+  /** Signs the sandbox's webhook events. Never reaches a browser; any local value will do. */
+  @Matches(/^whsec_\w{16,}$/, { message: 'must look like a webhook secret: whsec_ and at least 16 letters or digits' })
+  SANDBOX_WEBHOOK_SECRET = 'whsec_sandboxlocalonly0000000000';
+
+  /** Intent creations (setup or payment) one client may make per RATE_LIMIT_WINDOW_MS: card testing hits exactly these. */
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_INTENTS_PER_CLIENT = 10;
+
+  /** Intent creations for one e-mail address per RATE_LIMIT_WINDOW_MS, whichever client asks. */
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_INTENTS_PER_EMAIL = 5;
+
+  /** Verification reads the provider at most once per id in this many ms; polls in between answer from Postgres. */
+  @Transform(toInt) @IsInt() @Min(100)
+  VERIFY_REFRESH_MS = 3000;
+
+  /** Stripe when its secret key is configured, otherwise the offline sandbox. */
+  get PAYMENT_PROVIDER(): 'stripe' | 'sandbox' {
+    return this.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  }
+
   /** Graph API origin of the Meta Conversions API: Meta itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })
   META_CAPI_URL = 'https://graph.facebook.com';

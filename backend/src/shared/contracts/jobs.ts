@@ -4,12 +4,16 @@
  */
 export const QUEUES = {
   tracking: 'tracking',
+  payments: 'payments',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   leadAttribution: 'lead-attribution',
+  paymentEvent: 'payment-event',
+  sandboxWebhook: 'sandbox-webhook',
+  orderPaid: 'order-paid',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -18,14 +22,49 @@ export interface LeadAttributionPayload {
   leadId: string;
 }
 
+/** A stored webhook event (payment_events.id, Stripe's `evt_…`) to apply to its order. */
+export interface PaymentEventPayload {
+  eventId: string;
+}
+
+/** An event in Stripe's webhook shape, as the offline sandbox emits it. */
+export interface SandboxWebhookEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+/** The sandbox's event, to be POSTed to the webhook endpoint signed with SANDBOX_WEBHOOK_SECRET at delivery time. */
+export interface SandboxWebhookPayload {
+  event: SandboxWebhookEvent;
+}
+
+/** An order that has just been paid for the first time: its paid side effects are owed. */
+export interface OrderPaidPayload {
+  orderId: string;
+}
+
 /** Every job the system can run: the discriminated union the producer and processors share. */
-export type JobItem = { name: typeof JOBS.leadAttribution; data: LeadAttributionPayload };
+export type JobItem =
+  | { name: typeof JOBS.leadAttribution; data: LeadAttributionPayload }
+  | { name: typeof JOBS.paymentEvent; data: PaymentEventPayload }
+  | { name: typeof JOBS.sandboxWebhook; data: SandboxWebhookPayload }
+  | { name: typeof JOBS.orderPaid; data: OrderPaidPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
 /** Which queue carries each job: the worker checks at start that each has exactly one `@OnJob` handler. */
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.leadAttribution]: QUEUES.tracking,
+  [JOBS.paymentEvent]: QUEUES.payments,
+  [JOBS.sandboxWebhook]: QUEUES.payments,
+  [JOBS.orderPaid]: QUEUES.payments,
 };
 
 /**

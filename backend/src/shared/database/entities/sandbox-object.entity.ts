@@ -33,6 +33,10 @@ export class SandboxObject {
   @Column('text', { name: 'payment_method_id', nullable: true })
   paymentMethodId: string | null;
 
+  /** The test card confirmed last: its last four digits and which Stripe test outcome it stands for. */
+  @Column('jsonb', { nullable: true })
+  card: { last4: string; outcome: string } | null;
+
   @Column('jsonb', { name: 'last_error', nullable: true })
   lastError: Record<string, string> | null;
 

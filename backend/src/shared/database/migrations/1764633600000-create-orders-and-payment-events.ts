@@ -64,6 +64,7 @@ export class CreateOrdersAndPaymentEvents1764633600000 implements MigrationInter
         currency text,
         customer_id text NOT NULL,
         payment_method_id text,
+        card jsonb,
         last_error jsonb,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()

@@ -1,0 +1,51 @@
+import { BadRequestException } from '@nestjs/common';
+import { isPlanId, Plan, PLANS } from '../../shared/contracts/plans';
+
+const ALL = Object.values(PLANS);
+const listOf = (plans: Plan[]) => plans.map((p) => `"${p.name}"`).join(', ');
+
+/**
+ * The server decides what is charged: the client's plan name and amount are only checked against
+ * the catalogue, never used as the price. A mismatch is a 400 that says what was expected.
+ */
+export function planByDisplayName(name: string, amount: number, kind: Plan['kind']): Plan {
+  const plan = ALL.find((p) => p.name === name.trim());
+  if (!plan) {
+    throw new BadRequestException(`Unknown plan "${name}". Choose one of: ${listOf(ALL.filter((p) => p.kind === kind))}.`);
+  }
+  assertKind(plan, kind);
+  assertAmount(plan, amount);
+  return plan;
+}
+
+/** The setup intent's plan: by id (the spec's client sends none: standard). */
+export function subscriptionPlanById(planId: string | undefined): Plan {
+  if (planId === undefined) return PLANS.standard;
+  if (!isPlanId(planId)) throw new BadRequestException(`Unknown plan "${planId}".`);
+  const plan = PLANS[planId];
+  assertKind(plan, 'subscription');
+  return plan;
+}
+
+/** confirm-subscription repeats the plan and amount: both must be the order's. */
+export function assertSamePlan(orderPlan: Plan, name: string, amount: number): void {
+  if (name.trim() !== orderPlan.name) {
+    throw new BadRequestException(`The plan "${name}" does not match this checkout, which is for "${orderPlan.name}".`);
+  }
+  assertAmount(orderPlan, amount);
+}
+
+function assertKind(plan: Plan, kind: Plan['kind']): void {
+  if (plan.kind === kind) return;
+  throw new BadRequestException(
+    plan.kind === 'subscription'
+      ? `"${plan.name}" is a subscription: start it with /api/create-setup-intent.`
+      : `"${plan.name}" is a one-time payment: pay it with /api/create-payment-intent.`,
+  );
+}
+
+function assertAmount(plan: Plan, amount: number): void {
+  if (amount !== plan.amount) {
+    throw new BadRequestException(`The amount $${amount} does not match the price of "${plan.name}", which is $${plan.amount}.`);
+  }
+}

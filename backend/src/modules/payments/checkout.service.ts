@@ -1,0 +1,115 @@
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { normalizeEmail } from '../../shared/contracts/email';
+import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '../../shared/contracts/payments';
+import { CURRENCY, Plan, PLANS } from '../../shared/contracts/plans';
+import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
+import type { CheckoutPartyDto } from './dto/checkout-party.dto';
+import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
+import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from './gateway/payment-gateway';
+import { IntentRateLimiter } from './intent-rate-limiter';
+import { fromSubscriptionStatus } from './orders/order-state';
+import { OrderRepository, OrderRow } from './orders/order.repository';
+
+/** What checkout knows about the request besides its body. */
+export interface CheckoutClient {
+  ip: string;
+  /** Attribution cookies of this request (tid, ga_client_id, fbp, fbc) and the user agent. */
+  attribution: Record<string, string>;
+}
+
+const PROVIDER_DOWN = 'The payment service is not answering right now. Please try again in a minute.';
+
+/** Creates orders and their provider intents, and turns a confirmed card into a subscription. */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger(CheckoutService.name);
+
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly orders: OrderRepository,
+    private readonly limiter: IntentRateLimiter,
+  ) {}
+
+  createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
+    const plan = subscriptionPlanById(dto.planId);
+    return this.createIntent(plan, dto, client, 'setup_intent_id', (order) => this.gateway.createSetupIntent(order));
+  }
+
+  createPaymentIntent(dto: CreatePaymentIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
+    const plan = planByDisplayName(dto.plan, dto.amount, 'one-time');
+    return this.createIntent(plan, dto, client, 'payment_intent_id', (order) => this.gateway.createPaymentIntent(order));
+  }
+
+  async confirmSubscription(dto: ConfirmSubscriptionDto): Promise<ConfirmSubscriptionResponse> {
+    const order = await this.orders.findBy('setup_intent_id', dto.setupIntentId);
+    if (!order) throw new NotFoundException('No checkout matches this setupIntentId. Please reload the page and try again.');
+    if (normalizeEmail(dto.email) !== order.email_normalized) throw new BadRequestException('This card confirmation belongs to another checkout.');
+    const plan = PLANS[order.plan_id];
+    assertSamePlan(plan, dto.plan, dto.amount);
+    // A double click or a retry answers with the subscription already made.
+    if (order.subscription_id) return { subscriptionId: order.subscription_id };
+
+    const subscription = await this.call('create-subscription', order.id, () => this.gateway.createSubscription(gatewayOrder(order, plan), dto.setupIntentId));
+    await this.orders.setProviderIds(order.id, {
+      subscription_id: subscription.subscriptionId,
+      customer_id: subscription.customerId,
+      payment_method_id: subscription.paymentMethodId,
+    });
+    const learned = fromSubscriptionStatus(subscription.status);
+    if (learned) await this.orders.applyStatus(order.id, learned);
+    return { subscriptionId: subscription.subscriptionId };
+  }
+
+  private async createIntent(
+    plan: Plan,
+    party: CheckoutPartyDto,
+    client: CheckoutClient,
+    idColumn: 'setup_intent_id' | 'payment_intent_id',
+    create: (order: GatewayOrder) => Promise<CreatedIntent>,
+  ): Promise<CreateIntentResponse> {
+    const emailNormalized = normalizeEmail(party.email);
+    this.limiter.consume(client.ip, emailNormalized);
+    const order = await this.orders.create({
+      planId: plan.id,
+      kind: plan.kind,
+      amountCents: plan.amount * 100,
+      currency: CURRENCY.toLowerCase(),
+      email: party.email.trim(),
+      emailNormalized,
+      name: party.name.trim(),
+      source: party.source.trim(),
+      referral: party.referral?.trim() || null,
+      invitationTokenHash: party.blackcard_token ? createHash('sha256').update(party.blackcard_token).digest('hex') : null,
+      requestAttribution: client.attribution,
+      provider: this.gateway.provider,
+    });
+    const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () => create(gatewayOrder(order, plan)));
+    await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
+    return { clientSecret: intent.clientSecret };
+  }
+
+  /** A refusal the buyer can act on is a 400; a provider failure a 503 with a readable message. */
+  private async call<T>(operation: string, orderId: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof PaymentRefusedError) throw new BadRequestException(err.message);
+      this.logger.error({ orderId, operation, err: (err as Error).message }, 'Payment provider call failed');
+      throw new ServiceUnavailableException(PROVIDER_DOWN);
+    }
+  }
+}
+
+function gatewayOrder(order: OrderRow, plan: Plan): GatewayOrder {
+  return {
+    id: order.id,
+    plan,
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    email: order.email,
+    emailNormalized: order.email_normalized,
+    name: order.name,
+    customerId: order.customer_id,
+  };
+}

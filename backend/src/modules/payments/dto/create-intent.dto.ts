@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNumber, Max, Min } from 'class-validator';
+import type { ConfirmSubscriptionRequest, CreatePaymentIntentRequest, CreateSetupIntentRequest } from '../../../shared/contracts/payments';
+import { CheckoutPartyDto, Text } from './checkout-party.dto';
+
+const AMOUNT_MESSAGE = 'amount must be a number of dollars';
+
+export class CreateSetupIntentDto extends CheckoutPartyDto implements CreateSetupIntentRequest {
+  @ApiPropertyOptional({ description: 'Subscription plan id (standard or premium); standard when omitted', example: 'standard' })
+  @Text('planId', 50, true)
+  planId?: string;
+}
+
+export class CreatePaymentIntentDto extends CheckoutPartyDto implements CreatePaymentIntentRequest {
+  @ApiProperty({ description: 'Dollars; must equal the catalogue price of the plan', example: 997 })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AMOUNT_MESSAGE })
+  @Min(0, { message: AMOUNT_MESSAGE })
+  @Max(1_000_000, { message: AMOUNT_MESSAGE })
+  amount: number;
+
+  @ApiProperty({ description: "The plan's display name", example: 'Full Payment' })
+  @Text('plan', 100)
+  plan: string;
+}
+
+export class ConfirmSubscriptionDto extends CheckoutPartyDto implements ConfirmSubscriptionRequest {
+  @ApiProperty({ example: 'seti_1N…' })
+  @Text('setupIntentId', 255)
+  setupIntentId: string;
+
+  @ApiProperty({ example: 97 })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AMOUNT_MESSAGE })
+  @Min(0, { message: AMOUNT_MESSAGE })
+  @Max(1_000_000, { message: AMOUNT_MESSAGE })
+  amount: number;
+
+  @ApiProperty({ example: 'Standard Access' })
+  @Text('plan', 100)
+  plan: string;
+}

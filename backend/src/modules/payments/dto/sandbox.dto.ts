@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmptyObject, IsObject, ValidateNested } from 'class-validator';
+import type { SandboxCard, SandboxConfirmRequest } from '../../../shared/contracts/payments';
+import { Text } from './checkout-party.dto';
+
+export class SandboxCardDto implements SandboxCard {
+  @ApiProperty({ example: '4242 4242 4242 4242' }) @Text('card.number', 30) number: string;
+  @ApiProperty({ example: 12 }) @IsInt({ message: 'card.expMonth must be a whole number' }) expMonth: number;
+  @ApiProperty({ example: 2034 }) @IsInt({ message: 'card.expYear must be a whole number' }) expYear: number;
+  @ApiProperty({ example: '123' }) @Text('card.cvc', 4) cvc: string;
+  @ApiPropertyOptional() @Text('card.postalCode', 20, true) postalCode?: string;
+}
+
+export class SandboxConfirmDto implements SandboxConfirmRequest {
+  @ApiProperty() @Text('clientSecret', 200) clientSecret: string;
+
+  @ApiProperty({ type: SandboxCardDto })
+  @IsObject({ message: 'card must be an object' }) @IsNotEmptyObject({}, { message: 'card is required' })
+  @ValidateNested() @Type(() => SandboxCardDto)
+  card: SandboxCardDto;
+
+  @ApiProperty({ example: 'http://localhost:3000/success' }) @Text('returnUrl', 2000) returnUrl: string;
+}
+
+/** The authentication page's form (application/x-www-form-urlencoded). */
+export class SandboxAuthenticateDto {
+  @Text('client_secret', 200) client_secret: string;
+  @Text('return_url', 2000) return_url: string;
+  @IsIn(['complete', 'fail'], { message: 'outcome must be complete or fail' }) outcome: 'complete' | 'fail';
+}

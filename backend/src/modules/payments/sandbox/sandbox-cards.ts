@@ -1,0 +1,57 @@
+import type { SandboxCard, SandboxCardError } from '../../../shared/contracts/payments';
+
+/** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
+export type CardOutcome = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
+
+const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
+  '4242424242424242': 'succeeds',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002500003155': 'requires_authentication',
+};
+
+/** Stripe's own wording, so the sandbox's toasts read like production's. */
+export const CARD_ERRORS = {
+  declined: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  insufficient_funds: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  authentication_failed: {
+    type: 'card_error',
+    code: 'payment_intent_authentication_failure',
+    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  },
+  invalid_number: { type: 'validation_error', code: 'incorrect_number', message: 'Your card number is invalid.' },
+  expired: { type: 'validation_error', code: 'invalid_expiry_year_past', message: "Your card's expiration date is in the past." },
+  invalid_expiry_month: { type: 'validation_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." },
+  invalid_cvc: { type: 'validation_error', code: 'incomplete_cvc', message: "Your card's security code is incomplete." },
+} as const satisfies Record<string, SandboxCardError>;
+
+export type ReadCard = { ok: true; outcome: CardOutcome; last4: string } | { ok: false; error: SandboxCardError };
+
+/** Luhn's check digit, as card forms validate before anything is sent. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Validates a card as Stripe's form would, then names its test outcome. Any other number that
+ * passes Luhn behaves like 4242 4242 4242 4242.
+ */
+export function readCard(card: SandboxCard, now = new Date()): ReadCard {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return { ok: false, error: CARD_ERRORS.invalid_number };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, error: CARD_ERRORS.invalid_expiry_month };
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + (card.expMonth - 1) < thisMonth) return { ok: false, error: CARD_ERRORS.expired };
+  if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, error: CARD_ERRORS.invalid_cvc };
+  return { ok: true, outcome: TEST_CARDS[digits] ?? 'succeeds', last4: digits.slice(-4) };
+}

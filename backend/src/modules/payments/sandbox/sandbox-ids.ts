@@ -1,0 +1,17 @@
+import { randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** 24 base62 characters from the CSPRNG (~143 bits): unguessable, like Stripe's. */
+export function randomBase62(length = 24): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+export type SandboxIdPrefix = 'pi' | 'seti' | 'sub' | 'cus' | 'pm' | 'in' | 'evt' | 'price';
+
+export const sandboxId = (prefix: SandboxIdPrefix): string => `${prefix}_${randomBase62()}`;
+
+/** Stripe's client secret form: `<intent id>_secret_<random>`; the success page takes the id before `_secret_`. */
+export const clientSecretFor = (intentId: string): string => `${intentId}_secret_${randomBase62()}`;

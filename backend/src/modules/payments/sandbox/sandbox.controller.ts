@@ -1,0 +1,57 @@
+import { Body, CanActivate, Controller, Get, HttpCode, Injectable, NotFoundException, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
+import { AppConfig } from '../../../config/app-config';
+import type { SandboxConfirmResponse } from '../../../shared/contracts/payments';
+import { SandboxAuthenticateDto, SandboxConfirmDto } from '../dto/sandbox.dto';
+import { authenticatePage } from './authenticate-page';
+import { SandboxConfirmService } from './sandbox-confirm.service';
+
+/** The sandbox answers only when it is the configured provider: with Stripe keys its routes are 404. */
+@Injectable()
+export class SandboxOnlyGuard implements CanActivate {
+  constructor(private readonly config: AppConfig) {}
+
+  canActivate(): boolean {
+    if (this.config.PAYMENT_PROVIDER !== 'sandbox') throw new NotFoundException('Not found');
+    return true;
+  }
+}
+
+/** Stripe.js's confirmations and the bank's authentication page, for the offline sandbox. */
+@ApiExcludeController()
+@UseGuards(SandboxOnlyGuard)
+@Controller('sandbox')
+export class SandboxController {
+  constructor(private readonly sandbox: SandboxConfirmService) {}
+
+  @Post('confirm-payment')
+  @HttpCode(200)
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
+  confirmPayment(@Body() dto: SandboxConfirmDto): Promise<SandboxConfirmResponse> {
+    return this.sandbox.confirm('payment_intent', dto);
+  }
+
+  @Post('confirm-setup')
+  @HttpCode(200)
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
+  confirmSetup(@Body() dto: SandboxConfirmDto): Promise<SandboxConfirmResponse> {
+    return this.sandbox.confirm('setup_intent', dto);
+  }
+
+  @Get('authenticate')
+  async authenticatePage(@Query('client_secret') clientSecret: unknown, @Query('return_url') returnUrl: unknown, @Res() reply: FastifyReply): Promise<void> {
+    if (typeof clientSecret !== 'string' || typeof returnUrl !== 'string') throw new NotFoundException('This payment is not waiting for authentication.');
+    const pending = await this.sandbox.pendingAuthentication(clientSecret, returnUrl);
+    await reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(authenticatePage(clientSecret, pending.returnUrl.toString(), pending.kind));
+  }
+
+  @Post('authenticate')
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
+  async authenticate(@Body() dto: SandboxAuthenticateDto, @Res() reply: FastifyReply): Promise<void> {
+    const location = await this.sandbox.authenticate(dto.client_secret, dto.return_url, dto.outcome);
+    await reply.redirect(location, 303);
+  }
+}

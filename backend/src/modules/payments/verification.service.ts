@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import type { VerificationResult } from '../../shared/contracts/payments';
+import { PAYMENT_GATEWAY, PaymentGateway } from './gateway/payment-gateway';
+import { fromPaymentIntentStatus, fromSubscriptionStatus, isSettled, verificationStatus } from './orders/order-state';
+import { OrderRepository, OrderRow } from './orders/order.repository';
+
+/** Stripe-shaped ids: a prefix and letters or digits (sandbox ids have 24; Stripe's are longer). */
+const PAYMENT_INTENT_ID = /^pi_[0-9A-Za-z]{14,255}$/;
+const SUBSCRIPTION_ID = /^sub_[0-9A-Za-z]{14,255}$/;
+
+type Path = 'payment' | 'subscription';
+
+/**
+ * The success page's verification. Answers from Postgres, which webhooks keep current; while an
+ * order is unsettled it reads the provider at most once per VERIFY_REFRESH_MS per id (the order
+ * row is the cross-instance claim) and concurrent polls in this process share that one read.
+ */
+@Injectable()
+export class VerificationService {
+  private readonly logger = new Logger(VerificationService.name);
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly orders: OrderRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async verify(path: Path, id: string): Promise<VerificationResult> {
+    const column = path === 'payment' ? 'payment_intent_id' : 'subscription_id';
+    const valid = (path === 'payment' ? PAYMENT_INTENT_ID : SUBSCRIPTION_ID).test(id);
+    let order = valid ? await this.orders.findBy(column, id) : null;
+    if (!order) throw new NotFoundException(`No ${path} found with this id.`);
+    if (!isSettled(order.kind, order.status)) {
+      await this.refresh(path, order);
+      order = (await this.orders.findBy(column, id)) ?? order;
+    }
+    return resultOf(order);
+  }
+
+  private refresh(path: Path, order: OrderRow): Promise<void> {
+    const running = this.inFlight.get(order.id);
+    if (running) return running;
+    const work = this.readProvider(path, order).finally(() => this.inFlight.delete(order.id));
+    this.inFlight.set(order.id, work);
+    return work;
+  }
+
+  /** A failed read is logged and the answer comes from Postgres: a poll never fails for it. */
+  private async readProvider(path: Path, order: OrderRow): Promise<void> {
+    if (!(await this.orders.claimRefresh(order.id, this.config.VERIFY_REFRESH_MS))) return;
+    try {
+      const learned =
+        path === 'payment'
+          ? await this.gateway.retrievePaymentIntent(order.payment_intent_id as string).then((s) => fromPaymentIntentStatus(s.status, s.hasError))
+          : await this.gateway.retrieveSubscription(order.subscription_id as string).then((s) => fromSubscriptionStatus(s.status));
+      if (learned) await this.orders.applyStatus(order.id, learned);
+    } catch (err) {
+      this.logger.warn({ orderId: order.id, err: (err as Error).message }, 'Provider read for verification failed; answering from Postgres');
+    }
+  }
+}
+
+function resultOf(order: OrderRow): VerificationResult {
+  return {
+    status: verificationStatus(order.kind, order.status),
+    amount: order.amount_cents / 100,
+    customer_email: order.email,
+    customer_name: order.name,
+    referral: order.referral,
+    plan: order.plan_id,
+    purchase_event_id: order.purchase_event_id,
+  };
+}

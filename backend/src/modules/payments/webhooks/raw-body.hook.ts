@@ -1,0 +1,34 @@
+import { PayloadTooLargeException } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+
+/** Route config flag: `@RouteConfig({ rawBody: true })` keeps the request's exact bytes. */
+export const KEEP_RAW_BODY = { rawBody: true };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}
+
+/**
+ * Webhook signatures are computed over the exact bytes sent. For routes flagged with
+ * KEEP_RAW_BODY only, the body is buffered (within the app's body limit) before the JSON parser
+ * runs and kept on `request.rawBody`; every other route is untouched.
+ */
+export function keepRawBodies(fastify: FastifyInstance, limitBytes: number): void {
+  fastify.addHook('preParsing', async (request: FastifyRequest, _reply, payload) => {
+    const config = request.routeOptions.config as { rawBody?: boolean } | undefined;
+    if (!config?.rawBody) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += buffer.length;
+      if (size > limitBytes) throw new PayloadTooLargeException('The webhook body is too large.');
+      chunks.push(buffer);
+    }
+    request.rawBody = Buffer.concat(chunks);
+    return Readable.from([request.rawBody]);
+  });
+}

@@ -1,0 +1,60 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../../config/app-config';
+import { JOBS } from '../../../shared/contracts/jobs';
+import { owe } from '../../../shared/queue/owe';
+
+/** Stripe's default: an event signed longer ago than this is refused (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface WebhookReceipt {
+  received: true;
+  duplicate: boolean;
+}
+
+/**
+ * Receives provider events: checks the signature on the raw bytes, stores the event once under
+ * its id and owes the job that applies it, in one transaction. Nothing else happens on the
+ * request, so Stripe gets its 2xx fast and a redelivery is a no-op.
+ */
+@Injectable()
+export class StripeWebhookService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookReceipt> {
+    if (!signature) throw new BadRequestException('Missing Stripe-Signature header.');
+    if (!rawBody?.length) throw new BadRequestException('The webhook body is empty.');
+    const event = this.verify(rawBody, signature);
+    return this.dataSource.transaction(async (manager) => {
+      const stored: unknown[] = await manager.query(
+        `INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type, JSON.stringify(event)],
+      );
+      if (stored.length === 0) return { received: true, duplicate: true };
+      await owe(manager, [{ name: JOBS.paymentEvent, data: { eventId: event.id } }]);
+      return { received: true, duplicate: false };
+    });
+  }
+
+  private verify(rawBody: Buffer, signature: string): Stripe.Event {
+    // Stripe's secret with keys configured; otherwise the sandbox signs its own events.
+    const secret = this.config.PAYMENT_PROVIDER === 'stripe' ? (this.config.STRIPE_WEBHOOK_SECRET as string) : this.config.SANDBOX_WEBHOOK_SECRET;
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (err) {
+      // The signature is checked before the body is parsed: any other error is a body that is not JSON.
+      if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw new BadRequestException('The webhook body is not valid JSON.');
+      if (/tolerance/i.test(err.message)) throw new BadRequestException(`Webhook timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds old.`);
+      throw new BadRequestException('Webhook signature does not match.');
+    }
+    if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.id || event.id.length > 255) {
+      throw new BadRequestException('The webhook body is not a Stripe event.');
+    }
+    return event;
+  }
+}

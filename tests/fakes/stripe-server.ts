@@ -1,0 +1,153 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the Stripe SDK sent it: form parameters flattened as Stripe encodes them (`metadata[order_id]`). */
+export interface StripeRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+  stripeVersion: string | undefined;
+  authorization: string | undefined;
+}
+
+type Handler = (req: StripeRequest, id: string | undefined) => Record<string, unknown>;
+
+/**
+ * A loopback stand-in for the parts of Stripe's REST API checkout uses. It records every request
+ * (method, path, form or query parameters, Idempotency-Key, Stripe-Version) and answers with
+ * Stripe-shaped objects. Like Stripe, a repeated Idempotency-Key gets the first answer again.
+ * `failNext(n, path?)` answers the next n requests with a retryable 500.
+ */
+export class FakeStripeServer {
+  readonly requests: StripeRequest[] = [];
+  /** State the next answers use: what a retrieved setup intent or payment intent reports. */
+  setupIntentStatus = 'succeeded';
+  paymentIntentStatus = 'succeeded';
+  subscriptionStatus = 'active';
+  existingCustomerId: string | null = null;
+  existingPriceId: string | null = null;
+  private readonly metadata = new Map<string, Record<string, string>>();
+  private readonly answered = new Map<string, Record<string, unknown>>();
+  private failing = 0;
+  private failingPath: string | null = null;
+  private server: Server | null = null;
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  get port(): number {
+    return (this.server!.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.metadata.clear();
+    this.answered.clear();
+    this.failing = 0;
+    this.failingPath = null;
+    this.setupIntentStatus = 'succeeded';
+    this.paymentIntentStatus = 'succeeded';
+    this.subscriptionStatus = 'active';
+    this.existingCustomerId = null;
+    this.existingPriceId = null;
+  }
+
+  /** The next `count` requests (to `path` only, when given) get a retryable 500. */
+  failNext(count: number, path: string | null = null): void {
+    this.failing = count;
+    this.failingPath = path;
+  }
+
+  /** The recorded calls as `METHOD /path`, for asserting the exact sequence. */
+  calls(): string[] {
+    return this.requests.map((r) => `${r.method} ${r.path}`);
+  }
+
+  private readonly routes: Array<[string, RegExp, Handler]> = [
+    ['GET', /^\/v1\/customers$/, () => list(this.existingCustomerId ? [{ id: this.existingCustomerId, object: 'customer' }] : [])],
+    ['POST', /^\/v1\/customers$/, () => ({ id: 'cus_fake000000000000000001', object: 'customer' })],
+    ['POST', /^\/v1\/customers\/([^/]+)$/, (_r, id) => ({ id, object: 'customer' })],
+    ['POST', /^\/v1\/setup_intents$/, (r) => this.intent('seti_fake000000000000000001', 'setup_intent', r)],
+    ['GET', /^\/v1\/setup_intents\/([^/]+)$/, (_r, id) => ({
+      id,
+      object: 'setup_intent',
+      status: this.setupIntentStatus,
+      customer: 'cus_fake000000000000000001',
+      payment_method: 'pm_fake000000000000000001',
+      metadata: this.metadata.get(id as string) ?? {},
+    })],
+    ['GET', /^\/v1\/prices$/, () => list(this.existingPriceId ? [{ id: this.existingPriceId, object: 'price' }] : [])],
+    ['POST', /^\/v1\/prices$/, () => ({ id: 'price_fake00000000000000001', object: 'price' })],
+    ['POST', /^\/v1\/subscriptions$/, () => ({
+      id: 'sub_fake000000000000000001',
+      object: 'subscription',
+      status: this.subscriptionStatus,
+      latest_invoice: { id: 'in_fake1', object: 'invoice', payment_intent: { id: 'pi_fake_invoice', object: 'payment_intent', status: 'succeeded' } },
+    })],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatus })],
+    ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (_r, id) => ({ id, object: 'payment_intent', status: this.paymentIntentStatus, last_payment_error: null })],
+  ];
+
+  private intent(id: string, object: string, req: StripeRequest): Record<string, unknown> {
+    const metadata = Object.fromEntries(
+      Object.entries(req.params).flatMap(([key, value]) => {
+        const match = key.match(/^metadata\[(.+)\]$/);
+        return match ? [[match[1], value]] : [];
+      }),
+    );
+    this.metadata.set(id, metadata);
+    return { id, object, client_secret: `${id}_secret_fake`, status: 'requires_payment_method', metadata };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const source = req.method === 'GET' ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString());
+    const recorded: StripeRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params: Object.fromEntries(source.entries()),
+      idempotencyKey: header(req, 'idempotency-key'),
+      stripeVersion: header(req, 'stripe-version'),
+      authorization: header(req, 'authorization'),
+    };
+    this.requests.push(recorded);
+    const send = (status: number, body: unknown, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.requests.length}`, ...extra });
+      res.end(JSON.stringify(body));
+    };
+    if (this.failing > 0 && (this.failingPath === null || this.failingPath === recorded.path)) {
+      this.failing -= 1;
+      send(500, { error: { type: 'api_error', message: 'Fake outage' } }, { 'stripe-should-retry': 'true' });
+      return;
+    }
+    const replay = recorded.idempotencyKey ? this.answered.get(recorded.idempotencyKey) : undefined;
+    if (replay) return send(200, replay, { 'idempotent-replayed': 'true' });
+    for (const [method, pattern, handler] of this.routes) {
+      const match = recorded.method === method ? recorded.path.match(pattern) : null;
+      if (!match) continue;
+      const body = handler(recorded, match[1]);
+      if (recorded.idempotencyKey) this.answered.set(recorded.idempotencyKey, body);
+      return send(200, body);
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${recorded.method}: ${recorded.path})` } });
+  }
+}
+
+function list(data: unknown[]): Record<string, unknown> {
+  return { object: 'list', data, has_more: false, url: '/v1/list' };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,388 @@
+import Stripe from 'stripe';
+import request from 'supertest';
+import { PAYMENT_GATEWAY, PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway';
+import { resetData, Stack, startStack } from './support/stack';
+
+const SECRET = 'whsec_sandboxtestsecret0000000000';
+let stack: Stack;
+let ipCounter = 0;
+/** Each call comes from a new client address (TRUST_PROXY is on), so only the limit under test counts. */
+const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const http = () => request(stack.url);
+const post = (path: string, body: object, ip = freshIp()) => http().post(path).set('X-Forwarded-For', ip).send(body);
+
+let buyer = '';
+const party = (email = buyer) => ({ email, name: 'Jane Buyer', source: 'clear' });
+const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
+const SUCCESS_URL = 'http://localhost:3000/success?plan=full-payment';
+const CHECKOUT_URL = 'http://localhost:3000/checkout?plan=standard';
+
+const outboxJobs = async (name: string): Promise<Array<{ id: string; payload: any }>> =>
+  stack.db.query(`SELECT id, payload FROM outbox WHERE job_name = $1 ORDER BY created_at, id`, [name]);
+
+/** What the worker's sandbox-webhook job does: POST each owed event, signed at delivery time. */
+const delivered = new Set<string>();
+async function deliverSandboxEvents(): Promise<string[]> {
+  const types: string[] = [];
+  for (const job of await outboxJobs('sandbox-webhook')) {
+    if (delivered.has(job.id)) continue;
+    delivered.add(job.id);
+    const payload = JSON.stringify(job.payload.event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    await http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload).expect(200);
+    types.push(job.payload.event.type);
+  }
+  return types;
+}
+
+async function paymentIntent(plan = 'Full Payment', amount = 997, email?: string): Promise<{ clientSecret: string; id: string }> {
+  const res = await post('/api/create-payment-intent', { ...party(email), plan, amount }).expect(200);
+  return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
+}
+
+async function setupIntent(email?: string): Promise<{ clientSecret: string; id: string }> {
+  const res = await post('/api/create-setup-intent', party(email)).expect(200);
+  return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
+}
+
+beforeAll(async () => {
+  stack = await startStack(
+    {
+      SANDBOX_WEBHOOK_SECRET: SECRET,
+      STRIPE_SECRET_KEY: '',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_INTENTS_PER_CLIENT: '5',
+      RATE_LIMIT_INTENTS_PER_EMAIL: '4',
+      VERIFY_REFRESH_MS: '60000',
+    },
+    { worker: false },
+  );
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  delivered.clear();
+  // One address per test: the per-e-mail limit is under test too.
+  buyer = `buyer-${++ipCounter}@example.com`;
+});
+
+describe('payments config', () => {
+  it('names the sandbox when no Stripe keys are configured', async () => {
+    const res = await http().get('/api/payments/config').expect(200);
+    expect(res.body).toEqual({ provider: 'sandbox', publishableKey: null });
+  });
+});
+
+describe('POST /api/create-payment-intent', () => {
+  it('creates an order priced from the catalogue and a Stripe-like intent', async () => {
+    const { clientSecret, id } = await paymentIntent();
+    expect(clientSecret).toMatch(/^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/);
+    const [order] = await stack.db.query('SELECT * FROM orders');
+    expect(order).toMatchObject({
+      plan_id: 'full-payment',
+      kind: 'one-time',
+      amount_cents: 99700,
+      currency: 'usd',
+      email_normalized: buyer,
+      provider: 'sandbox',
+      status: 'created',
+      payment_intent_id: id,
+    });
+    expect(order.customer_id).toMatch(/^cus_[0-9A-Za-z]{24}$/);
+  });
+
+  it("copies a known lead's referral and attribution onto the order, and hashes the invite token", async () => {
+    await stack.db.query(
+      `INSERT INTO leads (email, email_normalized, referral, attribution) VALUES ('Lead@Example.com', 'lead@example.com', 'partner7', '{"tid":"tid-123","ga_client_id":"1.2","fbp":"fb.1.2"}')`,
+    );
+    await post('/api/create-payment-intent', { ...party('LEAD@example.com'), plan: '2-Month Plan', amount: 550, blackcard_token: 'raw-invite-token' }).expect(200);
+    const [order] = await stack.db.query('SELECT referral, attribution, invitation_token_hash, lead_id FROM orders');
+    expect(order.referral).toBe('partner7');
+    expect(order.attribution).toMatchObject({ tid: 'tid-123', ga_client_id: '1.2', fbp: 'fb.1.2' });
+    expect(order.lead_id).toBeTruthy();
+    expect(order.invitation_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(order)).not.toContain('raw-invite-token');
+  });
+
+  it.each([
+    [{ plan: 'Full Payment', amount: 1 }, 'The amount $1 does not match the price of "Full Payment", which is $997.'],
+    [{ plan: 'Black Card APEX', amount: 250 }, 'The amount $250 does not match the price of "Black Card APEX", which is $997.'],
+    [{ plan: 'Free Plan', amount: 0 }, /^Unknown plan "Free Plan"/],
+    [{ plan: 'Standard Access', amount: 97 }, '"Standard Access" is a subscription: start it with /api/create-setup-intent.'],
+    [{ plan: 'Full Payment', amount: '997' }, 'amount must be a number of dollars'],
+  ])('refuses a tampered plan or amount %j with a 400 that says why', async (tamper, message) => {
+    const res = await post('/api/create-payment-intent', { ...party(), ...tamper }).expect(400);
+    expect(res.body.message).toEqual(message instanceof RegExp ? expect.stringMatching(message) : message);
+    expect(await stack.db.query('SELECT id FROM orders')).toHaveLength(0);
+  });
+
+  it('refuses control characters and missing fields', async () => {
+    let res = await post('/api/create-payment-intent', { ...party(), name: 'Jane\nBuyer', plan: 'Full Payment', amount: 997 }).expect(400);
+    expect(res.body.message).toBe('name must not contain control characters (such as line breaks or null bytes)');
+    res = await post('/api/create-payment-intent', { name: 'Jane', source: 'clear', plan: 'Full Payment', amount: 997 }).expect(400);
+    expect(res.body.message).toBe('Please enter a valid email address');
+  });
+});
+
+describe('POST /api/create-setup-intent', () => {
+  it('creates a standard subscription order by default and a setup intent', async () => {
+    const { clientSecret } = await setupIntent();
+    expect(clientSecret).toMatch(/^seti_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/);
+    const [order] = await stack.db.query('SELECT plan_id, kind, amount_cents, status FROM orders');
+    expect(order).toEqual({ plan_id: 'standard', kind: 'subscription', amount_cents: 9700, status: 'created' });
+  });
+
+  it('refuses a one-time plan', async () => {
+    const res = await post('/api/create-setup-intent', { ...party(), planId: 'full-payment' }).expect(400);
+    expect(res.body.message).toBe('"Full Payment" is a one-time payment: pay it with /api/create-payment-intent.');
+  });
+});
+
+describe('sandbox one-time payments', () => {
+  it('4242 succeeds: verified as succeeded, paid side effects owed once, events delivered through the webhook', async () => {
+    const { clientSecret, id } = await paymentIntent();
+    const confirm = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242 4242 4242 4242'), returnUrl: SUCCESS_URL }).expect(200);
+    expect(confirm.body).toEqual({ intent: { id, status: 'succeeded', object: 'payment_intent' } });
+
+    const verified = await http().get(`/api/verify-payment/${id}`).expect(200);
+    const [order] = await stack.db.query('SELECT purchase_event_id, status FROM orders');
+    expect(verified.body).toEqual({
+      status: 'succeeded',
+      amount: 997,
+      customer_email: buyer,
+      customer_name: 'Jane Buyer',
+      referral: null,
+      plan: 'full-payment',
+      purchase_event_id: order.purchase_event_id,
+    });
+    for (let i = 0; i < 5; i++) await http().get(`/api/verify-payment/${id}`).expect(200);
+    expect(await outboxJobs('order-paid')).toHaveLength(1);
+
+    expect(await deliverSandboxEvents()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    const events = await stack.db.query(`SELECT type, payload FROM payment_events ORDER BY received_at`);
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(events[1].payload.data.object).toMatchObject({ id, object: 'payment_intent', status: 'succeeded', amount: 99700, metadata: { plan_id: 'full-payment' } });
+    expect(JSON.stringify(events)).not.toContain('_secret_');
+    expect(await outboxJobs('payment-event')).toHaveLength(2);
+  });
+
+  it.each([
+    ['4000000000000002', { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }],
+    ['4000000000009995', { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' }],
+  ])('%s is declined with Stripe\'s error and the order is not paid', async (number, error) => {
+    const { clientSecret, id } = await paymentIntent();
+    const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card(number), returnUrl: SUCCESS_URL }).expect(200);
+    expect(res.body).toEqual({ error });
+    const verified = await http().get(`/api/verify-payment/${id}`).expect(200);
+    expect(verified.body.status).toBe('requires_payment_method');
+    expect(await deliverSandboxEvents()).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
+    expect(await outboxJobs('order-paid')).toHaveLength(0);
+  });
+
+  it('refuses an invalid number or an expired card before touching the intent', async () => {
+    const { clientSecret } = await paymentIntent();
+    let res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424241'), returnUrl: SUCCESS_URL }).expect(200);
+    expect(res.body.error).toMatchObject({ type: 'validation_error', message: 'Your card number is invalid.' });
+    res = await post('/api/sandbox/confirm-payment', { clientSecret, card: { ...card('4242424242424242'), expYear: 2020 }, returnUrl: SUCCESS_URL }).expect(200);
+    expect(res.body.error.message).toBe("Your card's expiration date is in the past.");
+    const [intent] = await stack.db.query(`SELECT status FROM sandbox_objects`);
+    expect(intent.status).toBe('requires_payment_method');
+  });
+
+  it('refuses a return URL of another site and an unknown client secret', async () => {
+    const { clientSecret } = await paymentIntent();
+    const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: 'https://evil.example/steal' }).expect(400);
+    expect(res.body.message).toBe('returnUrl must be a page of this site');
+    const unknown = await post('/api/sandbox/confirm-payment', { clientSecret: `pi_${'a'.repeat(24)}_secret_${'b'.repeat(24)}`, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(404);
+    expect(unknown.body.message).toBe('No payment matches this client secret.');
+  });
+
+  it.each([
+    ['complete', 'succeeded', 'succeeded'],
+    ['fail', 'failed', 'requires_payment_method'],
+  ])('3155 requires authentication; %s → redirect_status %s', async (outcome, redirectStatus, verifiedStatus) => {
+    const { clientSecret, id } = await paymentIntent();
+    const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4000002500003155'), returnUrl: SUCCESS_URL }).expect(200);
+    const redirect = new URL(res.body.redirectUrl);
+    expect(redirect.pathname).toBe('/api/sandbox/authenticate');
+    expect(redirect.searchParams.get('client_secret')).toBe(clientSecret);
+
+    const page = await http().get(`${redirect.pathname}${redirect.search}`).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('Test mode');
+    expect(page.text).toContain('Complete authentication');
+    expect(page.text).toContain('Fail authentication');
+
+    const answer = await http()
+      .post('/api/sandbox/authenticate')
+      .type('form')
+      .send({ client_secret: clientSecret, return_url: SUCCESS_URL, outcome })
+      .expect(303);
+    const back = new URL(answer.headers.location);
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/success');
+    expect(back.searchParams.get('plan')).toBe('full-payment');
+    expect(back.searchParams.get('payment_intent')).toBe(id);
+    expect(back.searchParams.get('payment_intent_client_secret')).toBe(clientSecret);
+    expect(back.searchParams.get('redirect_status')).toBe(redirectStatus);
+
+    expect((await http().get(`/api/verify-payment/${id}`).expect(200)).body.status).toBe(verifiedStatus);
+    // The page is gone once the intent no longer waits for authentication.
+    await http().get(`${redirect.pathname}${redirect.search}`).expect(404);
+  });
+});
+
+describe('sandbox subscriptions', () => {
+  async function confirmedSetup(number: string, email?: string) {
+    const setup = await setupIntent(email);
+    const res = await post('/api/sandbox/confirm-setup', { clientSecret: setup.clientSecret, card: card(number), returnUrl: CHECKOUT_URL }).expect(200);
+    return { ...setup, confirm: res.body };
+  }
+
+  it('4242: setup succeeds, confirm-subscription makes an active subscription, once', async () => {
+    const setup = await confirmedSetup('4242424242424242');
+    expect(setup.confirm).toEqual({ intent: { id: setup.id, status: 'succeeded', object: 'setup_intent' } });
+    const body = { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 };
+    const res = await post('/api/confirm-subscription', body).expect(200);
+    expect(res.body.subscriptionId).toMatch(/^sub_[0-9A-Za-z]{24}$/);
+    const again = await post('/api/confirm-subscription', body).expect(200);
+    expect(again.body.subscriptionId).toBe(res.body.subscriptionId);
+
+    const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).expect(200);
+    expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard', customer_email: buyer });
+    expect(await outboxJobs('order-paid')).toHaveLength(1);
+    // Stripe does not promise an order of delivery either.
+    expect((await deliverSandboxEvents()).sort()).toEqual(['customer.subscription.created', 'invoice.paid', 'setup_intent.created', 'setup_intent.succeeded']);
+  });
+
+  it('9995: the card saves but the first invoice fails, so the subscription is incomplete', async () => {
+    const setup = await confirmedSetup('4000000000009995');
+    const res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(200);
+    const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).expect(200);
+    expect(verified.body.status).toBe('incomplete');
+    expect(await deliverSandboxEvents()).toContain('invoice.payment_failed');
+    expect(await outboxJobs('order-paid')).toHaveLength(0);
+  });
+
+  it('0002 is declined at setup; confirm-subscription then refuses', async () => {
+    const setup = await confirmedSetup('4000000000000002');
+    expect(setup.confirm.error).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    const res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(400);
+    expect(res.body.message).toBe('Your card has not been confirmed yet. Please complete the card details and try again.');
+  });
+
+  it('3155 at setup redirects with setup_intent parameters', async () => {
+    const setup = await confirmedSetup('4000002500003155');
+    const redirect = new URL(setup.confirm.redirectUrl);
+    const answer = await http().post('/api/sandbox/authenticate').type('form').send({ client_secret: setup.clientSecret, return_url: CHECKOUT_URL, outcome: 'complete' }).expect(303);
+    const back = new URL(answer.headers.location);
+    expect(redirect.searchParams.get('return_url')).toBe(CHECKOUT_URL);
+    expect(back.searchParams.get('setup_intent')).toBe(setup.id);
+    expect(back.searchParams.get('setup_intent_client_secret')).toBe(setup.clientSecret);
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    const res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(200);
+    expect((await http().get(`/api/verify-subscription/${res.body.subscriptionId}`)).body.status).toBe('active');
+  });
+
+  it('refuses a plan, amount or e-mail that is not the checkout\'s, and an unknown setup intent', async () => {
+    const setup = await confirmedSetup('4242424242424242');
+    let res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Elite Access', amount: 297 }).expect(400);
+    expect(res.body.message).toBe('The plan "Elite Access" does not match this checkout, which is for "Standard Access".');
+    res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 1 }).expect(400);
+    expect(res.body.message).toBe('The amount $1 does not match the price of "Standard Access", which is $97.');
+    res = await post('/api/confirm-subscription', { ...party('other@example.com'), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(400);
+    expect(res.body.message).toBe('This card confirmation belongs to another checkout.');
+    res = await post('/api/confirm-subscription', { ...party(), setupIntentId: 'seti_unknown', plan: 'Standard Access', amount: 97 }).expect(404);
+    expect(res.body.message).toBe('No checkout matches this setupIntentId. Please reload the page and try again.');
+    expect(await stack.db.query(`SELECT id FROM sandbox_objects WHERE object = 'subscription'`)).toHaveLength(0);
+  });
+});
+
+describe('verification', () => {
+  it.each(['/api/verify-payment/pi_doesnotexist000000000000', '/api/verify-payment/not-an-id', '/api/verify-payment/%00', '/api/verify-subscription/sub_doesnotexist00000000000'])(
+    '%s → 404 with a message',
+    async (path) => {
+      const res = await http().get(path).expect(404);
+      expect(res.body.message).toMatch(/^No (payment|subscription) found with this id\.$/);
+    },
+  );
+
+  it('shares one provider read among concurrent polls and answers later polls from Postgres', async () => {
+    const { clientSecret, id } = await paymentIntent();
+    await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(200);
+    const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+    const reads = jest.spyOn(gateway, 'retrievePaymentIntent');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => http().get(`/api/verify-payment/${id}`)));
+      expect(answers.map((a) => a.body.status)).toEqual(Array(20).fill('succeeded'));
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('reads the provider at most once per refresh window while a payment is unsettled', async () => {
+    const { id } = await paymentIntent();
+    const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+    const reads = jest.spyOn(gateway, 'retrievePaymentIntent');
+    try {
+      for (let i = 0; i < 5; i++) expect((await http().get(`/api/verify-payment/${id}`).expect(200)).body.status).toBe('requires_payment_method');
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  const event = (id = 'evt_test_webhook_1') => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent' } } });
+  const send = (payload: string, header: string) =>
+    http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+
+  it('refuses a bad signature, another secret, an old timestamp and a missing header with 400', async () => {
+    const payload = event();
+    let res = await send(payload, `t=${Math.floor(Date.now() / 1000)},v1=deadbeef`).expect(400);
+    expect(res.body.message).toBe('Webhook signature does not match.');
+    res = await send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someoneelse00000000000000' })).expect(400);
+    expect(res.body.message).toBe('Webhook signature does not match.');
+    const old = Math.floor(Date.now() / 1000) - 301;
+    res = await send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: old })).expect(400);
+    expect(res.body.message).toBe('Webhook timestamp is more than 300 seconds old.');
+    res = await http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').send(payload).expect(400);
+    expect(res.body.message).toBe('Missing Stripe-Signature header.');
+    // Re-serialised JSON is not what was signed: the raw bytes are checked.
+    const spaced = payload.replace(/,/g, ', ');
+    res = await send(spaced, Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })).expect(400);
+    expect(res.body.message).toBe('Webhook signature does not match.');
+    res = await send('not json', Stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: SECRET })).expect(400);
+    expect(await stack.db.query('SELECT id FROM payment_events')).toHaveLength(0);
+  });
+
+  it('stores an event once and owes one apply job, however often it is delivered', async () => {
+    const payload = event('evt_test_duplicate');
+    for (let i = 0; i < 3; i++) {
+      const res = await send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })).expect(200);
+      expect(res.body).toEqual({ received: true, duplicate: i > 0 });
+    }
+    expect(await stack.db.query('SELECT id, type FROM payment_events')).toEqual([{ id: 'evt_test_duplicate', type: 'payment_intent.succeeded' }]);
+    const jobs = await outboxJobs('payment-event');
+    expect(jobs.map((j) => j.payload)).toEqual([{ eventId: 'evt_test_duplicate' }]);
+  });
+});
+
+describe('rate limits on intent creation', () => {
+  it('answers 429 with a readable message after too many attempts from one client', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await post('/api/create-payment-intent', { ...party(`client${i}@example.com`), plan: 'Full Payment', amount: 997 }, ip).expect(200);
+    const res = await post('/api/create-setup-intent', party('client9@example.com'), ip).expect(429);
+    expect(res.body.message).toBe('Too many payment attempts from this device. Please wait a few minutes and try again.');
+  });
+
+  it('answers 429 after too many attempts for one e-mail address from different clients', async () => {
+    for (let i = 0; i < 4; i++) await post('/api/create-payment-intent', { ...party('Card.Tester@example.com'), plan: 'Full Payment', amount: 997 }).expect(200);
+    const res = await post('/api/create-payment-intent', { ...party('card.tester@EXAMPLE.com'), plan: 'Full Payment', amount: 997 }).expect(429);
+    expect(res.body.message).toBe('Too many payment attempts for this email address. Please wait a few minutes and try again.');
+  });
+});

@@ -1,0 +1,193 @@
+import Stripe from 'stripe';
+import request from 'supertest';
+import { PAYMENT_GATEWAY, PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway';
+import { PLANS } from '../../backend/src/shared/contracts/plans';
+import { FakeStripeServer } from '../fakes/stripe-server';
+import { resetData, Stack, startStack } from './support/stack';
+
+const WEBHOOK_SECRET = 'whsec_stripetestsecret000000000000';
+const SANDBOX_SECRET = 'whsec_sandboxtestsecret0000000000';
+const VERSION = '2025-02-24.acacia';
+const stripe = new FakeStripeServer();
+let stack: Stack;
+const http = () => request(stack.url);
+const buyer = { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', source: 'clear' };
+const orderId = async (): Promise<string> => (await stack.db.query('SELECT id FROM orders ORDER BY created_at DESC LIMIT 1'))[0].id;
+
+beforeAll(async () => {
+  await stripe.start();
+  stack = await startStack(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_fakekey',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+      RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    },
+    { worker: false },
+  );
+});
+afterAll(async () => {
+  await stack?.stop();
+  await stripe.stop();
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  stripe.reset();
+});
+
+it('hands the browser the publishable key', async () => {
+  expect((await http().get('/api/payments/config').expect(200)).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fakekey' });
+});
+
+it('subscription: setup intent, then confirm-subscription with the exact Stripe calls and idempotency keys', async () => {
+  const created = await http().post('/api/create-setup-intent').send(buyer).expect(200);
+  expect(created.body).toEqual({ clientSecret: 'seti_fake000000000000000001_secret_fake' });
+  const id = await orderId();
+  expect(stripe.calls()).toEqual(['GET /v1/customers', 'POST /v1/customers', 'POST /v1/setup_intents']);
+  const [listCustomers, createCustomer, createSetup] = stripe.requests;
+  expect(listCustomers.params).toEqual({ email: 'Stripe.Buyer@example.com', limit: '1' });
+  expect(createCustomer).toMatchObject({ params: { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', 'metadata[order_id]': id }, idempotencyKey: `order:${id}:create-customer` });
+  expect(createSetup).toMatchObject({
+    params: {
+      customer: 'cus_fake000000000000000001',
+      usage: 'off_session',
+      'automatic_payment_methods[enabled]': 'true',
+      'metadata[order_id]': id,
+      'metadata[plan_id]': 'standard',
+    },
+    idempotencyKey: `order:${id}:create-setup-intent`,
+  });
+
+  stripe.requests.length = 0;
+  const confirmed = await http()
+    .post('/api/confirm-subscription')
+    .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
+    .expect(200);
+  expect(confirmed.body).toEqual({ subscriptionId: 'sub_fake000000000000000001' });
+  expect(stripe.calls()).toEqual([
+    'GET /v1/setup_intents/seti_fake000000000000000001',
+    'POST /v1/customers/cus_fake000000000000000001',
+    'GET /v1/prices',
+    'POST /v1/prices',
+    'POST /v1/subscriptions',
+  ]);
+  const [, setDefault, findPrice, createPrice, subscribe] = stripe.requests;
+  expect(setDefault).toMatchObject({ params: { 'invoice_settings[default_payment_method]': 'pm_fake000000000000000001' }, idempotencyKey: `order:${id}:set-default-payment-method` });
+  expect(findPrice.params).toEqual({ 'lookup_keys[0]': 'clear-standard-monthly', active: 'true', limit: '1' });
+  expect(createPrice).toMatchObject({
+    params: { currency: 'usd', unit_amount: '9700', 'recurring[interval]': 'month', lookup_key: 'clear-standard-monthly', 'product_data[name]': PLANS.standard.name },
+    idempotencyKey: 'price:clear-standard-monthly:9700',
+  });
+  expect(subscribe).toMatchObject({
+    params: {
+      customer: 'cus_fake000000000000000001',
+      'items[0][price]': 'price_fake00000000000000001',
+      default_payment_method: 'pm_fake000000000000000001',
+      off_session: 'true',
+      'metadata[order_id]': id,
+      'expand[0]': 'latest_invoice.payment_intent',
+    },
+    idempotencyKey: `order:${id}:create-subscription`,
+  });
+  for (const req of [createCustomer, createSetup, ...stripe.requests]) {
+    expect(req.stripeVersion).toBe(VERSION);
+    expect(req.authorization).toBe('Bearer sk_test_fakekey');
+  }
+
+  const [order] = await stack.db.query('SELECT status, subscription_id, payment_method_id, customer_id FROM orders');
+  expect(order).toEqual({ status: 'active', subscription_id: 'sub_fake000000000000000001', payment_method_id: 'pm_fake000000000000000001', customer_id: 'cus_fake000000000000000001' });
+  stripe.requests.length = 0;
+  const verified = await http().get('/api/verify-subscription/sub_fake000000000000000001').expect(200);
+  expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard' });
+  // Settled in Postgres: no provider call for the poll.
+  expect(stripe.requests).toHaveLength(0);
+});
+
+it('refuses to subscribe on a setup intent that has not succeeded', async () => {
+  await http().post('/api/create-setup-intent').send(buyer).expect(200);
+  stripe.setupIntentStatus = 'requires_payment_method';
+  const res = await http()
+    .post('/api/confirm-subscription')
+    .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
+    .expect(400);
+  expect(res.body.message).toBe('Your card has not been confirmed yet. Please complete the card details and try again.');
+  expect(stripe.calls()).not.toContain('POST /v1/subscriptions');
+});
+
+it('one-time plan: a payment intent that saves the card on the reused customer', async () => {
+  stripe.existingCustomerId = 'cus_existing0000000000001';
+  const res = await http().post('/api/create-payment-intent').send({ ...buyer, plan: 'Full Payment', amount: 997 }).expect(200);
+  expect(res.body).toEqual({ clientSecret: 'pi_fake000000000000000001_secret_fake' });
+  const id = await orderId();
+  expect(stripe.calls()).toEqual(['GET /v1/customers', 'POST /v1/payment_intents']);
+  expect(stripe.requests[1]).toMatchObject({
+    params: {
+      amount: '99700',
+      currency: 'usd',
+      customer: 'cus_existing0000000000001',
+      setup_future_usage: 'off_session',
+      'automatic_payment_methods[enabled]': 'true',
+      description: 'Full Payment',
+      'metadata[order_id]': id,
+      'metadata[plan_id]': 'full-payment',
+    },
+    idempotencyKey: `order:${id}:create-payment-intent`,
+    stripeVersion: VERSION,
+  });
+
+  stripe.requests.length = 0;
+  const verified = await http().get('/api/verify-payment/pi_fake000000000000000001').expect(200);
+  expect(verified.body.status).toBe('succeeded');
+  expect(stripe.calls()).toEqual(['GET /v1/payment_intents/pi_fake000000000000000001']);
+});
+
+it('a retried create for the same order sends the same idempotency key', async () => {
+  stripe.existingCustomerId = 'cus_existing0000000000001';
+  stripe.failNext(1, '/v1/payment_intents');
+  await http().post('/api/create-payment-intent').send({ ...buyer, plan: '2-Month Plan', amount: 550 }).expect(200);
+  const id = await orderId();
+  const creates = stripe.requests.filter((r) => r.path === '/v1/payment_intents');
+  expect(creates).toHaveLength(2);
+  expect(creates.map((r) => r.idempotencyKey)).toEqual([`order:${id}:create-payment-intent`, `order:${id}:create-payment-intent`]);
+
+  // The gateway asked again for the same order (a retry after a lost answer) uses the same key too.
+  const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+  const again = await gateway.createPaymentIntent({
+    id,
+    plan: PLANS['2-month'],
+    amountCents: 55000,
+    currency: 'usd',
+    email: buyer.email,
+    emailNormalized: 'stripe.buyer@example.com',
+    name: buyer.name,
+    customerId: 'cus_existing0000000000001',
+  });
+  expect(again.intentId).toBe('pi_fake000000000000000001');
+  expect(stripe.requests.at(-1)).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: `order:${id}:create-payment-intent` });
+});
+
+it('answers 503 with a readable message when Stripe keeps failing, and keeps no intent id', async () => {
+  stripe.failNext(10);
+  const res = await http().post('/api/create-payment-intent').send({ ...buyer, plan: 'Full Payment', amount: 997 }).expect(503);
+  expect(res.body.message).toBe('The payment service is not answering right now. Please try again in a minute.');
+});
+
+it("verifies webhooks with Stripe's secret, not the sandbox's", async () => {
+  const payload = JSON.stringify({ id: 'evt_stripe_1', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice' } } });
+  const send = (secret: string) =>
+    http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret })).send(payload);
+  await send(SANDBOX_SECRET).expect(400);
+  await send(WEBHOOK_SECRET).expect(200);
+  expect(await stack.db.query('SELECT id FROM payment_events')).toEqual([{ id: 'evt_stripe_1' }]);
+});
+
+it('does not serve the sandbox when Stripe is configured', async () => {
+  await http().post('/api/sandbox/confirm-payment').send({}).expect(404);
+  await http().get('/api/sandbox/authenticate?client_secret=x&return_url=y').expect(404);
+});
