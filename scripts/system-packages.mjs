@@ -28,12 +28,12 @@ export const chromiumPath = (env) => env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const REQUIREMENTS = {
   redis: {
-    what: 'redis-server (queues)',
+    what: 'redis-server (for the job queues)',
     packages: ['redis-server'],
     present: (env) => onPath('redis-server', env),
   },
   chromium: {
-    what: 'Chromium (browser tests, page-speed benchmark)',
+    what: 'Chromium (for the browser tests and the page-speed benchmark)',
     // The fonts make screenshots and layout match what a visitor's browser renders.
     packages: ['chromium', 'fonts-liberation'],
     present: (env) => executable(chromiumPath(env)),
@@ -79,7 +79,7 @@ export function ensureSystemPackages(command, args, env = process.env, log = con
       .filter(Boolean)
       .join('\n');
   }
-  log(`\n▶ Installing missing system packages: ${packages.join(' ')} (apt-get, for ${what})`);
+  log(`\n▶ Installing ${what} with apt-get: ${packages.join(' ')}`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   const started = Date.now();
   for (const step of [['update', '-qq'], aptInstallArgs(packages)]) {
