@@ -49,6 +49,8 @@ beforeAll(async () => {
   stack = await startStack(
     {
       SANDBOX_WEBHOOK_SECRET: SECRET,
+      // The return URLs below are the site's; nothing here delivers to PUBLIC_URL (no worker).
+      PUBLIC_URL: 'http://localhost:3000',
       STRIPE_SECRET_KEY: '',
       TRUST_PROXY: 'true',
       RATE_LIMIT_INTENTS_PER_CLIENT: '5',

@@ -3,14 +3,22 @@ import { DiscoveryModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../../backend/src/config/app-config';
 import { ConfigModule } from '../../backend/src/config/config.module';
+import { PaymentGatewayModule } from '../../backend/src/modules/payments/gateway/payment-gateway.module';
 import { DatabaseModule } from '../../backend/src/shared/database/database.module';
 import { QueueModule } from '../../backend/src/shared/queue/queue.module';
 import { JobRegistry } from './jobs/job-registry';
 import { JobRunner } from './processors/job-runner';
+import { PaymentsProcessor } from './processors/payments.processor';
 import { TrackingProcessor } from './processors/tracking.processor';
 import { AffiliateClient } from './services/affiliate.client';
+import { Ga4MeasurementClient } from './services/ga4-measurement.client';
 import { JobLedger } from './services/job-ledger.service';
 import { LeadAttributionService } from './services/lead-attribution.service';
+import { MailerService } from './services/mailer.service';
+import { MetaConversionsClient } from './services/meta-conversions.client';
+import { OrderPaidService } from './services/order-paid.service';
+import { PaymentEventService } from './services/payment-event.service';
+import { SandboxWebhookService } from './services/sandbox-webhook.service';
 import { SideEffectLedger } from './services/side-effect-ledger.service';
 
 /**
@@ -28,7 +36,23 @@ import { SideEffectLedger } from './services/side-effect-ledger.service';
     DatabaseModule,
     QueueModule.forRole('worker'),
     DiscoveryModule,
+    PaymentGatewayModule,
   ],
-  providers: [JobRegistry, JobRunner, JobLedger, SideEffectLedger, AffiliateClient, LeadAttributionService, TrackingProcessor],
+  providers: [
+    JobRegistry,
+    JobRunner,
+    JobLedger,
+    SideEffectLedger,
+    AffiliateClient,
+    MetaConversionsClient,
+    Ga4MeasurementClient,
+    MailerService,
+    LeadAttributionService,
+    PaymentEventService,
+    SandboxWebhookService,
+    OrderPaidService,
+    TrackingProcessor,
+    PaymentsProcessor,
+  ],
 })
 export class WorkerModule {}

@@ -44,9 +44,11 @@ function required(name: string): string {
  * this process, against the real Postgres and Redis of the test run.
  */
 export async function startStack(env: Record<string, string>, opts: { worker?: boolean } = {}): Promise<Stack> {
-  Object.assign(process.env, baseEnv(), env);
+  // PUBLIC_URL is the API's own address unless a test sets it: the worker delivers sandbox webhooks there.
+  const port = await freePort();
+  Object.assign(process.env, baseEnv(), { PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
   const api = await createApp();
-  await api.listen(0, '127.0.0.1');
+  await api.listen(port, '127.0.0.1');
   const stack: Stack = {
     api,
     url: await api.getUrl(),

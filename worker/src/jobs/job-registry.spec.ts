@@ -2,7 +2,7 @@ import { BullRegistrar, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { JOBS, LeadAttributionPayload, QUEUES } from '@contracts/jobs';
+import { JOB_QUEUE, JobName, JOBS, LeadAttributionPayload, QUEUES } from '@contracts/jobs';
 import { assertEveryJobHandled, JobRegistry } from './job-registry';
 import { OnJob } from './on-job.decorator';
 
@@ -30,6 +30,32 @@ class TrackingConsumer extends WorkerHost {
   async process(): Promise<void> {}
 }
 
+/** The payments queue's jobs, so that only the tracking job varies between these cases. */
+@Injectable()
+class PaymentHandlers {
+  @OnJob(JOBS.paymentEvent)
+  async apply(): Promise<string> {
+    return 'applied';
+  }
+
+  @OnJob(JOBS.sandboxWebhook)
+  async deliver(): Promise<string> {
+    return 'delivered';
+  }
+
+  @OnJob(JOBS.orderPaid)
+  async settle(): Promise<string> {
+    return 'settled';
+  }
+}
+
+@Processor(QUEUES.payments)
+class PaymentsConsumer extends WorkerHost {
+  async process(): Promise<void> {}
+}
+
+const PAYMENTS = [PaymentHandlers, PaymentsConsumer];
+
 async function registryWith(providers: Array<new (...args: never[]) => unknown>) {
   const register = jest.fn();
   const moduleRef = await Test.createTestingModule({
@@ -41,7 +67,7 @@ async function registryWith(providers: Array<new (...args: never[]) => unknown>)
 
 describe('JobRegistry', () => {
   it('finds the @OnJob handler, runs it with the payload, then starts the consumers', async () => {
-    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer]);
+    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, ...PAYMENTS]);
     await app.init();
     const handler = app.get(JobRegistry).handlerFor(JOBS.leadAttribution);
     expect(handler).toMatchObject({ job: 'lead-attribution', queue: 'tracking', owner: 'AttributionHandler.attribute' });
@@ -52,31 +78,37 @@ describe('JobRegistry', () => {
   });
 
   it('refuses to start, before any consumer, when a contract job has no handler', async () => {
-    const { app, register } = await registryWith([TrackingConsumer]);
+    const { app, register } = await registryWith([TrackingConsumer, ...PAYMENTS]);
     await expect(app.init()).rejects.toThrow(/"lead-attribution" on queue "tracking" has 0 handlers/);
     expect(register).not.toHaveBeenCalled();
   });
 
+  it('refuses to start when the payments jobs have no handlers', async () => {
+    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, PaymentsConsumer]);
+    await expect(app.init()).rejects.toThrow(/"payment-event" on queue "payments" has 0 handlers.*"sandbox-webhook".*"order-paid"/);
+    expect(register).not.toHaveBeenCalled();
+  });
+
   it('refuses to start when a job has two handlers, naming both', async () => {
-    const { app, register } = await registryWith([AttributionHandler, SecondAttributionHandler, TrackingConsumer]);
+    const { app, register } = await registryWith([AttributionHandler, SecondAttributionHandler, TrackingConsumer, ...PAYMENTS]);
     await expect(app.init()).rejects.toThrow(/has 2 handlers \(AttributionHandler.attribute, SecondAttributionHandler.attribute\)/);
     expect(register).not.toHaveBeenCalled();
   });
 
   it('refuses to start when the job\'s queue has no processor', async () => {
-    const { app } = await registryWith([AttributionHandler]);
+    const { app } = await registryWith([AttributionHandler, ...PAYMENTS]);
     await expect(app.init()).rejects.toThrow(/queue "tracking" has 0 processors/);
   });
 });
 
 describe('assertEveryJobHandled', () => {
-  const handler = { job: JOBS.leadAttribution, queue: QUEUES.tracking, owner: 'A.b' };
+  const handlers = (Object.keys(JOB_QUEUE) as JobName[]).map((job) => ({ job, queue: JOB_QUEUE[job], owner: `A.${job}` }));
 
   it('accepts one handler per job with one processor per queue', () => {
-    expect(() => assertEveryJobHandled([handler], [QUEUES.tracking])).not.toThrow();
+    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.payments])).not.toThrow();
   });
 
   it('rejects a queue with two processors', () => {
-    expect(() => assertEveryJobHandled([handler], [QUEUES.tracking, QUEUES.tracking])).toThrow(/queue "tracking" has 2 processors/);
+    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.tracking, QUEUES.payments])).toThrow(/queue "tracking" has 2 processors/);
   });
 });

@@ -73,6 +73,10 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
  */
 export const SIDE_EFFECTS = {
   affiliateSignup: 'affiliate-signup',
+  affiliateSale: 'affiliate-sale',
+  metaPurchase: 'meta-purchase',
+  ga4Purchase: 'ga4-purchase',
+  receiptEmail: 'receipt-email',
 } as const;
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];

@@ -50,6 +50,8 @@ export interface PaymentGateway {
   /** Checks the setup intent succeeded for this order, makes its card the default and subscribes. */
   createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription>;
   retrievePaymentIntent(id: string): Promise<ProviderState>;
+  /** Read by the worker for setup_intent.* events of a subscription order still waiting for its card. */
+  retrieveSetupIntent(id: string): Promise<ProviderState>;
   retrieveSubscription(id: string): Promise<ProviderState>;
 }
 

@@ -87,11 +87,15 @@ export class SandboxGateway implements PaymentGateway {
     return this.retrieve('payment_intent', id);
   }
 
+  async retrieveSetupIntent(id: string): Promise<ProviderState> {
+    return this.retrieve('setup_intent', id);
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderState> {
     return this.retrieve('subscription', id);
   }
 
-  private async retrieve(object: 'payment_intent' | 'subscription', id: string): Promise<ProviderState> {
+  private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<ProviderState> {
     const row = await this.store.transaction((manager) => this.store.find(manager, object, id));
     if (!row) throw new Error(`No such sandbox ${object}`);
     return { status: row.status, hasError: row.last_error !== null };

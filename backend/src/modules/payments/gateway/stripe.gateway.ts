@@ -97,6 +97,11 @@ export class StripeGateway implements PaymentGateway {
     return { status: intent.status, hasError: Boolean(intent.last_payment_error) };
   }
 
+  async retrieveSetupIntent(id: string): Promise<ProviderState> {
+    const intent = await this.stripe.setupIntents.retrieve(id);
+    return { status: intent.status, hasError: Boolean(intent.last_setup_error) };
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderState> {
     const subscription = await this.stripe.subscriptions.retrieve(id);
     return { status: subscription.status, hasError: false };

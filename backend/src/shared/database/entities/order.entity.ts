@@ -74,6 +74,10 @@ export class Order {
   @Column('timestamptz', { name: 'paid_at', nullable: true })
   paidAt: Date | null;
 
+  /** What became of each paid side effect, by side-effect kind: 'sent', 'skipped: not configured', 'failed: …'. */
+  @Column('jsonb', { name: 'paid_effects', default: {} })
+  paidEffects: Record<string, string>;
+
   @Column('timestamptz', { name: 'last_refreshed_at', nullable: true })
   lastRefreshedAt: Date | null;
 

@@ -1,0 +1,181 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { JOBS, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
+import { isPlanId, PLANS } from '@contracts/plans';
+import { AppConfig } from '../../../backend/src/config/app-config';
+import { OnJob } from '../jobs/on-job.decorator';
+import { AffiliateClient, AffiliateSale } from './affiliate.client';
+import { Ga4MeasurementClient } from './ga4-measurement.client';
+import { MailerService } from './mailer.service';
+import { MetaConversionsClient } from './meta-conversions.client';
+import { buildReceipt } from './receipt-email';
+import { ProviderAnswer, SideEffectLedger } from './side-effect-ledger.service';
+
+/** The paid order as the worker reads it: facts the provider confirmed, plus what was stored at opt-in and checkout. */
+interface PaidOrderRow {
+  id: string;
+  plan_id: string;
+  amount_cents: number;
+  currency: string;
+  email: string;
+  name: string;
+  referral: string | null;
+  lead_id: string | null;
+  attribution: Record<string, string>;
+  payment_intent_id: string | null;
+  subscription_id: string | null;
+  purchase_event_id: string;
+  paid_at: Date | null;
+}
+
+export type EffectStatus = 'sent' | 'skipped: not configured' | 'skipped: no referral' | `failed: ${string}`;
+
+/** FirstPromoter tracking ids are long generated ids; promoter referral ids are short codes (as at opt-in). */
+const TRACKING_ID_MIN_LENGTH = 21;
+
+/**
+ * The side effects of a paid order: the affiliate sale, the server-side Purchase to Meta and to
+ * GA4, and the receipt e-mail. Each runs through the side-effect ledger under its own key
+ * (`<kind>:<order id>`), so a retried job, a replayed webhook or a reloaded success page never
+ * repeats one that happened. The four run side by side: one integration being down does not hold
+ * back the others, and the job's retry re-runs only what is unfinished (finished keys replay
+ * from the ledger without a call). What became of each is kept in `orders.paid_effects`.
+ */
+@Injectable()
+export class OrderPaidService {
+  private readonly logger = new Logger(OrderPaidService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: SideEffectLedger,
+    private readonly config: AppConfig,
+    private readonly affiliate: AffiliateClient,
+    private readonly meta: MetaConversionsClient,
+    private readonly ga4: Ga4MeasurementClient,
+    private readonly mailer: MailerService,
+  ) {}
+
+  @OnJob(JOBS.orderPaid)
+  async settle({ orderId }: OrderPaidPayload): Promise<string> {
+    const [order]: PaidOrderRow[] = await this.dataSource.query(
+      `SELECT id, plan_id, amount_cents, currency, email, name, referral, lead_id, attribution, payment_intent_id, subscription_id,
+              purchase_event_id, paid_at
+         FROM orders WHERE id = $1`,
+      [orderId],
+    );
+    if (!order) return 'skipped: order not found';
+    // paid_at is set by applyOrderStatus from a provider read or webhook, in the transaction that owed this job.
+    if (!order.paid_at) return 'skipped: not paid';
+
+    const effects: Array<[SideEffectKind, () => Promise<EffectStatus>]> = [
+      [SIDE_EFFECTS.affiliateSale, () => this.affiliateSale(order)],
+      [SIDE_EFFECTS.metaPurchase, () => this.metaPurchase(order)],
+      [SIDE_EFFECTS.ga4Purchase, () => this.ga4Purchase(order)],
+      [SIDE_EFFECTS.receiptEmail, () => this.receipt(order)],
+    ];
+    const settled = await Promise.allSettled(effects.map(([kind, run]) => run().then((status) => this.record(order.id, kind, status))));
+    const summary = effects.map(([kind], i) => {
+      const result = settled[i];
+      return `${kind}=${result.status === 'fulfilled' ? result.value : 'retrying'}`;
+    });
+    this.logger.log({ orderId, effects: summary }, 'Paid side effects');
+    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // Thrown so the job retries with backoff; the effects that finished are not called again.
+    if (failure) throw failure.reason;
+    return summary.join(' ');
+  }
+
+  private async affiliateSale(order: PaidOrderRow): Promise<EffectStatus> {
+    const sale = this.saleFor(order);
+    if (!sale.tid && !sale.refId) return 'skipped: no referral';
+    if (!this.affiliate.configured) return 'skipped: not configured';
+    return this.run(SIDE_EFFECTS.affiliateSale, order.id, (key) => this.affiliate.trackSale(sale, key));
+  }
+
+  private async metaPurchase(order: PaidOrderRow): Promise<EffectStatus> {
+    if (!this.meta.configured) return 'skipped: not configured';
+    const a = order.attribution ?? {};
+    return this.run(SIDE_EFFECTS.metaPurchase, order.id, () =>
+      this.meta.sendPurchase({
+        eventId: order.purchase_event_id,
+        eventTime: order.paid_at as Date,
+        email: order.email,
+        amountCents: order.amount_cents,
+        currency: order.currency.toUpperCase(),
+        plan: planName(order.plan_id),
+        eventSourceUrl: this.pageUrl(a),
+        fbp: a.fbp,
+        fbc: a.fbc,
+        clientUserAgent: a.user_agent,
+      }),
+    );
+  }
+
+  private async ga4Purchase(order: PaidOrderRow): Promise<EffectStatus> {
+    if (!this.ga4.configured) return 'skipped: not configured';
+    const a = order.attribution ?? {};
+    return this.run(SIDE_EFFECTS.ga4Purchase, order.id, () =>
+      this.ga4.sendPurchase({
+        // The id the browser's Purchase sends as transaction_id, so GA4 counts the two as one purchase.
+        transactionId: paymentIdOf(order),
+        clientId: a.ga_client_id,
+        sessionId: a.ga_session_id,
+        amountCents: order.amount_cents,
+        currency: order.currency.toUpperCase(),
+        planId: order.plan_id,
+        planName: planName(order.plan_id),
+        eventTime: order.paid_at as Date,
+      }),
+    );
+  }
+
+  private async receipt(order: PaidOrderRow): Promise<EffectStatus> {
+    if (!this.mailer.configured) return 'skipped: not configured';
+    const mail = buildReceipt(
+      { orderId: order.id, planId: order.plan_id, amountCents: order.amount_cents, currency: order.currency.toUpperCase(), paidAt: order.paid_at as Date, customerName: order.name },
+      { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
+    );
+    return this.run(SIDE_EFFECTS.receiptEmail, order.id, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
+  }
+
+  private async run(kind: SideEffectKind, orderId: string, call: (key: string) => Promise<ProviderAnswer>): Promise<EffectStatus> {
+    const effect = await this.ledger.run(kind, orderId, call);
+    return effect.status === 'done' ? 'sent' : `failed: ${String(effect.detail.reason ?? 'rejected')}`;
+  }
+
+  /** The sale of this payment, attributed like the opt-in: the tracking cookie, else the referral as a tid or a promoter's ref id. */
+  private saleFor(order: PaidOrderRow): AffiliateSale {
+    const referral = order.referral ?? undefined;
+    const referralIsTid = referral !== undefined && referral.length >= TRACKING_ID_MIN_LENGTH;
+    return {
+      email: order.email,
+      uid: order.lead_id ?? undefined,
+      amountCents: order.amount_cents,
+      eventId: paymentIdOf(order),
+      plan: order.plan_id,
+      tid: order.attribution?.tid ?? (referralIsTid ? referral : undefined),
+      refId: referral !== undefined && !referralIsTid ? referral : undefined,
+    };
+  }
+
+  /** The page the buyer came through, as stored with the lead or order. */
+  private pageUrl(attribution: Record<string, string>): string | undefined {
+    if (attribution.page_url) return attribution.page_url;
+    if (!attribution.landing_path?.startsWith('/')) return undefined;
+    return new URL(attribution.landing_path, this.config.PUBLIC_URL).toString();
+  }
+
+  private async record(orderId: string, kind: SideEffectKind, status: EffectStatus): Promise<EffectStatus> {
+    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [orderId, kind, status]);
+    return status;
+  }
+}
+
+/** The provider's id of the payment: what the success page verifies and tracks as transaction_id. */
+function paymentIdOf(order: PaidOrderRow): string {
+  return order.payment_intent_id ?? order.subscription_id ?? order.id;
+}
+
+function planName(planId: string): string {
+  return isPlanId(planId) ? PLANS[planId].name : planId;
+}

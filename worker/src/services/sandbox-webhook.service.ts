@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { JOBS, SandboxWebhookPayload } from '@contracts/jobs';
+import { AppConfig } from '../../../backend/src/config/app-config';
+import { OnJob } from '../jobs/on-job.decorator';
+import { fetchOrUnavailable, ProviderUnavailableError } from './provider-call';
+
+const SERVICE = 'Webhook endpoint';
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+export type SandboxDeliveryOutcome = 'delivered' | 'delivered: duplicate';
+
+/**
+ * Delivers a sandbox event to our own webhook endpoint over HTTP, as Stripe would, so the
+ * signature check, the event store and the `payment-event` job run exactly as in production.
+ */
+@Injectable()
+export class SandboxWebhookService {
+  constructor(private readonly config: AppConfig) {}
+
+  @OnJob(JOBS.sandboxWebhook)
+  async deliver({ event }: SandboxWebhookPayload): Promise<SandboxDeliveryOutcome> {
+    const payload = JSON.stringify(event);
+    // Signed now, not when the job was owed: a retry minutes later is still inside the 300 s tolerance.
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.config.SANDBOX_WEBHOOK_SECRET });
+    const response = await fetchOrUnavailable(SERVICE, new URL('/api/webhooks/stripe', this.config.PUBLIC_URL).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => null)) as { duplicate?: unknown } | null;
+    // Stripe retries every non-2xx answer with backoff; so does this job.
+    if (!response.ok) throw new ProviderUnavailableError(SERVICE, `answered ${response.status}`);
+    return body?.duplicate === true ? 'delivered: duplicate' : 'delivered';
+  }
+}
