@@ -19,6 +19,17 @@ module.exports = {
       moduleNameMapper,
     },
     {
+      // The SPA's framework-free helpers (lib/), in node with the few browser objects each spec
+      // stands in; named 'unit' so the unit run picks them up.
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/frontend/src/lib'],
+      testMatch: ['**/*.spec.ts'],
+      transform,
+      cacheDirectory,
+      moduleNameMapper: { ...moduleNameMapper, '^@/(.*)$': '<rootDir>/frontend/src/$1' },
+    },
+    {
       displayName: 'integration',
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/integration'],
