@@ -1,0 +1,223 @@
+import Stripe from 'stripe';
+import request from 'supertest';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
+import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
+import { SmtpSink } from '../fakes/smtp-sink';
+import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * Sandbox payments through the real worker: the sandbox's events are delivered by the
+ * `sandbox-webhook` job over HTTP to the signed webhook endpoint, applied by `payment-event`, and
+ * the paid side effects of `order-paid` reach the loopback fakes exactly once.
+ */
+const SECRET = 'whsec_sandboxworkersecret00000000';
+const META_TOKEN = 'meta-test-token';
+const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
+const COOKIES = '_ga=GA1.1.1234567890.1700000000; _fbp=fb.1.1700000000.42; _fbc=fb.1.1700000000.click';
+const USER_AGENT = 'Mozilla/5.0 (Test) PaymentsWorkerSpec';
+
+const affiliate = new FakeAffiliateServer();
+const meta = new FakeMetaCapiServer({ accessToken: META_TOKEN });
+const ga4 = new FakeGa4MpServer();
+const smtp = new SmtpSink();
+let stack: Stack;
+let counter = 0;
+let buyer = '';
+
+const http = () => request(stack.url);
+const post = (path: string, body: object) =>
+  http().post(path).set('X-Forwarded-For', `10.9.${Math.floor(++counter / 250)}.${counter % 250}`).set('Cookie', COOKIES).set('User-Agent', USER_AGENT).send(body);
+
+async function sendSigned(event: object): Promise<request.Response> {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+  return http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload).expect(200);
+}
+
+async function payOneTime(): Promise<string> {
+  const res = await post('/api/create-payment-intent', { email: buyer, name: 'Jane Buyer', source: 'clear', referral: 'partner7', plan: 'Full Payment', amount: 997 }).expect(200);
+  const clientSecret: string = res.body.clientSecret;
+  const confirmed = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/success` }).expect(200);
+  expect(confirmed.body.intent.status).toBe('succeeded');
+  return clientSecret.split('_secret_')[0];
+}
+
+const order = async () => (await stack.db.query(`SELECT id, status, purchase_event_id, paid_effects FROM orders`))[0];
+const counts = () => ({ sales: affiliate.sales().length, meta: meta.events().length, ga4: ga4.events().length, mails: smtp.messages.length });
+const ONE_EACH = { sales: 1, meta: 1, ga4: 1, mails: 1 };
+const ALL_SENT = { 'affiliate-sale': 'sent', 'meta-purchase': 'sent', 'ga4-purchase': 'sent', 'receipt-email': 'sent' };
+
+async function settled(paidStatus: string): Promise<void> {
+  await waitFor(async () => (await order())?.status === paidStatus, `order ${paidStatus}`);
+  await waitFor(async () => Object.keys((await order()).paid_effects).length === 4, 'four paid effects recorded');
+}
+
+async function startFakes(): Promise<Record<string, string>> {
+  return {
+    AFFILIATE_API_URL: await affiliate.start(),
+    AFFILIATE_API_KEY: 'affiliate-key',
+    META_CAPI_URL: await meta.start(),
+    GA4_MP_URL: await ga4.start(),
+    SMTP_URL: await smtp.start(),
+  };
+}
+
+async function stopAll(): Promise<void> {
+  await stack?.stop();
+  await Promise.all([affiliate.stop(), meta.stop(), ga4.stop(), smtp.stop()]);
+}
+
+async function reset(): Promise<void> {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  affiliate.reset();
+  meta.reset();
+  ga4.reset();
+  smtp.reset();
+  buyer = `worker-buyer-${++counter}@example.com`;
+}
+
+const stackEnv = (fakes: Record<string, string>, integrations: Record<string, string>) => ({
+  ...fakes,
+  ...integrations,
+  SANDBOX_WEBHOOK_SECRET: SECRET,
+  STRIPE_SECRET_KEY: '',
+  TRUST_PROXY: 'true',
+  RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+  RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+  // Polls answer from Postgres: the payment must reach the order through the webhook path.
+  VERIFY_REFRESH_MS: '600000',
+  JOB_ATTEMPTS: '12',
+});
+
+describe('payments through the worker, every integration configured', () => {
+  beforeAll(async () => {
+    const fakes = await startFakes();
+    stack = await startStack(
+      stackEnv(fakes, { META_PIXEL_ID: '1234567890', META_CAPI_ACCESS_TOKEN: META_TOKEN, GA4_MEASUREMENT_ID: 'G-WORKER1', GA4_API_SECRET: 'ga4-secret' }),
+    );
+  });
+  afterAll(stopAll);
+  beforeEach(reset);
+
+  it('4242: the sandbox event reaches the order through the signed webhook, and each side effect happens once', async () => {
+    const paymentId = await payOneTime();
+    await settled('succeeded');
+
+    const [applied] = await stack.db.query(`SELECT applied_at FROM payment_events WHERE type = 'payment_intent.succeeded'`);
+    expect(applied.applied_at).toBeTruthy();
+    const paid = await order();
+    expect(paid.paid_effects).toEqual(ALL_SENT);
+    expect(counts()).toEqual(ONE_EACH);
+
+    expect(affiliate.sales()[0].params).toMatchObject({ email: buyer, amount: '99700', event_id: paymentId, plan: 'full-payment', ref_id: 'partner7' });
+    const [metaEvent] = meta.events();
+    expect(metaEvent.pixelId).toBe('1234567890');
+    expect(metaEvent.event).toMatchObject({
+      event_name: 'Purchase',
+      event_id: paid.purchase_event_id,
+      user_data: { fbp: 'fb.1.1700000000.42', fbc: 'fb.1.1700000000.click', client_user_agent: USER_AGENT },
+      custom_data: { currency: 'USD', value: 997, content_name: 'Full Payment' },
+    });
+    expect(JSON.stringify(metaEvent)).not.toContain(buyer);
+    const [ga4Event] = ga4.events();
+    expect(ga4Event).toMatchObject({ measurementId: 'G-WORKER1', clientId: '1234567890.1700000000', event: { name: 'purchase', params: { transaction_id: paymentId, value: 997, currency: 'USD' } } });
+    const [mail] = smtp.messages;
+    expect(mail.envelope.to).toEqual([buyer]);
+    expect(mail.text).toContain('$997.00');
+    expect(mail.html).toContain('$997.00');
+    expect(mail.messageId).toContain(`receipt-email.${paid.id}@`);
+
+    // Ten success-page polls and the same webhook delivered twice more change nothing.
+    for (let i = 0; i < 10; i++) expect((await http().get(`/api/verify-payment/${paymentId}`).expect(200)).body.status).toBe('succeeded');
+    const [stored] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
+    for (let i = 0; i < 2; i++) expect((await sendSigned(stored.payload)).body).toEqual({ received: true, duplicate: true });
+    await sleep(1500);
+    expect(counts()).toEqual(ONE_EACH);
+    expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'order-paid'`)).toHaveLength(1);
+    expect(await stack.db.query(`SELECT key FROM side_effects WHERE status = 'done' ORDER BY key`)).toHaveLength(4);
+  });
+
+  it('standard subscription: setup, confirm-subscription, active, each side effect once after polls and replays', async () => {
+    const setup = await post('/api/create-setup-intent', { email: buyer, name: 'Jane Buyer', source: 'clear', referral: 'partner7' }).expect(200);
+    const clientSecret: string = setup.body.clientSecret;
+    await post('/api/sandbox/confirm-setup', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/checkout?plan=standard` }).expect(200);
+    const body = { email: buyer, name: 'Jane Buyer', source: 'clear', setupIntentId: clientSecret.split('_secret_')[0], plan: 'Standard Access', amount: 97 };
+    const { subscriptionId } = (await post('/api/confirm-subscription', body).expect(200)).body;
+    await settled('active');
+    // Every sandbox event of the subscription went through the webhook and was applied.
+    await waitFor(async () => (await stack.db.query(`SELECT id FROM payment_events WHERE applied_at IS NOT NULL`)).length === 4, 'four events applied');
+    expect((await order()).paid_effects).toEqual(ALL_SENT);
+    expect(counts()).toEqual(ONE_EACH);
+    expect(affiliate.sales()[0].params).toMatchObject({ amount: '9700', event_id: subscriptionId, plan: 'standard' });
+    expect(ga4.events()[0].event.params).toMatchObject({ transaction_id: subscriptionId, value: 97 });
+
+    for (let i = 0; i < 10; i++) expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe('active');
+    const [invoice] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
+    for (let i = 0; i < 2; i++) await sendSigned(invoice.payload);
+    await post('/api/confirm-subscription', body).expect(200);
+    await sleep(1500);
+    expect(counts()).toEqual(ONE_EACH);
+  });
+
+  it('a payment_failed event delivered after succeeded leaves the order succeeded and owes nothing again', async () => {
+    const paymentId = await payOneTime();
+    await settled('succeeded');
+    const [succeeded] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
+    const late = {
+      ...succeeded.payload,
+      id: 'evt_lateoutoforder000000001',
+      type: 'payment_intent.payment_failed',
+      created: succeeded.payload.created - 5,
+      data: { object: { ...succeeded.payload.data.object, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } } },
+    };
+    expect((await sendSigned(late)).body).toEqual({ received: true, duplicate: false });
+    await waitFor(async () => (await stack.db.query(`SELECT applied_at FROM payment_events WHERE id = $1`, [late.id]))[0]?.applied_at, 'late event applied');
+
+    expect((await order()).status).toBe('succeeded');
+    expect((await http().get(`/api/verify-payment/${paymentId}`).expect(200)).body.status).toBe('succeeded');
+    await sleep(1000);
+    expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'order-paid'`)).toHaveLength(1);
+    expect(counts()).toEqual(ONE_EACH);
+  });
+
+  it('SMTP down, then up: the other effects go out, and the receipt is delivered once when the server is back', async () => {
+    await smtp.stop();
+    try {
+      await payOneTime();
+      await waitFor(async () => {
+        const [row] = await stack.db.query(`SELECT attempts, last_error FROM side_effects WHERE kind = 'receipt-email'`);
+        return row?.attempts >= 2 && row.last_error;
+      }, 'receipt retried while SMTP is down');
+      expect(counts()).toEqual({ sales: 1, meta: 1, ga4: 1, mails: 0 });
+      expect((await order()).paid_effects).not.toHaveProperty('receipt-email');
+    } finally {
+      await smtp.start();
+    }
+    await waitFor(async () => (await order()).paid_effects['receipt-email'] === 'sent', 'receipt sent after SMTP is back', 30_000);
+    await sleep(1000);
+    expect(counts()).toEqual(ONE_EACH);
+    const [receipt] = await stack.db.query(`SELECT status, last_error FROM side_effects WHERE kind = 'receipt-email'`);
+    expect(receipt).toEqual({ status: 'done', last_error: null });
+  });
+});
+
+describe('payments through the worker, Meta and GA4 not configured', () => {
+  beforeAll(async () => {
+    const fakes = await startFakes();
+    stack = await startStack(stackEnv(fakes, { META_PIXEL_ID: '', META_CAPI_ACCESS_TOKEN: '', GA4_MEASUREMENT_ID: '', GA4_API_SECRET: '' }));
+  });
+  afterAll(stopAll);
+  beforeEach(reset);
+
+  it('records "skipped: not configured" for both and calls neither; the sale and receipt still go out', async () => {
+    await payOneTime();
+    await settled('succeeded');
+    expect((await order()).paid_effects).toEqual({ ...ALL_SENT, 'meta-purchase': 'skipped: not configured', 'ga4-purchase': 'skipped: not configured' });
+    expect(meta.requests).toHaveLength(0);
+    expect(ga4.requests).toHaveLength(0);
+    expect(counts()).toEqual({ sales: 1, meta: 0, ga4: 0, mails: 1 });
+    expect(await stack.db.query(`SELECT key FROM side_effects WHERE kind IN ('meta-purchase', 'ga4-purchase')`)).toEqual([]);
+  });
+});
