@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { claimInstance } from './lib/instance';
+import { localSecret } from './lib/local-secret';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
 import { migrate } from './migrate';
@@ -59,6 +60,8 @@ async function main(life: Lifecycle): Promise<'stay'> {
     REDIS_URL: redisUrl,
     STATIC_DIR: process.env.STATIC_DIR ?? join(root, 'frontend', 'dist'),
     SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}`,
+    // Production mode requires a real key; this machine's is made once and kept with its data.
+    INVITATION_TOKEN_KEY: process.env.INVITATION_TOKEN_KEY || localSecret(join(dataDir, 'invitation-token.key')),
   };
 
   if (!process.env.SMTP_URL) {

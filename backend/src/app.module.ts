@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './modules/health/health.module';
+import { InvitationsModule } from './modules/invitations/invitations.module';
 import { LeadsModule } from './modules/leads/leads.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
@@ -24,6 +25,7 @@ import { QueueModule } from './shared/queue/queue.module';
     DatabaseModule,
     QueueModule.forRole('producer'),
     HealthModule,
+    InvitationsModule,
     LeadsModule,
     PaymentsModule,
     TestimonialsModule,

@@ -8,10 +8,12 @@ import { DatabaseModule } from '../../backend/src/shared/database/database.modul
 import { QueueModule } from '../../backend/src/shared/queue/queue.module';
 import { JobRegistry } from './jobs/job-registry';
 import { JobRunner } from './processors/job-runner';
+import { InvitationsProcessor } from './processors/invitations.processor';
 import { PaymentsProcessor } from './processors/payments.processor';
 import { TrackingProcessor } from './processors/tracking.processor';
 import { AffiliateClient } from './services/affiliate.client';
 import { Ga4MeasurementClient } from './services/ga4-measurement.client';
+import { InvitationEmailService } from './services/invitation-email.service';
 import { JobLedger } from './services/job-ledger.service';
 import { LeadAttributionService } from './services/lead-attribution.service';
 import { MailerService } from './services/mailer.service';
@@ -51,8 +53,10 @@ import { SideEffectLedger } from './services/side-effect-ledger.service';
     PaymentEventService,
     SandboxWebhookService,
     OrderPaidService,
+    InvitationEmailService,
     TrackingProcessor,
     PaymentsProcessor,
+    InvitationsProcessor,
   ],
 })
 export class WorkerModule {}

@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   ValidateBy,
+  ValidateIf,
   validateSync,
 } from 'class-validator';
 import { isIP } from 'node:net';
@@ -242,7 +243,43 @@ export class AppConfig {
 
   @IsString()
   PROGRAM_NAME = 'Clear';
+
+  /**
+   * Invitation gate. `instant`: the answer carries the access token (the browser goes straight to
+   * /blackcard); `email`: it does not, and the private link arrives by e-mail. Either way the
+   * invitation e-mail with the link is sent.
+   */
+  @IsIn(['instant', 'email'])
+  INVITATION_DELIVERY: 'instant' | 'email' = 'instant';
+
+  /** Days an invitation access token stays valid. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  INVITATION_TOKEN_TTL_DAYS = 30;
+
+  /** A resubmission of the same e-mail within this many ms of the last invitation e-mail sends none. */
+  @Transform(toInt) @IsInt() @Min(0)
+  INVITATION_RESEND_WINDOW_MS = 600_000;
+
+  /**
+   * AES-256 key (64 hex digits) sealing access tokens into e-mail jobs; API and worker need the
+   * same one. Required in production; elsewhere a fixed development key stands in.
+   */
+  @Transform(emptyToUndefined)
+  @ValidateIf((config: AppConfig) => config.NODE_ENV === 'production' || config.INVITATION_TOKEN_KEY !== undefined)
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hex digits (openssl rand -hex 32); required when NODE_ENV=production' })
+  INVITATION_TOKEN_KEY?: string = undefined;
+
+  /** Token validations one client may make per RATE_LIMIT_WINDOW_MS: far more than a visitor needs, far too few to guess a token. */
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_TOKEN_CHECKS = 20;
+
+  get INVITATION_TOKEN_KEY_BYTES(): Buffer {
+    return this.INVITATION_TOKEN_KEY ? Buffer.from(this.INVITATION_TOKEN_KEY, 'hex') : DEV_INVITATION_TOKEN_KEY;
+  }
 }
+
+/** Outside production only (validation requires a real key there); public in this repository, so it protects nothing. */
+const DEV_INVITATION_TOKEN_KEY = Buffer.from('6465762d6f6e6c792d696e7669746174696f6e2d746f6b656e2d6b65792d3332', 'hex');
 
 export class ConfigError extends Error {}
 

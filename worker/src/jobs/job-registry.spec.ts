@@ -56,6 +56,22 @@ class PaymentsConsumer extends WorkerHost {
 
 const PAYMENTS = [PaymentHandlers, PaymentsConsumer];
 
+@Injectable()
+class InvitationHandlers {
+  @OnJob(JOBS.invitationEmail)
+  async send(): Promise<string> {
+    return 'sent';
+  }
+}
+
+@Processor(QUEUES.invitations)
+class InvitationsConsumer extends WorkerHost {
+  async process(): Promise<void> {}
+}
+
+/** The other queues' jobs, always handled in the cases below. */
+const INVITATIONS = [InvitationHandlers, InvitationsConsumer];
+
 async function registryWith(providers: Array<new (...args: never[]) => unknown>) {
   const register = jest.fn();
   const moduleRef = await Test.createTestingModule({
@@ -67,7 +83,7 @@ async function registryWith(providers: Array<new (...args: never[]) => unknown>)
 
 describe('JobRegistry', () => {
   it('finds the @OnJob handler, runs it with the payload, then starts the consumers', async () => {
-    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, ...PAYMENTS]);
+    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, ...PAYMENTS, ...INVITATIONS]);
     await app.init();
     const handler = app.get(JobRegistry).handlerFor(JOBS.leadAttribution);
     expect(handler).toMatchObject({ job: 'lead-attribution', queue: 'tracking', owner: 'AttributionHandler.attribute' });
@@ -78,25 +94,31 @@ describe('JobRegistry', () => {
   });
 
   it('refuses to start, before any consumer, when a contract job has no handler', async () => {
-    const { app, register } = await registryWith([TrackingConsumer, ...PAYMENTS]);
+    const { app, register } = await registryWith([TrackingConsumer, ...PAYMENTS, ...INVITATIONS]);
     await expect(app.init()).rejects.toThrow(/"lead-attribution" on queue "tracking" has 0 handlers/);
     expect(register).not.toHaveBeenCalled();
   });
 
   it('refuses to start when the payments jobs have no handlers', async () => {
-    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, PaymentsConsumer]);
+    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, PaymentsConsumer, ...INVITATIONS]);
     await expect(app.init()).rejects.toThrow(/"payment-event" on queue "payments" has 0 handlers.*"sandbox-webhook".*"order-paid"/);
     expect(register).not.toHaveBeenCalled();
   });
 
   it('refuses to start when a job has two handlers, naming both', async () => {
-    const { app, register } = await registryWith([AttributionHandler, SecondAttributionHandler, TrackingConsumer, ...PAYMENTS]);
+    const { app, register } = await registryWith([AttributionHandler, SecondAttributionHandler, TrackingConsumer, ...PAYMENTS, ...INVITATIONS]);
     await expect(app.init()).rejects.toThrow(/has 2 handlers \(AttributionHandler.attribute, SecondAttributionHandler.attribute\)/);
     expect(register).not.toHaveBeenCalled();
   });
 
+  it('refuses to start when the invitation e-mail has no handler', async () => {
+    const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, ...PAYMENTS, InvitationsConsumer]);
+    await expect(app.init()).rejects.toThrow(/"invitation-email" on queue "invitations" has 0 handlers/);
+    expect(register).not.toHaveBeenCalled();
+  });
+
   it('refuses to start when the job\'s queue has no processor', async () => {
-    const { app } = await registryWith([AttributionHandler, ...PAYMENTS]);
+    const { app } = await registryWith([AttributionHandler, ...PAYMENTS, ...INVITATIONS]);
     await expect(app.init()).rejects.toThrow(/queue "tracking" has 0 processors/);
   });
 });
@@ -105,10 +127,10 @@ describe('assertEveryJobHandled', () => {
   const handlers = (Object.keys(JOB_QUEUE) as JobName[]).map((job) => ({ job, queue: JOB_QUEUE[job], owner: `A.${job}` }));
 
   it('accepts one handler per job with one processor per queue', () => {
-    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.payments])).not.toThrow();
+    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.payments, QUEUES.invitations])).not.toThrow();
   });
 
   it('rejects a queue with two processors', () => {
-    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.tracking, QUEUES.payments])).toThrow(/queue "tracking" has 2 processors/);
+    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.tracking, QUEUES.payments, QUEUES.invitations])).toThrow(/queue "tracking" has 2 processors/);
   });
 });

@@ -5,6 +5,7 @@
 export const QUEUES = {
   tracking: 'tracking',
   payments: 'payments',
+  invitations: 'invitations',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -14,6 +15,7 @@ export const JOBS = {
   paymentEvent: 'payment-event',
   sandboxWebhook: 'sandbox-webhook',
   orderPaid: 'order-paid',
+  invitationEmail: 'invitation-email',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -50,12 +52,24 @@ export interface OrderPaidPayload {
   orderId: string;
 }
 
+/**
+ * The invitation e-mail for the access token `issue` of an invitation. The token itself is
+ * sealed (AES-256-GCM under INVITATION_TOKEN_KEY, bound to this invitation and issue): the
+ * database keeps only its hash, and the outbox and Redis never hold it in the clear.
+ */
+export interface InvitationEmailPayload {
+  invitationId: string;
+  issue: number;
+  sealedToken: string;
+}
+
 /** Every job the system can run: the discriminated union the producer and processors share. */
 export type JobItem =
   | { name: typeof JOBS.leadAttribution; data: LeadAttributionPayload }
   | { name: typeof JOBS.paymentEvent; data: PaymentEventPayload }
   | { name: typeof JOBS.sandboxWebhook; data: SandboxWebhookPayload }
-  | { name: typeof JOBS.orderPaid; data: OrderPaidPayload };
+  | { name: typeof JOBS.orderPaid; data: OrderPaidPayload }
+  | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -65,6 +79,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.paymentEvent]: QUEUES.payments,
   [JOBS.sandboxWebhook]: QUEUES.payments,
   [JOBS.orderPaid]: QUEUES.payments,
+  [JOBS.invitationEmail]: QUEUES.invitations,
 };
 
 /**
@@ -77,6 +92,8 @@ export const SIDE_EFFECTS = {
   metaPurchase: 'meta-purchase',
   ga4Purchase: 'ga4-purchase',
   receiptEmail: 'receipt-email',
+  /** Keyed `invitation-email:<invitation id>:<token issue>`: one e-mail per token issued for e-mail. */
+  invitationEmail: 'invitation-email',
 } as const;
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];

@@ -1,3 +1,6 @@
+import { Invitation } from './invitation.entity';
+import { InvitationSubmission } from './invitation-submission.entity';
+import { InvitationToken } from './invitation-token.entity';
 import { Lead } from './lead.entity';
 import { LeadSubmission } from './lead-submission.entity';
 import { Order } from './order.entity';
@@ -7,7 +10,7 @@ import { SandboxObject } from './sandbox-object.entity';
 import { SideEffect } from './side-effect.entity';
 import { Testimonial } from './testimonial.entity';
 
-export { Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial };
+export { Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial };
 
 /** Listed explicitly (no globs) so a build never silently misses an entity. */
-export const ENTITIES = [Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial];
+export const ENTITIES = [Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial];

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InvitationEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
+import { AppConfig } from '../../../backend/src/config/app-config';
+import { hashAccessToken, invitationEmailContext, openAccessToken } from '../../../backend/src/modules/invitations/access-token';
+import { OnJob } from '../jobs/on-job.decorator';
+import { buildInvitationEmail } from './invitation-email';
+import { MailerService } from './mailer.service';
+import { SideEffectLedger } from './side-effect-ledger.service';
+
+interface InvitationTokenRow {
+  email: string;
+  name: string;
+  token_hash: string;
+  expires_at: Date;
+}
+
+/**
+ * Sends the invitation e-mail of one issued token, once: the ledger key is
+ * `invitation-email:<invitation id>:<issue>`. The token arrives sealed in the job and is opened
+ * only to build the message; it is checked against the stored hash first, so a payload that
+ * does not belong to this token never goes out. SMTP being away throws, and the job retries with
+ * backoff; what became of the e-mail is kept in invitations.email_status.
+ */
+@Injectable()
+export class InvitationEmailService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: SideEffectLedger,
+    private readonly mailer: MailerService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @OnJob(JOBS.invitationEmail)
+  async send({ invitationId, issue, sealedToken }: InvitationEmailPayload): Promise<string> {
+    const [row]: InvitationTokenRow[] = await this.dataSource.query(
+      `SELECT i.email, i.name, t.token_hash, t.expires_at
+         FROM invitations i JOIN invitation_tokens t ON t.invitation_id = i.id AND t.issue = $2
+        WHERE i.id = $1`,
+      [invitationId, issue],
+    );
+    if (!row) return 'skipped: invitation or token not found';
+    if (!this.mailer.configured) return this.record(invitationId, 'skipped: not configured', false);
+    if (new Date(row.expires_at).getTime() <= Date.now()) return this.record(invitationId, 'skipped: token expired', false);
+
+    const token = openAccessToken(sealedToken, this.config.INVITATION_TOKEN_KEY_BYTES, invitationEmailContext(invitationId, issue));
+    if (hashAccessToken(token) !== row.token_hash) throw new Error('The sealed token is not the token stored for this invitation issue');
+    const link = new URL('/blackcard', this.config.PUBLIC_URL);
+    link.searchParams.set('token', token);
+    const mail = buildInvitationEmail(
+      { name: row.name, link: link.toString(), expiresAt: new Date(row.expires_at) },
+      { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
+    );
+
+    const effect = await this.ledger.run(SIDE_EFFECTS.invitationEmail, `${invitationId}:${issue}`, (key) =>
+      this.mailer.send({ to: row.email, ...mail, messageId: key }),
+    );
+    if (effect.status === 'done') return this.record(invitationId, 'sent', !effect.replayed);
+    return this.record(invitationId, `failed: ${String(effect.detail.reason ?? 'rejected')}`, false);
+  }
+
+  private async record(invitationId: string, status: string, delivered: boolean): Promise<string> {
+    await this.dataSource.query(
+      `UPDATE invitations SET email_status = $2, last_emailed_at = CASE WHEN $3 THEN now() ELSE last_emailed_at END WHERE id = $1`,
+      [invitationId, status, delivered],
+    );
+    return status;
+  }
+}
