@@ -1,6 +1,5 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen';
-import { pages } from '@/content/pages';
+import { BlackcardPage } from '@/features/blackcard/components/blackcard-page';
 
 export default function BlackcardRoute() {
-  return <PlaceholderScreen heading={pages.blackcard.heading} />;
+  return <BlackcardPage />;
 }

@@ -1,6 +1,5 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen';
-import { pages } from '@/content/pages';
+import { InvitationPage } from '@/features/invitation/components/invitation-page';
 
 export default function InvitationRoute() {
-  return <PlaceholderScreen heading={pages.invitation.heading} />;
+  return <InvitationPage />;
 }

@@ -1,0 +1,119 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '@/components/toast/notify';
+import { invitation as copy } from '@/content/invitation';
+import { ApiError } from '@/lib/api-client';
+import { useSubmitInvitation } from '../api/submit-invitation';
+import { blackcardPath, buildInvitationRequest, validateInvitation, type InvitationFieldErrors, type InvitationFormValues } from '../invitation-request';
+
+function readForm(form: HTMLFormElement): InvitationFormValues {
+  const data = new FormData(form);
+  const field = (name: string) => String(data.get(name) ?? '').trim();
+  return { name: field('name'), email: field('email'), phone: field('phone'), invitedBy: field('invitedBy') };
+}
+
+/** Spec section 8: the server's message, else the non-OK fallback; a failed request (offline) gets the generic one. */
+function errorDescription(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? copy.toasts.errorFallback;
+  return copy.toasts.networkFallback;
+}
+
+/**
+ * The invitation form (spec sections 4 and 5): editing → submitting → /blackcard with the token,
+ * the confirmation view, or back to editing with an error toast and every field still filled in.
+ */
+export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => void }) {
+  const navigate = useNavigate();
+  const submitInvitation = useSubmitInvitation();
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<InvitationFieldErrors>({});
+  const submitting = submitInvitation.isPending;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const values = readForm(event.currentTarget);
+    const found = validateInvitation(values);
+    setErrors(found);
+    if (found.name) return nameInput.current?.focus();
+    if (found.email) return emailInput.current?.focus();
+
+    let accessToken: string | undefined;
+    try {
+      ({ accessToken } = await submitInvitation.mutateAsync(buildInvitationRequest(values)));
+    } catch (error) {
+      notify({ tone: 'error', title: copy.toasts.errorTitle, description: errorDescription(error) });
+      return;
+    }
+    if (accessToken) {
+      navigate(blackcardPath(accessToken));
+      return;
+    }
+    notify({ tone: 'success', title: copy.toasts.successTitle, description: copy.toasts.successBody });
+    onEmailDelivery();
+  }
+
+  const clearWhenValid = (field: keyof InvitationFieldErrors, form: HTMLFormElement | null) => {
+    if (!errors[field] || !form) return;
+    if (!validateInvitation(readForm(form))[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  return (
+    <form className="invitation__card invitation__form" noValidate onSubmit={handleSubmit} aria-label={copy.form.heading} data-testid="invitation-form">
+      <p className="invitation__form-intro">{copy.form.intro}</p>
+      <div className="invitation__field">
+        <label htmlFor="invitation-name">{copy.form.nameLabel}</label>
+        <input
+          ref={nameInput}
+          id="invitation-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'invitation-name-error' : undefined}
+          onChange={(event) => clearWhenValid('name', event.currentTarget.form)}
+        />
+        {errors.name ? (
+          <p id="invitation-name-error" className="invitation__error" data-testid="name-error">
+            {errors.name}
+          </p>
+        ) : null}
+      </div>
+      <div className="invitation__field">
+        <label htmlFor="invitation-email">{copy.form.emailLabel}</label>
+        <input
+          ref={emailInput}
+          id="invitation-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'invitation-email-error' : undefined}
+          onChange={(event) => clearWhenValid('email', event.currentTarget.form)}
+        />
+        {errors.email ? (
+          <p id="invitation-email-error" className="invitation__error" data-testid="email-error">
+            {errors.email}
+          </p>
+        ) : null}
+      </div>
+      <div className="invitation__field">
+        <label htmlFor="invitation-phone">{copy.form.phoneLabel}</label>
+        <input id="invitation-phone" name="phone" type="tel" autoComplete="tel" />
+      </div>
+      <div className="invitation__field">
+        <label htmlFor="invitation-invited-by">{copy.form.invitedByLabel}</label>
+        <input id="invitation-invited-by" name="invitedBy" type="text" autoComplete="off" />
+      </div>
+      <button type="submit" className="button button--cta button--block" disabled={submitting} data-testid="invitation-submit">
+        {submitting ? copy.form.pending : copy.form.submit}
+      </button>
+      <p className="invitation__privacy">{copy.form.privacy}</p>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { answerTokenValidation, currentPathAndQuery, inviteeSession, seedInviteeSession } from './support/invitation';
+
+const HEADING = "YOU'VE BEEN INVITED TO THE 11 MILLION";
+const SESSION = { blackcard_token: 'tok_session', blackcard_email: 'avery@example.com', blackcard_name: 'Avery Example' };
+const SESSION_CHECKOUT = '/checkout?plan=standard&source=blackcard&token=tok_session&email=avery%40example.com&name=Avery+Example';
+
+async function expectContent(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+}
+
+async function ctaTargets(page: Page): Promise<string[]> {
+  return [
+    (await page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }).getAttribute('href')) ?? '',
+    (await page.getByRole('link', { name: "YES — I'M READY TO BEGIN MY ASCENT → $97" }).getAttribute('href')) ?? '',
+  ];
+}
+
+test.describe('/blackcard access', () => {
+  test('an unknown token (the real API answers 404) → /invitation, nothing stored', async ({ page }) => {
+    await page.goto('/blackcard?token=not-a-real-token-0000000000000000');
+    await page.waitForURL((url) => url.pathname === '/invitation');
+    expect(await inviteeSession(page)).toEqual({ token: null, email: null, name: null });
+  });
+
+  test('no token and no stored session → /invitation, replacing the history entry', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/blackcard');
+    await page.waitForURL((url) => url.pathname === '/invitation');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  for (const missing of Object.keys(SESSION) as (keyof typeof SESSION)[]) {
+    test(`a stored session without ${missing} → /invitation`, async ({ page }) => {
+      const partial: Partial<typeof SESSION> = { ...SESSION };
+      delete partial[missing];
+      await seedInviteeSession(page, partial);
+      await page.goto('/blackcard');
+      await page.waitForURL((url) => url.pathname === '/invitation');
+    });
+  }
+
+  test('a complete stored session opens the page without asking the server', async ({ page }) => {
+    const asked = await answerTokenValidation(page, null);
+    await seedInviteeSession(page, SESSION);
+    await page.goto('/blackcard');
+    await expectContent(page);
+    expect(asked).toEqual([]);
+    expect(await ctaTargets(page)).toEqual([SESSION_CHECKOUT, SESSION_CHECKOUT]);
+  });
+
+  test("a query token: 'Verifying access...', then the page; saved to session storage and removed from the address bar, the rest of the query kept", async ({ page }) => {
+    const asked = await answerTokenValidation(page, { email: 'new@example.com', name: 'New Invitee' }, 800);
+    await seedInviteeSession(page, SESSION);
+    await page.goto('/blackcard?utm_source=mail&token=tok_query&x=1');
+    await expect(page.getByRole('status')).toContainText('Verifying access...');
+    await expectContent(page);
+    expect(asked).toEqual(['tok_query']);
+    await expect.poll(() => currentPathAndQuery(page)).toBe('/blackcard?utm_source=mail&x=1');
+    expect(await inviteeSession(page)).toEqual({ token: 'tok_query', email: 'new@example.com', name: 'New Invitee' });
+    const expected = '/checkout?plan=standard&source=blackcard&token=tok_query&email=new%40example.com&name=New+Invitee';
+    expect(await ctaTargets(page)).toEqual([expected, expected]);
+    await page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    expect(currentPathAndQuery(page)).toBe(expected);
+  });
+
+  test('the query token wins over a stored session, and an invalid one sends to /invitation even with a session', async ({ page }) => {
+    await answerTokenValidation(page, null);
+    await seedInviteeSession(page, SESSION);
+    await page.goto('/blackcard?token=tok_bad');
+    await page.waitForURL((url) => url.pathname === '/invitation');
+  });
+
+  test('a network error while validating → /invitation', async ({ page }) => {
+    await page.route('**/api/validate-token/*', (route) => route.abort('connectionrefused'));
+    await page.goto('/blackcard?token=tok_offline');
+    await page.waitForURL((url) => url.pathname === '/invitation');
+  });
+
+  test('a valid token whose invitee has no name: the CTAs lead to /invitation', async ({ page }) => {
+    await answerTokenValidation(page, { email: 'a@example.com', name: '' });
+    await page.goto('/blackcard?token=tok_noname');
+    await expectContent(page);
+    expect(await ctaTargets(page)).toEqual(['/invitation', '/invitation']);
+  });
+});
+
+test.describe('/blackcard content', () => {
+  test.beforeEach(async ({ page }) => {
+    await seedInviteeSession(page, SESSION);
+  });
+
+  test('every section: Level 1, The Mechanism, the tier cards, three quotes and a footer', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/blackcard');
+    await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeFocused();
+    await expect(page.getByTestId('blackcard-level-one')).toContainText('The Gateway');
+    await expect(page.getByTestId('blackcard-level-one')).toContainText('30-Day Game');
+    await expect(page.getByTestId('blackcard-level-one')).toContainText('$97');
+
+    const mechanism = page.getByTestId('blackcard-mechanism');
+    await expect(mechanism.getByRole('heading', { level: 2 })).toHaveText('The Mechanism');
+    await expect(mechanism.getByRole('heading', { level: 3 })).toHaveText(['Choose Your Domain', 'Set Your Intention', 'Play the Game', 'Ascend']);
+    await expect(mechanism.getByRole('list', { name: 'Domains' }).getByRole('listitem')).toHaveText(['Money', 'Love', 'Health', 'Career', 'Peace']);
+    await expect(mechanism).toContainText('present tense');
+    await expect(mechanism).toContainText('measurable');
+    await expect(mechanism).toContainText('one aligned action a day');
+
+    const path = page.getByTestId('blackcard-path');
+    await expect(path.getByRole('heading', { level: 2 })).toHaveText('The Path of Ascension');
+    const tiers = path.getByTestId('blackcard-tier');
+    await expect(tiers).toHaveCount(5);
+    await expect(tiers.nth(0)).toContainText('Player');
+    await expect(tiers.nth(0)).toContainText('$97');
+    await expect(tiers.nth(1)).toContainText("The Owner's Manual for Human Being");
+    await expect(tiers.nth(1)).toContainText('Junior GOAT');
+    await expect(tiers.nth(2)).toContainText('Black Card Experience');
+    await expect(tiers.nth(2)).toContainText('Path to GOAT');
+    await expect(tiers.nth(2)).toContainText('$7,500');
+    await expect(tiers.nth(3)).toContainText('Full GOAT');
+    await expect(tiers.nth(3)).toContainText('Earned, not bought');
+    await expect(tiers.nth(4)).toContainText('Invite only');
+    await expect(tiers.nth(4)).toContainText('$25,000');
+
+    await expect(page.getByTestId('blackcard-testimonials').locator('blockquote')).toHaveCount(3);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('sections below the fold are hidden until 10% of them is 100 px above the bottom edge, then revealed', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/blackcard');
+    await expectContent(page);
+    const path = page.getByTestId('blackcard-path');
+    await expect(path).toHaveAttribute('data-reveal', 'waiting');
+    expect(await path.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
+
+    // Its top 50 px above the bottom edge: inside the -100 px margin, so still waiting.
+    await path.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight + 50));
+    await page.waitForTimeout(300);
+    await expect(path).toHaveAttribute('data-reveal', 'waiting');
+    // Well past the margin and the 10% threshold.
+    await path.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2));
+    await expect(path).toHaveAttribute('data-reveal', 'shown');
+    await expect.poll(() => path.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  });
+
+  test('with reduced motion nothing is hidden or animated', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/blackcard');
+    await expectContent(page);
+    for (const name of ['level-one', 'mechanism', 'path', 'testimonials', 'final-call']) {
+      const section = page.getByTestId(`blackcard-${name}`);
+      await expect(section).toHaveAttribute('data-reveal', 'static');
+      expect(await section.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    }
+  });
+
+  test('without an IntersectionObserver every section is still visible', async ({ page }) => {
+    await page.addInitScript(() => Reflect.deleteProperty(window, 'IntersectionObserver'));
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/blackcard');
+    await expectContent(page);
+    await expect(page.getByTestId('blackcard-final-call')).toHaveAttribute('data-reveal', 'static');
+    expect(await page.getByTestId('blackcard-final-call').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  });
+
+  test('no axe violations at 390 px', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/blackcard');
+    await expectContent(page);
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/screenshots/blackcard-390.png', fullPage: true });
+  });
+});

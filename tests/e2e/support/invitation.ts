@@ -1,0 +1,59 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** The query string of the page's current URL, exactly as it stands (parameter order included). */
+export function currentPathAndQuery(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+export async function openInvitation(page: Page, query = ''): Promise<void> {
+  await page.goto(`/invitation${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Invitation Awaits.' })).toBeVisible();
+}
+
+export async function fillInvitation(page: Page, values: { name: string; email: string; phone?: string; invitedBy?: string }): Promise<void> {
+  await page.getByLabel('Full Name').fill(values.name);
+  await page.getByLabel('Email Address').fill(values.email);
+  if (values.phone !== undefined) await page.getByLabel('Phone Number (optional)').fill(values.phone);
+  if (values.invitedBy !== undefined) await page.getByLabel('Invited By (optional)').fill(values.invitedBy);
+}
+
+/** Answers POST /api/invitation-gate as the contract says, recording each body sent. */
+export async function answerInvitationGate(page: Page, status: number, body: unknown, bodies: unknown[] = []): Promise<unknown[]> {
+  await page.route('**/api/invitation-gate', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.fulfill({ status, contentType: 'application/json', body: typeof body === 'string' ? body : JSON.stringify(body) });
+  });
+  return bodies;
+}
+
+/** Answers GET /api/validate-token/{token} with the invitee, after an optional delay (to see the spinner). */
+export async function answerTokenValidation(page: Page, invitee: { email: string; name: string } | null, delayMs = 0): Promise<string[]> {
+  const tokens: string[] = [];
+  await page.route('**/api/validate-token/*', async (route) => {
+    tokens.push(decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? ''));
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (invitee) await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(invitee) });
+    else await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Invalid' }) });
+  });
+  return tokens;
+}
+
+/** Puts an invitee session into session storage before any page script runs. */
+export async function seedInviteeSession(page: Page, values: Partial<Record<'blackcard_token' | 'blackcard_email' | 'blackcard_name', string>>): Promise<void> {
+  await page.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.sessionStorage.setItem(key, value as string);
+  }, values);
+}
+
+export function inviteeSession(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(() => ({
+    token: sessionStorage.getItem('blackcard_token'),
+    email: sessionStorage.getItem('blackcard_email'),
+    name: sessionStorage.getItem('blackcard_name'),
+  }));
+}
+
+export function isGateRequest(request: Request): boolean {
+  return request.method() === 'POST' && new URL(request.url()).pathname === '/api/invitation-gate';
+}
