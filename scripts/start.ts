@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { hasAdminAccount } from './admin-create';
 import { claimInstance } from './lib/instance';
 import { localSecret } from './lib/local-secret';
 import { Lifecycle } from './lib/lifecycle';
@@ -90,6 +91,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
     });
   }
   await waitForHttp(`http://127.0.0.1:${port}/api/health/live`, api.child);
+  const adminHint = (await hasAdminAccount(databaseUrl)) ? [] : ['  Admin           none yet: npm run admin:create -- --email you@example.com'];
 
   const site = `http://localhost:${port}`;
   process.stdout.write(
@@ -102,6 +104,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
       process.env.SMTP_URL ? `  Mail (SMTP)     ${process.env.SMTP_URL}` : `  Mail inbox      http://localhost:${mailWebPort}`,
       `  Postgres        ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`,
       `  Redis           ${redisUrl}`,
+      ...adminHint,
       '',
       '  Press Ctrl-C to stop.',
       '',

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { HealthModule } from './modules/health/health.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { LeadsModule } from './modules/leads/leads.module';
@@ -24,6 +25,7 @@ import { QueueModule } from './shared/queue/queue.module';
     }),
     DatabaseModule,
     QueueModule.forRole('producer'),
+    AdminModule,
     HealthModule,
     InvitationsModule,
     LeadsModule,

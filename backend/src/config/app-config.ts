@@ -276,6 +276,22 @@ export class AppConfig {
   get INVITATION_TOKEN_KEY_BYTES(): Buffer {
     return this.INVITATION_TOKEN_KEY ? Buffer.from(this.INVITATION_TOKEN_KEY, 'hex') : DEV_INVITATION_TOKEN_KEY;
   }
+
+  /** Lifetime of an admin sign-in, counted from the sign-in (absolute: using the admin pages does not extend it). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(720)
+  ADMIN_SESSION_TTL_HOURS = 12;
+
+  /** Window of the admin sign-in limits below. */
+  @Transform(toInt) @IsInt() @Min(1000)
+  ADMIN_LOGIN_WINDOW_MS = 900_000;
+
+  /** Sign-in attempts one client may make per ADMIN_LOGIN_WINDOW_MS, whatever the address. */
+  @Transform(toInt) @IsInt() @Min(1)
+  ADMIN_LOGINS_PER_CLIENT = 20;
+
+  /** Sign-in attempts for one admin e-mail per ADMIN_LOGIN_WINDOW_MS, from whichever client. */
+  @Transform(toInt) @IsInt() @Min(1)
+  ADMIN_LOGINS_PER_EMAIL = 10;
 }
 
 /** Outside production only (validation requires a real key there); public in this repository, so it protects nothing. */

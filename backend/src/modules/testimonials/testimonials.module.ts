@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Testimonial } from '../../shared/database/entities';
+import { AdminModule } from '../admin/admin.module';
 import { TestimonialsController } from './testimonials.controller';
 import { TestimonialsService } from './testimonials.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Testimonial])],
+  imports: [AdminModule],
   controllers: [TestimonialsController],
   providers: [TestimonialsService],
 })

@@ -1,3 +1,6 @@
+import { AdminAccount } from './admin-account.entity';
+import { AdminAuditEntry } from './admin-audit-entry.entity';
+import { AdminSession } from './admin-session.entity';
 import { Invitation } from './invitation.entity';
 import { InvitationSubmission } from './invitation-submission.entity';
 import { InvitationToken } from './invitation-token.entity';
@@ -10,7 +13,7 @@ import { SandboxObject } from './sandbox-object.entity';
 import { SideEffect } from './side-effect.entity';
 import { Testimonial } from './testimonial.entity';
 
-export { Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial };
+export { AdminAccount, AdminAuditEntry, AdminSession, Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial };
 
 /** Listed explicitly (no globs) so a build never silently misses an entity. */
-export const ENTITIES = [Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial];
+export const ENTITIES = [AdminAccount, AdminAuditEntry, AdminSession, Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial];

@@ -1,0 +1,51 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ADMIN_LOGIN_FAILED_MESSAGE, AdminSessionResponse } from '../../shared/contracts/admin';
+import { normalizeEmail } from '../../shared/contracts/email';
+import { AdminPrincipal, AdminSessionService } from './admin-session.service';
+import { AuditService } from './audit.service';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { dummyPasswordHash, verifyPassword } from './password-hasher';
+
+export function sessionResponse(admin: AdminPrincipal): AdminSessionResponse {
+  return { email: admin.email, csrfToken: admin.csrfToken, expiresAt: admin.expiresAt.toISOString() };
+}
+
+@Injectable()
+export class AdminAuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: AdminSessionService,
+    private readonly audit: AuditService,
+    private readonly limiter: LoginRateLimiter,
+  ) {}
+
+  /**
+   * Checks the password and opens a session. A wrong password and an unknown address take the
+   * same work (an argon2 verification either way) and get the same answer.
+   */
+  async login(email: string, password: string, clientIp: string): Promise<{ cookie: string; session: AdminSessionResponse }> {
+    const emailNormalized = normalizeEmail(email);
+    this.limiter.consume(clientIp, emailNormalized);
+    const rows: { id: string; email: string; password_hash: string }[] = await this.dataSource.query(
+      `SELECT id, email, password_hash FROM admin_accounts WHERE email_normalized = $1`,
+      [emailNormalized],
+    );
+    const account = rows[0];
+    const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!account || !valid) {
+      await this.audit.record({ adminId: account?.id ?? null, action: 'sign-in.failed', clientIp });
+      throw new UnauthorizedException(ADMIN_LOGIN_FAILED_MESSAGE);
+    }
+    const { cookie, principal } = await this.sessions.create(account.id, account.email);
+    await this.dataSource.query(`UPDATE admin_accounts SET last_login_at = now() WHERE id = $1`, [account.id]);
+    await this.audit.record({ adminId: account.id, action: 'sign-in', clientIp });
+    return { cookie, session: sessionResponse(principal) };
+  }
+
+  async logout(admin: AdminPrincipal, cookieHeader: string | undefined, clientIp: string): Promise<string> {
+    await this.sessions.destroy(cookieHeader);
+    await this.audit.record({ adminId: admin.adminId, action: 'sign-out', clientIp });
+    return this.sessions.clearedCookie();
+  }
+}
