@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { SmtpSink } from '../fakes/smtp-sink';
 import { baseEnv, freePort, waitFor } from './support/stack';
 
 const root = join(__dirname, '..', '..');
@@ -44,6 +45,9 @@ async function stop(running: Running | undefined): Promise<void> {
 
 describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)', () => {
   const affiliate = new FakeAffiliateServer();
+  const smtp = new SmtpSink();
+  /** The access token the gate issues in the journey: in a path, a query string and an e-mail job. */
+  let issuedToken = '';
   let db: Client;
   let api: Running | undefined;
   let worker: Running | undefined;
@@ -69,9 +73,15 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     await http().get(`/api/validate-token/${TOKEN}`).expect(404);
     await http().get(`/blackcard?token=${TOKEN}&email=${encodeURIComponent(EMAIL)}`);
     await http().get(`/${encodeURIComponent(EMAIL)}`);
+    // A real invitation: its token is validated, opened as /blackcard?token=…, and e-mailed by the worker.
+    const gate = await http().post('/api/invitation-gate').send({ name: NAME, email: EMAIL, phone: PHONE, invitedBy: NAME }).expect(201);
+    issuedToken = gate.body.accessToken;
+    await http().get(`/api/validate-token/${issuedToken}`).expect(200);
+    await http().get(`/blackcard?token=${issuedToken}`);
+    await waitFor(() => smtp.messages.length === 1, 'the worker to send the invitation e-mail');
 
     await waitFor(() => affiliate.signups().length === 1, 'the worker to call the affiliate service');
-    await waitFor(async () => (await db.query('SELECT completed_at FROM outbox')).rows[0]?.completed_at, 'the job to complete');
+    await waitFor(async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL')).rows[0].n === 0, 'the jobs to complete');
     // Stopped before reading, so that every buffered line has been written.
     await stop(api);
     await stop(worker);
@@ -81,7 +91,7 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     if (!existsSync(API_MAIN) || !existsSync(WORKER_MAIN)) throw new Error('dist/ is missing: run "npm run build:server" (npm test does)');
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-    await db.query('TRUNCATE leads, lead_submissions, outbox, side_effects CASCADE');
+    await db.query('TRUNCATE leads, lead_submissions, invitations, outbox, side_effects CASCADE');
     // A database failure on the write path, so that error logging is part of the journey too.
     await db.query(`
       CREATE OR REPLACE FUNCTION refuse_faulty_lead() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -91,6 +101,7 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
       END $$`);
     await db.query(`CREATE OR REPLACE TRIGGER refuse_faulty_lead BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_faulty_lead()`);
     await affiliate.start();
+    await smtp.start();
     const port = await freePort();
     apiUrl = `http://127.0.0.1:${port}`;
     const env = {
@@ -102,6 +113,7 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
       STATIC_DIR: join(root, 'frontend', 'dist'),
       AFFILIATE_API_URL: affiliate.url,
       AFFILIATE_API_KEY: 'log-test-key',
+      SMTP_URL: smtp.url,
     };
     const apiRun = run(API_MAIN, env);
     const workerRun = run(WORKER_MAIN, env);
@@ -116,6 +128,7 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     await stop(api);
     await stop(worker);
     await affiliate.stop();
+    await smtp.stop();
     await db.query('DROP TRIGGER IF EXISTS refuse_faulty_lead ON leads');
     await db.query('DROP FUNCTION IF EXISTS refuse_faulty_lead()');
     await db.end();
@@ -130,6 +143,13 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
 
   it('has no e-mail address, name, phone or token of the journey in any line', () => {
     expect(lines.filter((line) => JOURNEY_DATA.some((pattern) => pattern.test(line)))).toEqual([]);
+  });
+
+  it('has no issued access token in any line, though it was validated, opened as /blackcard?token= and e-mailed', () => {
+    expect(issuedToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(lines.some((line) => line.includes('"job":"invitation-email"'))).toBe(true);
+    expect(lines.filter((line) => line.includes('/blackcard') && line.includes('request completed')).length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes(issuedToken) || line.includes(issuedToken.slice(0, 16)))).toEqual([]);
   });
 
   it('has none of the data of a lead the database refused in any line', () => {
