@@ -1,8 +1,8 @@
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { normalizeEmail } from '../../shared/contracts/email';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '../../shared/contracts/payments';
 import { CURRENCY, Plan, PLANS } from '../../shared/contracts/plans';
+import { hashAccessToken } from '../invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
@@ -80,7 +80,7 @@ export class CheckoutService {
       name: party.name.trim(),
       source: party.source.trim(),
       referral: party.referral?.trim() || null,
-      invitationTokenHash: party.blackcard_token ? createHash('sha256').update(party.blackcard_token).digest('hex') : null,
+      invitationTokenHash: party.blackcard_token ? hashAccessToken(party.blackcard_token) : null,
       requestAttribution: client.attribution,
       provider: this.gateway.provider,
     });
