@@ -129,23 +129,23 @@ test.describe('/blackcard content', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
-  test('sections below the fold are hidden until 10% of them is 100 px above the bottom edge, then revealed', async ({ page }) => {
+  test('sections below the fold are hidden until 10% of them is visible above a 100 px bottom margin, then revealed', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.setViewportSize({ width: 390, height: 700 });
     await page.goto('/blackcard');
     await expectContent(page);
-    const path = page.getByTestId('blackcard-path');
-    await expect(path).toHaveAttribute('data-reveal', 'waiting');
-    expect(await path.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
+    const section = page.getByTestId('blackcard-final-call');
+    await expect(section).toHaveAttribute('data-reveal', 'waiting');
+    expect(await section.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
+    // Short enough that 90 px of it is more than 10%: only the -100 px margin keeps it waiting below.
+    expect(await section.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(900);
 
-    // Its top 50 px above the bottom edge: inside the -100 px margin, so still waiting.
-    await path.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight + 50));
-    await page.waitForTimeout(300);
-    await expect(path).toHaveAttribute('data-reveal', 'waiting');
-    // Well past the margin and the 10% threshold.
-    await path.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2));
-    await expect(path).toHaveAttribute('data-reveal', 'shown');
-    await expect.poll(() => path.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await section.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - (window.innerHeight - 90)));
+    await page.waitForTimeout(400);
+    await expect(section).toHaveAttribute('data-reveal', 'waiting');
+    await section.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2));
+    await expect(section).toHaveAttribute('data-reveal', 'shown');
+    await expect.poll(() => section.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   });
 
   test('with reduced motion nothing is hidden or animated', async ({ page }) => {
