@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -60,6 +61,8 @@ export async function startApp(life: Lifecycle, data: ThrowawayData, port: numbe
     DATABASE_URL: data.databaseUrl,
     REDIS_URL: data.redisUrl,
     STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
+    // Production mode requires a real key; a throwaway stack gets a throwaway one.
+    INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
     ...extraEnv,
   };
   const worker = startProcess('Worker', process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
