@@ -20,6 +20,8 @@ const lazyRoutes: LazyRoute[] = [
   { path: ROUTES.blackcardUpsell, title: pages.blackcardUpsell.title, Screen: lazy(() => import('./routes/blackcard-upsell.route')) },
   { path: ROUTES.checkout, title: pages.checkout.title, Screen: lazy(() => import('./routes/checkout.route')) },
   { path: ROUTES.success, title: pages.success.title, Screen: lazy(() => import('./routes/success.route')) },
+  { path: ROUTES.admin, title: pages.admin.title, Screen: lazy(() => import('./routes/admin-home.route')) },
+  { path: ROUTES.adminLogin, title: pages.adminLogin.title, Screen: lazy(() => import('./routes/admin-login.route')) },
   { path: ROUTES.adminTestimonials, title: pages.adminTestimonials.title, Screen: lazy(() => import('./routes/admin-testimonials.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./routes/not-found.route')) },
 ];

@@ -9,6 +9,8 @@ export const pages = {
   blackcardUpsell: { title: pageTitle('Level Two'), heading: 'Level Two: The Ascension Experience' },
   checkout: { title: pageTitle('Checkout'), heading: 'Complete Your Order' },
   success: { title: pageTitle('Your Order'), heading: 'Your Order' },
+  admin: { title: pageTitle('Admin'), heading: 'Admin' },
+  adminLogin: { title: pageTitle('Admin Sign In'), heading: 'Admin sign in' },
   adminTestimonials: { title: pageTitle('Manage Testimonials'), heading: 'Manage Testimonials' },
   notFound: {
     title: pageTitle('Page Not Found'),

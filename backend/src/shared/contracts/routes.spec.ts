@@ -1,10 +1,10 @@
 import { isAppRoute } from './routes';
 
 describe('isAppRoute', () => {
-  it.each(['/', '/checkout', '/CHECKOUT', '/checkout/', '/admin/testimonials', '/Blackcard-Upsell'])('knows %s', (path) => {
+  it.each(['/', '/checkout', '/CHECKOUT', '/checkout/', '/admin/testimonials', '/Blackcard-Upsell', '/admin', '/admin/login'])('knows %s', (path) => {
     expect(isAppRoute(path)).toBe(true);
   });
-  it.each(['/nope', '/checkout/extra', '/admin', '/api/leads', '/checkout.html'])('does not know %s', (path) => {
+  it.each(['/nope', '/checkout/extra', '/admin/queues', '/admin/unknown', '/api/leads', '/checkout.html'])('does not know %s', (path) => {
     expect(isAppRoute(path)).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ export const ROUTES = {
   blackcardUpsell: '/blackcard-upsell',
   checkout: '/checkout',
   success: '/success',
+  admin: '/admin',
+  adminLogin: '/admin/login',
   adminTestimonials: '/admin/testimonials',
 } as const;
 

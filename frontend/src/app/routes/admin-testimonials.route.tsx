@@ -1,6 +1,10 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen';
-import { pages } from '@/content/pages';
+import { AdminGate } from '@/features/admin/components/admin-gate';
+import { TestimonialManager } from '@/features/admin/components/testimonial-manager';
 
 export default function AdminTestimonialsRoute() {
-  return <PlaceholderScreen heading={pages.adminTestimonials.heading} />;
+  return (
+    <AdminGate>
+      <TestimonialManager />
+    </AdminGate>
+  );
 }

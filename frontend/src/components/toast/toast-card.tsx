@@ -2,7 +2,8 @@ import { useRef, useState, type PointerEvent } from 'react';
 import toast, { type Toast } from 'react-hot-toast';
 import { common } from '@/content/pages';
 
-export type ToastTone = 'info' | 'success' | 'error';
+/** 'destructive': a failure the user must notice (spec section 8), shown in solid red. */
+export type ToastTone = 'info' | 'success' | 'error' | 'destructive';
 
 /** Spec section 9: a toast is dismissed by swiping it right past this distance. */
 const SWIPE_DISMISS_PX = 50;
@@ -29,7 +30,7 @@ export function ToastCard({ toast: current, title, description, tone }: ToastCar
       className={`toast toast--${tone}`}
       data-visible={current.visible}
       data-testid="toast"
-      role={tone === 'error' ? 'alert' : 'status'}
+      role={tone === 'error' || tone === 'destructive' ? 'alert' : 'status'}
       aria-hidden={current.visible ? undefined : true}
       aria-atomic="true"
       style={offset ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 } : undefined}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { ROUTES } from '@contracts/routes';
+import { PageHeading } from '@/components/page-heading';
+import { adminHome as copy } from '@/content/admin';
+import { pages } from '@/content/pages';
+
+/** The queue dashboard is served by the API itself, so it is a plain link (a full page load). */
+const QUEUES_PATH = '/admin/queues';
+
+export function AdminHome() {
+  return (
+    <div className="admin__page">
+      <PageHeading>{pages.admin.heading}</PageHeading>
+      <p>{copy.intro}</p>
+      <ul className="admin-home__links">
+        {copy.links.map((link) => (
+          <li key={link.key} className="admin-card">
+            {link.key === 'testimonials' ? <Link to={ROUTES.adminTestimonials}>{link.label}</Link> : <a href={QUEUES_PATH}>{link.label}</a>}
+            <p>{link.description}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
