@@ -7,6 +7,25 @@ import { resolve } from 'node:path';
  */
 const resultsDir = resolve(__dirname, '../../test-results');
 
+const ADMIN_SPECS = /admin-.*\.spec\.ts$/;
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: '.',
   outputDir: resolve(resultsDir, 'e2e'),
@@ -26,22 +45,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      testIgnore: ADMIN_SPECS,
+      use: browser,
+    },
+    {
+      // Admin journeys change shared data the public pages show (featured testimonials, funnel
+      // counts), so they run after the public journeys rather than beside them.
+      name: 'admin',
+      testMatch: ADMIN_SPECS,
+      dependencies: ['chromium'],
+      use: browser,
     },
   ],
 });
