@@ -146,10 +146,11 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     const form = page.getByTestId('lead-form');
     await form.getByLabel('Name (Optional)').fill(NAME);
     await form.getByLabel('Email Address *').fill(email);
+    // Checkout creates its intent as soon as it opens, so each intent listener is set up before the navigation.
+    const setupRequest = page.waitForRequest('**/api/create-setup-intent');
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
 
-    const setupRequest = page.waitForRequest('**/api/create-setup-intent');
     await fillSandboxCard(page, CARDS.success);
     expect((await setupRequest).postDataJSON()).toMatchObject({ email, name: NAME, source: 'Clear' });
     const confirm = page.waitForRequest('**/api/confirm-subscription');
@@ -166,12 +167,12 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await expect(offer).toContainText('ONE-TIME UPGRADE OFFER');
     await expect(offer.locator('li')).toHaveCount(3);
 
+    const paymentRequest = page.waitForRequest('**/api/create-payment-intent');
     await offer.getByRole('link', { name: 'Start with $550/month' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     const upgradeUrl = new URL(page.url());
     expect(`${upgradeUrl.pathname}${upgradeUrl.search}`).toBe(`/checkout?${new URLSearchParams({ plan: '2-month', email, name: NAME })}`);
 
-    const paymentRequest = page.waitForRequest('**/api/create-payment-intent');
     await fillSandboxCard(page, CARDS.success);
     expect((await paymentRequest).postDataJSON()).toMatchObject({ amount: 550, plan: '2-Month Plan', email, name: NAME });
     await expect(payButton(page)).toHaveText('Pay $550');
@@ -248,8 +249,8 @@ test.describe('checkout with the sandbox provider (real API)', () => {
 
   test('the invite token travels checkout → success → /blackcard-upsell under one name', async ({ page }) => {
     const email = uniqueEmail('token');
-    await page.goto(checkoutUrl({ plan: 'standard', source: 'blackcard', token: 'invite-token-123', email, name: NAME, referral: 'partner-anna' }));
     const setupRequest = page.waitForRequest('**/api/create-setup-intent');
+    await page.goto(checkoutUrl({ plan: 'standard', source: 'blackcard', token: 'invite-token-123', email, name: NAME, referral: 'partner-anna' }));
     await fillSandboxCard(page, CARDS.success);
     expect((await setupRequest).postDataJSON()).toMatchObject({ source: 'blackcard', blackcard_token: 'invite-token-123', referral: 'partner-anna' });
     await payButton(page).click();
