@@ -113,7 +113,12 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
   life.own('Fake affiliate service', () => affiliate.stop());
   const app = await startApp(life, data, Number(process.env.TEST_APP_PORT ?? 3100), {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    // Every browser test comes from 127.0.0.1: per-client limits sized for one person would
+    // throttle the suite itself. The limits have their own integration tests.
     RATE_LIMIT_WRITES: '10000',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '10000',
+    RATE_LIMIT_TOKEN_CHECKS: '10000',
+    ADMIN_LOGINS_PER_CLIENT: '10000',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
   });
