@@ -119,6 +119,8 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
     RATE_LIMIT_INTENTS_PER_CLIENT: '10000',
     RATE_LIMIT_TOKEN_CHECKS: '10000',
     ADMIN_LOGINS_PER_CLIENT: '10000',
+    ADMIN_LOGINS_PER_EMAIL: '10000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '10000',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
   });
