@@ -6,6 +6,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { HealthModule } from './modules/health/health.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { LeadsModule } from './modules/leads/leads.module';
+import { OpsModule } from './modules/ops/ops.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
 import { DatabaseModule } from './shared/database/database.module';
@@ -29,6 +30,7 @@ import { QueueModule } from './shared/queue/queue.module';
     HealthModule,
     InvitationsModule,
     LeadsModule,
+    OpsModule,
     PaymentsModule,
     TestimonialsModule,
   ],

@@ -8,6 +8,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   ValidateBy,
   ValidateIf,
   validateSync,
@@ -292,6 +293,17 @@ export class AppConfig {
   /** Sign-in attempts for one admin e-mail per ADMIN_LOGIN_WINDOW_MS, from whichever client. */
   @Transform(toInt) @IsInt() @Min(1)
   ADMIN_LOGINS_PER_EMAIL = 10;
+
+  /**
+   * Bearer token a Prometheus scraper sends to GET /api/metrics (at least 24 characters). Unset:
+   * only a signed-in admin can read the metrics.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(24, { message: 'must be at least 24 characters (openssl rand -hex 32)' })
+  METRICS_TOKEN?: string = undefined;
+
+  /** Longest a scrape waits for each of Postgres and Redis; what does not answer in time is left out. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(10_000)
+  METRICS_SOURCE_TIMEOUT_MS = 1000;
 }
 
 /** Outside production only (validation requires a real key there); public in this repository, so it protects nothing. */

@@ -62,4 +62,10 @@ export type AdminAuditAction =
   | 'account.password'
   | 'testimonial.create'
   | 'testimonial.update'
-  | 'testimonial.delete';
+  | 'testimonial.delete'
+  /** Queue dashboard (/admin/queues): target `queue:<name>`, `queue:<name>/<state>`, `job:<queue>/<job id>` or `queues:all`. */
+  | 'queue.retry'
+  | 'queue.clean'
+  | 'queue.promote'
+  | 'queue.pause'
+  | 'queue.resume';

@@ -1,0 +1,168 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { JOBS, QUEUES } from '../../shared/contracts/jobs';
+import { JobProducer } from '../../shared/queue/job-producer';
+import { withTimeout } from '../../shared/with-timeout';
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+interface OutboxRow {
+  queue: string;
+  undispatched: number;
+  in_flight: number;
+  unhandled: number;
+  lag_seconds: number;
+}
+
+interface OutcomeRow {
+  job_name: string;
+  completed: number;
+  failed: number;
+}
+
+/**
+ * The API's Prometheus registry. Requests are counted as they finish, labelled by route template
+ * (never the URL, which may carry personal data). Everything else is read at scrape time, each
+ * source under its own time limit, so a slow or missing Postgres or Redis leaves its series out
+ * and says so in funnel_metrics_source_up rather than holding up the scrape.
+ *
+ * The worker is another process with no HTTP server; its job outcomes are read here from the
+ * outbox, where it stamps every job's row completed_at or failed_at (failed for good, after the
+ * last attempt).
+ */
+@Injectable()
+export class MetricsService implements OnModuleInit {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status_class'>;
+  private readonly durations: Histogram<'method' | 'route' | 'status_class'>;
+  private readonly queueJobs: Gauge<'queue' | 'state'>;
+  private readonly outboxPending: Gauge<'queue' | 'state'>;
+  private readonly outboxUnhandled: Gauge<'queue'>;
+  private readonly outboxLag: Gauge<'queue'>;
+  private readonly jobOutcomes: Counter<'job' | 'outcome'>;
+  private readonly sourceUp: Gauge<'source'>;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly dataSource: DataSource,
+    private readonly producer: JobProducer,
+    private readonly config: AppConfig,
+  ) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    const httpLabels = ['method', 'route', 'status_class'] as const;
+    this.requests = new Counter({ name: 'funnel_http_requests_total', help: 'HTTP requests answered, by route template, method and status class', labelNames: httpLabels, registers });
+    this.durations = new Histogram({
+      name: 'funnel_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route template, method and status class',
+      labelNames: httpLabels,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.queueJobs = new Gauge({ name: 'funnel_queue_jobs', help: 'Jobs in each BullMQ queue by state', labelNames: ['queue', 'state'], registers });
+    this.outboxPending = new Gauge({
+      name: 'funnel_outbox_pending',
+      help: 'Outbox rows not yet done: undispatched (waiting for the relay) or in_flight (handed to BullMQ)',
+      labelNames: ['queue', 'state'],
+      registers,
+    });
+    this.outboxUnhandled = new Gauge({ name: 'funnel_outbox_unhandled', help: 'Undispatched outbox rows whose job no worker handles', labelNames: ['queue'], registers });
+    this.outboxLag = new Gauge({ name: 'funnel_outbox_lag_seconds', help: 'Age of the oldest undispatched outbox row per queue (0 when none)', labelNames: ['queue'], registers });
+    this.jobOutcomes = new Counter({
+      name: 'funnel_jobs_total',
+      help: 'Jobs finished, by job name and outcome (completed, or failed after the last attempt), from the outbox',
+      labelNames: ['job', 'outcome'],
+      registers,
+    });
+    this.sourceUp = new Gauge({ name: 'funnel_metrics_source_up', help: 'Whether the last scrape could read this source (1) or left its series out (0)', labelNames: ['source'], registers });
+  }
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onResponse', (request, reply, done) => {
+      const labels = {
+        method: METHODS.has(request.method) ? request.method : 'OTHER',
+        route: request.routeOptions.url ?? 'unmatched',
+        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+      };
+      this.requests.inc(labels);
+      this.durations.observe(labels, reply.elapsedTime / 1000);
+      done();
+    });
+  }
+
+  /** The exposition text, after reading queues and outbox (each within METRICS_SOURCE_TIMEOUT_MS). */
+  async render(): Promise<string> {
+    const [redisUp, postgresUp] = await Promise.all([this.readQueues(), this.readOutbox()]);
+    this.sourceUp.set({ source: 'redis' }, redisUp ? 1 : 0);
+    this.sourceUp.set({ source: 'postgres' }, postgresUp ? 1 : 0);
+    return this.registry.metrics();
+  }
+
+  private async readQueues(): Promise<boolean> {
+    try {
+      const depths = await withTimeout(
+        Promise.all(this.producer.allQueues().map(async (queue) => ({ queue: queue.name, counts: await queue.getJobCounts(...QUEUE_STATES) }))),
+        this.config.METRICS_SOURCE_TIMEOUT_MS,
+        'Queue depth read',
+      );
+      this.queueJobs.reset();
+      for (const { queue, counts } of depths) for (const state of QUEUE_STATES) this.queueJobs.set({ queue, state }, counts[state] ?? 0);
+      return true;
+    } catch {
+      this.queueJobs.reset();
+      return false;
+    }
+  }
+
+  private async readOutbox(): Promise<boolean> {
+    const timeoutMs = this.config.METRICS_SOURCE_TIMEOUT_MS;
+    try {
+      const [outbox, outcomes] = await withTimeout(
+        this.dataSource.transaction(async (tx) => {
+          // Postgres gives up on its own too, so a slow count does not keep a pooled connection busy.
+          await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+          // Open rows only: the outbox's partial indexes keep this small however long the table grows.
+          const open = (await tx.query(
+            `SELECT queue,
+               count(*) FILTER (WHERE dispatched_at IS NULL)::int AS undispatched,
+               count(*) FILTER (WHERE dispatched_at IS NOT NULL)::int AS in_flight,
+               count(*) FILTER (WHERE dispatched_at IS NULL AND unhandled_at IS NOT NULL)::int AS unhandled,
+               COALESCE(extract(epoch FROM now() - min(created_at) FILTER (WHERE dispatched_at IS NULL)), 0)::float8 AS lag_seconds
+             FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY queue`,
+          )) as OutboxRow[];
+          // One pass over the table; the statement timeout above bounds it.
+          const rows = (await tx.query(
+            `SELECT job_name, count(completed_at)::int AS completed, count(failed_at)::int AS failed FROM outbox GROUP BY job_name`,
+          )) as OutcomeRow[];
+          return [open, rows] as const;
+        }),
+        timeoutMs + 500,
+        'Outbox read',
+      );
+      const byQueue = new Map(outbox.map((row) => [row.queue, row]));
+      for (const queue of Object.values(QUEUES)) {
+        const row = byQueue.get(queue);
+        this.outboxPending.set({ queue, state: 'undispatched' }, row?.undispatched ?? 0);
+        this.outboxPending.set({ queue, state: 'in_flight' }, row?.in_flight ?? 0);
+        this.outboxUnhandled.set({ queue }, row?.unhandled ?? 0);
+        this.outboxLag.set({ queue }, row?.lag_seconds ?? 0);
+      }
+      this.jobOutcomes.reset();
+      const byJob = new Map(outcomes.map((row) => [row.job_name, row]));
+      for (const job of Object.values(JOBS)) {
+        this.jobOutcomes.inc({ job, outcome: 'completed' }, byJob.get(job)?.completed ?? 0);
+        this.jobOutcomes.inc({ job, outcome: 'failed' }, byJob.get(job)?.failed ?? 0);
+      }
+      return true;
+    } catch {
+      for (const metric of [this.outboxPending, this.outboxUnhandled, this.outboxLag, this.jobOutcomes]) metric.reset();
+      return false;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loggableError } from '../../common/log-redaction';
+import { AppConfig } from '../../config/app-config';
+import { ROUTES } from '../../shared/contracts/routes';
+import { JobProducer } from '../../shared/queue/job-producer';
+import { ADMIN_UNAUTHENTICATED_MESSAGE } from '../admin/admin.guard';
+import { AdminSessionService } from '../admin/admin-session.service';
+import { AuditService } from '../admin/audit.service';
+import {
+  dashboardMutation,
+  DashboardMutation,
+  isSafeMethod,
+  isSameOrigin,
+  QUEUE_DASHBOARD_CSP,
+  QUEUE_DASHBOARD_PATH,
+  wantsPage,
+} from './queue-dashboard.policy';
+
+export const CROSS_SITE_REFUSED = 'Cross-site requests to the queue dashboard are refused. Use the dashboard itself.';
+
+/**
+ * Mounts bull-board at /admin/queues over the API's own producer queues, in a Fastify scope of
+ * its own: only there do the admin session check, the same-origin check on writes, the audit of
+ * each write and the dashboard's CSP apply. Job data stays in the responses; nothing here logs it.
+ */
+@Injectable()
+export class QueueDashboard implements OnModuleInit {
+  private readonly logger = new Logger(QueueDashboard.name);
+  private readonly pendingAudit = new WeakMap<FastifyRequest, DashboardMutation & { adminId: string }>();
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly producer: JobProducer,
+    private readonly sessions: AdminSessionService,
+    private readonly audit: AuditService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const board = new FastifyAdapter();
+    createBullBoard({
+      queues: this.producer.allQueues().map((queue) => new BullMQAdapter(queue, { allowRetries: true })),
+      serverAdapter: board,
+      options: { uiConfig: { boardTitle: 'Queues', hideDocsLink: true } },
+    });
+    board.setBasePath(QUEUE_DASHBOARD_PATH);
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    await fastify.register(async (scope) => {
+      scope.addHook('onRequest', (request, reply) => this.admit(request, reply));
+      scope.addHook('onSend', async (request, reply, payload) => {
+        await this.recordWrite(request, reply);
+        return payload;
+      });
+      await scope.register(board.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
+    });
+  }
+
+  private async admit(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+    // Helmet (registered for the whole site) has set the site's policy by now; this scope's replaces it.
+    reply.header('content-security-policy', QUEUE_DASHBOARD_CSP);
+    const admin = await this.sessions.authenticate(request.headers.cookie);
+    if (!admin) {
+      if (wantsPage(request.method, request.headers.accept)) {
+        const path = request.url.split(/[?#]/, 1)[0];
+        return reply.redirect(`${ROUTES.adminLogin}?next=${encodeURIComponent(path)}`, 302);
+      }
+      return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: ADMIN_UNAUTHENTICATED_MESSAGE });
+    }
+    if (isSafeMethod(request.method)) return;
+    const ownOrigins = [new URL(this.config.PUBLIC_URL).origin, `${request.protocol}://${request.host}`];
+    if (!isSameOrigin(request.headers, ownOrigins)) {
+      return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_REFUSED });
+    }
+    const route = (request.routeOptions.url ?? '').slice(QUEUE_DASHBOARD_PATH.length);
+    const mutation = dashboardMutation(request.method, route, request.params as Record<string, string>);
+    if ('refused' in mutation) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: mutation.refused });
+    this.pendingAudit.set(request, { ...mutation, adminId: admin.adminId });
+  }
+
+  /** A write that bull-board carried out lands in the audit log before its answer goes out. */
+  private async recordWrite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const write = this.pendingAudit.get(request);
+    if (!write || reply.statusCode >= 400) return;
+    this.pendingAudit.delete(request);
+    try {
+      await this.audit.record({ adminId: write.adminId, action: write.action, target: write.target, clientIp: request.ip });
+    } catch (err) {
+      this.logger.error({ err: loggableError(err), action: write.action, target: write.target }, 'Queue dashboard action done but not audited');
+    }
+  }
+}
