@@ -24,8 +24,14 @@ function healthWith(postgres: 'up' | 'down', redis: 'up' | 'down') {
   return { service, controller: new HealthController(service) };
 }
 
-function reply() {
-  const r = { statusCode: 0, status: jest.fn((code: number) => ((r.statusCode = code), r)), header: jest.fn(() => r) };
+interface FakeReply {
+  statusCode: number;
+  status: jest.Mock;
+  header: jest.Mock;
+}
+
+function reply(): FakeReply {
+  const r: FakeReply = { statusCode: 0, status: jest.fn((code: number) => ((r.statusCode = code), r)), header: jest.fn(() => r) };
   return r;
 }
 
