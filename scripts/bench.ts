@@ -1,9 +1,10 @@
 import { benchLeads } from '../tests/bench/leads.bench';
+import { benchVerify } from '../tests/bench/verify.bench';
 import { benchWeb } from '../tests/bench/web.bench';
 import { Lifecycle } from './lib/lifecycle';
 
-/** `npm run bench [leads|web]`: benchmarks that print figures; no pass/fail thresholds. */
-const suites: Record<string, (life: Lifecycle) => Promise<void>> = { leads: benchLeads, web: benchWeb };
+/** `npm run bench [leads|verify|web]`: benchmarks that print figures; no pass/fail thresholds. */
+const suites: Record<string, (life: Lifecycle) => Promise<void>> = { leads: benchLeads, verify: benchVerify, web: benchWeb };
 
 async function main(life: Lifecycle): Promise<number> {
   const chosen = process.argv.slice(2);

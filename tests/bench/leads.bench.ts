@@ -57,6 +57,7 @@ export async function benchLeads(life: Lifecycle): Promise<void> {
       [
         `  leads stored ${leads} (2xx answered ${ok})`,
         `  affiliate    ${calls.length} calls for ${distinct} distinct leads; drained in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `  worker       ${jobsPerSecond(calls.map((c) => c.at)).toFixed(0)} jobs/s (lead accepted → affiliate call, first to last call)`,
         `  verdict      ${consistent && result.errors === 0 && result.non2xx === 0 ? 'no lost leads, no duplicates, no errors' : 'MISMATCH: see figures above'}`,
         '',
       ].join('\n'),
@@ -66,6 +67,13 @@ export async function benchLeads(life: Lifecycle): Promise<void> {
     await stopAffiliate();
     await data.stop();
   }
+}
+
+function jobsPerSecond(times: number[]): number {
+  if (times.length < 2) return 0;
+  const first = times.reduce((a, b) => Math.min(a, b));
+  const last = times.reduce((a, b) => Math.max(a, b));
+  return last > first ? (times.length - 1) / ((last - first) / 1000) : 0;
 }
 
 function fire(baseUrl: string, duration: number, connections: number, tag: string): Promise<autocannon.Result> {
