@@ -3,6 +3,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { AdminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
+import { BeaconModule } from './modules/beacon/beacon.module';
 import { HealthModule } from './modules/health/health.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { LeadsModule } from './modules/leads/leads.module';
@@ -27,6 +29,8 @@ import { QueueModule } from './shared/queue/queue.module';
     DatabaseModule,
     QueueModule.forRole('producer'),
     AdminModule,
+    AdminDashboardModule,
+    BeaconModule,
     HealthModule,
     InvitationsModule,
     LeadsModule,

@@ -68,4 +68,136 @@ export type AdminAuditAction =
   | 'queue.clean'
   | 'queue.promote'
   | 'queue.pause'
-  | 'queue.resume';
+  | 'queue.resume'
+  | 'leads.export-csv'
+  | 'orders.export-csv'
+  | 'person.view'
+  | 'person.export'
+  | 'person.erase';
+
+/** POST /api/beacon: what the SPA reports about a visit. Anonymous by design: no e-mail, name or query string. */
+export type FunnelEventType = 'page_view' | 'checkout_start';
+
+export interface BeaconRequest {
+  type: FunnelEventType;
+  /** A random id the browser keeps in localStorage; it names a device, not a person. */
+  visitorId: string;
+  /** The page path only. */
+  path: string;
+  /** The plan of a checkout start (its id or its catalogue name). */
+  plan?: string | null;
+  referral?: string | null;
+}
+
+/** Plans a Standard Access buyer can add: the upgrade take rate counts buyers who bought one of these. */
+export const UPGRADE_PLAN_IDS = ['6-month', '2-month', 'full-payment', 'blackcard-vip'] as const;
+
+export interface FunnelStages {
+  visitors: number;
+  leads: number;
+  checkouts: number;
+  purchases: number;
+  revenueCents: number;
+}
+
+export interface FunnelPlanRow {
+  planId: string;
+  checkouts: number;
+  purchases: number;
+  revenueCents: number;
+}
+
+/** referral null: visits, leads and orders that came without one. */
+export interface FunnelReferralRow extends FunnelStages {
+  referral: string | null;
+}
+
+/** GET /api/admin/funnel?from=&to= (from inclusive, to exclusive, ISO times). */
+export interface FunnelReport {
+  from: string;
+  to: string;
+  totals: FunnelStages;
+  byPlan: FunnelPlanRow[];
+  byReferral: FunnelReferralRow[];
+  upgrade: {
+    /** People (distinct e-mails) whose Standard Access order was paid in the range. */
+    standardBuyers: number;
+    /** Of those, how many paid for an upgrade plan at any time before the end of the range. */
+    upgraded: number;
+    /** upgraded / standardBuyers, 0 when there were no standard buyers. */
+    rate: number;
+    byPlan: Array<{ planId: string; buyers: number }>;
+  };
+  invitations: {
+    /** Invitations first requested in the range. */
+    invited: number;
+    /** Of those, opened with a valid access token before the end of the range. */
+    verified: number;
+    /** Of those, with a paid order (its invite token, or a blackcard order from the same e-mail) before the end of the range. */
+    purchased: number;
+  };
+}
+
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminLeadRow {
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  referral: string | null;
+  submissionCount: number;
+  firstSubmittedAt: string;
+  lastSubmittedAt: string;
+}
+
+export interface AdminOrderRow {
+  id: string;
+  email: string;
+  name: string;
+  planId: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  source: string;
+  referral: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** GET /api/admin/people?email=: every row held about one e-mail address, as stored (token hashes left out). */
+export interface PersonData {
+  email: string;
+  lead: Record<string, unknown> | null;
+  leadSubmissions: Record<string, unknown>[];
+  invitation: Record<string, unknown> | null;
+  invitationSubmissions: Record<string, unknown>[];
+  invitationTokens: Array<{ issue: number; expiresAt: string; createdAt: string }>;
+  orders: Record<string, unknown>[];
+  sideEffects: Record<string, unknown>[];
+}
+
+/** POST /api/admin/people/erase. */
+export interface ErasePersonRequest {
+  email: string;
+}
+
+export interface ErasePersonResponse {
+  erased: { leads: number; leadSubmissions: number; invitations: number; invitationSubmissions: number; invitationTokens: number; orders: number };
+}
+
+/** GET /api/admin/audit: newest first. */
+export interface AdminAuditRow {
+  id: string;
+  at: string;
+  action: AdminAuditAction;
+  /** The admin's e-mail; null for a failed sign-in to an unknown address or a removed account. */
+  admin: string | null;
+  target: string | null;
+  clientIp: string | null;
+}

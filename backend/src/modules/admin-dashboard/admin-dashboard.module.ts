@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module';
+import { AuditLogService } from './audit-log.service';
+import { DashboardController } from './dashboard.controller';
+import { FunnelService } from './funnel.service';
+import { PeopleController } from './people.controller';
+import { PeopleService } from './people.service';
+import { RecordsController } from './records.controller';
+import { RecordsService } from './records.service';
+
+/** The operations side of /admin: funnel figures, lead and order lists, a person's data, the audit log. */
+@Module({
+  imports: [AdminModule],
+  controllers: [DashboardController, RecordsController, PeopleController],
+  providers: [FunnelService, RecordsService, PeopleService, AuditLogService],
+})
+export class AdminDashboardModule {}

@@ -1,0 +1,81 @@
+import { BadRequestException } from '@nestjs/common';
+import { isSafeText } from '../../common/safe-text.validator';
+import type { BeaconRequest, FunnelEventType } from '../../shared/contracts/admin';
+import { isAppRoute } from '../../shared/contracts/routes';
+import { PLANS, isPlanId, type PlanId } from '../../shared/contracts/plans';
+
+/** A page view is a few dozen bytes; anything much larger is not the SPA talking. */
+export const BEACON_MAX_BYTES = 1024;
+
+const TYPES: readonly FunnelEventType[] = ['page_view', 'checkout_start'];
+const FIELDS = new Set(['type', 'visitorId', 'path', 'plan', 'referral']);
+const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
+const MAX_REFERRAL = 200;
+const PLAN_BY_NAME = new Map<string, PlanId>(Object.values(PLANS).map((plan) => [plan.name.toLowerCase(), plan.id]));
+
+export interface FunnelEventRow {
+  type: FunnelEventType;
+  visitorId: string;
+  path: string;
+  planId: string | null;
+  referral: string | null;
+}
+
+function refuse(message: string): never {
+  throw new BadRequestException(message);
+}
+
+/**
+ * navigator.sendBeacon posts a string as text/plain, so the body arrives either parsed (JSON) or
+ * as the raw string; both end here. Admin pages and unknown paths are refused: the funnel counts
+ * public pages only, and a free-form path could carry anything.
+ */
+export function parseBeacon(body: unknown): FunnelEventRow {
+  let value = body;
+  if (typeof body === 'string') {
+    if (Buffer.byteLength(body) > BEACON_MAX_BYTES) refuse('The beacon is too large.');
+    try {
+      value = JSON.parse(body);
+    } catch {
+      refuse('The beacon must be a JSON object.');
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) refuse('The beacon must be a JSON object.');
+  const input = value as Partial<Record<keyof BeaconRequest, unknown>>;
+  const unknownField = Object.keys(input).find((key) => !FIELDS.has(key));
+  if (unknownField) refuse(`Unknown field "${unknownField}" is not allowed`);
+  if (!TYPES.includes(input.type as FunnelEventType)) refuse('type must be page_view or checkout_start');
+  if (typeof input.visitorId !== 'string' || !VISITOR_ID.test(input.visitorId)) refuse('visitorId must be 16 to 64 letters, digits or dashes');
+  return {
+    type: input.type as FunnelEventType,
+    visitorId: input.visitorId,
+    path: pagePath(input.path),
+    planId: input.type === 'checkout_start' ? planIdOf(input.plan) : null,
+    referral: referralOf(input.referral),
+  };
+}
+
+/** Only the path is kept: a query string or fragment is cut off before anything is stored. */
+function pagePath(raw: unknown): string {
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.length > 200) refuse('path must be a page path such as /checkout');
+  const path = raw.split(/[?#]/, 1)[0].toLowerCase().replace(/(.)\/+$/, '$1');
+  if (!isAppRoute(path) || path.startsWith('/admin')) refuse('path is not a public page of the funnel');
+  return path;
+}
+
+function planIdOf(raw: unknown): PlanId | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string') refuse('plan must be a plan id or name');
+  const plan = isPlanId(raw) ? raw : PLAN_BY_NAME.get(raw.trim().toLowerCase());
+  if (!plan) refuse('plan is not a plan of the catalogue');
+  return plan;
+}
+
+function referralOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || raw.length > MAX_REFERRAL || !isSafeText(raw)) refuse(`referral must be text of at most ${MAX_REFERRAL} characters`);
+  const referral = raw.trim();
+  // A referral id is an affiliate's tracking id; an e-mail address there would be personal data.
+  if (referral.includes('@')) refuse('referral must be a tracking id');
+  return referral || null;
+}
