@@ -2,14 +2,9 @@ import { Controller, HttpCode, PayloadTooLargeException, Post, Req } from '@nest
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { ApiBadRequestResponse, ApiNoContentResponse, ApiPayloadTooLargeResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { BEACON_MAX_BYTES, parseBeacon } from './beacon-request';
 import { BeaconService } from './beacon.service';
-
-/**
- * A browser sends a page view per route change, far more than form posts, so the beacon has its
- * own per-client limit (generous for a person, a wall for a flood) rather than the write limit.
- */
-const BEACON_LIMIT = { rateLimit: { max: 300, timeWindow: 60_000 } };
 
 @ApiTags('funnel')
 @Controller('beacon')
@@ -18,7 +13,8 @@ export class BeaconController {
 
   @Post()
   @HttpCode(204)
-  @RouteConfig(BEACON_LIMIT)
+  // Its own counter under the public write limit (RATE_LIMIT_WRITES a window): far above one person's page views.
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
   @ApiNoContentResponse({ description: 'Recorded. Body: {type, visitorId, path, plan?, referral?} as JSON, sent as application/json or text/plain (navigator.sendBeacon)' })
   @ApiBadRequestResponse({ description: 'Malformed beacon, unknown field, or not a public page path' })
   @ApiPayloadTooLargeResponse({ description: `Body over ${BEACON_MAX_BYTES} bytes` })

@@ -1,6 +1,7 @@
 import { env } from '../env';
 import { consentChoice, subscribeToConsent } from './consent';
 import type { AnalyticsAdapter, AnalyticsEvent } from './events';
+import { sendFunnelBeacon } from './funnel-beacon';
 
 export type { AnalyticsEvent } from './events';
 
@@ -50,7 +51,7 @@ function grant(): void {
     mode = 'on';
     const backlog = waiting;
     waiting = [];
-    backlog.forEach(track);
+    backlog.forEach(deliver);
   });
 }
 
@@ -61,6 +62,12 @@ function revoke(): void {
 }
 
 export function track(event: AnalyticsEvent): void {
+  sendFunnelBeacon(event);
+  deliver(event);
+}
+
+/** Hands an event to the vendors as consent allows; the first-party beacon was already sent. */
+function deliver(event: AnalyticsEvent): void {
   if (mode === 'waiting') {
     if (waiting.length < MAX_WAITING_EVENTS) waiting.push(event);
     return;

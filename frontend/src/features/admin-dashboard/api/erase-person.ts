@@ -1,0 +1,12 @@
+import type { ErasePersonRequest, ErasePersonResponse } from '@contracts/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dashboardPost } from './dashboard-request';
+
+export function useErasePerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ErasePersonRequest) => dashboardPost<ErasePersonResponse>(queryClient, '/api/admin/people/erase', request),
+    // Lists, figures (names on orders) and the audit log all changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api', 'admin'], predicate: (query) => query.queryKey[2] !== 'session' }),
+  });
+}

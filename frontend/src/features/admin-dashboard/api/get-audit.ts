@@ -1,0 +1,17 @@
+import type { AdminAuditRow, AdminPage } from '@contracts/admin';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardGet } from './dashboard-request';
+
+export const AUDIT_PAGE_SIZE = 15;
+export const auditKey = ['api', 'admin', 'audit'] as const;
+
+export function getAudit(page: number, signal?: AbortSignal): Promise<AdminPage<AdminAuditRow>> {
+  return dashboardGet<AdminPage<AdminAuditRow>>('/api/admin/audit', { page, pageSize: AUDIT_PAGE_SIZE }, signal);
+}
+
+export const auditQuery = (page: number) =>
+  queryOptions({ queryKey: [...auditKey, page], queryFn: ({ signal }) => getAudit(page, signal), placeholderData: keepPreviousData });
+
+export function useAudit(page: number) {
+  return useQuery(auditQuery(page));
+}

@@ -1,0 +1,23 @@
+import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardGet } from './dashboard-request';
+
+export type RecordKind = 'leads' | 'orders';
+export type RecordRow<K extends RecordKind> = K extends 'leads' ? AdminLeadRow : AdminOrderRow;
+
+export const PAGE_SIZE = 10;
+
+export function getRecords<K extends RecordKind>(kind: K, q: string, page: number, signal?: AbortSignal): Promise<AdminPage<RecordRow<K>>> {
+  return dashboardGet<AdminPage<RecordRow<K>>>(`/api/admin/${kind}`, { q, page, pageSize: PAGE_SIZE }, signal);
+}
+
+export const recordsQuery = <K extends RecordKind>(kind: K, q: string, page: number) =>
+  queryOptions({
+    queryKey: ['api', 'admin', kind, q, page],
+    queryFn: ({ signal }) => getRecords(kind, q, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRecords<K extends RecordKind>(kind: K, q: string, page: number) {
+  return useQuery(recordsQuery(kind, q, page));
+}

@@ -1,0 +1,134 @@
+import type { PersonData } from '@contracts/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { notify } from '@/components/toast/notify';
+import { adminDashboard } from '@/content/admin';
+import { ApiError } from '@/lib/api-client';
+import { forgetSessionOn401 } from '../api/dashboard-request';
+import { useDownload } from '../api/download-export';
+import { useErasePerson } from '../api/erase-person';
+import { useFindPerson } from '../api/get-person';
+
+const copy = adminDashboard.person;
+
+function isEmpty(data: PersonData): boolean {
+  return !data.lead && !data.invitation && data.orders.length === 0;
+}
+
+/** Find, download or erase everything held about one e-mail address. */
+export function PersonSection() {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [erasedNote, setErasedNote] = useState(false);
+  const find = useFindPerson();
+  const download = useDownload();
+  const erase = useErasePerson();
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const data = find.data;
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const failed = (title: string) => (error: unknown) => {
+    if (forgetSessionOn401(queryClient, error)) {
+      notify({ tone: 'destructive', title: copy.sessionEnded, description: copy.sessionEndedDescription });
+      return;
+    }
+    notify({ tone: 'destructive', title, description: (error instanceof ApiError && error.serverMessage) || copy.failedFallback });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setConfirming(false);
+    setErasedNote(false);
+    find.mutate(email.trim(), { onError: failed(copy.findFailed) });
+  };
+
+  const confirmErase = () => {
+    if (!data) return;
+    erase.mutate(
+      { email: data.email },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setErasedNote(true);
+          find.reset();
+          notify({ title: copy.erased });
+        },
+        onError: failed(copy.eraseFailed),
+      },
+    );
+  };
+
+  return (
+    <section className="dash-section" aria-labelledby="dash-person">
+      <h2 id="dash-person">{copy.heading}</h2>
+      <p>{copy.intro}</p>
+      <form className="dash-search" onSubmit={submit}>
+        <div className="admin-field">
+          <label htmlFor="dash-person-email">{copy.emailLabel}</label>
+          <input id="dash-person-email" type="email" required maxLength={254} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <button type="submit" className="admin-button" disabled={find.isPending}>
+          {find.isPending ? copy.finding : copy.find}
+        </button>
+      </form>
+      <div aria-live="polite">
+        {erasedNote ? (
+          <p className="dash-state" role="status">
+            {copy.erased}
+          </p>
+        ) : null}
+        {data && isEmpty(data) ? <p className="dash-state">{copy.nothingHeld}</p> : null}
+        {data && !isEmpty(data) ? (
+          <div className="admin-card" data-testid="person-result">
+            <dl className="dash-pairs">
+              <dt>{copy.summary.lead}</dt>
+              <dd>{data.lead ? copy.yes : copy.no}</dd>
+              <dt>{copy.summary.submissions}</dt>
+              <dd>{data.leadSubmissions.length}</dd>
+              <dt>{copy.summary.invitation}</dt>
+              <dd>{data.invitation ? copy.yes : copy.no}</dd>
+              <dt>{copy.summary.invitationSubmissions}</dt>
+              <dd>{data.invitationSubmissions.length}</dd>
+              <dt>{copy.summary.tokens}</dt>
+              <dd>{data.invitationTokens.length}</dd>
+              <dt>{copy.summary.orders}</dt>
+              <dd>{data.orders.length}</dd>
+              <dt>{copy.summary.sideEffects}</dt>
+              <dd>{data.sideEffects.length}</dd>
+            </dl>
+            <div className="dash-toolbar">
+              <button
+                type="button"
+                className="admin-button"
+                disabled={download.isPending}
+                onClick={() => download.mutate({ path: '/api/admin/people/export', params: { email: data.email } }, { onError: failed(copy.exportFailed) })}
+              >
+                {download.isPending ? copy.exporting : copy.exportJson}
+              </button>
+              {!confirming ? (
+                <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirming(true)}>
+                  {copy.erase}
+                </button>
+              ) : null}
+            </div>
+            {confirming ? (
+              <div className="dash-confirm" role="group" aria-labelledby="dash-erase-question">
+                <p id="dash-erase-question">{copy.confirmErase}</p>
+                <button ref={confirmButton} type="button" className="admin-button admin-button--danger" disabled={erase.isPending} onClick={confirmErase}>
+                  {erase.isPending ? copy.erasing : copy.confirmEraseButton}
+                </button>
+                <button type="button" className="admin-button" disabled={erase.isPending} onClick={() => setConfirming(false)}>
+                  {copy.cancel}
+                </button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import type { AdminLeadRow, AdminOrderRow } from '@contracts/admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { notify } from '@/components/toast/notify';
+import { adminDashboard } from '@/content/admin';
+import { ApiError } from '@/lib/api-client';
+import { forgetSessionOn401 } from '../api/dashboard-request';
+import { useDownload } from '../api/download-export';
+import { PAGE_SIZE, useRecords, type RecordKind } from '../api/get-records';
+import { formatCents, formatCount, formatTime, planName } from '../format';
+import { LoadState } from './load-state';
+
+const copy = adminDashboard.records;
+const cols = copy.columns;
+
+function LeadRows({ rows }: { rows: AdminLeadRow[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">{cols.email}</th>
+          <th scope="col">{cols.name}</th>
+          <th scope="col">{cols.referral}</th>
+          <th scope="col">{cols.submissions}</th>
+          <th scope="col">{cols.lastSubmitted}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((lead) => (
+          <tr key={lead.id}>
+            <th scope="row">{lead.email}</th>
+            <td>{lead.name ?? '—'}</td>
+            <td>{lead.referral ?? '—'}</td>
+            <td>{formatCount(lead.submissionCount)}</td>
+            <td>{formatTime(lead.lastSubmittedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+function OrderRows({ rows }: { rows: AdminOrderRow[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">{cols.email}</th>
+          <th scope="col">{cols.name}</th>
+          <th scope="col">{cols.plan}</th>
+          <th scope="col">{cols.amount}</th>
+          <th scope="col">{cols.status}</th>
+          <th scope="col">{cols.referral}</th>
+          <th scope="col">{cols.created}</th>
+          <th scope="col">{cols.paid}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((order) => (
+          <tr key={order.id}>
+            <th scope="row">{order.email}</th>
+            <td>{order.name}</td>
+            <td>{planName(order.planId)}</td>
+            <td>{formatCents(order.amountCents)}</td>
+            <td>{order.status}</td>
+            <td>{order.referral ?? '—'}</td>
+            <td>{formatTime(order.createdAt)}</td>
+            <td>{formatTime(order.paidAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+/** Recent leads or orders: search by e-mail, page through, export what the search matches as CSV. */
+export function RecordsSection({ kind }: { kind: RecordKind }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const records = useRecords(kind, q, page);
+  const download = useDownload();
+  const heading = kind === 'leads' ? copy.leadsHeading : copy.ordersHeading;
+
+  useEffect(() => {
+    if (records.error) forgetSessionOn401(queryClient, records.error);
+  }, [queryClient, records.error]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+    setPage(1);
+  };
+
+  const exportCsv = () =>
+    download.mutate(
+      { path: `/api/admin/${kind}/export.csv`, params: { q } },
+      {
+        onError: (error) => {
+          if (!forgetSessionOn401(queryClient, error)) notify({ tone: 'destructive', title: copy.exportFailed, description: (error instanceof ApiError && error.serverMessage) || undefined });
+        },
+      },
+    );
+
+  const data = records.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  return (
+    <section className="dash-section" aria-labelledby={`${id}-heading`} data-testid={`records-${kind}`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <div className="dash-toolbar">
+        <form className="dash-search" role="search" aria-label={heading} onSubmit={submit}>
+          <div className="admin-field">
+            <label htmlFor={`${id}-q`}>{copy.searchLabel}</label>
+            <input id={`${id}-q`} type="search" maxLength={254} autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          </div>
+          <button type="submit" className="admin-button">
+            {copy.search}
+          </button>
+        </form>
+        <button type="button" className="admin-button" disabled={download.isPending} onClick={exportCsv}>
+          {download.isPending ? copy.exporting : copy.exportCsv}
+        </button>
+      </div>
+      <div aria-busy={records.isFetching}>
+        <LoadState
+          pending={records.isPending}
+          error={records.isError}
+          empty={data?.items.length === 0}
+          loadingText={copy.loading}
+          errorText={copy.loadFailed}
+          emptyText={kind === 'leads' ? copy.emptyLeads : copy.emptyOrders}
+          retryText={copy.retry}
+          onRetry={() => void records.refetch()}
+        >
+          {data ? (
+            <>
+              <div className="dash-table-wrap">
+                <table className="dash-table">
+                  <caption className="visually-hidden">{heading}</caption>
+                  {kind === 'leads' ? <LeadRows rows={data.items as AdminLeadRow[]} /> : <OrderRows rows={data.items as AdminOrderRow[]} />}
+                </table>
+              </div>
+              <nav className="dash-pager" aria-label={heading}>
+                <button type="button" className="admin-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  {copy.previous}
+                </button>
+                <span aria-live="polite">{copy.pageOf(page, pages, data.total)}</span>
+                <button type="button" className="admin-button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  {copy.next}
+                </button>
+              </nav>
+            </>
+          ) : null}
+        </LoadState>
+      </div>
+    </section>
+  );
+}

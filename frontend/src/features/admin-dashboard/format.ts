@@ -1,0 +1,23 @@
+import { PLANS, isPlanId } from '@contracts/plans';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const count = new Intl.NumberFormat('en-US');
+
+export const formatCents = (cents: number) => usd.format(cents / 100);
+export const formatRate = (rate: number) => percent.format(rate);
+export const formatCount = (value: number) => count.format(value);
+
+/** Times as UTC, like the date range: the dashboard never mixes time zones. */
+export function formatTime(iso: string | null): string {
+  return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—';
+}
+
+export function planName(planId: string): string {
+  return isPlanId(planId) ? PLANS[planId].name : planId;
+}
+
+/** YYYY-MM-DD of a UTC day, `daysAgo` before today. */
+export function utcDay(daysAgo = 0, now = new Date()): string {
+  return new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
