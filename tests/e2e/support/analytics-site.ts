@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 /**
  * The site as built with analytics ids. The server under test serves the default build (no
  * analytics), so the consent journeys get their own build, prerendered like production, served by
- * a tiny static server on 127.0.0.1 that answers the one API read the landing page makes.
+ * a tiny static server on 127.0.0.1 that answers the one API read the landing page makes and the beacon.
  */
 export const TEST_GA4_ID = 'G-E2ECONSENT';
 export const TEST_META_PIXEL_ID = '100200300400500';
@@ -44,6 +44,12 @@ function serve(root: string): Server {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/api/testimonials/featured') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      return;
+    }
+    // The first-party funnel beacon every page view sends: accepted and dropped, as its answer is never read.
+    if (path === '/api/beacon' && req.method === 'POST') {
+      req.resume();
+      res.writeHead(204).end();
       return;
     }
     // Like the real server: `/` is the prerendered page, other page paths get the SPA shell.
