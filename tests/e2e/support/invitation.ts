@@ -11,7 +11,21 @@ export async function openInvitation(page: Page, query = ''): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Your Invitation Awaits.' })).toBeVisible();
 }
 
+/**
+ * The overlay plays once, on the first scroll past 50 px, and covers the page for 3 s. Reaching
+ * the form's lower fields scrolls, so a click could land on the overlay instead of the button:
+ * let it play out first, as a visitor's first scroll would, then go back to the top.
+ */
+export async function playOverlayOut(page: Page): Promise<void> {
+  const overlay = page.getByTestId('invitation-overlay');
+  await page.evaluate(() => window.scrollTo(0, 120));
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toHaveCount(0, { timeout: 5000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 export async function fillInvitation(page: Page, values: { name: string; email: string; phone?: string; invitedBy?: string }): Promise<void> {
+  await playOverlayOut(page);
   await page.getByLabel('Full Name').fill(values.name);
   await page.getByLabel('Email Address').fill(values.email);
   if (values.phone !== undefined) await page.getByLabel('Phone Number (optional)').fill(values.phone);
