@@ -41,7 +41,7 @@ export class QueueDashboard implements OnModuleInit {
     private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
     const board = new FastifyAdapter();
     createBullBoard({
       queues: this.producer.allQueues().map((queue) => new BullMQAdapter(queue, { allowRetries: true })),
@@ -50,7 +50,9 @@ export class QueueDashboard implements OnModuleInit {
     });
     board.setBasePath(QUEUE_DASHBOARD_PATH);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    await fastify.register(async (scope) => {
+    // Queued, not awaited: awaiting a register here loads the plugin queue early, before Nest has
+    // installed its error handler, and the site's own 413/415 wording would be lost.
+    void fastify.register(async (scope) => {
       scope.addHook('onRequest', (request, reply) => this.admit(request, reply));
       scope.addHook('onSend', async (request, reply, payload) => {
         await this.recordWrite(request, reply);
