@@ -1,25 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { OnApplicationBootstrap } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { QUEUES } from '@contracts/jobs';
-import { AppConfig } from '../../../backend/src/config/app-config';
-import { JobRunner } from './job-runner';
+import { QueueConsumer } from './queue-consumer';
 
-/** Consumes the invitations queue (invitation e-mails); handlers are chosen by `@OnJob`. */
+/** Consumes the invitations queue (invitation e-mails). */
 @Processor(QUEUES.invitations)
-export class InvitationsProcessor extends WorkerHost implements OnApplicationBootstrap {
-  constructor(
-    private readonly runner: JobRunner,
-    private readonly config: AppConfig,
-  ) {
-    super();
-  }
-
-  onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.WORKER_CONCURRENCY;
-  }
-
-  process(job: Job, token?: string): Promise<unknown> {
-    return this.runner.run(job, token);
-  }
-}
+export class InvitationsProcessor extends QueueConsumer {}
