@@ -33,6 +33,8 @@ export interface RecordedAttempt extends RecordedCall {
 export class FakeAffiliateServer {
   readonly calls: RecordedCall[] = [];
   readonly attempts: RecordedAttempt[] = [];
+  /** What makes a later call a duplicate (key, event id, uid, e-mail per path): O(1) per request under load. */
+  private readonly doneKeys = new Set<string>();
   private failNext = 0;
   private failStatus = 503;
   private loseNext = 0;
@@ -80,6 +82,7 @@ export class FakeAffiliateServer {
 
   reset(): void {
     this.calls.length = 0;
+    this.doneKeys.clear();
     this.attempts.length = 0;
     this.failNext = 0;
     this.loseNext = 0;
@@ -116,6 +119,7 @@ export class FakeAffiliateServer {
       return answer(409, 'duplicate', { error: 'duplicate', message: isSale ? 'Sale already tracked' : 'Signup already tracked' });
     }
     this.calls.push(call);
+    for (const key of this.identities(call, isSale)) this.doneKeys.add(key);
     if (this.loseNext > 0) {
       this.loseNext -= 1;
       return answer(503, 'lost', { error: 'temporarily unavailable' });
@@ -124,17 +128,20 @@ export class FakeAffiliateServer {
   }
 
   private alreadyDone(call: RecordedCall, isSale: boolean): boolean {
-    const email = call.params.email?.toLowerCase();
-    const sameThing = (done: RecordedCall): boolean =>
-      isSale
-        ? call.params.event_id !== undefined && done.params.event_id === call.params.event_id
-        : (call.params.uid !== undefined && done.params.uid === call.params.uid) ||
-          (email !== undefined && done.params.email?.toLowerCase() === email);
-    return this.calls.some(
-      (done) =>
-        done.path === call.path &&
-        ((call.idempotencyKey !== undefined && done.idempotencyKey === call.idempotencyKey) || sameThing(done)),
-    );
+    return this.identities(call, isSale).some((key) => this.doneKeys.has(key));
+  }
+
+  /** A repeated idempotency key is a duplicate; so is the same event id (sales), or uid or e-mail (signups). */
+  private identities(call: RecordedCall, isSale: boolean): string[] {
+    const keys: string[] = [];
+    if (call.idempotencyKey !== undefined) keys.push(`${call.path} key ${call.idempotencyKey}`);
+    if (isSale) {
+      if (call.params.event_id !== undefined) keys.push(`${call.path} event ${call.params.event_id}`);
+    } else {
+      if (call.params.uid !== undefined) keys.push(`${call.path} uid ${call.params.uid}`);
+      if (call.params.email !== undefined) keys.push(`${call.path} email ${call.params.email.toLowerCase()}`);
+    }
+    return keys;
   }
 
   private control(method: string, url: URL, res: ServerResponse): void {
