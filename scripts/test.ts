@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
+import { SmtpSink } from '../tests/fakes/smtp-sink';
+import { SmtpSinkInspector } from '../tests/fakes/smtp-sink-inspector';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
 import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
@@ -111,6 +113,12 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
   life.own('Fake affiliate service', () => affiliate.stop());
+  const smtp = new SmtpSink();
+  await smtp.start();
+  life.own('SMTP sink', () => smtp.stop());
+  const inspector = new SmtpSinkInspector(smtp);
+  const messagesUrl = await inspector.start();
+  life.own('SMTP sink inspector', () => inspector.stop());
   const app = await startApp(life, data, Number(process.env.TEST_APP_PORT ?? 3100), {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     // Every browser test comes from 127.0.0.1: per-client limits sized for one person would
@@ -123,6 +131,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
     RATE_LIMIT_INTENTS_PER_EMAIL: '10000',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
+    SMTP_URL: smtp.url,
   });
   const report = join(resultsDir, 'playwright.json');
   return await runSuite(
@@ -136,6 +145,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       AFFILIATE_CALLS_URL: affiliate.url.replace('/api/v1', '/__calls'),
+      SMTP_MESSAGES_URL: messagesUrl,
     },
     playwrightTally(report),
   );

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
+import { fillInvitation, openInvitation } from './support/invitation';
+import { uniqueEmail } from './support/landing';
+import { mailTo, waitForMail } from './support/mail';
+
+/** E-mails the worker sends through SMTP, read back from the test run's SMTP sink. */
+test.describe('e-mails', () => {
+  test('a paid order sends one receipt, however often the success page is reloaded', async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('receipt');
+    await page.goto(checkoutUrl({ plan: 'full-payment', email, name: 'Robin Receipt' }));
+    await fillSandboxCard(page, CARDS.success);
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    for (let i = 0; i < 3; i++) {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    }
+
+    const [receipt] = await waitForMail(email, /receipt/i);
+    expect(receipt.subject).toContain('Full Payment');
+    expect(receipt.text).toContain('$997');
+    expect(receipt.html).toContain('Robin Receipt');
+    // Give a duplicate every chance to arrive before counting.
+    await page.waitForTimeout(2000);
+    expect((await mailTo(email)).filter((m) => /receipt/i.test(m.subject ?? ''))).toHaveLength(1);
+  });
+
+  test("the invitation e-mail's private link opens /blackcard in a browser that never saw the form", async ({ page, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('invite-mail');
+    await openInvitation(page);
+    await fillInvitation(page, { name: 'Morgan Mail', email });
+    await page.getByRole('button', { name: 'Unlock My Access' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
+
+    const [invitation] = await waitForMail(email, /invitation/i);
+    const link = invitation.text?.match(/https?:\/\/\S+\/blackcard\?token=[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeTruthy();
+    expect(invitation.html).toContain(link!.replace(/&/g, '&#38;'));
+
+    const fresh = await browser.newContext();
+    const visitor = await fresh.newPage();
+    const target = new URL(link!);
+    await visitor.goto(new URL(`${target.pathname}${target.search}`, baseURL).toString());
+    await expect(visitor.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
+    expect(await visitor.evaluate(() => sessionStorage.getItem('blackcard_email'))).toBe(email);
+    await fresh.close();
+    expect(await mailTo(email)).toHaveLength(1);
+  });
+});
