@@ -6,6 +6,7 @@ import { SmtpSink } from '../tests/fakes/smtp-sink';
 import { SmtpSinkInspector } from '../tests/fakes/smtp-sink-inspector';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
+import { freePort } from './lib/ports';
 import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
 
 const resultsDir = join(root, 'test-results');
@@ -59,6 +60,11 @@ const playwrightTally = (file: string) => () => {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 };
 
+/** The port a variable names, or a free one: a fixed default would collide with whatever else runs. */
+async function portFrom(variable: string): Promise<number> {
+  return process.env[variable] ? Number(process.env[variable]) : freePort();
+}
+
 function chosenSuites(args: string[]): Suite[] {
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a));
   if (unknown.length) throw new Error(`Unknown test suite "${unknown.join(', ')}"; choose from: ${SUITES.join(', ')} (none means all)`);
@@ -80,7 +86,7 @@ async function main(life: Lifecycle): Promise<number> {
   let data: ThrowawayData | null = null;
   if (suites.includes('integration') || suites.includes('e2e')) {
     step('Starting a throwaway Postgres and Redis');
-    data = await startThrowawayData(life, { name: 'test', pgPort: Number(process.env.TEST_PG_PORT ?? 54330), redisPort: Number(process.env.TEST_REDIS_PORT ?? 6391) });
+    data = await startThrowawayData(life, { name: 'test', pgPort: await portFrom('TEST_PG_PORT'), redisPort: await portFrom('TEST_REDIS_PORT') });
   }
 
   const jestProjects = suites.filter((s): s is 'unit' | 'integration' => s !== 'e2e');
@@ -119,7 +125,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
   const inspector = new SmtpSinkInspector(smtp);
   const messagesUrl = await inspector.start();
   life.own('SMTP sink inspector', () => inspector.stop());
-  const app = await startApp(life, data, Number(process.env.TEST_APP_PORT ?? 3100), {
+  const app = await startApp(life, data, await portFrom('TEST_APP_PORT'), {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     // Every browser test comes from 127.0.0.1: per-client limits sized for one person would
     // throttle the suite itself. The limits have their own integration tests.

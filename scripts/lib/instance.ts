@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { portIsFree } from './ports';
 
 interface InstanceRecord {
   pid: number;
@@ -20,13 +20,6 @@ const isOurStart = (pid: number): boolean => {
     return true;
   }
 };
-
-const portFree = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
 
 const describePorts = (ports: Record<string, number>): string =>
   Object.entries(ports)
@@ -52,7 +45,7 @@ export async function claimInstance(dataDir: string, ports: Record<string, numbe
     unlinkSync(file);
   }
   for (const [name, port] of Object.entries(ports)) {
-    if (!(await portFree(port))) {
+    if (!(await portIsFree(port))) {
       throw new Error(`Port ${port} (${name}) is in use by another program. Stop that program or choose another port: ${name}=<port> npm start`);
     }
   }

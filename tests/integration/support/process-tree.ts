@@ -1,6 +1,5 @@
 import { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
 /** Every live descendant of `pid` (children, grandchildren…), read from /proc. */
 export function descendantsOf(pid: number): number[] {
@@ -39,23 +38,7 @@ export const isAlive = (pid: number): boolean => {
   }
 };
 
-export const portIsFree = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
-
-/** A port nothing listens on right now. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort, portIsFree } from '../../../scripts/lib/ports';
 
 /** Polls `check` until it holds or `timeoutMs` passes; resolves with whether it held. */
 export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
