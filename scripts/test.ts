@@ -125,7 +125,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
   const inspector = new SmtpSinkInspector(smtp);
   const messagesUrl = await inspector.start();
   life.own('SMTP sink inspector', () => inspector.stop());
-  const app = await startApp(life, data, await portFrom('TEST_APP_PORT'), {
+  const appEnv: NodeJS.ProcessEnv = {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     // Every browser test comes from 127.0.0.1: per-client limits sized for one person would
     // throttle the suite itself. The limits have their own integration tests.
@@ -138,7 +138,17 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
     SMTP_URL: smtp.url,
-  });
+  };
+  const app = await startApp(life, data, await portFrom('TEST_APP_PORT'), appEnv);
+  // The same product with invitations delivered by e-mail only, for that mode's journeys. It
+  // shares the data, the SMTP sink and the first one's worker, which needs the same token key.
+  const emailMode = await startApp(
+    life,
+    data,
+    await freePort(),
+    { ...appEnv, INVITATION_TOKEN_KEY: app.env.INVITATION_TOKEN_KEY, INVITATION_DELIVERY: 'email' },
+    { worker: false },
+  );
   const report = join(resultsDir, 'playwright.json');
   return await runSuite(
     life,
@@ -152,6 +162,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       AFFILIATE_CALLS_URL: affiliate.url.replace('/api/v1', '/__calls'),
       SMTP_MESSAGES_URL: messagesUrl,
+      E2E_EMAIL_MODE_URL: emailMode.url,
     },
     playwrightTally(report),
   );

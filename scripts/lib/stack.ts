@@ -51,7 +51,13 @@ export interface RunningApp {
 }
 
 /** The compiled API (serving the built SPA) and worker as child processes, as in production. */
-export async function startApp(life: Lifecycle, data: ThrowawayData, port: number, extraEnv: NodeJS.ProcessEnv): Promise<RunningApp> {
+export async function startApp(
+  life: Lifecycle,
+  data: ThrowawayData,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv,
+  opts: { worker?: boolean } = {},
+): Promise<RunningApp> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -65,8 +71,9 @@ export async function startApp(life: Lifecycle, data: ThrowawayData, port: numbe
     INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
     ...extraEnv,
   };
-  const worker = startProcess('Worker', process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
-  const stopWorker = life.own('Worker', () => worker.stop());
+  // A second API over the same data needs no worker of its own: the first one's serves both.
+  const worker = opts.worker === false ? null : startProcess('Worker', process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
+  const stopWorker = worker ? life.own('Worker', () => worker.stop()) : async () => undefined;
   const api = startProcess('API', process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
   const stopApi = life.own('API', () => api.stop());
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, api.child);

@@ -50,4 +50,26 @@ test.describe('e-mails', () => {
     await fresh.close();
     expect(await mailTo(email)).toHaveLength(1);
   });
+
+  test('with e-mail delivery the gate shows the confirmation view, and the link from the received e-mail opens /blackcard', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const emailModeUrl = process.env.E2E_EMAIL_MODE_URL;
+    if (!emailModeUrl) throw new Error('E2E_EMAIL_MODE_URL is not set: run the browser tests through "npm test"');
+    const email = uniqueEmail('invite-email-mode');
+    await page.goto(`${emailModeUrl}/invitation`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Invitation Awaits.' })).toBeVisible();
+    await fillInvitation(page, { name: 'Emery Email', email });
+    await page.getByRole('button', { name: 'Unlock My Access' }).click();
+    await expect(page.getByText('Welcome to the Movement')).toBeVisible();
+    await expect(page.getByText('Check your email for your private access link.').first()).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/invitation');
+    expect(await page.evaluate(() => sessionStorage.getItem('blackcard_token'))).toBeNull();
+
+    const [invitation] = await waitForMail(email, /invitation/i);
+    const link = new URL(invitation.text?.match(/https?:\/\/\S+\/blackcard\?token=[A-Za-z0-9_-]+/)?.[0] ?? 'http://missing/');
+    expect(link.pathname).toBe('/blackcard');
+    await page.goto(new URL(`${link.pathname}${link.search}`, baseURL).toString());
+    await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('blackcard_name'))).toBe('Emery Email');
+  });
 });
