@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * E-mail delivery of the invitation gate: no token in the answer, the link arrives by e-mail
@@ -15,6 +15,7 @@ const LINK = /https?:\/\/[^\s"<>]+\/blackcard\?token=([A-Za-z0-9_-]+)/;
 const TOKEN_CHECKS = 5;
 
 async function reset(): Promise<void> {
+  await settleOutbox(stack.db);
   await resetData(stack.db);
   await stack.db.query('TRUNCATE invitations CASCADE');
   smtp.reset();

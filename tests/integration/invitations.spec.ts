@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createHash } from 'node:crypto';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { postSimultaneously } from './support/simultaneous';
-import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The invitation gate with instant delivery: the real API and worker, e-mail to a loopback SMTP
@@ -17,6 +17,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const LINK = /(https?:\/\/[^\s"<>]+\/blackcard\?token=([A-Za-z0-9_-]+))/;
 
 async function resetAll(): Promise<void> {
+  await settleOutbox(stack.db);
   await resetData(stack.db);
   await stack.db.query('TRUNCATE invitations CASCADE');
   smtp.reset();

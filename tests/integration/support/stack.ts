@@ -75,6 +75,19 @@ export async function startStack(env: Record<string, string>, opts: { worker?: b
   return stack;
 }
 
+/**
+ * Waits (bounded) until the worker has finished every owed job, so a job the previous test did
+ * not wait for cannot deliver into the next test's fakes after they were reset.
+ */
+export async function settleOutbox(db: DataSource, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`);
+    if (n === 0) return;
+    await sleep(50);
+  }
+}
+
 /** Empties the lead tables; a worker still finishing the previous test's job may hold locks. */
 export async function resetData(db: DataSource): Promise<void> {
   for (let attempt = 1; ; attempt++) {
