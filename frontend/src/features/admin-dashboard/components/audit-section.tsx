@@ -3,15 +3,14 @@ import { adminDashboard } from '@/content/admin';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 import { formatTime } from '../format';
 import { LoadState } from './load-state';
+import { Pager } from './pager';
 
 const copy = adminDashboard.audit;
-const pagerCopy = adminDashboard.records;
 
 export function AuditSection() {
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
   const data = audit.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
   return (
     <section className="dash-section" aria-labelledby="dash-audit" data-testid="audit-log">
       <h2 id="dash-audit">{copy.heading}</h2>
@@ -54,15 +53,7 @@ export function AuditSection() {
                   </tbody>
                 </table>
               </div>
-              <nav className="dash-pager" aria-label={copy.heading}>
-                <button type="button" className="admin-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  {pagerCopy.previous}
-                </button>
-                <span aria-live="polite">{pagerCopy.pageOf(page, pages, data.total)}</span>
-                <button type="button" className="admin-button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  {pagerCopy.next}
-                </button>
-              </nav>
+              <Pager label={copy.heading} page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onPage={setPage} />
             </>
           ) : null}
         </LoadState>

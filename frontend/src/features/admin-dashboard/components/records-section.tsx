@@ -9,6 +9,7 @@ import { useDownload } from '../api/download-export';
 import { PAGE_SIZE, useRecords, type RecordKind } from '../api/get-records';
 import { formatCents, formatCount, formatTime, planName } from '../format';
 import { LoadState } from './load-state';
+import { Pager } from './pager';
 
 const copy = adminDashboard.records;
 const cols = copy.columns;
@@ -105,7 +106,6 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
     );
 
   const data = records.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <section className="dash-section" aria-labelledby={`${id}-heading`} data-testid={`records-${kind}`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
@@ -142,15 +142,7 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
                   {kind === 'leads' ? <LeadRows rows={data.items as AdminLeadRow[]} /> : <OrderRows rows={data.items as AdminOrderRow[]} />}
                 </table>
               </div>
-              <nav className="dash-pager" aria-label={heading}>
-                <button type="button" className="admin-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  {copy.previous}
-                </button>
-                <span aria-live="polite">{copy.pageOf(page, pages, data.total)}</span>
-                <button type="button" className="admin-button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  {copy.next}
-                </button>
-              </nav>
+              <Pager label={heading} page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
             </>
           ) : null}
         </LoadState>
