@@ -1,19 +1,16 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Client } from 'pg';
+import { useAdminAccount } from './support/admin';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
+import { withDb } from './support/db';
 
 /**
  * The funnel dashboard against the running server: a scripted journey under a referral id of its
  * own (so other tests' visits and orders do not touch its row) shows up exactly in the figures,
  * then the lead is found by e-mail, the person's data downloaded as JSON and erased.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const tag = randomBytes(6).toString('hex');
-const admin = { email: `e2e.dashboard.${tag}@example.com`, password: `pw-${randomBytes(12).toString('hex')}` };
 // Longer than 20 characters, so the SPA keeps it for the visit once it came in on the URL.
 const REFERRAL = `e2e-dash-referral-${tag}`;
 const buyer = { email: `dash.buyer.${tag}@example.com`, name: `Dana Buyer ${tag}` };
@@ -21,24 +18,7 @@ const LEAD_ONLY = `dash.lead.${tag}@example.com`;
 
 test.describe.configure({ mode: 'serial' });
 
-async function withDb<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-test.beforeAll(() => {
-  const created = spawnSync(process.execPath, [CLI, '--email', admin.email], { input: `${admin.password}\n`, env: process.env, encoding: 'utf8' });
-  expect(created.status, created.stderr).toBe(0);
-});
-
-test.afterAll(async () => {
-  await withDb((client) => client.query('DELETE FROM admin_accounts WHERE email_normalized = $1', [admin.email]));
-});
+const admin = useAdminAccount('dashboard');
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/admin/login?next=%2Fadmin');

@@ -1,28 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { QUEUES } from '../../backend/src/shared/contracts/jobs';
+import { useAdminAccount } from './support/admin';
 
 /** The queue dashboard (bull-board, served by the API) behind the admin sign-in. */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
-const admin = { email: `e2e.queues.${randomBytes(4).toString('hex')}@example.com`, password: `pw-${randomBytes(12).toString('hex')}` };
-
-test.beforeAll(() => {
-  const created = spawnSync(process.execPath, [CLI, '--email', admin.email], { input: `${admin.password}\n`, env: process.env, encoding: 'utf8' });
-  expect(created.status, created.stderr).toBe(0);
-});
-
-test.afterAll(async () => {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query('DELETE FROM admin_accounts WHERE email_normalized = $1', [admin.email]);
-  } finally {
-    await client.end();
-  }
-});
+const admin = useAdminAccount('queues');
 
 test('/admin/queues needs sign-in, comes back after it and shows every queue by name', async ({ page }) => {
   const refused: string[] = [];

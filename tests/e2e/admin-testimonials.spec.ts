@@ -1,35 +1,13 @@
 import { expect, request, test, type Browser, type BrowserContext } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { Client } from 'pg';
+import { useAdminAccount } from './support/admin';
+import { withDb } from './support/db';
 
 /**
  * The admin area against the running server: sign-in and its redirects, and the testimonial
  * manager end to end (the landing page shows what was created and stops showing what was deleted).
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
-const admin = { email: `e2e.admin.${randomBytes(4).toString('hex')}@example.com`, password: `pw-${randomBytes(12).toString('hex')}` };
-
-async function withDb<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-test.beforeAll(() => {
-  // The same command an operator runs: `echo '…' | npm run admin:create -- --email …`.
-  const created = spawnSync(process.execPath, [CLI, '--email', admin.email], { input: `${admin.password}\n`, env: process.env, encoding: 'utf8' });
-  expect(created.status, created.stderr).toBe(0);
-});
-
-test.afterAll(async () => {
-  await withDb((client) => client.query('DELETE FROM admin_accounts WHERE email_normalized = $1', [admin.email]));
-});
+const admin = useAdminAccount('admin');
 
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 

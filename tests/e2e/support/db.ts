@@ -18,7 +18,8 @@ function databaseUrl(): string {
   return url;
 }
 
-async function withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
+/** Runs `work` with a connection to the test database, closed afterwards. */
+export async function withDb<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
@@ -30,7 +31,7 @@ async function withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
 
 /** Inserts testimonials and returns their ids, for cleanup. */
 export function insertTestimonials(seeds: TestimonialSeed[]): Promise<string[]> {
-  return withClient(async (client) => {
+  return withDb(async (client) => {
     const ids: string[] = [];
     for (const seed of seeds) {
       const { rows } = await client.query<{ id: string }>(
@@ -46,14 +47,14 @@ export function insertTestimonials(seeds: TestimonialSeed[]): Promise<string[]> 
 
 export function deleteTestimonials(ids: string[]): Promise<void> {
   if (ids.length === 0) return Promise.resolve();
-  return withClient(async (client) => {
+  return withDb(async (client) => {
     await client.query('DELETE FROM testimonials WHERE id = ANY($1::uuid[])', [ids]);
   });
 }
 
 /** Un-features every testimonial for the duration of a test and returns the ids to re-feature after. */
 export function unfeatureAllTestimonials(): Promise<string[]> {
-  return withClient(async (client) => {
+  return withDb(async (client) => {
     const { rows } = await client.query<{ id: string }>('UPDATE testimonials SET featured = false WHERE featured RETURNING id');
     return rows.map((row) => row.id);
   });
@@ -61,13 +62,13 @@ export function unfeatureAllTestimonials(): Promise<string[]> {
 
 export function featureTestimonials(ids: string[]): Promise<void> {
   if (ids.length === 0) return Promise.resolve();
-  return withClient(async (client) => {
+  return withDb(async (client) => {
     await client.query('UPDATE testimonials SET featured = true WHERE id = ANY($1::uuid[])', [ids]);
   });
 }
 
 export function findLeadByEmail(email: string): Promise<{ email_normalized: string } | null> {
-  return withClient(async (client) => {
+  return withDb(async (client) => {
     const { rows } = await client.query<{ email_normalized: string }>('SELECT email_normalized FROM leads WHERE email_normalized = $1', [email.toLowerCase()]);
     return rows[0] ?? null;
   });
