@@ -1,7 +1,6 @@
-import Redis from 'ioredis';
 import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * E-mail delivery of the invitation gate: no token in the answer, the link arrives by e-mail
@@ -36,9 +35,7 @@ async function emailStack(env: Record<string, string>): Promise<void> {
 }
 
 beforeAll(async () => {
-  const redis = new Redis(process.env.REDIS_URL!);
-  await redis.flushdb();
-  await redis.quit();
+  await flushRedis();
   await smtp.start();
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createHash } from 'node:crypto';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { postSimultaneously } from './support/simultaneous';
-import { resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The invitation gate with instant delivery: the real API and worker, e-mail to a loopback SMTP
@@ -38,9 +38,7 @@ async function placesHolding(value: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  const redis = new Redis(process.env.REDIS_URL!);
-  await redis.flushdb();
-  await redis.quit();
+  await flushRedis();
   await smtp.start();
   stack = await startStack({ SMTP_URL: smtp.url, INVITATION_DELIVERY: 'instant', INVITATION_RESEND_WINDOW_MS: '600000', RATE_LIMIT_TOKEN_CHECKS: '10000' });
 });

@@ -1,9 +1,8 @@
-import Redis from 'ioredis';
 import request from 'supertest';
 import { normalizeEmail } from '../../backend/src/shared/contracts/email';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { postSimultaneously } from './support/simultaneous';
-import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
 
 const affiliate = new FakeAffiliateServer();
 let stack: Stack;
@@ -13,9 +12,7 @@ const leadIdOf = async (email: string): Promise<string> =>
 const count = async (table: string): Promise<number> => (await stack.db.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
 
 beforeAll(async () => {
-  const redis = new Redis(process.env.REDIS_URL!);
-  await redis.flushdb();
-  await redis.quit();
+  await flushRedis();
   await affiliate.start();
   stack = await startStack({ AFFILIATE_API_URL: affiliate.url, AFFILIATE_API_KEY: 'test-key' });
 });

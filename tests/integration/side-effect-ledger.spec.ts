@@ -1,8 +1,7 @@
-import Redis from 'ioredis';
 import request from 'supertest';
 import { SideEffectLedger } from '../../worker/src/services/side-effect-ledger.service';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
-import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The claim-first side-effect ledger, end to end: API → outbox → relay → BullMQ → worker →
@@ -14,9 +13,7 @@ describe('side-effect ledger (affiliate signup)', () => {
   const http = () => request(stack.url);
 
   beforeAll(async () => {
-    const redis = new Redis(process.env.REDIS_URL!);
-    await redis.flushdb();
-    await redis.quit();
+    await flushRedis();
     await affiliate.start();
     stack = await startStack({ AFFILIATE_API_URL: affiliate.url, AFFILIATE_API_KEY: 'ledger-key' });
   });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import Redis from 'ioredis';
 import { Logger } from 'nestjs-pino';
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
@@ -73,6 +74,13 @@ export async function startStack(env: Record<string, string>, opts: { worker?: b
   };
   if (opts.worker !== false) await stack.startWorker();
   return stack;
+}
+
+/** Empties the test run's Redis, so jobs a previous spec file left there cannot run in this one. */
+export async function flushRedis(): Promise<void> {
+  const redis = new Redis(required('REDIS_URL'));
+  await redis.flushdb();
+  await redis.quit();
 }
 
 /**
