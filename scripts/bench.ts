@@ -1,7 +1,9 @@
 import { benchLeads } from '../tests/bench/leads.bench';
+import { BenchReport } from '../tests/bench/report';
 import { benchVerify } from '../tests/bench/verify.bench';
 import { benchWeb } from '../tests/bench/web.bench';
 import { Lifecycle } from './lib/lifecycle';
+import { step } from './lib/log';
 
 /** `npm run bench [leads|verify|web]`: benchmarks that print figures; no pass/fail thresholds. */
 const suites: Record<string, (life: Lifecycle) => Promise<void>> = { leads: benchLeads, verify: benchVerify, web: benchWeb };
@@ -12,6 +14,11 @@ async function main(life: Lifecycle): Promise<number> {
   if (unknown.length) throw new Error(`Unknown benchmark "${unknown.join(', ')}"; choose from: ${Object.keys(suites).join(', ')}`);
   life.ownTempDir('bench-run');
   for (const name of chosen.length ? chosen : Object.keys(suites)) await suites[name](life);
+  const summary = BenchReport.summary();
+  if (summary) {
+    step('Summary (JSON under test-results/bench/)');
+    process.stdout.write(`\n${summary}\n\n`);
+  }
   return 0;
 }
 
