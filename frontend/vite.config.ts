@@ -25,7 +25,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false }
-    : { outDir: clientOutDir, emptyOutDir: true, target: 'es2022', minify: 'terser', modulePreload: { polyfill: false } },
+    : {
+        outDir: clientOutDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        minify: 'terser',
+        modulePreload: { polyfill: false },
+        // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands.
+        rollupOptions: { input: { spa: fileURLToPath(new URL('./index.html', import.meta.url)), landing: fileURLToPath(new URL('./landing.html', import.meta.url)) } },
+      },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
 }));

@@ -1,7 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app/app';
+import { renderSpa } from './app/spa';
 import { initAnalytics } from './lib/analytics';
 import { initReferralTracking } from './lib/referral';
 import './styles/base.css';
@@ -13,14 +10,5 @@ initReferralTracking();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>
-);
-
-// index.html carries the prerendered landing page; spa.html (every other route) an empty root.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// spa.html, every route but a first visit to `/` (landing.html and src/landing-client.tsx serve that).
+renderSpa(container);

@@ -32,8 +32,9 @@ export function injectDocumentHead(head: DocumentHead): Plugin {
 
 /**
  * Runs after the SSR build of src/entry-server.tsx: renders the landing page into the client's
- * index.html (which the browser then hydrates) and keeps the untouched shell as spa.html for
- * every other route. The SSR bundle is deleted afterwards so it is never served as an asset.
+ * landing.html (whose script hydrates only the page's islands) and writes it as index.html; the
+ * SPA's untouched shell becomes spa.html for every other route. The SSR bundle and landing.html
+ * are deleted afterwards so neither is ever served.
  */
 export function prerenderLanding({ clientOutDir }: { clientOutDir: string }): Plugin {
   let root = process.cwd();
@@ -55,10 +56,12 @@ export function prerenderLanding({ clientOutDir }: { clientOutDir: string }): Pl
       const clientDir = resolve(root, clientOutDir);
       const shellFile = resolve(clientDir, 'spa.html');
       const indexFile = resolve(clientDir, 'index.html');
-      // spa.html exists when the SSR step runs twice after one client build; it is the pristine shell.
-      const shell = await readFile(existsSync(shellFile) ? shellFile : indexFile, 'utf8');
-      if (shell.split(EMPTY_ROOT).length !== 2) {
-        throw new Error(`prerender: expected exactly one ${EMPTY_ROOT} in ${clientOutDir}/index.html; run the client build first`);
+      const landingFile = resolve(clientDir, 'landing.html');
+      if (!existsSync(landingFile)) throw new Error(`prerender: ${clientOutDir}/landing.html is missing; run the client build first`);
+      const shell = await readFile(indexFile, 'utf8');
+      const landingShell = await readFile(landingFile, 'utf8');
+      if (landingShell.split(EMPTY_ROOT).length !== 2) {
+        throw new Error(`prerender: expected exactly one ${EMPTY_ROOT} in ${clientOutDir}/landing.html`);
       }
       const { renderLanding } = (await import(pathToFileURL(entryFile).href)) as { renderLanding: () => string };
       const rendered = renderLanding();
@@ -67,8 +70,9 @@ export function prerenderLanding({ clientOutDir }: { clientOutDir: string }): Pl
       const hints = rendered.match(LEADING_LINKS)?.[0] ?? '';
       const markup = rendered.slice(hints.length);
       await writeFile(shellFile, shell);
-      const page = shell.replace('</head>', `${hints}</head>`).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+      const page = landingShell.replace('</head>', `${hints}</head>`).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
       await writeFile(indexFile, await inlineStylesheets(page, clientDir));
+      await rm(landingFile);
       await rm(ssrOutDir, { recursive: true, force: true });
       await precompressDir(clientDir);
     },

@@ -4,7 +4,6 @@ import { ROUTES } from '@contracts/routes';
 import { common, pages } from '@/content/pages';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RoutePage } from './route-page';
-import LandingRoute from './routes/landing.route';
 
 interface LazyRoute {
   path: string;
@@ -12,8 +11,13 @@ interface LazyRoute {
   Screen: LazyExoticComponent<ComponentType>;
 }
 
-/** Every route but the landing page is a separate chunk, so each screen ships only its own code. */
+/**
+ * Every route is a separate chunk, so each screen ships only its own code. A first visit to `/` never
+ * runs the SPA (the prerendered page hydrates its islands); the landing route serves visitors who
+ * come back to `/` from another screen.
+ */
 const lazyRoutes: LazyRoute[] = [
+  { path: ROUTES.landing, title: pages.landing.title, Screen: lazy(() => import('./routes/landing.route')) },
   { path: ROUTES.invitation, title: pages.invitation.title, Screen: lazy(() => import('./routes/invitation.route')) },
   { path: ROUTES.blackcard, title: pages.blackcard.title, Screen: lazy(() => import('./routes/blackcard.route')) },
   { path: ROUTES.upsell, title: pages.upsell.title, Screen: lazy(() => import('./routes/upsell.route')) },
@@ -41,14 +45,6 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary key={pathname}>
       <Routes>
-        <Route
-          path={ROUTES.landing}
-          element={
-            <RoutePage title={pages.landing.title}>
-              <LandingRoute />
-            </RoutePage>
-          }
-        />
         {lazyRoutes.map(({ path, title, Screen }) => (
           <Route
             key={path}

@@ -11,3 +11,18 @@ export function scrollToLeadForm(): void {
   section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   document.getElementById(LEAD_EMAIL_FIELD_ID)?.focus({ preventScroll: true });
 }
+
+/**
+ * On the prerendered page the calls to action are static links (components/checkout-cta.tsx
+ * without React): one listener gives them the same scroll and focus. A click the SPA already
+ * handled, or one that opens a new tab, is left alone.
+ */
+export function followLeadFormLinks(): void {
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest(`a[href="#${CHECKOUT_SECTION_ID}"]`) : null;
+    if (!link) return;
+    event.preventDefault();
+    scrollToLeadForm();
+  });
+}

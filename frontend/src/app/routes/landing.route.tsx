@@ -1,43 +1,13 @@
-import { ConsentSettingsFooterHost } from '@/features/consent/components/consent-host';
-import { LeadCaptureSection } from '@/features/lead-capture/components/lead-capture-section';
-import { BenefitsSection } from '@/features/landing/components/benefits-section';
-import { FaqSection } from '@/features/landing/components/faq-section';
-import { FinalCallSection } from '@/features/landing/components/final-call-section';
-import { FounderSection } from '@/features/landing/components/founder-section';
-import { GuaranteeSection } from '@/features/landing/components/guarantee-section';
-import { HeroSection } from '@/features/landing/components/hero-section';
-import { MethodSection } from '@/features/landing/components/method-section';
-import { MovementSection } from '@/features/landing/components/movement-section';
-import { SalesLetterSection } from '@/features/landing/components/sales-letter-section';
-import { ValueStackSection } from '@/features/landing/components/value-stack-section';
-import { WhyOnlySection } from '@/features/landing/components/why-only-section';
-import { TestimonialsSection } from '@/features/testimonials/components/testimonials-section';
-import { analyticsEnabled } from '@/lib/analytics';
-import '@/features/landing/landing.css';
+import { useNavigate } from 'react-router-dom';
+import { PageNavigation } from '@/lib/page-navigation';
+import { LandingPage } from '../landing/landing-page';
 
-/**
- * The landing page, sections in the spec's order. Part of the main bundle so the prerendered page
- * hydrates at once. The footer exists only in builds with analytics, to reopen the consent banner.
- */
+/** `/` inside the SPA (a visitor who came back to it): the islands render as ordinary components and move on with the router. */
 export default function LandingRoute() {
+  const navigate = useNavigate();
   return (
-    <>
-      <main className="landing">
-        <HeroSection />
-        <SalesLetterSection />
-        <MovementSection />
-        <MethodSection />
-        <BenefitsSection />
-        <FounderSection />
-        <TestimonialsSection />
-        <ValueStackSection />
-        <WhyOnlySection />
-        <GuaranteeSection />
-        <FaqSection />
-        <FinalCallSection />
-        <LeadCaptureSection />
-      </main>
-      {analyticsEnabled ? <ConsentSettingsFooterHost /> : null}
-    </>
+    <PageNavigation value={(path) => void navigate(path)}>
+      <LandingPage />
+    </PageNavigation>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { defineIsland } from '@/lib/islands';
 import { isToastHostNeeded, subscribeToToastHost } from './notify';
 
 const AppToaster = lazy(() => import('./toast-runtime').then((runtime) => ({ default: runtime.AppToaster })));
@@ -12,3 +13,6 @@ export function ToastHost() {
     </Suspense>
   ) : null;
 }
+
+/** The toast area of the prerendered landing page, where no app providers exist. */
+export const toastIsland = defineIsland('toasts', () => <ToastHost />);

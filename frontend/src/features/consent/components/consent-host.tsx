@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { consentVendorNames } from '@/content/consent';
 import { isConsentBannerOpen, subscribeToConsent } from '@/lib/analytics/consent';
 import { env } from '@/lib/env';
+import { defineIsland } from '@/lib/islands';
 import { useHydrated } from '@/lib/use-hydrated';
 
 // Marked pure so that builds without analytics, where nothing renders these, drop the chunks entirely.
@@ -40,3 +41,7 @@ export function ConsentSettingsFooterHost() {
     </Suspense>
   ) : null;
 }
+
+/** The prerendered landing page's consent banner (first in the document, like the SPA's) and its footer. */
+export const consentBannerIsland = defineIsland('consent-banner', () => <ConsentBannerHost />);
+export const consentSettingsIsland = defineIsland('consent-settings', () => <ConsentSettingsFooterHost />);

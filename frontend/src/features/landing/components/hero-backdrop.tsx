@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { hero } from '@/content/landing';
 import { heroVideo } from '@/content/media';
 import { afterPageSettles } from '@/lib/idle';
+import { defineIsland } from '@/lib/islands';
 import { prefersReducedData, prefersReducedMotion } from '@/lib/user-preferences';
 import { youtubeEmbedUrl } from '@/lib/youtube';
 
@@ -65,3 +66,5 @@ export function HeroBackdrop() {
     </>
   );
 }
+
+export const heroVideoIsland = defineIsland('hero-video', () => <HeroBackdrop />);

@@ -1,7 +1,8 @@
 import { CheckoutCta } from '@/components/checkout-cta';
 import { brand } from '@/content/brand';
 import { hero } from '@/content/landing';
-import { HeroBackdrop } from './hero-backdrop';
+import { Island } from '@/lib/islands';
+import { heroVideoIsland } from './hero-backdrop';
 
 export function HeroSection() {
   return (
@@ -22,7 +23,7 @@ export function HeroSection() {
         </div>
       </div>
       {/* After the content so the video control is the hero's last tab stop; it is positioned absolutely. */}
-      <HeroBackdrop />
+      <Island of={heroVideoIsland} />
     </section>
   );
 }

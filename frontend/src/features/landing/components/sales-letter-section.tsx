@@ -1,6 +1,6 @@
-import { VideoFacade } from '@/components/video-facade';
 import { salesLetter } from '@/content/landing';
-import { salesLetterVideo } from '@/content/media';
+import { Island } from '@/lib/islands';
+import { salesLetterVideoIsland } from './sales-letter-video';
 
 export function SalesLetterSection() {
   return (
@@ -10,7 +10,7 @@ export function SalesLetterSection() {
         <p className="section__intro">{salesLetter.intro}</p>
       </div>
       <div className="container container--narrow">
-        <VideoFacade video={salesLetterVideo} title={salesLetter.heading} playLabel={salesLetter.playLabel} />
+        <Island of={salesLetterVideoIsland} />
         <p className="video-duration">{salesLetter.duration}</p>
       </div>
     </section>

@@ -1,63 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { notify } from '@/components/toast/notify';
 import { leadCapture as copy } from '@/content/landing';
-import { analyticsUserId, track } from '@/lib/analytics';
-import { ApiError } from '@/lib/api-client';
-import { CHECKOUT_SECTION_ID, LEAD_EMAIL_FIELD_ID } from '@/lib/landing-anchors';
-import { waitForTrackingId } from '@/lib/referral';
-import { useHydrated } from '@/lib/use-hydrated';
-import { rememberVisitorEmail } from '@/lib/visitor';
-import { useCreateLead } from '../api/create-lead';
-import { buildLeadRequest, checkoutPath, isValidEmail, type LeadFormValues } from '../lead-request';
-import './lead-capture.css';
+import { Island } from '@/lib/islands';
+import { CHECKOUT_SECTION_ID } from '@/lib/landing-anchors';
+import { leadFormIsland } from './lead-form';
 
-const EMAIL_ERROR_ID = 'lead-email-error';
-
-function readForm(form: HTMLFormElement): LeadFormValues {
-  const data = new FormData(form);
-  const field = (name: string) => String(data.get(name) ?? '').trim();
-  return { email: field('email'), name: field('name'), phone: field('phone') };
-}
-
-/**
- * The lead form (spec section 2, item 13; flow in section 4). Inputs are uncontrolled so text typed
- * into the prerendered page before hydration is kept, and a failed submit leaves everything filled in.
- */
+/** The landing page's last section: static copy around the lead form island. */
 export function LeadCaptureSection() {
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const createLead = useCreateLead();
-  const emailInput = useRef<HTMLInputElement>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  // Spans the request, the wait for the affiliate id and the navigation, not just the request.
-  const [submitting, setSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const values = readForm(event.currentTarget);
-    if (!isValidEmail(values.email)) {
-      setEmailError(copy.invalidEmail);
-      emailInput.current?.focus();
-      return;
-    }
-    setEmailError(null);
-    setSubmitting(true);
-    try {
-      await createLead.mutateAsync(buildLeadRequest(values));
-    } catch (error) {
-      setSubmitting(false);
-      const serverMessage = error instanceof ApiError ? error.serverMessage : null;
-      notify({ tone: 'error', title: copy.errorTitle, description: serverMessage ?? copy.errorFallback });
-      return;
-    }
-    track({ name: 'Lead', params: { user_id: analyticsUserId(values.email), event_category: 'lead', event_label: 'landing_page' } });
-    rememberVisitorEmail(values.email);
-    await waitForTrackingId();
-    navigate(checkoutPath(values));
-  }
-
   return (
     <section id={CHECKOUT_SECTION_ID} className="section section--alt lead" aria-labelledby="lead-heading" data-testid="section-lead-capture">
       <div className="container container--form">
@@ -65,56 +12,7 @@ export function LeadCaptureSection() {
           <h2 id="lead-heading">{copy.heading}</h2>
           <p className="section__intro">{copy.intro}</p>
         </div>
-        <form className="card lead__form" noValidate onSubmit={handleSubmit} aria-labelledby="lead-heading" data-testid="lead-form">
-          <div className="field">
-            <label htmlFor="lead-name">{copy.nameLabel}</label>
-            <input id="lead-name" name="name" type="text" autoComplete="name" />
-          </div>
-          <div className="field">
-            <label htmlFor={LEAD_EMAIL_FIELD_ID}>{copy.emailLabel}</label>
-            <input
-              ref={emailInput}
-              id={LEAD_EMAIL_FIELD_ID}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
-              required
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? EMAIL_ERROR_ID : undefined}
-              onChange={(event) => {
-                if (emailError && isValidEmail(event.currentTarget.value.trim())) setEmailError(null);
-              }}
-            />
-            {emailError ? (
-              <p id={EMAIL_ERROR_ID} className="field__error" data-testid="email-error">
-                {emailError}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="lead-phone">{copy.phoneLabel}</label>
-            <input id="lead-phone" name="phone" type="tel" autoComplete="tel" />
-          </div>
-          <div className="lead__summary" data-testid="lead-summary">
-            <div className="lead__summary-row">
-              <h3>{copy.summary.title}</h3>
-              <p className="lead__price">{copy.summary.price}</p>
-            </div>
-            <p className="lead__cancel">{copy.summary.cancel}</p>
-            <p className="lead__included">{copy.summary.includedHeading}</p>
-            <ul className="check-list">
-              {copy.summary.inclusions.map((inclusion) => (
-                <li key={inclusion}>{inclusion}</li>
-              ))}
-            </ul>
-          </div>
-          <button type="submit" className="button button--cta button--block" disabled={!hydrated || submitting} data-testid="lead-submit">
-            {submitting ? copy.pending : copy.submit}
-          </button>
-          <p className="lead__footnote">{copy.footnote}</p>
-        </form>
+        <Island of={leadFormIsland} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { FeaturedTestimonial } from '@contracts/api-types';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiGet, type ApiQueryKey } from '@/lib/api-client';
 
 export const featuredTestimonialsKey = ['api', 'testimonials', 'featured'] as const satisfies ApiQueryKey;
@@ -8,11 +8,19 @@ export function getFeaturedTestimonials({ signal }: { signal?: AbortSignal } = {
   return apiGet<FeaturedTestimonial[]>(featuredTestimonialsKey, { signal });
 }
 
-export const featuredTestimonialsQuery = queryOptions({
-  queryKey: featuredTestimonialsKey,
-  queryFn: getFeaturedTestimonials,
-});
-
-export function useFeaturedTestimonials() {
-  return useQuery(featuredTestimonialsQuery);
+/**
+ * One read when the section mounts, without the query library: the section is an island of the
+ * prerendered landing page, which ships no react-query. Undefined while loading and after a
+ * failure, which the section treats alike (it stays hidden).
+ */
+export function useFeaturedTestimonials(): FeaturedTestimonial[] | undefined {
+  const [testimonials, setTestimonials] = useState<FeaturedTestimonial[]>();
+  useEffect(() => {
+    const controller = new AbortController();
+    getFeaturedTestimonials({ signal: controller.signal }).then(setTestimonials, (error: unknown) => {
+      if (!controller.signal.aborted) console.warn('Featured testimonials could not be loaded', error);
+    });
+    return () => controller.abort();
+  }, []);
+  return testimonials;
 }

@@ -1,15 +1,17 @@
 import { Section } from '@/components/section';
 import { testimonialsSection } from '@/content/landing';
+import { defineIsland } from '@/lib/islands';
 import { useFeaturedTestimonials } from '../api/get-featured-testimonials';
 import { TestimonialCard } from './testimonial-card';
 import './testimonials.css';
 
 /**
  * Rendered only once featured testimonials have arrived: nothing while loading, on error or when
- * the list is empty. The section sits below the fold, so appearing late shifts nothing on screen.
+ * the list is empty (so the prerendered page holds an empty container). The section sits below
+ * the fold, so appearing late shifts nothing on screen.
  */
 export function TestimonialsSection() {
-  const { data: testimonials } = useFeaturedTestimonials();
+  const testimonials = useFeaturedTestimonials();
   if (!Array.isArray(testimonials) || testimonials.length === 0) return null;
 
   return (
@@ -23,3 +25,5 @@ export function TestimonialsSection() {
     </Section>
   );
 }
+
+export const testimonialsIsland = defineIsland('testimonials', () => <TestimonialsSection />);
