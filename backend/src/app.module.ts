@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { RateLimitModule } from './common/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -28,6 +29,7 @@ import { QueueModule } from './shared/queue/queue.module';
     }),
     DatabaseModule,
     QueueModule.forRole('producer'),
+    RateLimitModule,
     AdminModule,
     AdminDashboardModule,
     BeaconModule,

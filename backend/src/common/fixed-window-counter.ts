@@ -3,30 +3,64 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 /** Beyond this many tracked keys, expired windows are swept before a new key is added. */
 const SWEEP_AT = 10_000;
 
+/** One key's attempts in its current window, and how long until that window ends. */
+export interface WindowCount {
+  count: number;
+  ttlMs: number;
+}
+
 /**
- * Fixed-window attempt counting per key (a client address, an e-mail), in memory like the app's
- * other rate limits: each API instance counts on its own. Memory stays bounded: expired windows
- * are swept once many keys are tracked.
+ * Counts attempts per key in fixed windows; each key's window starts with its first attempt.
+ * An abstract class rather than an interface so that it is also the limiters' injection token.
  */
-export class FixedWindowCounter {
+export abstract class WindowStore {
+  abstract increment(key: string, windowMs: number): Promise<WindowCount>;
+}
+
+/**
+ * Fixed windows in this process's memory: what an instance counts with while Redis is away.
+ * Memory stays bounded: expired windows are swept once many keys are tracked.
+ */
+export class MemoryWindows extends WindowStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(private readonly windowMs: number) {}
+  constructor(private readonly clock: () => number = Date.now) {
+    super();
+  }
 
-  /** Counts one attempt for `key`; true while the key is within `max` attempts this window. */
-  hit(key: string, max: number, now = Date.now()): boolean {
+  async increment(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.clock();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       if (!window && this.windows.size >= SWEEP_AT) this.sweep(now);
-      window = { count: 0, resetAt: now + this.windowMs };
+      window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
     }
     window.count += 1;
-    return window.count <= max;
+    return { count: window.count, ttlMs: window.resetAt - now };
   }
 
   private sweep(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/**
+ * One named limit (intents, sign-ins, token checks) counted in fixed windows per key (a client
+ * address, an e-mail). The store is shared by every API instance, so a client that switches
+ * instances still gets the limit once in total.
+ */
+export class FixedWindowCounter {
+  constructor(
+    private readonly store: WindowStore,
+    private readonly name: string,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one attempt for `key`; true while the key is within `max` attempts this window. */
+  async hit(key: string, max: number): Promise<boolean> {
+    const { count } = await this.store.increment(`${this.name}:${key}`, this.windowMs);
+    return count <= max;
   }
 }
 

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../config/app-config';
+import { SharedWindows } from './shared-windows';
 
 /**
  * The funnel loads exactly these third parties: Stripe (card element), the video host's
@@ -40,9 +41,10 @@ export const PUBLIC_WRITE_LIMIT = { rateLimit: {} };
 
 export async function applySecurity(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const publicUrl = config.PUBLIC_URL;
-  // In-memory LRU store: no request waits on Redis. Several API instances each count on their own.
+  // Counted in Redis so every API instance shares one allowance per client (per instance only while Redis is away).
   await app.register(rateLimit, {
     global: false,
+    store: app.get(SharedWindows).fastifyStore('writes'),
     max: config.RATE_LIMIT_WRITES,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     errorResponseBuilder: () => ({

@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../../backend/src/app.factory';
+import { RATE_LIMIT_KEY_PREFIX } from '../../../backend/src/common/shared-windows';
 import { WorkerModule } from '../../../worker/src/worker.module';
 
 export interface Stack {
@@ -48,6 +49,7 @@ export async function startStack(env: Record<string, string>, opts: { worker?: b
   // PUBLIC_URL is the API's own address unless a test sets it: the worker delivers sandbox webhooks there.
   const port = await freePort();
   Object.assign(process.env, baseEnv(), { PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
+  await clearRateLimits(required('REDIS_URL'));
   const api = await createApp();
   await api.listen(port, '127.0.0.1');
   const stack: Stack = {
@@ -81,6 +83,25 @@ export async function flushRedis(): Promise<void> {
   const redis = new Redis(required('REDIS_URL'));
   await redis.flushdb();
   await redis.quit();
+}
+
+/**
+ * Limits are counted in Redis, which every stack of the run shares: each stack starts with fresh
+ * allowances, as its own deployment would, whatever earlier files sent from 127.0.0.1.
+ */
+async function clearRateLimits(url: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const keys: string[] = [];
+    for await (const batch of redis.scanStream({ match: `${RATE_LIMIT_KEY_PREFIX}*`, count: 1000 })) keys.push(...(batch as string[]));
+    if (keys.length) await redis.del(...keys);
+  } catch {
+    // A test that starts its stack with Redis down has no counts to clear.
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /**

@@ -26,7 +26,7 @@ export class AdminAuthService {
    */
   async login(email: string, password: string, clientIp: string): Promise<{ cookie: string; session: AdminSessionResponse }> {
     const emailNormalized = normalizeEmail(email);
-    this.limiter.consume(clientIp, emailNormalized);
+    await this.limiter.consume(clientIp, emailNormalized);
     const rows: { id: string; email: string; password_hash: string }[] = await this.dataSource.query(
       `SELECT id, email, password_hash FROM admin_accounts WHERE email_normalized = $1`,
       [emailNormalized],

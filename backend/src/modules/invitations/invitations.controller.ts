@@ -35,8 +35,8 @@ export class InvitationsController {
   @ApiOkResponse({ description: 'The invitee the token was issued to', schema: { type: 'object', properties: { email: { type: 'string' }, name: { type: 'string' } } } })
   @ApiNotFoundResponse({ description: 'Unknown, expired or malformed token' })
   @ApiTooManyRequestsResponse({ description: 'Too many token checks from this client' })
-  validate(@Param('token') token: string, @Req() req: FastifyRequest): Promise<InviteeResponse> {
-    this.limiter.consume(req.ip);
+  async validate(@Param('token') token: string, @Req() req: FastifyRequest): Promise<InviteeResponse> {
+    await this.limiter.consume(req.ip);
     return this.invitations.invitee(token);
   }
 }

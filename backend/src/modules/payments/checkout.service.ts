@@ -69,7 +69,7 @@ export class CheckoutService {
     create: (order: GatewayOrder) => Promise<CreatedIntent>,
   ): Promise<CreateIntentResponse> {
     const emailNormalized = normalizeEmail(party.email);
-    this.limiter.consume(client.ip, emailNormalized);
+    await this.limiter.consume(client.ip, emailNormalized);
     const order = await this.orders.create({
       planId: plan.id,
       kind: plan.kind,

@@ -1,23 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { FixedWindowCounter, tooManyRequests } from '../../common/fixed-window-counter';
+import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
 import { AppConfig } from '../../config/app-config';
 
 /**
  * Limits on intent creation, per client address and per e-mail address: card testers try many
- * cards from one address, or spread one e-mail over many.
+ * cards from one address, or spread one e-mail over many. Counted in Redis, across every API instance.
  */
 @Injectable()
 export class IntentRateLimiter {
   private readonly counter: FixedWindowCounter;
 
-  constructor(private readonly config: AppConfig) {
-    this.counter = new FixedWindowCounter(config.RATE_LIMIT_WINDOW_MS);
+  constructor(
+    private readonly config: AppConfig,
+    windows: WindowStore,
+  ) {
+    this.counter = new FixedWindowCounter(windows, 'intents', config.RATE_LIMIT_WINDOW_MS);
   }
 
   /** Counts one attempt; throws 429 when either limit is exceeded. */
-  consume(clientIp: string, emailNormalized: string, now = Date.now()): void {
-    const perClient = this.counter.hit(`ip:${clientIp}`, this.config.RATE_LIMIT_INTENTS_PER_CLIENT, now);
-    const perEmail = this.counter.hit(`email:${emailNormalized}`, this.config.RATE_LIMIT_INTENTS_PER_EMAIL, now);
+  async consume(clientIp: string, emailNormalized: string): Promise<void> {
+    const [perClient, perEmail] = await Promise.all([
+      this.counter.hit(`ip:${clientIp}`, this.config.RATE_LIMIT_INTENTS_PER_CLIENT),
+      this.counter.hit(`email:${emailNormalized}`, this.config.RATE_LIMIT_INTENTS_PER_EMAIL),
+    ]);
     if (perClient && perEmail) return;
     throw tooManyRequests(
       perEmail
