@@ -2,9 +2,13 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { ApiErrorBody } from '../shared/contracts/api-types';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { loggableError, loggablePath } from './log-redaction';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait before retrying while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Fastify's own errors (body too large, malformed JSON, wrong content type) carry statusCode. */
 interface FrameworkError extends Error {
@@ -42,7 +46,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
       return this.spaFallback(request, reply);
     }
-    if (status >= 500) {
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && isDatabaseUnavailable(exception)) {
+      // An outage, not a bug: one warning line per request, without the stack.
+      this.logger.warn({ path: loggablePath(request.url), reqId: request.id }, 'Database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    } else if (status >= 500) {
       this.logger.error({ err: loggableError(exception), path: loggablePath(request.url), reqId: request.id }, 'Unhandled error');
     }
     const body: ApiErrorBody = {
@@ -76,6 +84,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       };
     }
     if (err instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
+    if (isDatabaseUnavailable(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: UNAVAILABLE_MESSAGE };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: SERVER_ERROR_MESSAGE };
   }
 
