@@ -1,0 +1,343 @@
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { JOBS } from '../../backend/src/shared/contracts/jobs';
+import type { Lifecycle } from '../../scripts/lib/lifecycle';
+import { step } from '../../scripts/lib/log';
+import { freePort } from '../../scripts/lib/ports';
+import { appEnv, startApi, startThrowawayData, startWorker } from '../../scripts/lib/stack';
+import { seedDemoTestimonials } from '../../scripts/seed-demo';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { referenceLeadWrites, type WriteFigures } from './db-reference.bench';
+import { residentMemoryMiB } from './process-memory';
+import { BenchReport, ratio, type Row } from './report';
+
+type EndpointKey = 'leads' | 'invitation-gate' | 'testimonials' | 'verify';
+
+interface Endpoint {
+  label: string;
+  path: string;
+  /** POST body for a fresh e-mail; GET when absent. */
+  body?: (email: string) => object;
+  /** E-mails of this endpoint's requests start with it, so its rows can be found afterwards. */
+  prefix?: string;
+}
+
+const BASELINE: Endpoint = { label: 'GET /api/health/live (baseline)', path: '/api/health/live' };
+
+const endpoints = (paymentId: string): Record<EndpointKey, Endpoint> => ({
+  leads: { label: 'POST /api/leads', path: '/api/leads', prefix: 'bench-lead-', body: (email) => ({ email, name: 'Bench', referral: 'partner7' }) },
+  'invitation-gate': {
+    label: 'POST /api/invitation-gate',
+    path: '/api/invitation-gate',
+    prefix: 'bench-invite-',
+    body: (email) => ({ name: 'Bench Invitee', email, referral: 'partner7' }),
+  },
+  testimonials: { label: 'GET /api/testimonials/featured', path: '/api/testimonials/featured' },
+  verify: { label: 'GET /api/verify-payment/{id} (settled)', path: `/api/verify-payment/${paymentId}` },
+});
+
+interface Load {
+  result: autocannon.Result;
+  /** E-mails the API answered 2xx for. */
+  accepted: string[];
+}
+
+interface Memory {
+  api: number | null;
+  worker: number | null;
+}
+
+/**
+ * `npm run bench api`: the API under autocannon load at 1, 16 and 64 connections (BENCH_CONNECTIONS),
+ * each endpoint as a ratio of the liveness route through the same Nest stack; resident memory of
+ * the API and the worker; whether every accepted lead was stored and delivered to the affiliate
+ * fake exactly once; leads/s with one API process and with two; and the database reference:
+ * the same lead write straight through node-pg, per lead and batched.
+ *
+ * `only` narrows the run to some endpoints (the baseline always runs); the lead checks, the
+ * scale-out comparison and the database reference run whenever `leads` is among them.
+ */
+export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const levels = (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
+  const top = Math.max(...levels);
+  const drainTimeoutMs = Number(process.env.BENCH_DRAIN_TIMEOUT_SECONDS ?? 300) * 1000;
+  const report = new BenchReport(only ? `api-${only.join('-')}` : 'api');
+
+  const data = await startThrowawayData(life, { name: 'bench-api', pgPort: await freePort(), redisPort: await freePort(), redisPersistent: true });
+  await seedDemoTestimonials(data.databaseUrl);
+  const affiliate = new FakeAffiliateServer();
+  await affiliate.start();
+  const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
+  const env = appEnv(data, await freePort(), {
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // Autocannon is one client: the per-client limits would turn the run into a 429 benchmark.
+    RATE_LIMIT_WRITES: '100000000',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '100000000',
+    AFFILIATE_API_URL: affiliate.url,
+    AFFILIATE_API_KEY: 'bench-key',
+  });
+  const worker = startWorker(life, env);
+  const api = await startApi(life, env);
+  const db = new Client({ connectionString: data.databaseUrl });
+  await db.connect();
+  const closeDb = life.own('Bench database client', () => db.end());
+  let secondApi: Awaited<ReturnType<typeof startApi>> | null = null;
+  try {
+    // Let the worker finish booting before its resting memory is read.
+    await sleep(3000);
+    const rest: Memory = { api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) };
+
+    const all = endpoints(await settledPayment(api.url));
+    const chosen = (Object.keys(all) as EndpointKey[]).filter((key) => !only || only.includes(key));
+    const runsLeads = chosen.includes('leads');
+    const rows: Row[] = [];
+    const baseline = new Map<number, number>();
+    const acceptedLeads: string[] = [];
+    let leadsAtTop: autocannon.Result | null = null;
+    for (const endpoint of [BASELINE, ...chosen.map((key) => all[key])]) {
+      step(`${endpoint.label}: warming up, then ${seconds} s at each of ${levels.join(', ')} connections`);
+      const warmUp = await load(api.url, endpoint, Math.min(2, seconds), 16, 'm');
+      if (endpoint === all.leads) acceptedLeads.push(...warmUp.accepted);
+      for (const connections of levels) {
+        const { result, accepted } = await load(api.url, endpoint, seconds, connections, 'm');
+        if (endpoint === BASELINE) baseline.set(connections, result.requests.average);
+        if (endpoint === all.leads) {
+          acceptedLeads.push(...accepted);
+          if (connections === top) leadsAtTop = result;
+        }
+        rows.push({ endpoint: endpoint.label, connections, ...figures(result), '× baseline': ratio(result.requests.average, baseline.get(connections)) });
+      }
+    }
+    const loaded: Memory = { api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) };
+    report.table(
+      `API under load (autocannon, ${seconds} s per row, after a warm-up; API, worker, Postgres, Redis and the load generator share this machine)`,
+      rows,
+      '× baseline: req/s as a multiple of the liveness route at the same connections (Nest, Fastify and the network with no work).',
+      'errors: connection errors and timeouts; non-2xx: answers other than 2xx (a rate limit would show here).',
+    );
+
+    if (!runsLeads || !leadsAtTop) {
+      report.table('Resident memory (VmRSS, MiB)', memoryRows(rest, loaded, null));
+      return;
+    }
+
+    step('Waiting for the worker to deliver every stored lead to the affiliate fake');
+    const matrixDrain = await waitForDeliveries(db, affiliate, all.leads.prefix! + 'm-', drainTimeoutMs);
+    const drained: Memory = { api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) };
+    report.table('Resident memory (VmRSS, MiB)', memoryRows(rest, loaded, drained));
+    const verdicts = [await deliveryVerdict(db, affiliate, 'API under load', all.leads.prefix! + 'm-', acceptedLeads, matrixDrain)];
+
+    step(`POST /api/leads at ${top} connections: one API process, then two over the same data`);
+    const one = await load(api.url, all.leads, seconds, top, 'one');
+    const oneDrain = await waitForDeliveries(db, affiliate, all.leads.prefix! + 'one-', drainTimeoutMs);
+    verdicts.push(await deliveryVerdict(db, affiliate, 'one API process', all.leads.prefix! + 'one-', one.accepted, oneDrain));
+    const port = await freePort();
+    secondApi = await startApi(life, { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, 'API 2');
+    const halves = await Promise.all([
+      load(api.url, all.leads, seconds, Math.ceil(top / 2), 'two'),
+      load(secondApi.url, all.leads, seconds, Math.floor(top / 2), 'two'),
+    ]);
+    const twoDrain = await waitForDeliveries(db, affiliate, all.leads.prefix! + 'two-', drainTimeoutMs);
+    verdicts.push(
+      await deliveryVerdict(db, affiliate, 'two API processes', all.leads.prefix! + 'two-', halves.flatMap((h) => h.accepted), twoDrain),
+    );
+    const oneRate = one.result.requests.average;
+    const twoRate = halves.reduce((sum, h) => sum + h.result.requests.average, 0);
+    report.table(`POST /api/leads: one API process vs two on this machine (${top} connections in all, ${seconds} s each, one worker)`, [
+      { setup: 'one API process', connections: top, 'leads/s': round(oneRate), 'p99 ms': one.result.latency.p99, errors: errorsOf(one.result), '× one': '1.00×' },
+      {
+        setup: 'two API processes',
+        connections: `${Math.ceil(top / 2)} + ${Math.floor(top / 2)}`,
+        'leads/s': round(twoRate),
+        'p99 ms': Math.max(...halves.map((h) => h.result.latency.p99)),
+        errors: halves.reduce((sum, h) => sum + errorsOf(h.result), 0),
+        '× one': ratio(twoRate, oneRate),
+      },
+    ], 'Two processes: leads/s summed over both, p99 the larger of the two. Both share the same two cores with the worker, Postgres, Redis and the load generator.');
+    report.table('Accepted leads: stored, and delivered to the affiliate fake exactly once', verdicts);
+
+    await secondApi.release();
+    secondApi = null;
+    await api.release();
+    await worker.release();
+    step(`Database reference: the API's lead write through node-pg, ${top} clients, ${seconds} s each, API and worker stopped`);
+    const perLead = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: false, tag: 'one' });
+    const batched = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: true, tag: 'batch' });
+    report.table(
+      `Lead write straight through node-pg (${top} concurrent clients, no HTTP): lead + submission + outbox row in one transaction`,
+      [referenceRow('one transaction per lead', perLead), referenceRow('batched like the API (LeadBatchWriter)', batched)],
+    );
+    const apiRate = leadsAtTop.requests.average;
+    const met = apiRate >= 0.6 * batched.perSecond && leadsAtTop.latency.p99 <= 100 && errorsOf(leadsAtTop) === 0;
+    report.table(
+      `POST /api/leads at ${top} connections against the database reference`,
+      [
+        {
+          'POST /api/leads req/s': round(apiRate),
+          'p99 ms': leadsAtTop.latency.p99,
+          errors: errorsOf(leadsAtTop),
+          '× per-lead reference': ratio(apiRate, perLead.perSecond),
+          '× batched reference': ratio(apiRate, batched.perSecond),
+        },
+      ],
+      `Target: ≥ 0.60× the batched reference, p99 ≤ 100 ms, zero errors and non-2xx: ${met ? 'met' : 'not met'}.`,
+    );
+  } finally {
+    await secondApi?.release();
+    await api.release();
+    await worker.release();
+    await closeDb();
+    await stopAffiliate();
+    await data.stop();
+  }
+}
+
+function figures(result: autocannon.Result): Row {
+  return {
+    'req/s': round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'max ms': result.latency.max,
+    errors: result.errors,
+    'non-2xx': result.non2xx,
+  };
+}
+
+const errorsOf = (result: autocannon.Result): number => result.errors + result.non2xx;
+
+function referenceRow(mode: string, f: WriteFigures): Row {
+  return { mode, 'writes/s': round(f.perSecond), 'p50 ms': decimal(f.p50), 'p99 ms': decimal(f.p99), errors: f.errors };
+}
+
+function memoryRows(rest: Memory, loaded: Memory, drained: Memory | null): Row[] {
+  const row = (process: 'api' | 'worker', name: string): Row => ({
+    process: name,
+    'at rest': decimal(rest[process]),
+    'after the load': decimal(loaded[process]),
+    ...(drained ? { 'after the drain': decimal(drained[process]) } : {}),
+  });
+  return [row('api', 'API'), row('worker', 'worker')];
+}
+
+/** Load on one endpoint; POSTs carry a fresh e-mail each, and those answered 2xx are returned. */
+function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections: number, phase: string): Promise<Load> {
+  const accepted: string[] = [];
+  const { body, prefix } = endpoint;
+  const requests: autocannon.Request[] | undefined = body
+    ? [
+        {
+          // One request in flight per connection, so the context a response reaches is its request's.
+          setupRequest: (request, context) => {
+            const email = `${prefix}${phase}-${process.pid}-${nextEmail++}@example.com`;
+            (context as { email?: string }).email = email;
+            return { ...request, body: JSON.stringify(body(email)) };
+          },
+          onResponse: (status, _body, context) => {
+            if (status >= 200 && status < 300) accepted.push((context as { email: string }).email);
+          },
+        },
+      ]
+    : undefined;
+  return new Promise((resolvePromise, reject) => {
+    autocannon(
+      {
+        url: `${baseUrl}${endpoint.path}`,
+        method: body ? 'POST' : 'GET',
+        duration: seconds,
+        connections,
+        headers: body ? { 'content-type': 'application/json' } : undefined,
+        requests,
+      },
+      (err, result) => (err ? reject(err) : resolvePromise({ result, accepted })),
+    );
+  });
+}
+let nextEmail = 0;
+
+interface Drain {
+  drained: boolean;
+  seconds: number;
+}
+
+/** Waits until every stored lead under `prefix` has reached the affiliate fake, or `timeoutMs` passes. */
+async function waitForDeliveries(db: Client, affiliate: FakeAffiliateServer, prefix: string, timeoutMs: number): Promise<Drain> {
+  const started = Date.now();
+  for (;;) {
+    const stored = await countStored(db, prefix);
+    const delivered = new Set(affiliate.signups().filter((c) => c.params.email?.startsWith(prefix)).map((c) => c.params.email)).size;
+    if (delivered >= stored) return { drained: true, seconds: (Date.now() - started) / 1000 };
+    if (Date.now() - started > timeoutMs) return { drained: false, seconds: (Date.now() - started) / 1000 };
+    await sleep(500);
+  }
+}
+
+async function countStored(db: Client, prefix: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE email LIKE $1`, [`${prefix}%`]);
+  return rows[0].n;
+}
+
+/**
+ * Every lead the API answered 2xx for is stored, every stored lead (including ones still in
+ * flight when the load stopped) has its attribution job done — one affiliate call — and no
+ * lead got two calls.
+ */
+async function deliveryVerdict(db: Client, affiliate: FakeAffiliateServer, phase: string, prefix: string, accepted: string[], drain: Drain): Promise<Row> {
+  const { rows } = await db.query<{ email: string }>(`SELECT email FROM leads WHERE email LIKE $1`, [`${prefix}%`]);
+  const stored = new Set(rows.map((r) => r.email));
+  const calls = new Map<string, number>();
+  for (const call of affiliate.signups()) {
+    if (call.params.email?.startsWith(prefix)) calls.set(call.params.email, (calls.get(call.params.email) ?? 0) + 1);
+  }
+  const lost = accepted.filter((email) => !stored.has(email)).length;
+  const undelivered = [...stored].filter((email) => !calls.has(email)).length;
+  const duplicated = [...calls.values()].filter((n) => n > 1).length;
+  const { rows: failed } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM outbox WHERE job_name = $1 AND failed_at IS NOT NULL`,
+    [JOBS.leadAttribution],
+  );
+  return {
+    phase,
+    accepted: accepted.length,
+    stored: stored.size,
+    delivered: calls.size,
+    'accepted, not stored': lost,
+    'stored, no job done': undelivered,
+    'delivered twice': duplicated,
+    'waited s': `${drain.seconds.toFixed(1)}${drain.drained ? '' : ' (timed out)'}`,
+    verdict: lost === 0 && undelivered === 0 && duplicated === 0 && failed[0].n === 0 ? 'ok' : 'MISMATCH',
+  };
+}
+
+/** A one-time sandbox payment with the success card, waited on until verification says succeeded. */
+async function settledPayment(baseUrl: string): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const { clientSecret } = (await post('/api/create-payment-intent', {
+    email: 'bench-buyer@example.com',
+    name: 'Bench Buyer',
+    source: 'clear',
+    plan: 'Full Payment',
+    amount: 997,
+  })) as { clientSecret: string };
+  const year = new Date().getFullYear() + 2;
+  await post('/api/sandbox/confirm-payment', {
+    clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: year, cvc: '123' },
+    returnUrl: `${baseUrl}/success`,
+  });
+  const id = clientSecret.split('_secret_')[0];
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${baseUrl}/api/verify-payment/${id}`);
+    if (res.ok && ((await res.json()) as { status: string }).status === 'succeeded') return id;
+    await sleep(100);
+  }
+  throw new Error('The sandbox payment did not settle within 10 s');
+}
+
+const round = (n: number): number => Math.round(n);
+const decimal = (n: number | null): string | null => (n === null ? null : n.toFixed(1));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
