@@ -8,6 +8,9 @@ import { step } from './log';
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server but keeps its data, as an outage looks to clients; `resume` starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
 }
 
 const isAlive = (pid: number): boolean => {
@@ -70,7 +73,8 @@ export async function startEmbeddedPostgres(opts: {
     port: opts.port,
     user: 'postgres',
     password: 'postgres',
-    persistent: opts.persistent,
+    // The package deletes a non-persistent folder on every stop, which would make `pause` a wipe: stop() below does it.
+    persistent: true,
     createPostgresUser: userInfo().uid === 0,
     // Minimal Debian images have no en_US.UTF-8 locale, which the package asks for by default.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
@@ -95,6 +99,11 @@ export async function startEmbeddedPostgres(opts: {
   await admin.end();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${opts.database}`,
-    stop: () => pg.stop(),
+    async stop() {
+      await pg.stop();
+      if (!opts.persistent) rmSync(opts.dir, { recursive: true, force: true });
+    },
+    pause: () => pg.stop(),
+    resume: () => pg.start(),
   };
 }

