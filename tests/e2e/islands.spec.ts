@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expectNoAxeViolations } from './support/axe';
+import { openLanding, uniqueEmail } from './support/landing';
+
+/** The issue's budget for everything `/` runs: React plus the islands, no router, no query library. */
+const LANDING_JS_BUDGET_KIB = 75;
+/** Every island of the default build (no analytics, so no consent islands), in page order. */
+const ISLANDS = ['hero-video', 'sales-letter-video', 'testimonials', 'faq', 'lead-form', 'toasts'];
+
+interface LoadedScript {
+  url: string;
+  gzipBytes: number;
+}
+
+/** Every script the page fetches from its own origin, with its size at maximum gzip. */
+function recordScripts(page: Page, origin: string): LoadedScript[] {
+  const scripts: LoadedScript[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
+  });
+  return scripts;
+}
+
+/** Console errors and warnings, where React reports a hydration mismatch. */
+function recordConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  return problems;
+}
+
+test.describe('the landing page hydrates only its islands', () => {
+  test(`ships at most ${LANDING_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({ page, baseURL }) => {
+    const origin = new URL(baseURL ?? 'http://127.0.0.1:3000').origin;
+    const scripts = recordScripts(page, origin);
+    await openLanding(page);
+    await page.waitForLoadState('networkidle');
+
+    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
+    expect(scripts.length, 'the page runs scripts').toBeGreaterThan(0);
+    expect(totalKiB, `JS loaded by / (gzip): ${listing}`).toBeLessThanOrEqual(LANDING_JS_BUDGET_KIB);
+    const names = scripts.map((script) => script.url).join(' ');
+    expect(names, 'no route screen of the SPA is fetched').not.toMatch(/\.route-|\/spa-/);
+  });
+
+  test('static sections stay server HTML; each island is its own hydrated root, without a mismatch', async ({ page }) => {
+    const problems = recordConsoleProblems(page);
+    await openLanding(page);
+
+    const { islands, hydratedOutsideIslands } = await page.evaluate(() => {
+      const touchedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__react'));
+      const containers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+      return {
+        islands: containers.map((container) => ({ name: container.dataset.island, root: Object.keys(container).some((key) => key.startsWith('__reactContainer')) })),
+        hydratedOutsideIslands: [...document.querySelectorAll('#root *')]
+          .filter((element) => !element.closest('[data-island]') && touchedByReact(element))
+          .map((element) => element.outerHTML.slice(0, 80)),
+      };
+    });
+    expect(islands).toEqual(ISLANDS.map((name) => ({ name, root: true })));
+    expect(hydratedOutsideIslands, 'no element outside an island belongs to React').toEqual([]);
+    expect(problems, 'hydration raises no error or warning').toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('after hydration the islands work: the FAQ toggles, the video facade plays, a static CTA focuses the form', async ({ page }) => {
+    await page.route(/youtube-nocookie\.com/, (route) => route.abort());
+    await openLanding(page);
+    const question = page.getByTestId('section-faq').locator('button[aria-expanded]').first();
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+
+    const video = page.getByTestId('section-sales-letter');
+    await video.getByRole('button', { name: /^Play the video/ }).click();
+    await expect(video.locator('iframe')).toBeFocused();
+
+    await page.getByTestId('cta-value-stack').click();
+    await expect(page.getByLabel('Email Address *')).toBeFocused();
+  });
+
+  test('a saved lead opens checkout inside the SPA without a page load, focus on its heading; Back shows the landing page again', async ({ page }) => {
+    await openLanding(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    const form = page.getByTestId('lead-form');
+    const email = uniqueEmail('islands');
+    await form.getByLabel('Email Address *').fill(email);
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    const heading = page.getByRole('heading', { level: 1, name: 'Complete Your Order' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page).toHaveTitle('Checkout | Clear Method by Brightpath Coaching');
+    expect(documents, 'a client-side navigation: no document was requested').toEqual([]);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your next level of greatness starts here.' })).toBeVisible();
+    const question = page.getByTestId('section-faq').locator('button[aria-expanded]').first();
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+  });
+});
