@@ -38,6 +38,20 @@ describe('AppValidationPipe', () => {
     expect(await messageFor({ email: 'a@example.com', name: `${'n'.repeat(201)}\u0000` })).toBe('name must not contain control characters (such as line breaks or null bytes)');
   });
 
+  it('never quotes back a field name a person could not read', async () => {
+    expect(await messageFor({ email: 'a@example.com', 'a\u0000\u202eb': 1 })).toBe('Unknown field with an unusual name is not allowed');
+  });
+
+  it('refuses nesting deeper than any form before class-transformer recurses into it', async () => {
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`) as unknown;
+    expect(await messageFor({ email: 'a@example.com', name: deep })).toBe('The request body is nested too deeply');
+  });
+
+  it('refuses unpaired surrogates, on which the e-mail validator throws', async () => {
+    expect(await messageFor({ email: '\udfffa@example.com' })).toBe('Field "email" is not valid text (it has a broken character)');
+    expect(await messageFor({ email: 'a@example.com', attribution: { utm_source: 'x\ud800' } })).toBe('Field "attribution.utm_source" is not valid text (it has a broken character)');
+  });
+
   it.each([null, 'text', 42, [{ email: 'a@example.com' }]])('refuses a body that is not an object: %p', async (value) => {
     expect(await messageFor(value)).toBe('The request body must be a JSON object');
   });
