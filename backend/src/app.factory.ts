@@ -38,7 +38,6 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
