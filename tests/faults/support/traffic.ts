@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { FakeAffiliateServer } from '../../fakes/affiliate-server';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -98,4 +99,39 @@ export function signupTally(affiliate: FakeAffiliateServer): Map<string, { ok: n
     tally.set(uid, entry);
   }
   return tally;
+}
+
+/**
+ * One POST on a connection of its own (no keep-alive pool), so a refused connection (the server
+ * no longer listens: nothing was sent) is told apart from a reset of a request it had taken.
+ */
+export function postOnFreshConnection(url: string, body: unknown, timeoutMs = 20_000): Promise<Outcome> {
+  const started = Date.now();
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' },
+      timeout: timeoutMs,
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // Kept as text.
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed, ms: Date.now() - started });
+      });
+      res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, body: null, ms: Date.now() - started, error: err.code ?? err.message }));
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, body: null, ms: Date.now() - started, error: err.code ?? err.message }));
+    req.end(payload);
+  });
 }
