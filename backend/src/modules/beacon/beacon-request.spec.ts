@@ -15,6 +15,11 @@ describe('parseBeacon', () => {
     expect(parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', plan: 'standard', referral: '' })).toEqual({ type: 'page_view', visitorId: VISITOR, path: '/', planId: null, referral: null });
   });
 
+  it('names an unknown field only when its name is readable', () => {
+    expect(() => parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', color: 'red' })).toThrow('Unknown field "color" is not allowed');
+    expect(() => parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', 'a\u0000\u202e': 1 })).toThrow('Unknown field with an unusual name is not allowed');
+  });
+
   it.each([
     ['not JSON', '{'],
     ['null', null],

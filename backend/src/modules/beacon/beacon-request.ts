@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { quotedField } from '../../common/input-hazard';
 import { isSafeText } from '../../common/safe-text.validator';
 import type { BeaconRequest, FunnelEventType } from '../../shared/contracts/admin';
 import { isAppRoute } from '../../shared/contracts/routes';
@@ -43,7 +44,7 @@ export function parseBeacon(body: unknown): FunnelEventRow {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) refuse('The beacon must be a JSON object.');
   const input = value as Partial<Record<keyof BeaconRequest, unknown>>;
   const unknownField = Object.keys(input).find((key) => !FIELDS.has(key));
-  if (unknownField) refuse(`Unknown field "${unknownField}" is not allowed`);
+  if (unknownField) refuse(`Unknown field ${quotedField(unknownField)} is not allowed`);
   if (!TYPES.includes(input.type as FunnelEventType)) refuse('type must be page_view or checkout_start');
   if (typeof input.visitorId !== 'string' || !VISITOR_ID.test(input.visitorId)) refuse('visitorId must be 16 to 64 letters, digits or dashes');
   return {

@@ -1,12 +1,18 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { findInputHazard } from '../../../common/input-hazard';
 import { AppConfig } from '../../../config/app-config';
 import { JOBS } from '../../../shared/contracts/jobs';
 import { owe } from '../../../shared/queue/owe';
 
 /** Stripe's default: an event signed longer ago than this is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe's events nest about ten levels; far deeper would overflow JSON.stringify before storing. */
+const MAX_EVENT_DEPTH = 32;
+/** Stripe's ids and event types are printable ASCII without spaces. */
+const PRINTABLE = /^[\x21-\x7e]+$/;
 
 export interface WebhookReceipt {
   received: true;
@@ -52,9 +58,11 @@ export class StripeWebhookService {
       if (/tolerance/i.test(err.message)) throw new BadRequestException(`Webhook timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds old.`);
       throw new BadRequestException('Webhook signature does not match.');
     }
-    if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.id || event.id.length > 255) {
+    if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.id || event.id.length > 255 || !PRINTABLE.test(event.id) || !PRINTABLE.test(event.type)) {
       throw new BadRequestException('The webhook body is not a Stripe event.');
     }
+    // Signed is not the same as storable: Postgres refuses NUL and unpaired surrogates in jsonb.
+    if (findInputHazard(event, MAX_EVENT_DEPTH, { nul: true })) throw new BadRequestException('The webhook event contains data that cannot be stored.');
     return event;
   }
 }
