@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { ApiErrorBody } from '../shared/contracts/api-types';
@@ -19,8 +19,21 @@ interface FrameworkError extends Error {
 /** Statuses whose framework wording we replace, whichever layer raised them. */
 const STATUS_MESSAGES: Record<number, string> = {
   413: 'The request body is too large',
+  414: 'The address is too long',
   415: 'Send the request body as JSON (Content-Type: application/json)',
 };
+
+/** Nest's answer for an unmatched route quotes the whole URL back, however long or odd. */
+const UNMATCHED_ROUTE = /^Cannot [A-Z-]+ \//;
+const NO_SUCH_ROUTE = 'There is nothing at this address for this method; check the method and the path';
+
+/** For framework errors whose own wording is only the status phrase ("Forbidden") or quotes the request back. */
+const FRAMEWORK_FALLBACK: Record<number, string> = {
+  400: 'The request could not be understood',
+  403: 'This address may not be opened',
+  404: NO_SUCH_ROUTE,
+};
+const MAX_FRAMEWORK_MESSAGE = 160;
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
@@ -41,7 +54,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
-    const { status, message } = this.describe(exception);
+    const { status, message } = this.describe(exception, request.url);
 
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
       return this.spaFallback(request, reply);
@@ -62,26 +75,26 @@ export class HttpExceptionFilter implements ExceptionFilter {
     return reply.status(status).header('cache-control', 'no-store').send(body);
   }
 
-  private describe(exception: unknown): { status: number; message: string } {
-    const described = this.describeRaw(exception);
+  private describe(exception: unknown, url: string): { status: number; message: string } {
+    const described = this.describeRaw(exception, url);
     return { status: described.status, message: STATUS_MESSAGES[described.status] ?? described.message };
   }
 
-  private describeRaw(exception: unknown): { status: number; message: string } {
+  private describeRaw(exception: unknown, url: string): { status: number; message: string } {
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
       const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
       const message = Array.isArray(raw) ? String(raw[0]) : typeof raw === 'string' ? raw : exception.message;
+      if (exception instanceof NotFoundException && UNMATCHED_ROUTE.test(message)) return { status: 404, message: NO_SUCH_ROUTE };
       return { status: exception.getStatus(), message };
     }
     const err = exception as FrameworkError;
     if (err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       const known = err.code ? FRAMEWORK_MESSAGES[err.code] : undefined;
       const jsonError = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY';
-      return {
-        status: err.statusCode,
-        message: known ?? (jsonError ? 'The request body is not valid JSON' : err.message),
-      };
+      if (known || jsonError) return { status: err.statusCode, message: known ?? 'The request body is not valid JSON' };
+      const bare = err.message === STATUS_CODES[err.statusCode] || err.message.length > MAX_FRAMEWORK_MESSAGE || err.message.includes(url);
+      return { status: err.statusCode, message: bare ? (FRAMEWORK_FALLBACK[err.statusCode] ?? 'The request could not be handled as sent') : err.message };
     }
     if (err instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
     if (isDatabaseUnavailable(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: UNAVAILABLE_MESSAGE };
