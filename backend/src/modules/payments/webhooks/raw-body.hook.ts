@@ -17,7 +17,7 @@ declare module 'fastify' {
  * runs and kept on `request.rawBody`; every other route is untouched.
  */
 export function keepRawBodies(fastify: FastifyInstance, limitBytes: number): void {
-  fastify.addHook('preParsing', async (request: FastifyRequest, _reply, payload) => {
+  fastify.addHook('preParsing', async (request: FastifyRequest, reply, payload) => {
     const config = request.routeOptions.config as { rawBody?: boolean } | undefined;
     if (!config?.rawBody) return payload;
     const chunks: Buffer[] = [];
@@ -25,7 +25,11 @@ export function keepRawBodies(fastify: FastifyInstance, limitBytes: number): voi
     for await (const chunk of payload) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
       size += buffer.length;
-      if (size > limitBytes) throw new PayloadTooLargeException('The webhook body is too large.');
+      if (size > limitBytes) {
+        // The rest of the body stays unread on the socket: reused, it would be taken for the next request.
+        reply.header('connection', 'close');
+        throw new PayloadTooLargeException('The webhook body is too large.');
+      }
       chunks.push(buffer);
     }
     request.rawBody = Buffer.concat(chunks);
