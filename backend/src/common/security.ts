@@ -58,6 +58,7 @@ export async function applySecurity(app: NestFastifyApplication, config: AppConf
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });
-  // A list (not a string) so other origins get no Access-Control-Allow-Origin header at all.
-  app.enableCors({ origin: [new URL(publicUrl).origin], credentials: true });
+  // A list (not a string) so other origins get no Access-Control-Allow-Origin header at all. Not
+  // strict: an OPTIONS that is no preflight would get a bare text/plain 400, the only non-JSON error.
+  app.enableCors({ origin: [new URL(publicUrl).origin], credentials: true, strictPreflight: false });
 }
