@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { JOBS } from '../../backend/src/shared/contracts/jobs';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { freePort } from '../../scripts/lib/ports';
@@ -18,18 +17,24 @@ interface Endpoint {
   path: string;
   /** POST body for a fresh e-mail; GET when absent. */
   body?: (email: string) => object;
-  /** E-mails of this endpoint's requests start with it, so its rows can be found afterwards. */
+  /** What this endpoint's e-mails start with in the endpoint table's runs. */
   prefix?: string;
 }
+
+/** Each run's leads carry their own e-mail prefix, so its rows and affiliate calls can be told apart. */
+const ONE_API_PREFIX = 'bench-lead-one-';
+const TWO_APIS_PREFIX = 'bench-lead-two-';
+const PER_LEAD_REFERENCE_PREFIX = 'bench-ref-one-';
+const BATCHED_REFERENCE_PREFIX = 'bench-ref-batch-';
 
 const BASELINE: Endpoint = { label: 'GET /api/health/live (baseline)', path: '/api/health/live' };
 
 const endpoints = (paymentId: string): Record<EndpointKey, Endpoint> => ({
-  leads: { label: 'POST /api/leads', path: '/api/leads', prefix: 'bench-lead-', body: (email) => ({ email, name: 'Bench', referral: 'partner7' }) },
+  leads: { label: 'POST /api/leads', path: '/api/leads', prefix: 'bench-lead-m-', body: (email) => ({ email, name: 'Bench', referral: 'partner7' }) },
   'invitation-gate': {
     label: 'POST /api/invitation-gate',
     path: '/api/invitation-gate',
-    prefix: 'bench-invite-',
+    prefix: 'bench-invite-m-',
     body: (email) => ({ name: 'Bench Invitee', email, referral: 'partner7' }),
   },
   testimonials: { label: 'GET /api/testimonials/featured', path: '/api/testimonials/featured' },
@@ -84,23 +89,23 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
   const closeDb = life.own('Bench database client', () => db.end());
   let secondApi: Awaited<ReturnType<typeof startApi>> | null = null;
   try {
+    const memory = (): Memory => ({ api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) });
     // Let the worker finish booting before its resting memory is read.
     await sleep(3000);
-    const rest: Memory = { api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) };
+    const rest = memory();
 
     const all = endpoints(await settledPayment(api.url));
     const chosen = (Object.keys(all) as EndpointKey[]).filter((key) => !only || only.includes(key));
-    const runsLeads = chosen.includes('leads');
     const rows: Row[] = [];
     const baseline = new Map<number, number>();
     const acceptedLeads: string[] = [];
     let leadsAtTop: autocannon.Result | null = null;
     for (const endpoint of [BASELINE, ...chosen.map((key) => all[key])]) {
       step(`${endpoint.label}: warming up, then ${seconds} s at each of ${levels.join(', ')} connections`);
-      const warmUp = await load(api.url, endpoint, Math.min(2, seconds), 16, 'm');
+      const warmUp = await load(api.url, endpoint, Math.min(2, seconds), 16);
       if (endpoint === all.leads) acceptedLeads.push(...warmUp.accepted);
       for (const connections of levels) {
-        const { result, accepted } = await load(api.url, endpoint, seconds, connections, 'm');
+        const { result, accepted } = await load(api.url, endpoint, seconds, connections);
         if (endpoint === BASELINE) baseline.set(connections, result.requests.average);
         if (endpoint === all.leads) {
           acceptedLeads.push(...accepted);
@@ -109,7 +114,7 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
         rows.push({ endpoint: endpoint.label, connections, ...figures(result), '× baseline': ratio(result.requests.average, baseline.get(connections)) });
       }
     }
-    const loaded: Memory = { api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) };
+    const loaded = memory();
     report.table(
       `API under load (autocannon, ${seconds} s per row, after a warm-up; API, worker, Postgres, Redis and the load generator share this machine)`,
       rows,
@@ -117,56 +122,59 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
       'errors: connection errors and timeouts; non-2xx: answers other than 2xx (a rate limit would show here).',
     );
 
-    if (!runsLeads || !leadsAtTop) {
+    if (!leadsAtTop) {
       report.table('Resident memory (VmRSS, MiB)', memoryRows(rest, loaded, null));
       return;
     }
 
     step('Waiting for the worker to deliver every stored lead to the affiliate fake');
-    const matrixDrain = await waitForDeliveries(db, affiliate, all.leads.prefix! + 'm-', drainTimeoutMs);
-    const drained: Memory = { api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) };
+    const verdicts = [await checkDeliveries(db, affiliate, 'API under load', all.leads.prefix!, acceptedLeads, drainTimeoutMs)];
+    const drained = memory();
     report.table('Resident memory (VmRSS, MiB)', memoryRows(rest, loaded, drained));
-    const verdicts = [await deliveryVerdict(db, affiliate, 'API under load', all.leads.prefix! + 'm-', acceptedLeads, matrixDrain)];
 
+    // Each run starts with the previous one's jobs delivered, so the worker's backlog does not tilt the comparison.
     step(`POST /api/leads at ${top} connections: one API process, then two over the same data`);
-    const one = await load(api.url, all.leads, seconds, top, 'one');
-    const oneDrain = await waitForDeliveries(db, affiliate, all.leads.prefix! + 'one-', drainTimeoutMs);
-    verdicts.push(await deliveryVerdict(db, affiliate, 'one API process', all.leads.prefix! + 'one-', one.accepted, oneDrain));
+    const one = await load(api.url, all.leads, seconds, top, ONE_API_PREFIX);
+    verdicts.push(await checkDeliveries(db, affiliate, 'one API process', ONE_API_PREFIX, one.accepted, drainTimeoutMs));
     const port = await freePort();
     secondApi = await startApi(life, { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, 'API 2');
     const halves = await Promise.all([
-      load(api.url, all.leads, seconds, Math.ceil(top / 2), 'two'),
-      load(secondApi.url, all.leads, seconds, Math.floor(top / 2), 'two'),
+      load(api.url, all.leads, seconds, Math.ceil(top / 2), TWO_APIS_PREFIX),
+      load(secondApi.url, all.leads, seconds, Math.floor(top / 2), TWO_APIS_PREFIX),
     ]);
-    const twoDrain = await waitForDeliveries(db, affiliate, all.leads.prefix! + 'two-', drainTimeoutMs);
-    verdicts.push(
-      await deliveryVerdict(db, affiliate, 'two API processes', all.leads.prefix! + 'two-', halves.flatMap((h) => h.accepted), twoDrain),
-    );
+    verdicts.push(await checkDeliveries(db, affiliate, 'two API processes', TWO_APIS_PREFIX, halves.flatMap((h) => h.accepted), drainTimeoutMs));
     const oneRate = one.result.requests.average;
     const twoRate = halves.reduce((sum, h) => sum + h.result.requests.average, 0);
-    report.table(`POST /api/leads: one API process vs two on this machine (${top} connections in all, ${seconds} s each, one worker)`, [
-      { setup: 'one API process', connections: top, 'leads/s': round(oneRate), 'p99 ms': one.result.latency.p99, errors: errorsOf(one.result), '× one': '1.00×' },
-      {
-        setup: 'two API processes',
-        connections: `${Math.ceil(top / 2)} + ${Math.floor(top / 2)}`,
-        'leads/s': round(twoRate),
-        'p99 ms': Math.max(...halves.map((h) => h.result.latency.p99)),
-        errors: halves.reduce((sum, h) => sum + errorsOf(h.result), 0),
-        '× one': ratio(twoRate, oneRate),
-      },
-    ], 'Two processes: leads/s summed over both, p99 the larger of the two. Both share the same two cores with the worker, Postgres, Redis and the load generator.');
+    report.table(
+      `POST /api/leads: one API process vs two on this machine (${top} connections in all, ${seconds} s each, one worker)`,
+      [
+        { setup: 'one API process', connections: top, 'leads/s': round(oneRate), 'p99 ms': one.result.latency.p99, errors: errorsOf(one.result), '× one': '1.00×' },
+        {
+          setup: 'two API processes',
+          connections: `${Math.ceil(top / 2)} + ${Math.floor(top / 2)}`,
+          'leads/s': round(twoRate),
+          'p99 ms': Math.max(...halves.map((h) => h.result.latency.p99)),
+          errors: halves.reduce((sum, h) => sum + errorsOf(h.result), 0),
+          '× one': ratio(twoRate, oneRate),
+        },
+      ],
+      'Two processes: leads/s summed over both, p99 the larger of the two. All share the same cores with the worker, Postgres, Redis and the load generator.',
+    );
     report.table('Accepted leads: stored, and delivered to the affiliate fake exactly once', verdicts);
 
     await secondApi.release();
-    secondApi = null;
     await api.release();
     await worker.release();
     step(`Database reference: the API's lead write through node-pg, ${top} clients, ${seconds} s each, API and worker stopped`);
-    const perLead = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: false, tag: 'one' });
-    const batched = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: true, tag: 'batch' });
+    const perLead = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: false, prefix: PER_LEAD_REFERENCE_PREFIX });
+    const batched = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: true, prefix: BATCHED_REFERENCE_PREFIX });
     report.table(
       `Lead write straight through node-pg (${top} concurrent clients, no HTTP): lead + submission + outbox row in one transaction`,
-      [referenceRow('one transaction per lead', perLead), referenceRow('batched like the API (LeadBatchWriter)', batched)],
+      [
+        { mode: 'one transaction per lead', ...referenceFigures(perLead), 'leads/tx': await leadsPerTransaction(db, PER_LEAD_REFERENCE_PREFIX) },
+        { mode: 'batched like the API (LeadBatchWriter)', ...referenceFigures(batched), 'leads/tx': await leadsPerTransaction(db, BATCHED_REFERENCE_PREFIX) },
+      ],
+      'leads/tx: leads stored per committed transaction (rows sharing an xmin), the batch size actually reached.',
     );
     const apiRate = leadsAtTop.requests.average;
     const met = apiRate >= 0.6 * batched.perSecond && leadsAtTop.latency.p99 <= 100 && errorsOf(leadsAtTop) === 0;
@@ -177,10 +185,12 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
           'POST /api/leads req/s': round(apiRate),
           'p99 ms': leadsAtTop.latency.p99,
           errors: errorsOf(leadsAtTop),
+          'leads/tx': await leadsPerTransaction(db, ONE_API_PREFIX),
           '× per-lead reference': ratio(apiRate, perLead.perSecond),
           '× batched reference': ratio(apiRate, batched.perSecond),
         },
       ],
+      `leads/tx from the one-API-process run at ${top} connections.`,
       `Target: ≥ 0.60× the batched reference, p99 ≤ 100 ms, zero errors and non-2xx: ${met ? 'met' : 'not met'}.`,
     );
   } finally {
@@ -206,8 +216,8 @@ function figures(result: autocannon.Result): Row {
 
 const errorsOf = (result: autocannon.Result): number => result.errors + result.non2xx;
 
-function referenceRow(mode: string, f: WriteFigures): Row {
-  return { mode, 'writes/s': round(f.perSecond), 'p50 ms': decimal(f.p50), 'p99 ms': decimal(f.p99), errors: f.errors };
+function referenceFigures(f: WriteFigures): Row {
+  return { 'writes/s': round(f.perSecond), 'p50 ms': decimal(f.p50), 'p99 ms': decimal(f.p99), errors: f.errors };
 }
 
 function memoryRows(rest: Memory, loaded: Memory, drained: Memory | null): Row[] {
@@ -221,15 +231,15 @@ function memoryRows(rest: Memory, loaded: Memory, drained: Memory | null): Row[]
 }
 
 /** Load on one endpoint; POSTs carry a fresh e-mail each, and those answered 2xx are returned. */
-function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections: number, phase: string): Promise<Load> {
+function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections: number, prefix = endpoint.prefix): Promise<Load> {
   const accepted: string[] = [];
-  const { body, prefix } = endpoint;
+  const { body } = endpoint;
   const requests: autocannon.Request[] | undefined = body
     ? [
         {
           // One request in flight per connection, so the context a response reaches is its request's.
           setupRequest: (request, context) => {
-            const email = `${prefix}${phase}-${process.pid}-${nextEmail++}@example.com`;
+            const email = `${prefix}${process.pid}-${nextEmail++}@example.com`;
             (context as { email?: string }).email = email;
             return { ...request, body: JSON.stringify(body(email)) };
           },
@@ -255,47 +265,40 @@ function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections:
 }
 let nextEmail = 0;
 
-interface Drain {
-  drained: boolean;
-  seconds: number;
-}
-
-/** Waits until every stored lead under `prefix` has reached the affiliate fake, or `timeoutMs` passes. */
-async function waitForDeliveries(db: Client, affiliate: FakeAffiliateServer, prefix: string, timeoutMs: number): Promise<Drain> {
-  const started = Date.now();
-  for (;;) {
-    const stored = await countStored(db, prefix);
-    const delivered = new Set(affiliate.signups().filter((c) => c.params.email?.startsWith(prefix)).map((c) => c.params.email)).size;
-    if (delivered >= stored) return { drained: true, seconds: (Date.now() - started) / 1000 };
-    if (Date.now() - started > timeoutMs) return { drained: false, seconds: (Date.now() - started) / 1000 };
-    await sleep(500);
-  }
-}
-
-async function countStored(db: Client, prefix: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE email LIKE $1`, [`${prefix}%`]);
-  return rows[0].n;
-}
-
 /**
- * Every lead the API answered 2xx for is stored, every stored lead (including ones still in
- * flight when the load stopped) has its attribution job done — one affiliate call — and no
- * lead got two calls.
+ * Waits (up to `timeoutMs`) until every stored lead under `prefix` has reached the affiliate fake,
+ * then checks that every lead the API answered 2xx for is stored, that every stored lead
+ * (including ones still in flight when the load stopped) has its attribution job done — one
+ * affiliate call — and that no lead got two.
  */
-async function deliveryVerdict(db: Client, affiliate: FakeAffiliateServer, phase: string, prefix: string, accepted: string[], drain: Drain): Promise<Row> {
-  const { rows } = await db.query<{ email: string }>(`SELECT email FROM leads WHERE email LIKE $1`, [`${prefix}%`]);
-  const stored = new Set(rows.map((r) => r.email));
-  const calls = new Map<string, number>();
-  for (const call of affiliate.signups()) {
-    if (call.params.email?.startsWith(prefix)) calls.set(call.params.email, (calls.get(call.params.email) ?? 0) + 1);
+async function checkDeliveries(
+  db: Client,
+  affiliate: FakeAffiliateServer,
+  phase: string,
+  prefix: string,
+  accepted: string[],
+  timeoutMs: number,
+): Promise<Row> {
+  const started = Date.now();
+  const callsPerLead = () => {
+    const calls = new Map<string, number>();
+    for (const { params } of affiliate.signups()) {
+      if (params.email?.startsWith(prefix)) calls.set(params.email, (calls.get(params.email) ?? 0) + 1);
+    }
+    return calls;
+  };
+  const storedLeads = async () => new Set((await db.query<{ email: string }>(`SELECT email FROM leads WHERE email LIKE $1`, [`${prefix}%`])).rows.map((r) => r.email));
+  let stored = await storedLeads();
+  let calls = callsPerLead();
+  while (calls.size < stored.size && Date.now() - started < timeoutMs) {
+    await sleep(500);
+    stored = await storedLeads();
+    calls = callsPerLead();
   }
+  const waited = (Date.now() - started) / 1000;
   const lost = accepted.filter((email) => !stored.has(email)).length;
   const undelivered = [...stored].filter((email) => !calls.has(email)).length;
   const duplicated = [...calls.values()].filter((n) => n > 1).length;
-  const { rows: failed } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM outbox WHERE job_name = $1 AND failed_at IS NOT NULL`,
-    [JOBS.leadAttribution],
-  );
   return {
     phase,
     accepted: accepted.length,
@@ -304,9 +307,18 @@ async function deliveryVerdict(db: Client, affiliate: FakeAffiliateServer, phase
     'accepted, not stored': lost,
     'stored, no job done': undelivered,
     'delivered twice': duplicated,
-    'waited s': `${drain.seconds.toFixed(1)}${drain.drained ? '' : ' (timed out)'}`,
-    verdict: lost === 0 && undelivered === 0 && duplicated === 0 && failed[0].n === 0 ? 'ok' : 'MISMATCH',
+    'waited s': `${waited.toFixed(1)}${calls.size < stored.size ? ' (timed out)' : ''}`,
+    verdict: lost === 0 && undelivered === 0 && duplicated === 0 ? 'ok' : 'MISMATCH',
   };
+}
+
+/** Leads stored per committed transaction: rows one transaction inserted share its xmin. */
+async function leadsPerTransaction(db: Client, prefix: string): Promise<string | null> {
+  const { rows } = await db.query<{ leads: number; transactions: number }>(
+    `SELECT count(*)::int AS leads, count(DISTINCT xmin::text)::int AS transactions FROM leads WHERE email LIKE $1`,
+    [`${prefix}%`],
+  );
+  return rows[0].transactions ? (rows[0].leads / rows[0].transactions).toFixed(1) : null;
 }
 
 /** A one-time sandbox payment with the success card, waited on until verification says succeeded. */

@@ -24,7 +24,7 @@ export interface WriteFigures {
  */
 export async function referenceLeadWrites(
   databaseUrl: string,
-  opts: { clients: number; seconds: number; batched: boolean; tag: string },
+  opts: { clients: number; seconds: number; batched: boolean; prefix: string },
 ): Promise<WriteFigures> {
   const pool = new Pool({ connectionString: databaseUrl, max: opts.clients });
   try {
@@ -44,7 +44,7 @@ export async function referenceLeadWrites(
           const sent = performance.now();
           try {
             await writer.write({
-              email: `bench-ref-${opts.tag}-${process.pid}-${sequence++}@example.com`,
+              email: `${opts.prefix}${process.pid}-${sequence++}@example.com`,
               name: 'Bench',
               phone: null,
               referral: 'partner7',
