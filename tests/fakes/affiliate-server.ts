@@ -29,8 +29,8 @@ export interface RecordedAttempt extends RecordedCall {
  * `calls` / `signups()` / `sales()` / `GET /__calls` are the effective calls; `attempts` /
  * `signupAttempts()` / `saleAttempts()` / `GET /__attempts` are every request with its key. `failNextRequests(n)` answers the next n
  * requests with an error without acting; `loseNextResponses(n)` acts, then answers 503;
- * `answerLate(ms, n)` acts at once but answers only after `ms`, as a slow service does (a client
- * that gave up by then is recorded as 'lost').
+ * `answerLate(ms, n)` acts on the next n at once but answers only after `ms`, as a slow service
+ * does (a client that gave up by then is recorded as 'lost').
  */
 export class FakeAffiliateServer {
   readonly calls: RecordedCall[] = [];
@@ -64,7 +64,7 @@ export class FakeAffiliateServer {
     this.loseNext = count;
   }
 
-  /** The next `count` requests (every one by default) are acted on at once and answered after `ms`. */
+  /** The next `count` requests acted on (every one by default) are answered only after `ms`. */
   answerLate(ms: number, count = Number.POSITIVE_INFINITY): void {
     this.lateMs = ms;
     this.lateNext = count;
@@ -116,8 +116,7 @@ export class FakeAffiliateServer {
       params: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())),
       at: Date.now(),
     };
-    const delay = this.lateNext > 0 ? this.lateMs : 0;
-    if (delay > 0) this.lateNext -= 1;
+    let delay = 0;
     const answer = (status: number, kind: RecordedAttempt['answer'], body: object) => {
       const send = () => {
         // The client gave up waiting: whatever was done, it never learns of it.
@@ -139,6 +138,10 @@ export class FakeAffiliateServer {
     }
     this.calls.push(call);
     for (const key of this.identities(call, isSale)) this.doneKeys.add(key);
+    if (this.lateNext > 0) {
+      this.lateNext -= 1;
+      delay = this.lateMs;
+    }
     if (this.loseNext > 0) {
       this.loseNext -= 1;
       return answer(503, 'lost', { error: 'temporarily unavailable' });
