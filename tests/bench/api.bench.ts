@@ -221,14 +221,16 @@ function referenceFigures(f: WriteFigures): Row {
 }
 
 function memoryRows(rest: Memory, loaded: Memory, drained: Memory | null): Row[] {
-  const row = (process: 'api' | 'worker', name: string): Row => ({
+  const row = (which: keyof Memory, name: string): Row => ({
     process: name,
-    'at rest': decimal(rest[process]),
-    'after the load': decimal(loaded[process]),
-    ...(drained ? { 'after the drain': decimal(drained[process]) } : {}),
+    'at rest': decimal(rest[which]),
+    'after the load': decimal(loaded[which]),
+    ...(drained ? { 'after the drain': decimal(drained[which]) } : {}),
   });
   return [row('api', 'API'), row('worker', 'worker')];
 }
+
+let nextEmail = 0;
 
 /** Load on one endpoint; POSTs carry a fresh e-mail each, and those answered 2xx are returned. */
 function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections: number, prefix = endpoint.prefix): Promise<Load> {
@@ -263,7 +265,6 @@ function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections:
     );
   });
 }
-let nextEmail = 0;
 
 /**
  * Waits (up to `timeoutMs`) until every stored lead under `prefix` has reached the affiliate fake,
