@@ -1,4 +1,5 @@
 import { benchApi } from '../tests/bench/api.bench';
+import { benchQueue } from '../tests/bench/queue.bench';
 import { BenchReport } from '../tests/bench/report';
 import { benchWeb } from '../tests/bench/web.bench';
 import { Lifecycle } from './lib/lifecycle';
@@ -6,8 +7,8 @@ import { step } from './lib/log';
 
 type Suite = (life: Lifecycle) => Promise<void>;
 
-/** `npm run bench [api|web|leads|verify]`: benchmarks that print figures; no pass/fail thresholds. */
-const suites: Record<string, Suite> = { api: (life) => benchApi(life), web: benchWeb };
+/** `npm run bench [api|queue|web|leads|verify]`: benchmarks that print figures; no pass/fail thresholds. */
+const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb };
 
 /** Parts of the api suite on their own, by name only: a plain `npm run bench` runs the whole suite once. */
 const parts: Record<string, Suite> = { leads: (life) => benchApi(life, ['leads']), verify: (life) => benchApi(life, ['verify']) };
