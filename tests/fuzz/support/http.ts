@@ -22,7 +22,18 @@ const agent = new Agent({ keepAlive: true, maxSockets: 16 });
  * node:http rather than fetch or supertest: they refuse or rewrite exactly the requests a fuzzer
  * wants to send (odd methods, bodies on GET, mismatched content types, invalid UTF-8).
  */
-export function send(base: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+export async function send(base: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+  try {
+    return await sendOnce(base, req, timeoutMs);
+  } catch (err) {
+    // Node's documented pattern (as browsers do): a kept-alive socket the server closed just as it
+    // was reused fails before any answer; that is the client's race, so the request goes again once.
+    if (!(err as { reusedSocket?: boolean }).reusedSocket) throw err;
+    return sendOnce(base, req, timeoutMs);
+  }
+}
+
+function sendOnce(base: string, req: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const url = new URL(base);
   const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
   return new Promise((resolve, reject) => {
@@ -44,7 +55,10 @@ export function send(base: string, req: RawRequest, timeoutMs = 20_000): Promise
       },
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    outgoing.on('error', reject);
+    outgoing.on('error', (err: NodeJS.ErrnoException) => {
+      const raced = outgoing.reusedSocket && (err.code === 'ECONNRESET' || err.message === 'socket hang up');
+      reject(Object.assign(err, { reusedSocket: raced }));
+    });
     outgoing.end(body);
   });
 }
