@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { QUEUES } from '@contracts/jobs';
-import { QueueConsumer } from './queue-consumer';
+import { CONSUMER_OPTIONS, QueueConsumer } from './queue-consumer';
 
 /** Consumes the invitations queue (invitation e-mails). */
-@Processor(QUEUES.invitations)
+@Processor(QUEUES.invitations, CONSUMER_OPTIONS)
 export class InvitationsProcessor extends QueueConsumer {}

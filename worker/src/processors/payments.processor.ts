@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { QUEUES } from '@contracts/jobs';
-import { QueueConsumer } from './queue-consumer';
+import { CONSUMER_OPTIONS, QueueConsumer } from './queue-consumer';
 
 /** Consumes the payments queue (webhook delivery and application, paid side effects). */
-@Processor(QUEUES.payments)
+@Processor(QUEUES.payments, CONSUMER_OPTIONS)
 export class PaymentsProcessor extends QueueConsumer {}

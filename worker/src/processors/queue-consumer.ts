@@ -5,6 +5,15 @@ import { AppConfig } from '../../../backend/src/config/app-config';
 import { JobRunner } from './job-runner';
 
 /**
+ * Every processor's BullMQ worker options. A live worker renews its job locks every
+ * lockDuration / 2; when a worker dies (SIGKILL, OOM, a lost host) its active jobs are taken
+ * over once their lock has expired and a stall check has run, so these two bound how long a
+ * crash holds jobs back: 15 s here instead of BullMQ's default of up to a minute. Jobs are
+ * idempotent through the ledger, so a job taken over from a worker that was only slow is safe.
+ */
+export const CONSUMER_OPTIONS = { lockDuration: 10_000, stalledInterval: 5_000 };
+
+/**
  * What every queue's processor does: consume at WORKER_CONCURRENCY and hand each job to the
  * runner, which picks the `@OnJob` handler. A processor is this class plus `@Processor(queue)`.
  */

@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { QUEUES } from '@contracts/jobs';
-import { QueueConsumer } from './queue-consumer';
+import { CONSUMER_OPTIONS, QueueConsumer } from './queue-consumer';
 
 /** Consumes the tracking queue (lead attribution). */
-@Processor(QUEUES.tracking)
+@Processor(QUEUES.tracking, CONSUMER_OPTIONS)
 export class TrackingProcessor extends QueueConsumer {}
