@@ -85,6 +85,9 @@ function summarise(samples: Measured[], format: (n: number) => string): { cell: 
   return { cell: missing.length ? `${format(median)} (${values.length}/${samples.length})` : format(median), missing };
 }
 
+/** Attempts after a run Lighthouse itself reports as failed, before the run counts as not measured. */
+const RETRIES = 2;
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 interface BenchPage {
@@ -160,6 +163,13 @@ export async function benchWeb(life: Lifecycle): Promise<void> {
   });
   const stopChrome = life.own('Chromium', async () => chrome.kill());
   const report = new BenchReport('pages');
+  const runOnce = async (url: string): Promise<LighthouseResult | undefined> => {
+    try {
+      return (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }))?.lhr;
+    } catch (error) {
+      return { runtimeError: { code: 'THREW', message: (error as Error).message }, categories: {}, audits: {} };
+    }
+  };
   try {
     const scoreRows: Row[] = [];
     const byteRows: Row[] = [];
@@ -169,11 +179,13 @@ export async function benchWeb(life: Lifecycle): Promise<void> {
       const results: (LighthouseResult | undefined)[] = [];
       for (let i = 1; i <= runs; i++) {
         step(`Lighthouse ${page.name} run ${i}/${runs} (mobile)`);
-        try {
-          results.push((await lighthouse(`${app.url}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error' }))?.lhr);
-        } catch (error) {
-          results.push({ runtimeError: { code: 'THREW', message: (error as Error).message }, categories: {}, audits: {} });
+        let result = await runOnce(`${app.url}${page.path}`);
+        // A lost trace (NO_NAVSTART, seen in about one run in five here) is Lighthouse's own fault and it says to run again.
+        for (let retry = 1; retry <= RETRIES && (!result || result.runtimeError); retry++) {
+          failures.push(`${page.name} run ${i} retried after ${result?.runtimeError?.code ?? 'no result'}`);
+          result = await runOnce(`${app.url}${page.path}`);
         }
+        results.push(result);
       }
       const row: Row = { page: page.name };
       const note = (label: string, missing: string[]) => {
