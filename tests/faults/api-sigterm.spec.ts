@@ -44,16 +44,20 @@ it('answers every request it had taken, loses no accepted lead and exits 0', asy
 
   expect(exit).toEqual({ code: 0, signal: null });
   expect(shutdownMs).toBeLessThan(EXIT_BUDGET_MS);
-  // Refused (never taken) is fine; a request the server had taken must have been answered.
-  const broken = outcomes.filter((o) => o.outcome.error && o.outcome.error !== 'ECONNREFUSED');
-  expect(broken.map((o) => o.outcome.error)).toEqual([]);
   const answered = outcomes.filter((o) => !o.outcome.error);
   expect(answered.filter((o) => o.outcome.status !== 201 && o.outcome.status !== 503).map((o) => o.outcome)).toEqual([]);
-
   const accepted = answered.filter((o) => o.outcome.status === 201).map((o) => o.email);
   const { rows } = await stack.db.query(
     `SELECT count(*)::int AS n, count(o.id)::int AS owed FROM leads l LEFT JOIN outbox o ON o.payload->>'leadId' = l.id::text WHERE l.email = ANY($1::text[])`,
     [accepted],
   );
   expect(rows[0]).toEqual({ n: accepted.length, owed: accepted.length });
+
+  // A connection still in the kernel's accept queue when the listener closes is reset before the
+  // API has read a byte of it: nothing was taken. A reset of a request the API did take (its lead
+  // is stored) is an answer lost in shutdown; any other transport error is a fault as well.
+  const failed = outcomes.filter((o) => o.outcome.error && o.outcome.error !== 'ECONNREFUSED');
+  expect(failed.filter((o) => o.outcome.error !== 'ECONNRESET').map((o) => o.outcome.error)).toEqual([]);
+  const taken = await stack.db.query(`SELECT email FROM leads WHERE email = ANY($1::text[])`, [failed.map((o) => o.email)]);
+  expect(taken.rows).toEqual([]);
 });
