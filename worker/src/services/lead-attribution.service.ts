@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, LeadAttributionPayload, SIDE_EFFECTS } from '@contracts/jobs';
 import type { Lead } from '../../../backend/src/shared/database/entities';
+import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSignup } from './affiliate.client';
 import { SideEffectLedger } from './side-effect-ledger.service';
@@ -22,6 +23,20 @@ export type AttributionOutcome =
 @Injectable()
 export class LeadAttributionService {
   private readonly logger = new Logger(LeadAttributionService.name);
+  /** A backlog runs many of these jobs at once: they share the lead read and the status write. */
+  private readonly leads = new Coalescer<string, LeadRow | undefined>(async (ids) => {
+    const rows: LeadRow[] = await this.dataSource.query(`SELECT id, email, referral, attribution FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id));
+  }, { max: BATCH_MAX });
+  private readonly statuses = new Coalescer<{ leadId: string; status: AttributionOutcome }, void>(async (updates) => {
+    await this.dataSource.query(
+      `UPDATE leads l SET affiliate_status = u.status, affiliate_recorded_at = now()
+         FROM unnest($1::uuid[], $2::text[]) AS u(id, status) WHERE l.id = u.id`,
+      [updates.map((u) => u.leadId), updates.map((u) => u.status)],
+    );
+    return updates.map(() => undefined);
+  }, { max: BATCH_MAX, keyOf: (update) => update.leadId });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,7 +47,7 @@ export class LeadAttributionService {
   /** Tells the affiliate service about a referred lead, once, through the side-effect ledger. */
   @OnJob(JOBS.leadAttribution)
   async attribute({ leadId }: LeadAttributionPayload): Promise<AttributionOutcome> {
-    const [lead]: LeadRow[] = await this.dataSource.query(`SELECT id, email, referral, attribution FROM leads WHERE id = $1`, [leadId]);
+    const lead = await this.leads.run(leadId);
     if (!lead) return 'skipped: lead not found';
     const signup = this.signupFor(lead);
     if (!signup.tid && !signup.refId) return this.recordStatus(leadId, 'skipped: no referral');
@@ -60,7 +75,7 @@ export class LeadAttributionService {
   }
 
   private async recordStatus<T extends AttributionOutcome>(leadId: string, status: T): Promise<T> {
-    await this.dataSource.query(`UPDATE leads SET affiliate_status = $2, affiliate_recorded_at = now() WHERE id = $1`, [leadId, status]);
+    await this.statuses.run({ leadId, status });
     return status;
   }
 }

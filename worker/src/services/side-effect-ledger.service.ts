@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SideEffectKind } from '@contracts/jobs';
 import type { SideEffectStatus } from '../../../backend/src/shared/database/entities/side-effect.entity';
+import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { redact } from '../jobs/redact';
 
 type Detail = Record<string, string | number | boolean | null>;
@@ -27,6 +28,9 @@ export interface SideEffectResult {
   replayed: boolean;
 }
 
+type Claim = { status: SideEffectStatus; detail: Record<string, unknown>; attempts: number };
+type Outcome = { key: string; status: Exclude<SideEffectStatus, 'claimed'>; detail: Record<string, unknown> };
+
 /**
  * The one way to perform an external side effect at most once in effect. The key is claimed in
  * Postgres before the call; every attempt sends the key as the provider's idempotency key; the
@@ -36,11 +40,21 @@ export interface SideEffectResult {
  */
 @Injectable()
 export class SideEffectLedger {
+  /**
+   * Concurrent jobs share the claim and the record statements (one round trip and one commit
+   * for many keys); each caller still waits for its own claim to commit before calling out.
+   */
+  private readonly claims = new Coalescer<{ key: string; kind: SideEffectKind }, Claim>((inputs) => this.claimAll(inputs), {
+    max: BATCH_MAX,
+    keyOf: (input) => input.key,
+  });
+  private readonly records = new Coalescer<Outcome, void>((outcomes) => this.recordAll(outcomes), { max: BATCH_MAX, keyOf: (outcome) => outcome.key });
+
   constructor(private readonly dataSource: DataSource) {}
 
   async run(kind: SideEffectKind, subjectId: string, call: (idempotencyKey: string) => Promise<ProviderAnswer>): Promise<SideEffectResult> {
     const key = `${kind}:${subjectId}`;
-    const claim = await this.claim(key, kind);
+    const claim = await this.claims.run({ key, kind });
     if (claim.status !== 'claimed') return { key, status: claim.status, detail: claim.detail, attempts: claim.attempts, replayed: true };
 
     let answer: ProviderAnswer;
@@ -56,29 +70,48 @@ export class SideEffectLedger {
     return { key, status, detail, attempts: claim.attempts, replayed: false };
   }
 
-  /**
-   * Creates the claim, or counts another attempt on an unfinished one. A finished row is left as
-   * it is and returned, so the caller short-circuits.
-   */
-  private async claim(key: string, kind: SideEffectKind): Promise<{ status: SideEffectStatus; detail: Record<string, unknown>; attempts: number }> {
-    const [claimed] = await this.dataSource.query(
-      `INSERT INTO side_effects (key, kind, status, attempts) VALUES ($1, $2, 'claimed', 1)
-       ON CONFLICT (key) DO UPDATE SET attempts = side_effects.attempts + 1, last_attempt_at = now()
-        WHERE side_effects.status = 'claimed'
-       RETURNING status, detail, attempts`,
-      [key, kind],
-    );
-    if (claimed) return claimed;
-    const [finished] = await this.dataSource.query(`SELECT status, detail, attempts FROM side_effects WHERE key = $1`, [key]);
-    return finished;
+  /** Records the provider's answer; public so tests can make it fail as a crash would. */
+  record(key: string, status: Exclude<SideEffectStatus, 'claimed'>, detail: Record<string, unknown>): Promise<void> {
+    return this.records.run({ key, status, detail });
   }
 
-  /** Records the provider's answer; public so tests can make it fail as a crash would. */
-  async record(key: string, status: Exclude<SideEffectStatus, 'claimed'>, detail: Record<string, unknown>): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE side_effects SET status = $2, detail = $3::jsonb, finished_at = now(), last_error = NULL WHERE key = $1 AND status = 'claimed'`,
-      [key, status, JSON.stringify(detail)],
+  /**
+   * Creates each claim, or counts another attempt on an unfinished one. A finished row is left
+   * as it is and returned, so the caller short-circuits.
+   */
+  private async claimAll(inputs: Array<{ key: string; kind: SideEffectKind }>): Promise<Claim[]> {
+    const claimed: Array<Claim & { key: string }> = await this.dataSource.query(
+      `INSERT INTO side_effects (key, kind, status, attempts)
+       SELECT key, kind, 'claimed', 1 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(key, kind, ord) ORDER BY ord
+       ON CONFLICT (key) DO UPDATE SET attempts = side_effects.attempts + 1, last_attempt_at = now()
+        WHERE side_effects.status = 'claimed'
+       RETURNING key, status, detail, attempts`,
+      [inputs.map((i) => i.key), inputs.map((i) => i.kind)],
     );
+    const byKey = new Map(claimed.map((row) => [row.key, row]));
+    const finishedKeys = inputs.map((i) => i.key).filter((key) => !byKey.has(key));
+    if (finishedKeys.length > 0) {
+      // A statement of its own: it must see rows finished by transactions that committed during the insert.
+      const finished: Array<Claim & { key: string }> = await this.dataSource.query(`SELECT key, status, detail, attempts FROM side_effects WHERE key = ANY($1::text[])`, [
+        finishedKeys,
+      ]);
+      for (const row of finished) byKey.set(row.key, row);
+    }
+    return inputs.map(({ key }) => {
+      const row = byKey.get(key);
+      if (!row) throw new Error(`Side effect ${key} was neither claimed nor found`);
+      return { status: row.status, detail: row.detail, attempts: row.attempts };
+    });
+  }
+
+  private async recordAll(outcomes: Outcome[]): Promise<void[]> {
+    await this.dataSource.query(
+      `UPDATE side_effects s SET status = o.status, detail = o.detail, finished_at = now(), last_error = NULL
+        FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS o(key, status, detail)
+       WHERE s.key = o.key AND s.status = 'claimed'`,
+      [outcomes.map((o) => o.key), outcomes.map((o) => o.status), outcomes.map((o) => JSON.stringify(o.detail))],
+    );
+    return outcomes.map(() => undefined);
   }
 
   private async noteError(key: string, message: string): Promise<void> {
