@@ -39,5 +39,27 @@ module.exports = {
       moduleNameMapper,
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
     },
+    {
+      // Real processes killed and restarted mid-load; each spec starts its own Postgres and Redis.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/faults'],
+      testMatch: ['**/*.spec.ts'],
+      transform,
+      cacheDirectory,
+      moduleNameMapper,
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
+    },
+    {
+      // Generated malformed requests against the compiled API over the suite's Postgres and Redis.
+      displayName: 'fuzz',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/fuzz'],
+      testMatch: ['**/*.spec.ts'],
+      transform,
+      cacheDirectory,
+      moduleNameMapper,
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
+    },
   ],
 };

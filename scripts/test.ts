@@ -10,7 +10,7 @@ import { freePort } from './lib/ports';
 import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
 
 const resultsDir = join(root, 'test-results');
-const SUITES = ['unit', 'integration', 'e2e'] as const;
+const SUITES = ['unit', 'integration', 'faults', 'fuzz', 'e2e'] as const;
 type Suite = (typeof SUITES)[number];
 
 interface Tally {
@@ -69,13 +69,14 @@ function chosenSuites(args: string[]): Suite[] {
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a));
   if (unknown.length) throw new Error(`Unknown test suite "${unknown.join(', ')}"; choose from: ${SUITES.join(', ')} (none means all)`);
   if (args.length) return args as Suite[];
-  return process.env.SKIP_E2E === '1' ? ['unit', 'integration'] : [...SUITES];
+  return process.env.SKIP_E2E === '1' ? SUITES.filter((s) => s !== 'e2e') : [...SUITES];
 }
 
 /**
- * `npm test [unit] [integration] [e2e]`: a throwaway Postgres and Redis, then unit and
- * integration tests (jest) and browser tests (Playwright in Debian's Chromium) against the real
- * API and worker serving the built SPA. Everything it starts is gone when it ends, however.
+ * `npm test [unit] [integration] [faults] [fuzz] [e2e]`: a throwaway Postgres and Redis, then
+ * unit, integration, fault-injection and malformed-input tests (jest) and browser tests
+ * (Playwright in Debian's Chromium) against the real API and worker serving the built SPA.
+ * Everything it starts is gone when it ends, however.
  */
 async function main(life: Lifecycle): Promise<number> {
   const suites = chosenSuites(process.argv.slice(2));
@@ -84,12 +85,12 @@ async function main(life: Lifecycle): Promise<number> {
   const tallies: Tally[] = [];
 
   let data: ThrowawayData | null = null;
-  if (suites.includes('integration') || suites.includes('e2e')) {
+  if (suites.some((s) => s !== 'unit')) {
     step('Starting a throwaway Postgres and Redis');
     data = await startThrowawayData(life, { name: 'test', pgPort: await portFrom('TEST_PG_PORT'), redisPort: await portFrom('TEST_REDIS_PORT') });
   }
 
-  const jestProjects = suites.filter((s): s is 'unit' | 'integration' => s !== 'e2e');
+  const jestProjects = suites.filter((s): s is Exclude<Suite, 'e2e'> => s !== 'e2e');
   if (jestProjects.length) {
     const jestReport = join(resultsDir, 'jest.json');
     const env = { ...process.env, NODE_ENV: 'test', ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }) };

@@ -105,7 +105,7 @@ describe('POST /api/leads', () => {
   it.each([
     ['a line break in phone', { phone: '123\n456' }, 'phone must not contain control characters (such as line breaks or null bytes)'],
     ['an escape character in referral', { referral: '\u001b[31mred' }, 'referral must not contain control characters (such as line breaks or null bytes)'],
-    ['a lone surrogate in landing_path', { attribution: { landing_path: '/\ud800' } }, 'attribution.landing_path must not contain control characters (such as line breaks or null bytes)'],
+    ['a lone surrogate in landing_path', { attribution: { landing_path: '/\ud800' } }, 'Field "attribution.landing_path" is not valid text (it has a broken character)'],
   ])('refuses %s with a readable 400', async (_label, extra, message) => {
     const res = await http().post('/api/leads').send({ email: 'ctl@example.com', ...extra }).expect(400);
     expect(res.body.message).toBe(message);
