@@ -79,7 +79,7 @@ export async function benchQueue(life: Lifecycle): Promise<void> {
       ),
       `drain: first row handed to BullMQ → last row stamped done (Postgres clock); target ≤ 10 s for ${BACKLOG.toLocaleString('en')} jobs`,
       `worker CPU: user + system time of the worker process(es) over the run, start-up included, per job`,
-      `WORKER_CONCURRENCY ${env.WORKER_CONCURRENCY ?? new AppConfig().WORKER_CONCURRENCY} per worker; log level ${env.LOG_LEVEL}`,
+      `tracking queue concurrency ${env.TRACKING_CONCURRENCY ?? new AppConfig().TRACKING_CONCURRENCY} per worker (TRACKING_CONCURRENCY); log level ${env.LOG_LEVEL}`,
     );
 
     step(`Queue: ${STEADY_RATE} leads/s through POST /api/leads for ${STEADY_SECONDS} s, one worker`);

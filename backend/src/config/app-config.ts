@@ -143,6 +143,14 @@ export class AppConfig {
   WORKER_CONCURRENCY = 20;
 
   /**
+   * Jobs one worker runs at once on the tracking queue (affiliate signups): short HTTP calls
+   * that mostly wait, so a launch's backlog drains faster with more of them in flight. The
+   * e-mail and payment queues keep WORKER_CONCURRENCY, which bounds SMTP connections.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(500)
+  TRACKING_CONCURRENCY = 50;
+
+  /**
    * OS scheduling niceness of the worker process (0-19). Background jobs can wait a few seconds;
    * buyers cannot: where API and worker share cores, the worker yields CPU under contention.
    */

@@ -14,8 +14,9 @@ import { JobRunner } from './job-runner';
 export const CONSUMER_OPTIONS = { lockDuration: 10_000, stalledInterval: 5_000 };
 
 /**
- * What every queue's processor does: consume at WORKER_CONCURRENCY and hand each job to the
- * runner, which picks the `@OnJob` handler. A processor is this class plus `@Processor(queue)`.
+ * What every queue's processor does: consume at its concurrency (WORKER_CONCURRENCY unless the
+ * queue says otherwise) and hand each job to the runner, which picks the `@OnJob` handler. A
+ * processor is this class plus `@Processor(queue)`.
  */
 @Injectable()
 export abstract class QueueConsumer extends WorkerHost implements OnApplicationBootstrap {
@@ -27,7 +28,11 @@ export abstract class QueueConsumer extends WorkerHost implements OnApplicationB
   }
 
   onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.WORKER_CONCURRENCY;
+    this.worker.concurrency = this.concurrency(this.config);
+  }
+
+  protected concurrency(config: AppConfig): number {
+    return config.WORKER_CONCURRENCY;
   }
 
   process(job: Job, token?: string): Promise<unknown> {

@@ -1,7 +1,12 @@
 import { Processor } from '@nestjs/bullmq';
 import { QUEUES } from '@contracts/jobs';
+import { AppConfig } from '../../../backend/src/config/app-config';
 import { CONSUMER_OPTIONS, QueueConsumer } from './queue-consumer';
 
-/** Consumes the tracking queue (lead attribution). */
+/** Consumes the tracking queue (lead attribution), with its own, higher concurrency. */
 @Processor(QUEUES.tracking, CONSUMER_OPTIONS)
-export class TrackingProcessor extends QueueConsumer {}
+export class TrackingProcessor extends QueueConsumer {
+  protected override concurrency(config: AppConfig): number {
+    return config.TRACKING_CONCURRENCY;
+  }
+}
