@@ -128,6 +128,8 @@ test.describe('/success views driven by real verification (sandbox)', () => {
     const paid = await payThroughSandbox(page, '2-month', uniqueEmail('secret'));
     const id = paid.searchParams.get('payment_intent');
     expect(id).toMatch(/^pi_/);
+    // The page the payment landed on verifies the same id: let it finish before counting requests.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
     const verified: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/verify-payment/')) verified.push(new URL(request.url()).pathname);
