@@ -7,13 +7,11 @@ import { hydrateIslands } from './lib/islands';
 import { CHECKOUT_SECTION_ID, followLeadFormLinks } from './lib/landing-anchors';
 import { PageNavigation } from './lib/page-navigation';
 import { initReferralTracking } from './lib/referral';
-import './styles/base.css';
-// The static sections' styles; their markup is the server's and their code never ships.
-import './features/landing/landing.css';
 
 /**
- * The entry of the prerendered `/`: hydrates the islands and nothing else. The router, the query
- * library and every other screen load only when a saved lead moves on to checkout.
+ * What `/` runs once it has painted (src/landing-client.ts loads it): hydrates the islands and
+ * nothing else. The router, the query library and every other screen load only when a saved
+ * lead moves on to checkout.
  */
 initAnalytics();
 initReferralTracking();

@@ -70,13 +70,25 @@ export function prerenderLanding({ clientOutDir }: { clientOutDir: string }): Pl
       const hints = rendered.match(LEADING_LINKS)?.[0] ?? '';
       const markup = rendered.slice(hints.length);
       await writeFile(shellFile, shell);
-      const page = landingShell.replace('</head>', `${hints}</head>`).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+      const page = deferIslandScripts(landingShell)
+        .replace('</head>', `${hints}</head>`)
+        .replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
       await writeFile(indexFile, await inlineStylesheets(page, clientDir));
       await rm(landingFile);
       await rm(ssrOutDir, { recursive: true, force: true });
       await precompressDir(clientDir);
     },
   };
+}
+
+/**
+ * The landing page is complete as server HTML; its entry script only starts the islands after the
+ * first frame. At low fetch priority it does not compete with the document and the hero image.
+ */
+function deferIslandScripts(html: string): string {
+  return html
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;

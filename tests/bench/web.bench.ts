@@ -175,7 +175,9 @@ export async function benchWeb(life: Lifecycle): Promise<void> {
     const byteRows: Row[] = [];
     const failures: string[] = [];
     mkdirSync(benchDir, { recursive: true });
-    for (const page of await funnelPages(app.url)) {
+    // BENCH_WEB_PAGES=/,/checkout measures only those pages.
+    const only = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
+    for (const page of (await funnelPages(app.url)).filter((p) => !only || only.includes(p.name))) {
       const results: (LighthouseResult | undefined)[] = [];
       for (let i = 1; i <= runs; i++) {
         step(`Lighthouse ${page.name} run ${i}/${runs} (mobile)`);

@@ -37,12 +37,21 @@ export function Island({ of: island }: { of: IslandDefinition }) {
   return <div className="island" data-island={island.name} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** Hydrates every listed island whose container is on the page; `wrap` adds what all of them share. */
+/**
+ * Hydrates every listed island whose container is on the page, one island per task in list order,
+ * so no single long task holds the main thread on a slow phone. The returned list fills as they go.
+ */
 export function hydrateIslands(islands: readonly IslandDefinition[], wrap: (element: ReactElement) => ReactNode): Root[] {
   const roots: Root[] = [];
-  for (const island of islands) {
-    const container = document.querySelector<HTMLElement>(`[data-island="${island.name}"]`);
-    if (container) roots.push(hydrateRoot(container, wrap(island.render())));
-  }
+  const containers = islands
+    .map((island) => ({ island, container: document.querySelector<HTMLElement>(`[data-island="${island.name}"]`) }))
+    .filter((entry): entry is { island: IslandDefinition; container: HTMLElement } => entry.container !== null);
+  const next = (index: number) => {
+    const entry = containers[index];
+    if (!entry) return;
+    roots.push(hydrateRoot(entry.container, wrap(entry.island.render())));
+    setTimeout(() => next(index + 1));
+  };
+  next(0);
   return roots;
 }

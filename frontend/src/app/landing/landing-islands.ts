@@ -11,6 +11,8 @@ import type { IslandDefinition } from '@/lib/islands';
  * Every island of the prerendered landing page: the prerender renders each of them, the browser
  * hydrates each of them, and nothing else on the page ships code. An island placed on the page but
  * missing here fails the build. The consent islands' containers exist only in builds with analytics.
+ * They hydrate in this order, one per task: the lead form last, so its enabled submit button means
+ * the whole page is interactive (the browser tests wait for exactly that).
  */
 export const landingIslands: readonly IslandDefinition[] = [
   consentBannerIsland,
@@ -18,7 +20,7 @@ export const landingIslands: readonly IslandDefinition[] = [
   salesLetterVideoIsland,
   testimonialsIsland,
   faqIsland,
-  leadFormIsland,
   consentSettingsIsland,
   toastIsland,
+  leadFormIsland,
 ];
