@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, ConfigError } from '../../backend/src/config/app-config';
+import { exitCleanlyOnSignals } from '../../backend/src/shared/graceful-shutdown';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -18,9 +19,10 @@ async function main(): Promise<void> {
   } catch (err) {
     app.get(Logger).warn(`Could not set worker niceness to ${WORKER_NICENESS}: ${(err as Error).message}`);
   }
-  // On SIGTERM/SIGINT Nest closes the BullMQ workers, which wait for in-flight jobs to finish.
-  app.enableShutdownHooks();
   await app.init();
+  // Closing the BullMQ workers waits for the jobs in flight; one cut short by the time limit is
+  // taken over by another worker once its lock expires, and the ledger keeps it from acting twice.
+  exitCleanlyOnSignals(app, 'finishing the jobs in flight');
   app.get(Logger).log('Worker started');
 }
 
