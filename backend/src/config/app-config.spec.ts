@@ -10,6 +10,14 @@ describe('loadConfig', () => {
     expect(config.AFFILIATE_API_KEY).toBeUndefined();
   });
 
+  it("never prints a secret, nor a connection URL's password, when refusing them", () => {
+    const refused = () => loadConfig({ ...valid, DATABASE_URL: 'mysql://app:hunter2@db/x', SANDBOX_WEBHOOK_SECRET: 'whsec_short' });
+    expect(refused).toThrow(ConfigError);
+    expect(refused).toThrow(/SANDBOX_WEBHOOK_SECRET \(set, value hidden\)/);
+    expect(refused).toThrow(/DATABASE_URL \("mysql:\/\/app:\*\*\*@db\/x"\)/);
+    expect(refused).not.toThrow(/hunter2|whsec_short/);
+  });
+
   it('converts numeric variables', () => {
     const config = loadConfig({ ...valid, PORT: '8080', RATE_LIMIT_WRITES: '5' });
     expect(config).toMatchObject({ PORT: 8080, RATE_LIMIT_WRITES: 5 });

@@ -81,6 +81,13 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true })
   PUBLIC_URL = 'http://localhost:3000';
 
+  /**
+   * Where the worker reaches the API itself (the sandbox's webhook deliveries); PUBLIC_URL when
+   * unset. Inside containers the public address may not be reachable, e.g. http://proxy under Compose.
+   */
+  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true })
+  INTERNAL_API_URL?: string;
+
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
   DATABASE_URL: string;
 
@@ -319,6 +326,12 @@ const DEV_INVITATION_TOKEN_KEY = Buffer.from('6465762d6f6e6c792d696e766974617469
 
 export class ConfigError extends Error {}
 
+/** A bad value as the error may print it: secrets never, a URL without its password. */
+function shownValue(name: string, value: string): string {
+  if (/SECRET|KEY|TOKEN|PASSWORD/.test(name)) return 'set, value hidden';
+  return JSON.stringify(value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig()).concat(['DATABASE_URL', 'REDIS_URL', 'AFFILIATE_API_KEY']);
   const raw: Record<string, string> = {};
@@ -331,7 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const reason = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
-      const shown = e.value === undefined ? 'missing' : JSON.stringify(String(e.value));
+      const shown = e.value === undefined ? 'missing' : shownValue(e.property, String(e.value));
       return `  ${e.property} (${shown}): ${reason.replace(e.property, '').trim()}`;
     });
     throw new ConfigError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`);
