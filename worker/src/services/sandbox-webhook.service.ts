@@ -23,7 +23,7 @@ export class SandboxWebhookService {
     const payload = JSON.stringify(event);
     // Signed now, not when the job was owed: a retry minutes later is still inside the 300 s tolerance.
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.config.SANDBOX_WEBHOOK_SECRET });
-    const response = await fetchOrUnavailable(SERVICE, new URL('/api/webhooks/stripe', this.config.PUBLIC_URL).toString(), {
+    const response = await fetchOrUnavailable(SERVICE, new URL('/api/webhooks/stripe', this.config.INTERNAL_API_URL ?? this.config.PUBLIC_URL).toString(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       body: payload,
