@@ -1,6 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -57,6 +57,7 @@ describe('operations: the queue dashboard and /api/metrics', () => {
     const res = await api.post('/api/admin/login').send(ADMIN).expect(200);
     cookie = ([] as string[]).concat(res.headers['set-cookie'])[0].split(';')[0];
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   afterAll(async () => {
     await stack?.db.query(`DELETE FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]);
     await stack?.stop();

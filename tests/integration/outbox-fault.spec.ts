@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -15,7 +15,10 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
   const dir = mkdtempSync(join(tmpdir(), 'clear-fault-redis-'));
 
   beforeAll(() => affiliate.start());
-  afterAll(() => affiliate.stop());
+  afterAll(async () => {
+    await affiliate.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
   afterEach(async () => {
     await stack?.stop();
     await redis?.stop();

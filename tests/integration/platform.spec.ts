@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -67,6 +67,7 @@ describe('readiness while Redis is down', () => {
   afterAll(async () => {
     await stack?.stop();
     await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('stays ready (200, degraded), answers quickly, and keeps accepting leads', async () => {
@@ -85,7 +86,10 @@ describe('Redis policy check', () => {
   beforeAll(async () => {
     redis = await startRedis({ port: await freePort(), dir, persistent: false });
   });
-  afterAll(() => redis?.stop());
+  afterAll(async () => {
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   function recordingLogger() {
     const lines: Array<[string, string]> = [];
