@@ -1,12 +1,12 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { FastifyError, FastifyReply, FastifyRequest, LogController } from 'fastify';
+import { LogController } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
-import { HttpExceptionFilter } from './common/http-exception.filter';
+import { answerFrameworkError, HttpExceptionFilter } from './common/http-exception.filter';
 import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
 import { serveSpa } from './common/spa';
@@ -14,12 +14,6 @@ import { AppValidationPipe } from './common/validation.pipe';
 import { AppConfig, loadConfig } from './config/app-config';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
-
-/** Fastify answers these before routing, so neither a route nor the exception filter sees them; its own wording quotes the URL back. */
-const URL_ERRORS: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The address is not valid: it has a broken percent-encoding',
-  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
-};
 
 /** Builds the configured API (also used by the integration tests); the caller listens. */
 export async function createApp(): Promise<NestFastifyApplication> {
@@ -34,11 +28,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
     // One line per request from the onResponse hook below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bootConfig.BODY_LIMIT_BYTES,
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const statusCode = error.statusCode ?? 400;
-      const message = URL_ERRORS[error.code] ?? 'The request could not be understood';
-      void reply.code(statusCode).header('cache-control', 'no-store').send({ statusCode, error: STATUS_CODES[statusCode], message, requestId: String(request.id) });
-    },
+    frameworkErrors: answerFrameworkError,
     trustProxy: bootConfig.TRUST_PROXY,
     genReqId: (req: IncomingMessage) => {
       const incoming = req.headers['x-request-id'];

@@ -38,7 +38,23 @@ const MAX_FRAMEWORK_MESSAGE = 160;
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+  FST_ERR_BAD_URL: 'The address is not valid: it has a broken percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: STATUS_MESSAGES[414],
 };
+
+/** The API's error body, never cached: what every refused or failed request gets. */
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
+  const body: ApiErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, requestId: String(request.id) };
+  return reply.status(status).header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before routing (a broken or over-long address),
+ * which neither a route nor the exception filter sees, and whose own wording quotes the URL back.
+ */
+export function answerFrameworkError(error: FrameworkError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, error.statusCode ?? 400, (error.code && FRAMEWORK_MESSAGES[error.code]) || FRAMEWORK_FALLBACK[400]);
+}
 
 /**
  * Every error leaves as ApiErrorBody with a readable message and the request id. Unknown paths
@@ -66,13 +82,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     } else if (status >= 500) {
       this.logger.error({ err: loggableError(exception), path: loggablePath(request.url), reqId: request.id }, 'Unhandled error');
     }
-    const body: ApiErrorBody = {
-      statusCode: status,
-      error: STATUS_CODES[status] ?? 'Error',
-      message,
-      requestId: String(request.id),
-    };
-    return reply.status(status).header('cache-control', 'no-store').send(body);
+    return sendError(request, reply, status, message);
   }
 
   private describe(exception: unknown, url: string): { status: number; message: string } {
