@@ -1,5 +1,4 @@
-/** A UTF-16 half without its pair: validator.js throws on it (encodeURI) and Postgres refuses it in jsonb. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+import { LONE_SURROGATE } from './safe-text.validator';
 
 export interface InputHazard {
   /** Dotted path of the offending value ('' for the body itself). */

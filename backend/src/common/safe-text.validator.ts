@@ -1,11 +1,14 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
 
+/** A UTF-16 half without its pair: validator.js throws on it (encodeURI) and Postgres refuses it in jsonb. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * C0 and C1 control characters (NUL, line breaks, escapes, DEL) and UTF-16 halves without their
- * pair. Postgres refuses NUL in text and jsonb and lone surrogates in jsonb, and none of them
- * belongs in a single-line form field.
+ * C0 and C1 control characters (NUL, line breaks, escapes, DEL) and lone surrogates. Postgres
+ * refuses NUL in text and jsonb and lone surrogates in jsonb, and none of them belongs in a
+ * single-line form field.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${LONE_SURROGATE.source}`);
 
 export function isSafeText(value: unknown): value is string {
   return typeof value === 'string' && !UNSAFE.test(value);
