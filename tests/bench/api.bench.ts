@@ -3,9 +3,10 @@ import { Client } from 'pg';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { freePort } from '../../scripts/lib/ports';
-import { appEnv, startApi, startThrowawayData, startWorker } from '../../scripts/lib/stack';
+import { startApi, startWorker } from '../../scripts/lib/stack';
 import { seedDemoTestimonials } from '../../scripts/seed-demo';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { startBenchStack } from './bench-stack';
 import { referenceLeadWrites, type WriteFigures } from './db-reference.bench';
 import { residentMemoryMiB } from './process-memory';
 import { BenchReport, ratio, type Row } from './report';
@@ -69,24 +70,11 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
   const drainTimeoutMs = Number(process.env.BENCH_DRAIN_TIMEOUT_SECONDS ?? 300) * 1000;
   const report = new BenchReport(only ? `api-${only.join('-')}` : 'api');
 
-  const data = await startThrowawayData(life, { name: 'bench-api', pgPort: await freePort(), redisPort: await freePort(), redisPersistent: true });
+  const stack = await startBenchStack(life, 'bench-api');
+  const { data, affiliate, env, db } = stack;
   await seedDemoTestimonials(data.databaseUrl);
-  const affiliate = new FakeAffiliateServer();
-  await affiliate.start();
-  const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
-  const env = appEnv(data, await freePort(), {
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // Autocannon is one client: the per-client limits would turn the run into a 429 benchmark.
-    RATE_LIMIT_WRITES: '100000000',
-    RATE_LIMIT_INTENTS_PER_CLIENT: '100000000',
-    AFFILIATE_API_URL: affiliate.url,
-    AFFILIATE_API_KEY: 'bench-key',
-  });
   const worker = startWorker(life, env);
   const api = await startApi(life, env);
-  const db = new Client({ connectionString: data.databaseUrl });
-  await db.connect();
-  const closeDb = life.own('Bench database client', () => db.end());
   let secondApi: Awaited<ReturnType<typeof startApi>> | null = null;
   try {
     const memory = (): Memory => ({ api: residentMemoryMiB(api.child.pid), worker: residentMemoryMiB(worker.child.pid) });
@@ -197,9 +185,7 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
     await secondApi?.release();
     await api.release();
     await worker.release();
-    await closeDb();
-    await stopAffiliate();
-    await data.stop();
+    await stack.stop();
   }
 }
 

@@ -6,9 +6,9 @@ import { JOB_QUEUE, JOBS } from '../../backend/src/shared/contracts/jobs';
 import { redisOptionsFromUrl } from '../../backend/src/shared/queue/redis-options';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
-import { freePort } from '../../scripts/lib/ports';
-import { appEnv, startApi, startThrowawayData, startWorker, ThrowawayData } from '../../scripts/lib/stack';
+import { startApi, startWorker, ThrowawayData } from '../../scripts/lib/stack';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { startBenchStack } from './bench-stack';
 import { BenchReport, Row, percentile } from './report';
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 10_000);
@@ -42,19 +42,8 @@ interface Drain {
  */
 export async function benchQueue(life: Lifecycle): Promise<void> {
   const report = new BenchReport('queue');
-  const data = await startThrowawayData(life, { name: 'bench-queue', pgPort: await freePort(), redisPort: await freePort(), redisPersistent: true });
-  const affiliate = new FakeAffiliateServer();
-  await affiliate.start();
-  const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
-  const env = appEnv(data, await freePort(), {
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    RATE_LIMIT_WRITES: '100000000',
-    AFFILIATE_API_URL: affiliate.url,
-    AFFILIATE_API_KEY: 'bench-key',
-  });
-  const db = new Client({ connectionString: data.databaseUrl });
-  await db.connect();
-  const closeDb = life.own('Bench database client', () => db.end());
+  const stack = await startBenchStack(life, 'bench-queue');
+  const { data, affiliate, env, db } = stack;
   try {
     const drains: Drain[] = [];
     for (const workers of [1, 2]) {
@@ -109,9 +98,7 @@ export async function benchQueue(life: Lifecycle): Promise<void> {
       '"done": the outbox row is stamped completed and the fake acted on the lead\'s signup; a repeat is any second request for a signup it already has',
     );
   } finally {
-    await closeDb();
-    await stopAffiliate();
-    await data.stop();
+    await stack.stop();
   }
 }
 

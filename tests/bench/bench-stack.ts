@@ -1,0 +1,50 @@
+import { Client } from 'pg';
+import type { Lifecycle } from '../../scripts/lib/lifecycle';
+import { freePort } from '../../scripts/lib/ports';
+import { appEnv, startThrowawayData, ThrowawayData } from '../../scripts/lib/stack';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+
+export interface BenchStack {
+  data: ThrowawayData;
+  affiliate: FakeAffiliateServer;
+  /** The API's and worker's environment: one client's limits lifted, affiliate calls to the fake. */
+  env: NodeJS.ProcessEnv;
+  /** A plain node-pg client for counting what was stored and delivered. */
+  db: Client;
+  /** Undoes all of the above, last first. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What the API and queue benches run on: a throwaway Postgres and Redis (Redis persistent, as in
+ * production), the loopback affiliate fake, the processes' environment and a counting client.
+ * Each piece is owned by `life` as soon as it exists.
+ */
+export async function startBenchStack(life: Lifecycle, name: string): Promise<BenchStack> {
+  const data = await startThrowawayData(life, { name, pgPort: await freePort(), redisPort: await freePort(), redisPersistent: true });
+  const affiliate = new FakeAffiliateServer();
+  await affiliate.start();
+  const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
+  const env = appEnv(data, await freePort(), {
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // Autocannon is one client: the per-client limits would turn the run into a 429 benchmark.
+    RATE_LIMIT_WRITES: '100000000',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '100000000',
+    AFFILIATE_API_URL: affiliate.url,
+    AFFILIATE_API_KEY: 'bench-key',
+  });
+  const db = new Client({ connectionString: data.databaseUrl });
+  await db.connect();
+  const closeDb = life.own('Bench database client', () => db.end());
+  return {
+    data,
+    affiliate,
+    env,
+    db,
+    async stop() {
+      await closeDb();
+      await stopAffiliate();
+      await data.stop();
+    },
+  };
+}
