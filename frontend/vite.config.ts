@@ -33,7 +33,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands.
         rollupOptions: {
-          input: { spa: fileURLToPath(new URL('./index.html', import.meta.url)), landing: fileURLToPath(new URL('./landing.html', import.meta.url)) },
+          input: {
+            spa: fileURLToPath(new URL('./index.html', import.meta.url)),
+            landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+          },
           // The landing entry's only import is Vite's preload helper: on its own it is a few hundred
           // bytes, where inside the shared chunk it would pull React into the first paint.
           output: { manualChunks: (id) => (id.includes('vite/preload-helper') ? 'preload-helper' : undefined) },

@@ -37,7 +37,9 @@ function databaseUrl(): string {
     }
     if (running && ports.EMBEDDED_PG_PORT) return `postgres://postgres:postgres@127.0.0.1:${ports.EMBEDDED_PG_PORT}/clear`;
   }
-  throw new CliError('DATABASE_URL is not set and no `npm start` with its embedded database is running here. Start `npm start`, or set DATABASE_URL.');
+  throw new CliError(
+    'DATABASE_URL is not set and no `npm start` with its embedded database is running here. Start `npm start`, or set DATABASE_URL.',
+  );
 }
 
 /** Reads one line from the terminal without echoing it. */
@@ -84,8 +86,10 @@ async function readPassword(): Promise<string> {
 
 function checkPassword(password: string): void {
   const length = [...password].length;
-  if (length < ADMIN_PASSWORD_MIN_LENGTH) throw new CliError(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters; nothing was changed.`);
-  if (length > PASSWORD_MAX_LENGTH) throw new CliError(`The password must be at most ${PASSWORD_MAX_LENGTH} characters; nothing was changed.`);
+  if (length < ADMIN_PASSWORD_MIN_LENGTH)
+    throw new CliError(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters; nothing was changed.`);
+  if (length > PASSWORD_MAX_LENGTH)
+    throw new CliError(`The password must be at most ${PASSWORD_MAX_LENGTH} characters; nothing was changed.`);
 }
 
 /** Creates the account, or sets a new password (signing the account out everywhere) when it exists. */
@@ -103,12 +107,16 @@ export async function upsertAdmin(url: string, email: string, password: string):
     );
     const { id, created } = rows[0];
     if (!created) await client.query('DELETE FROM admin_sessions WHERE admin_id = $1', [id]);
-    await client.query('INSERT INTO admin_audit_log (admin_id, action) VALUES ($1, $2)', [id, created ? 'account.create' : 'account.password']);
+    await client.query('INSERT INTO admin_audit_log (admin_id, action) VALUES ($1, $2)', [
+      id,
+      created ? 'account.create' : 'account.password',
+    ]);
     await client.query('COMMIT');
     return created ? 'created' : 'updated';
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
-    if ((err as { code?: string }).code === '42P01') throw new CliError('The database has no admin tables yet: run `npm run migrate` (or `npm start`) first.');
+    if ((err as { code?: string }).code === '42P01')
+      throw new CliError('The database has no admin tables yet: run `npm run migrate` (or `npm start`) first.');
     throw err;
   } finally {
     await client.end();
@@ -133,12 +141,16 @@ async function main(): Promise<void> {
   const password = await readPassword();
   checkPassword(password);
   const outcome = await upsertAdmin(url, email, password);
-  console.log(outcome === 'created' ? 'Admin account created. Sign in at /admin/login.' : 'Password updated; the account was signed out everywhere.');
+  console.log(
+    outcome === 'created' ? 'Admin account created. Sign in at /admin/login.' : 'Password updated; the account was signed out everywhere.',
+  );
 }
 
 if (require.main === module) {
   main().catch((err: unknown) => {
-    console.error(err instanceof CliError ? err.message : `Could not save the admin account: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof CliError ? err.message : `Could not save the admin account: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   });
 }

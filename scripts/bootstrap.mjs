@@ -91,8 +91,22 @@ if (!existsSync(installedStamp) || statSync(join(root, 'package-lock.json')).mti
 }
 
 const buildStamp = join(root, 'dist', '.build-stamp');
-const sources = ['backend/src', 'worker/src', 'scripts', 'tests/fakes', 'tests/bench', 'frontend/src', 'frontend/index.html',
-  'frontend/landing.html', 'frontend/vite', 'frontend/vite.config.ts', 'frontend/package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const sources = [
+  'backend/src',
+  'worker/src',
+  'scripts',
+  'tests/fakes',
+  'tests/bench',
+  'frontend/src',
+  'frontend/index.html',
+  'frontend/landing.html',
+  'frontend/vite',
+  'frontend/vite.config.ts',
+  'frontend/package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 const newestSource = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (!existsSync(buildStamp) || newestSource > statSync(buildStamp).mtimeMs || process.env.FORCE_BUILD === '1') {
   await run('npm', ['run', 'build:server'], 'Compiling API, worker and tools (tsc)');

@@ -5,7 +5,8 @@ const DEMO_TESTIMONIALS = [
   {
     name: 'Sample Member A (demo)',
     title: 'Entrepreneur — demo testimonial',
-    content: 'Demo testimonial. Within the first month my mornings changed: one clear intention a day, one aligned action. Replace this text in /admin/testimonials.',
+    content:
+      'Demo testimonial. Within the first month my mornings changed: one clear intention a day, one aligned action. Replace this text in /admin/testimonials.',
     image_url: null,
     video_url: null,
     rating: 5,

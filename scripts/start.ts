@@ -91,7 +91,9 @@ async function main(life: Lifecycle): Promise<'stay'> {
     });
   }
   await waitForHttp(`http://127.0.0.1:${port}/api/health/live`, api.child);
-  const adminHint = (await hasAdminAccount(databaseUrl)) ? [] : ['  Admin           none yet: npm run admin:create -- --email you@example.com'];
+  const adminHint = (await hasAdminAccount(databaseUrl))
+    ? []
+    : ['  Admin           none yet: npm run admin:create -- --email you@example.com'];
 
   const site = `http://localhost:${port}`;
   process.stdout.write(

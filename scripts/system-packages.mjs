@@ -63,7 +63,9 @@ const aptInstallArgs = (packages) => ['install', '-y', '-qq', '--no-install-reco
  * them first as root with apt-get), or a message with the exact command to run.
  */
 export function ensureSystemPackages(command, args, env = process.env, log = console.log) {
-  const missing = requirementsFor(command, args, env).map((name) => REQUIREMENTS[name]).filter((req) => !req.present(env));
+  const missing = requirementsFor(command, args, env)
+    .map((name) => REQUIREMENTS[name])
+    .filter((req) => !req.present(env));
   if (missing.length === 0) return null;
   const packages = missing.flatMap((req) => req.packages);
   const what = missing.map((req) => req.what).join(' and ');
@@ -84,10 +86,12 @@ export function ensureSystemPackages(command, args, env = process.env, log = con
   const started = Date.now();
   for (const step of [['update', '-qq'], aptInstallArgs(packages)]) {
     const result = spawnSync('apt-get', step, { stdio: 'inherit', env: aptEnv });
-    if (result.status !== 0) return `apt-get ${step[0]} failed (exit ${result.status ?? result.signal}). Install by hand with:\n  ${installCommand}`;
+    if (result.status !== 0)
+      return `apt-get ${step[0]} failed (exit ${result.status ?? result.signal}). Install by hand with:\n  ${installCommand}`;
   }
   const still = missing.filter((req) => !req.present(env));
-  if (still.length) return `apt-get finished but ${still.map((req) => req.what).join(' and ')} is still missing. Install by hand with:\n  ${installCommand}`;
+  if (still.length)
+    return `apt-get finished but ${still.map((req) => req.what).join(' and ')} is still missing. Install by hand with:\n  ${installCommand}`;
   log(`✔ Installed ${packages.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return null;
 }

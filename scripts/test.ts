@@ -52,7 +52,11 @@ async function runSuite(
 
 const jestTally = (file: string) => () => {
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, skipped: report.numPendingTests };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+    skipped: report.numPendingTests,
+  };
 };
 
 const playwrightTally = (file: string) => () => {
@@ -87,7 +91,11 @@ async function main(life: Lifecycle): Promise<number> {
   let data: ThrowawayData | null = null;
   if (suites.some((s) => s !== 'unit')) {
     step('Starting a throwaway Postgres and Redis');
-    data = await startThrowawayData(life, { name: 'test', pgPort: await portFrom('TEST_PG_PORT'), redisPort: await portFrom('TEST_REDIS_PORT') });
+    data = await startThrowawayData(life, {
+      name: 'test',
+      pgPort: await portFrom('TEST_PG_PORT'),
+      redisPort: await portFrom('TEST_REDIS_PORT'),
+    });
   }
 
   const jestProjects = suites.filter((s): s is Exclude<Suite, 'e2e'> => s !== 'e2e');
@@ -99,7 +107,16 @@ async function main(life: Lifecycle): Promise<number> {
         life,
         jestProjects.join(' + '),
         process.execPath,
-        [require.resolve('jest/bin/jest'), '--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${jestReport}`, '--selectProjects', ...jestProjects],
+        [
+          require.resolve('jest/bin/jest'),
+          '--ci',
+          '--runInBand',
+          '--forceExit',
+          '--json',
+          `--outputFile=${jestReport}`,
+          '--selectProjects',
+          ...jestProjects,
+        ],
         env,
         jestTally(jestReport),
       ),
@@ -108,7 +125,11 @@ async function main(life: Lifecycle): Promise<number> {
 
   if (suites.includes('e2e') && data) tallies.push(await runBrowserSuite(life, data));
 
-  const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
   process.stdout.write('\n' + tallies.map((t) => `  ${t.suite.padEnd(22)} ${t.passed} passed, ${t.failed} failed`).join('\n') + '\n\n');
   process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
   return total.failed > 0 ? 1 : 0;
@@ -116,7 +137,8 @@ async function main(life: Lifecycle): Promise<number> {
 
 async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Tally> {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: run the tests with "npm test", which installs it or prints how`);
+  if (!existsSync(chromium))
+    throw new Error(`Chromium not found at ${chromium}: run the tests with "npm test", which installs it or prints how`);
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
   life.own('Fake affiliate service', () => affiliate.stop());

@@ -46,7 +46,9 @@ export async function claimInstance(dataDir: string, ports: Record<string, numbe
   }
   for (const [name, port] of Object.entries(ports)) {
     if (!(await portIsFree(port))) {
-      throw new Error(`Port ${port} (${name}) is in use by another program. Stop that program or choose another port: ${name}=<port> npm start`);
+      throw new Error(
+        `Port ${port} (${name}) is in use by another program. Stop that program or choose another port: ${name}=<port> npm start`,
+      );
     }
   }
   const record: InstanceRecord = { pid: process.pid, ports, startedAt: new Date().toISOString() };

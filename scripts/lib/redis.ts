@@ -11,7 +11,9 @@ export interface RunningRedis {
 /** The README commands install redis-server first (scripts/system-packages.mjs); this is the fallback message. */
 export function ensureRedisBinary(): void {
   if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0) return;
-  throw new Error('redis-server is not installed: run the command through npm (npm start / npm test), which installs it or prints how, or set REDIS_URL');
+  throw new Error(
+    'redis-server is not installed: run the command through npm (npm start / npm test), which installs it or prints how, or set REDIS_URL',
+  );
 }
 
 /**
@@ -22,15 +24,24 @@ export async function startRedis(opts: { port: number; dir: string; persistent: 
   ensureRedisBinary();
   mkdirSync(opts.dir, { recursive: true });
   const args = [
-    '--port', String(opts.port),
-    '--bind', '127.0.0.1',
-    '--dir', opts.dir,
-    '--maxmemory-policy', 'noeviction',
-    '--appendonly', opts.persistent ? 'yes' : 'no',
-    '--appendfsync', 'everysec',
-    '--save', opts.persistent ? '3600 1 300 100 60 10000' : '',
-    '--daemonize', 'no',
-    '--protected-mode', 'yes',
+    '--port',
+    String(opts.port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    opts.dir,
+    '--maxmemory-policy',
+    'noeviction',
+    '--appendonly',
+    opts.persistent ? 'yes' : 'no',
+    '--appendfsync',
+    'everysec',
+    '--save',
+    opts.persistent ? '3600 1 300 100 60 10000' : '',
+    '--daemonize',
+    'no',
+    '--protected-mode',
+    'yes',
   ];
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -26,7 +26,13 @@ export async function startThrowawayData(
 ): Promise<ThrowawayData> {
   const scratch = mkdtempSync(join(tmpdir(), `clear-${opts.name}-`));
   const removeScratch = life.own('Scratch folder', async () => rmSync(scratch, { recursive: true, force: true }));
-  const pg = await startEmbeddedPostgres({ dir: join(scratch, 'pg'), port: opts.pgPort, database: `clear_${opts.name}`, persistent: false, fresh: true });
+  const pg = await startEmbeddedPostgres({
+    dir: join(scratch, 'pg'),
+    port: opts.pgPort,
+    database: `clear_${opts.name}`,
+    persistent: false,
+    fresh: true,
+  });
   const stopPg = life.own('Postgres', pg.stop);
   const redis = await startRedis({ port: opts.redisPort, dir: join(scratch, 'redis'), persistent: opts.redisPersistent ?? false });
   const stopRedis = life.own('Redis', redis.stop);

@@ -31,7 +31,12 @@ const BATCHED_REFERENCE_PREFIX = 'bench-ref-batch-';
 const BASELINE: Endpoint = { label: 'GET /api/health/live (baseline)', path: '/api/health/live' };
 
 const endpoints = (paymentId: string): Record<EndpointKey, Endpoint> => ({
-  leads: { label: 'POST /api/leads', path: '/api/leads', prefix: 'bench-lead-m-', body: (email) => ({ email, name: 'Bench', referral: 'partner7' }) },
+  leads: {
+    label: 'POST /api/leads',
+    path: '/api/leads',
+    prefix: 'bench-lead-m-',
+    body: (email) => ({ email, name: 'Bench', referral: 'partner7' }),
+  },
   'invitation-gate': {
     label: 'POST /api/invitation-gate',
     path: '/api/invitation-gate',
@@ -99,7 +104,12 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
           acceptedLeads.push(...accepted);
           if (connections === top) leadsAtTop = result;
         }
-        rows.push({ endpoint: endpoint.label, connections, ...figures(result), '× baseline': ratio(result.requests.average, baseline.get(connections)) });
+        rows.push({
+          endpoint: endpoint.label,
+          connections,
+          ...figures(result),
+          '× baseline': ratio(result.requests.average, baseline.get(connections)),
+        });
       }
     }
     const loaded = memory();
@@ -130,13 +140,29 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
       load(api.url, all.leads, seconds, Math.ceil(top / 2), TWO_APIS_PREFIX),
       load(secondApi.url, all.leads, seconds, Math.floor(top / 2), TWO_APIS_PREFIX),
     ]);
-    verdicts.push(await checkDeliveries(db, affiliate, 'two API processes', TWO_APIS_PREFIX, halves.flatMap((h) => h.accepted), drainTimeoutMs));
+    verdicts.push(
+      await checkDeliveries(
+        db,
+        affiliate,
+        'two API processes',
+        TWO_APIS_PREFIX,
+        halves.flatMap((h) => h.accepted),
+        drainTimeoutMs,
+      ),
+    );
     const oneRate = one.result.requests.average;
     const twoRate = halves.reduce((sum, h) => sum + h.result.requests.average, 0);
     report.table(
       `POST /api/leads: one API process vs two on this machine (${top} connections in all, ${seconds} s each, one worker)`,
       [
-        { setup: 'one API process', connections: top, 'leads/s': round(oneRate), 'p99 ms': one.result.latency.p99, errors: errorsOf(one.result), '× one': '1.00×' },
+        {
+          setup: 'one API process',
+          connections: top,
+          'leads/s': round(oneRate),
+          'p99 ms': one.result.latency.p99,
+          errors: errorsOf(one.result),
+          '× one': '1.00×',
+        },
         {
           setup: 'two API processes',
           connections: `${Math.ceil(top / 2)} + ${Math.floor(top / 2)}`,
@@ -154,13 +180,26 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
     await api.release();
     await worker.release();
     step(`Database reference: the API's lead write through node-pg, ${top} clients, ${seconds} s each, API and worker stopped`);
-    const perLead = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: false, prefix: PER_LEAD_REFERENCE_PREFIX });
+    const perLead = await referenceLeadWrites(data.databaseUrl, {
+      clients: top,
+      seconds,
+      batched: false,
+      prefix: PER_LEAD_REFERENCE_PREFIX,
+    });
     const batched = await referenceLeadWrites(data.databaseUrl, { clients: top, seconds, batched: true, prefix: BATCHED_REFERENCE_PREFIX });
     report.table(
       `Lead write straight through node-pg (${top} concurrent clients, no HTTP): lead + submission + outbox row in one transaction`,
       [
-        { mode: 'one transaction per lead', ...referenceFigures(perLead), 'leads/tx': await leadsPerTransaction(db, PER_LEAD_REFERENCE_PREFIX) },
-        { mode: 'batched like the API (LeadBatchWriter)', ...referenceFigures(batched), 'leads/tx': await leadsPerTransaction(db, BATCHED_REFERENCE_PREFIX) },
+        {
+          mode: 'one transaction per lead',
+          ...referenceFigures(perLead),
+          'leads/tx': await leadsPerTransaction(db, PER_LEAD_REFERENCE_PREFIX),
+        },
+        {
+          mode: 'batched like the API (LeadBatchWriter)',
+          ...referenceFigures(batched),
+          'leads/tx': await leadsPerTransaction(db, BATCHED_REFERENCE_PREFIX),
+        },
       ],
       'leads/tx: leads stored per committed transaction (rows sharing an xmin), the batch size actually reached.',
     );
@@ -274,7 +313,8 @@ async function checkDeliveries(
     }
     return calls;
   };
-  const storedLeads = async () => new Set((await db.query<{ email: string }>(`SELECT email FROM leads WHERE email LIKE $1`, [`${prefix}%`])).rows.map((r) => r.email));
+  const storedLeads = async () =>
+    new Set((await db.query<{ email: string }>(`SELECT email FROM leads WHERE email LIKE $1`, [`${prefix}%`])).rows.map((r) => r.email));
   let stored = await storedLeads();
   let calls = callsPerLead();
   while (calls.size < stored.size && Date.now() - started < timeoutMs) {
@@ -311,7 +351,11 @@ async function leadsPerTransaction(db: Client, prefix: string): Promise<string |
 /** A one-time sandbox payment with the success card, waited on until verification says succeeded. */
 async function settledPayment(baseUrl: string): Promise<string> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return res.json();
   };

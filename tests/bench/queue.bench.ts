@@ -54,18 +54,16 @@ export async function benchQueue(life: Lifecycle): Promise<void> {
     }
     report.table(
       `Queue: a ${BACKLOG}-job backlog (lead-attribution: read, claim, affiliate call, record, stamp)`,
-      drains.map(
-        (d): Row => ({
-          workers: d.workers,
-          'drain s': seconds(d.drainMs),
-          'jobs/s': Math.round((BACKLOG / d.drainMs) * 1000),
-          'wall s (with start-up)': seconds(d.wallMs),
-          'worker CPU ms/job': d.workerCpuMs === null ? null : (d.workerCpuMs / BACKLOG).toFixed(2),
-          'affiliate calls': d.calls,
-          distinct: d.distinct,
-          'not done': d.notDone,
-        }),
-      ),
+      drains.map((d): Row => ({
+        workers: d.workers,
+        'drain s': seconds(d.drainMs),
+        'jobs/s': Math.round((BACKLOG / d.drainMs) * 1000),
+        'wall s (with start-up)': seconds(d.wallMs),
+        'worker CPU ms/job': d.workerCpuMs === null ? null : (d.workerCpuMs / BACKLOG).toFixed(2),
+        'affiliate calls': d.calls,
+        distinct: d.distinct,
+        'not done': d.notDone,
+      })),
       `drain: first row handed to BullMQ → last row stamped done (Postgres clock); target ≤ 10 s for ${BACKLOG.toLocaleString('en')} jobs`,
       `worker CPU: user + system time of the worker process(es) over the run, start-up included, per job`,
       `tracking queue concurrency ${env.TRACKING_CONCURRENCY ?? new AppConfig().TRACKING_CONCURRENCY} per worker (TRACKING_CONCURRENCY); log level ${env.LOG_LEVEL}`,
@@ -76,8 +74,20 @@ export async function benchQueue(life: Lifecycle): Promise<void> {
     report.table(
       `Queue: latency under a steady ${STEADY_RATE} leads/s for ${STEADY_SECONDS} s (one worker)`,
       [
-        { measure: 'lead accepted (201) → affiliate call received', n: steady.toCall.length, 'p50 ms': millis(percentile(steady.toCall, 50)), 'p99 ms': millis(percentile(steady.toCall, 99)), 'max ms': millis(percentile(steady.toCall, 100)) },
-        { measure: 'outbox row written → job active', n: steady.toActive.length, 'p50 ms': millis(percentile(steady.toActive, 50)), 'p99 ms': millis(percentile(steady.toActive, 99)), 'max ms': millis(percentile(steady.toActive, 100)) },
+        {
+          measure: 'lead accepted (201) → affiliate call received',
+          n: steady.toCall.length,
+          'p50 ms': millis(percentile(steady.toCall, 50)),
+          'p99 ms': millis(percentile(steady.toCall, 99)),
+          'max ms': millis(percentile(steady.toCall, 100)),
+        },
+        {
+          measure: 'outbox row written → job active',
+          n: steady.toActive.length,
+          'p50 ms': millis(percentile(steady.toActive, 50)),
+          'p99 ms': millis(percentile(steady.toActive, 99)),
+          'max ms': millis(percentile(steady.toActive, 100)),
+        },
       ],
       'job active: the worker took the job from BullMQ (its "active" event); target p99 ≤ 1 s',
       `sent ${steady.sent}, accepted ${steady.accepted}, refused or failed ${steady.sent - steady.accepted}`,
@@ -123,7 +133,14 @@ async function insertBacklog(db: Client, prefix: string, count: number): Promise
   }
 }
 
-async function drainWith(life: Lifecycle, env: NodeJS.ProcessEnv, db: Client, affiliate: FakeAffiliateServer, prefix: string, count: number): Promise<Drain> {
+async function drainWith(
+  life: Lifecycle,
+  env: NodeJS.ProcessEnv,
+  db: Client,
+  affiliate: FakeAffiliateServer,
+  prefix: string,
+  count: number,
+): Promise<Drain> {
   const spawnedAt = Date.now();
   const workers = Array.from({ length: count }, (_, i) => startWorker(life, env, `Worker ${i + 1}`));
   try {
@@ -140,7 +157,15 @@ async function drainWith(life: Lifecycle, env: NodeJS.ProcessEnv, db: Client, af
     const distinct = new Set(calls.map((c) => c.params.uid)).size;
     const cpu = workers.map((w) => cpuMs(w.child.pid));
     const workerCpuMs = cpu.every((ms) => ms !== null) ? cpu.reduce((a, b) => a! + b!, 0) : null;
-    return { workers: count, drainMs: Number(drain_ms), wallMs, workerCpuMs, calls: calls.length, distinct, notDone: open + (BACKLOG - distinct) };
+    return {
+      workers: count,
+      drainMs: Number(drain_ms),
+      wallMs,
+      workerCpuMs,
+      calls: calls.length,
+      distinct,
+      notDone: open + (BACKLOG - distinct),
+    };
   } finally {
     await Promise.all(workers.map((w) => w.release()));
   }
@@ -179,7 +204,13 @@ interface Steady {
   notDone: number;
 }
 
-async function steadyLoad(life: Lifecycle, env: NodeJS.ProcessEnv, data: ThrowawayData, db: Client, affiliate: FakeAffiliateServer): Promise<Steady> {
+async function steadyLoad(
+  life: Lifecycle,
+  env: NodeJS.ProcessEnv,
+  data: ThrowawayData,
+  db: Client,
+  affiliate: FakeAffiliateServer,
+): Promise<Steady> {
   const api = await startApi(life, env);
   const worker = startWorker(life, env);
   const events = new QueueEvents(JOB_QUEUE[JOBS.leadAttribution], { connection: redisOptionsFromUrl(data.redisUrl) });
@@ -220,7 +251,9 @@ async function steadyLoad(life: Lifecycle, env: NodeJS.ProcessEnv, data: Throwaw
       `SELECT o.id, EXTRACT(EPOCH FROM o.created_at) * 1000 AS written
          FROM outbox o JOIN leads l ON l.id = (o.payload->>'leadId')::uuid WHERE l.email LIKE 'bench-steady-%'`,
     );
-    const toActive = rows.flatMap((r: { id: string; written: string }) => (activeAt.has(r.id) ? [activeAt.get(r.id)! - Number(r.written)] : []));
+    const toActive = rows.flatMap((r: { id: string; written: string }) =>
+      activeAt.has(r.id) ? [activeAt.get(r.id)! - Number(r.written)] : [],
+    );
     const missing = [...acceptedAt.keys()].filter((email) => !firstCall.has(email)).length;
     return { sent: total, accepted: acceptedAt.size, toCall, toActive, notDone: open + missing };
   } finally {

@@ -53,9 +53,13 @@ function render({ title, rows, notes }: Section): string {
   const text = (c: Cell) => (c === null || c === undefined ? '–' : String(c));
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)));
   const line = (cells: string[]) => '  ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [title, line(columns), line(widths.map((w) => '─'.repeat(w))), ...rows.map((r) => line(columns.map((c) => text(r[c])))), ...notes.map((n) => `  ${n}`)].join(
-    '\n',
-  );
+  return [
+    title,
+    line(columns),
+    line(widths.map((w) => '─'.repeat(w))),
+    ...rows.map((r) => line(columns.map((c) => text(r[c])))),
+    ...notes.map((n) => `  ${n}`),
+  ].join('\n');
 }
 
 /** `value` as a multiple of `reference`, e.g. "0.84×"; "–" when either is missing or zero. */

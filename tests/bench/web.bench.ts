@@ -57,7 +57,10 @@ const METRICS = [
  * absence into NaN, and sorting with a NaN in the list puts it anywhere, so one bad run could print
  * `LCP NaN s` as the "median". Absent figures are now named with their reason and left out.
  */
-function measure(result: LighthouseResult | undefined, pick: (r: LighthouseResult) => { value: number | null | undefined; error?: string }): Measured {
+function measure(
+  result: LighthouseResult | undefined,
+  pick: (r: LighthouseResult) => { value: number | null | undefined; error?: string },
+): Measured {
   if (!result) return { missing: 'Lighthouse returned no result' };
   if (result.runtimeError) return { missing: `${result.runtimeError.code}: ${result.runtimeError.message}` };
   const { value, error } = pick(result);
@@ -99,13 +102,18 @@ interface BenchPage {
 async function funnelPages(baseUrl: string): Promise<BenchPage[]> {
   const visitor = { email: 'bench-visitor@example.com', name: 'Bench Visitor' };
   const post = async (path: string, body: object) => {
-    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as Record<string, unknown>;
   };
   await post('/api/leads', visitor);
   const { accessToken } = await post('/api/invitation-gate', visitor);
-  if (typeof accessToken !== 'string') throw new Error('POST /api/invitation-gate returned no accessToken: the bench needs INVITATION_DELIVERY=instant');
+  if (typeof accessToken !== 'string')
+    throw new Error('POST /api/invitation-gate returned no accessToken: the bench needs INVITATION_DELIVERY=instant');
   // What the landing page's lead form navigates to (frontend lead-request.ts checkoutPath).
   const checkoutQuery = new URLSearchParams({ plan: PLANS.standard.id, email: visitor.email, name: visitor.name });
   return [
@@ -125,7 +133,8 @@ async function assetBytes(result: LighthouseResult | undefined, origin: string) 
       .filter((item) => item.resourceType === 'Script' || item.resourceType === 'Stylesheet')
       .map(async (item) => ({ ...item, gzip: gzipSync(Buffer.from(await (await fetch(item.url)).arrayBuffer()), { level: 9 }).length })),
   );
-  const sum = (type: string, key: 'gzip' | 'transferSize') => sized.filter((a) => a.resourceType === type).reduce((t, a) => t + (a[key] ?? 0), 0);
+  const sum = (type: string, key: 'gzip' | 'transferSize') =>
+    sized.filter((a) => a.resourceType === type).reduce((t, a) => t + (a[key] ?? 0), 0);
   return {
     measured: items.length > 0,
     jsFiles: sized.filter((a) => a.resourceType === 'Script').length,
@@ -159,7 +168,15 @@ export async function benchWeb(life: Lifecycle): Promise<void> {
   const { default: lighthouse } = await importEsm<{ default: RunLighthouse }>('lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const stopChrome = life.own('Chromium', async () => chrome.kill());
   const report = new BenchReport('pages');
@@ -191,15 +208,22 @@ export async function benchWeb(life: Lifecycle): Promise<void> {
       }
       const row: Row = { page: page.name };
       const note = (label: string, missing: string[]) => {
-        for (const reason of new Set(missing)) failures.push(`${page.name} ${label} not measured in ${missing.filter((m) => m === reason).length} of ${runs} run(s): ${reason}`);
+        for (const reason of new Set(missing))
+          failures.push(`${page.name} ${label} not measured in ${missing.filter((m) => m === reason).length} of ${runs} run(s): ${reason}`);
       };
       for (const [id, label] of CATEGORIES) {
-        const { cell, missing } = summarise(results.map((r) => measure(r, scoreOf(id))), String);
+        const { cell, missing } = summarise(
+          results.map((r) => measure(r, scoreOf(id))),
+          String,
+        );
         row[label] = cell;
         note(`${label} score`, missing);
       }
       for (const metric of METRICS) {
-        const { cell, missing } = summarise(results.map((r) => measure(r, metricOf(metric.id))), metric.format);
+        const { cell, missing } = summarise(
+          results.map((r) => measure(r, metricOf(metric.id))),
+          metric.format,
+        );
         row[metric.label] = cell;
         note(metric.label, missing);
       }
@@ -218,9 +242,21 @@ export async function benchWeb(life: Lifecycle): Promise<void> {
               'CSS wire': kib(bytes.cssWire),
               'HTML wire': kib(bytes.htmlWire),
             }
-          : { page: page.name, 'JS gzip': 'not measured', 'JS wire': 'not measured', 'JS files': null, 'CSS gzip': 'not measured', 'CSS wire': 'not measured', 'HTML wire': 'not measured' },
+          : {
+              page: page.name,
+              'JS gzip': 'not measured',
+              'JS wire': 'not measured',
+              'JS files': null,
+              'CSS gzip': 'not measured',
+              'CSS wire': 'not measured',
+              'HTML wire': 'not measured',
+            },
       );
-      if (measuredRun) writeFileSync(join(benchDir, `lighthouse${page.name === '/' ? '-landing' : page.name.replace(/\//g, '-')}.json`), JSON.stringify(measuredRun, null, 2));
+      if (measuredRun)
+        writeFileSync(
+          join(benchDir, `lighthouse${page.name === '/' ? '-landing' : page.name.replace(/\//g, '-')}.json`),
+          JSON.stringify(measuredRun, null, 2),
+        );
     }
     report.table(
       `Pages: Lighthouse, mobile, median of ${runs} run(s)`,

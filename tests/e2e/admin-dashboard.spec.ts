@@ -43,12 +43,18 @@ function referralRow(page: Page): Locator {
   return page.getByTestId('referral-row').filter({ has: page.getByRole('rowheader', { name: REFERRAL, exact: true }) });
 }
 
-test('the dashboard counts a scripted journey exactly, finds the lead, exports and erases the person', async ({ browser, page, request }) => {
+test('the dashboard counts a scripted journey exactly, finds the lead, exports and erases the person', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
 
   // Two visitors through the affiliate link; the first starts a Full Payment checkout and pays.
   await visit(browser, async (visitor) => {
-    const checkoutStart = visitor.waitForRequest((r) => new URL(r.url()).pathname === '/api/beacon' && r.postData()?.includes('checkout_start') === true);
+    const checkoutStart = visitor.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/beacon' && r.postData()?.includes('checkout_start') === true,
+    );
     await visitor.goto(checkoutUrl({ plan: 'full-payment', email: buyer.email, name: buyer.name, referral: REFERRAL }));
     const started = JSON.parse((await checkoutStart).postData() ?? '{}');
     expect(started).toMatchObject({ type: 'checkout_start', path: '/checkout', plan: 'Full Payment', referral: REFERRAL });
@@ -59,7 +65,11 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
   await visit(browser, async () => undefined);
   // Two leads through the affiliate link: the buyer and someone who only signed up.
   for (const email of [buyer.email, LEAD_ONLY]) {
-    expect((await request.post('/api/leads', { data: { email, name: email === buyer.email ? buyer.name : 'Lee Only', referral: REFERRAL } })).status()).toBe(201);
+    expect(
+      (
+        await request.post('/api/leads', { data: { email, name: email === buyer.email ? buyer.name : 'Lee Only', referral: REFERRAL } })
+      ).status(),
+    ).toBe(201);
   }
 
   await signIn(page);
@@ -105,14 +115,20 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(page.getByText('Nothing is held about this e-mail address.')).toBeVisible();
   const held = await withDb(async (client) => {
-    const { rows } = await client.query(`SELECT (SELECT count(*) FROM leads WHERE email_normalized = $1)::int + (SELECT count(*) FROM orders WHERE email_normalized = $1)::int AS n`, [buyer.email]);
+    const { rows } = await client.query(
+      `SELECT (SELECT count(*) FROM leads WHERE email_normalized = $1)::int + (SELECT count(*) FROM orders WHERE email_normalized = $1)::int AS n`,
+      [buyer.email],
+    );
     return rows[0].n as number;
   });
   expect(held).toBe(0);
 
   // The erase is in the audit log, and the purchase still counts, anonymously.
   const audit = page.getByTestId('audit-log');
-  const erased = audit.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'person.erase', exact: true }) }).filter({ hasText: admin.email });
+  const erased = audit
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'person.erase', exact: true }) })
+    .filter({ hasText: admin.email });
   await expect(erased).toHaveCount(1);
   await expect(erased).toContainText(/erasure:[0-9a-f-]{36} lead:[0-9a-f-]{36} order:[0-9a-f-]{36}/);
   await expect(erased).not.toContainText(buyer.email);

@@ -9,7 +9,8 @@ test('/admin/queues needs sign-in, comes back after it and shows every queue by 
   const refused: string[] = [];
   page.on('console', (message) => {
     // The dashboard's own policy blocks its Google Fonts stylesheet on purpose; anything else it blocks would break it.
-    if (message.type() === 'error' && /Content Security Policy/.test(message.text()) && !/fonts\.googleapis\.com/.test(message.text())) refused.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text()) && !/fonts\.googleapis\.com/.test(message.text()))
+      refused.push(message.text());
   });
 
   await page.goto('/admin/queues');

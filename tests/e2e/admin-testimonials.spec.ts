@@ -129,8 +129,14 @@ test.describe('testimonial manager', () => {
 
   test('cancelling the confirmation keeps the testimonial; editing changes it', async ({ page }) => {
     const name = `E2E Edit ${randomBytes(3).toString('hex')}`;
-    const [{ id }] = await withDb(async (client) =>
-      (await client.query(`INSERT INTO testimonials (name, title, content, featured) VALUES ($1, 'Coach', 'Before', false) RETURNING id`, [name])).rows,
+    const [{ id }] = await withDb(
+      async (client) =>
+        (
+          await client.query(
+            `INSERT INTO testimonials (name, title, content, featured) VALUES ($1, 'Coach', 'Before', false) RETURNING id`,
+            [name],
+          )
+        ).rows,
     );
     try {
       await page.goto('/admin/testimonials');
@@ -149,7 +155,9 @@ test.describe('testimonial manager', () => {
       await expect(page.getByTestId('toast')).toContainText('Testimonial updated');
       await expect(item).toContainText('After');
       await expect(item).toContainText('3 of 5 stars');
-      const [row] = await withDb(async (client) => (await client.query('SELECT content, rating FROM testimonials WHERE id = $1', [id])).rows);
+      const [row] = await withDb(
+        async (client) => (await client.query('SELECT content, rating FROM testimonials WHERE id = $1', [id])).rows,
+      );
       expect(row).toEqual({ content: 'After', rating: 3 });
     } finally {
       await withDb((client) => client.query('DELETE FROM testimonials WHERE id = $1', [id]));
@@ -197,7 +205,11 @@ test.describe('testimonial manager', () => {
   test('a refused create shows the destructive toast and keeps the form; a failed delete says so', async ({ page }) => {
     await page.route('**/api/testimonials', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Name must be at most 200 characters' }) })
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Name must be at most 200 characters' }),
+          })
         : route.fallback(),
     );
     await page.goto('/admin/testimonials');
@@ -214,12 +226,16 @@ test.describe('testimonial manager', () => {
     await expect(form.getByLabel('Name')).toHaveValue('Kept Name');
 
     const name = `E2E Undeletable ${randomBytes(3).toString('hex')}`;
-    const [{ id }] = await withDb(async (client) =>
-      (await client.query(`INSERT INTO testimonials (name, title, content, featured) VALUES ($1, 'T', 'C', false) RETURNING id`, [name])).rows,
+    const [{ id }] = await withDb(
+      async (client) =>
+        (await client.query(`INSERT INTO testimonials (name, title, content, featured) VALUES ($1, 'T', 'C', false) RETURNING id`, [name]))
+          .rows,
     );
     try {
       await page.route(`**/api/testimonials/${id}`, (route) =>
-        route.request().method() === 'DELETE' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback(),
+        route.request().method() === 'DELETE'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+          : route.fallback(),
       );
       await page.reload();
       const item = page.getByTestId('admin-testimonial').filter({ hasText: name });

@@ -121,7 +121,11 @@ test.describe('analytics consent (build with GA4 and Meta pixel ids)', () => {
     await openLandingWithConsentUi(page);
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
       const context = { include: [['[data-testid="consent-banner"]'], ['.consent-footer']] };
       const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
       return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);

@@ -3,7 +3,9 @@ import { CARDS, fillSandboxCard, payButton } from './support/checkout';
 import { fillInvitation, openInvitation } from './support/invitation';
 import { uniqueEmail } from './support/landing';
 
-test("the invite path: /invitation → /blackcard → Level 1 paid in the sandbox → /blackcard-upsell → decline → You're All Set!", async ({ page }) => {
+test("the invite path: /invitation → /blackcard → Level 1 paid in the sandbox → /blackcard-upsell → decline → You're All Set!", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('invite-journey');
   await openInvitation(page);

@@ -21,7 +21,14 @@ test.describe('/blackcard-upsell: Level Two', () => {
     await expect(investment).toContainText('One-Time Payment (Instant Access)');
     const contents = page.getByTestId('level-two-contents').getByRole('listitem');
     await expect(contents).toHaveCount(6);
-    for (const item of ['103-video course (11 modules, 103 lessons)', '3-day live virtual intensive', '30-day integration challenge', 'Six weeks of live coaching and accountability', 'community', "'Black Card'"]) {
+    for (const item of [
+      '103-video course (11 modules, 103 lessons)',
+      '3-day live virtual intensive',
+      '30-day integration challenge',
+      'Six weeks of live coaching and accountability',
+      'community',
+      "'Black Card'",
+    ]) {
       await expect(page.getByTestId('level-two-contents')).toContainText(item);
     }
     const table = page.getByTestId('level-two-levels');
@@ -34,7 +41,12 @@ test.describe('/blackcard-upsell: Level Two', () => {
     { label: 'email and name only', extra: '', accept: '', decline: '' },
     { label: 'a referral', extra: '&referral=partner-anna', accept: '&referral=partner-anna', decline: '&referral=partner-anna' },
     { label: 'a token', extra: '&token=tok_9', accept: '&token=tok_9', decline: '' },
-    { label: 'a referral and a token', extra: '&token=tok_9&referral=partner-anna', accept: '&referral=partner-anna&token=tok_9', decline: '&referral=partner-anna' },
+    {
+      label: 'a referral and a token',
+      extra: '&token=tok_9&referral=partner-anna',
+      accept: '&referral=partner-anna&token=tok_9',
+      decline: '&referral=partner-anna',
+    },
   ];
 
   for (const { label, extra, accept, decline } of cases) {
@@ -58,8 +70,14 @@ test.describe('/blackcard-upsell: Level Two', () => {
 
   test('without a query every value defaults to empty', async ({ page }) => {
     await page.goto('/blackcard-upsell');
-    await expect(page.getByTestId('level-two-accept-hero')).toHaveAttribute('href', '/checkout?plan=blackcard-vip&email=&name=&source=blackcard');
-    await expect(page.getByTestId('level-two-decline')).toHaveAttribute('href', '/success?plan=standard&email=&name=&source=blackcard&final=true');
+    await expect(page.getByTestId('level-two-accept-hero')).toHaveAttribute(
+      'href',
+      '/checkout?plan=blackcard-vip&email=&name=&source=blackcard',
+    );
+    await expect(page.getByTestId('level-two-decline')).toHaveAttribute(
+      'href',
+      '/success?plan=standard&email=&name=&source=blackcard&final=true',
+    );
   });
 
   test('no axe violations at 390 px', async ({ page }) => {

@@ -51,7 +51,9 @@ test.describe('/blackcard access', () => {
     expect(await ctaTargets(page)).toEqual([SESSION_CHECKOUT, SESSION_CHECKOUT]);
   });
 
-  test("a query token: 'Verifying access...', then the page; saved to session storage and removed from the address bar, the rest of the query kept", async ({ page }) => {
+  test("a query token: 'Verifying access...', then the page; saved to session storage and removed from the address bar, the rest of the query kept", async ({
+    page,
+  }) => {
     const asked = await answerTokenValidation(page, { email: 'new@example.com', name: 'New Invitee' }, 800);
     await seedInviteeSession(page, SESSION);
     await page.goto('/blackcard?utm_source=mail&token=tok_query&x=1');
@@ -103,8 +105,19 @@ test.describe('/blackcard content', () => {
 
     const mechanism = page.getByTestId('blackcard-mechanism');
     await expect(mechanism.getByRole('heading', { level: 2 })).toHaveText('The Mechanism');
-    await expect(mechanism.getByRole('heading', { level: 3 })).toHaveText(['Choose Your Domain', 'Set Your Intention', 'Play the Game', 'Ascend']);
-    await expect(mechanism.getByRole('list', { name: 'Domains' }).getByRole('listitem')).toHaveText(['Money', 'Love', 'Health', 'Career', 'Peace']);
+    await expect(mechanism.getByRole('heading', { level: 3 })).toHaveText([
+      'Choose Your Domain',
+      'Set Your Intention',
+      'Play the Game',
+      'Ascend',
+    ]);
+    await expect(mechanism.getByRole('list', { name: 'Domains' }).getByRole('listitem')).toHaveText([
+      'Money',
+      'Love',
+      'Health',
+      'Career',
+      'Peace',
+    ]);
     await expect(mechanism).toContainText('present tense');
     await expect(mechanism).toContainText('measurable');
     await expect(mechanism).toContainText('one aligned action a day');

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { answerSandboxAuthentication, CARDS, checkoutUrl, fillSandboxCard, payButton, pretendStripeIsConfigured, recordStripeRequests, stubSandboxCheckout } from './support/checkout';
+import {
+  answerSandboxAuthentication,
+  CARDS,
+  checkoutUrl,
+  fillSandboxCard,
+  payButton,
+  pretendStripeIsConfigured,
+  recordStripeRequests,
+  stubSandboxCheckout,
+} from './support/checkout';
 import { expectNoAxeViolations } from './support/axe';
 import { openLanding, uniqueEmail } from './support/landing';
 
@@ -70,7 +79,11 @@ test.describe('/checkout screen', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/create-setup-intent', async (route) => {
       await held;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ clientSecret: 'seti_stub_secret_stub' }) });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ clientSecret: 'seti_stub_secret_stub' }),
+      });
     });
     await page.goto(checkoutUrl({ plan: 'standard', email: 'a@example.com', name: NAME }));
     await expect(page.getByText('Initializing secure payment...')).toBeVisible();
@@ -89,7 +102,9 @@ test.describe('/checkout screen', () => {
     await page.goto('/checkout');
     await expect(page.getByTestId('customer-email')).toHaveText('Not provided');
     await expect(page.getByTestId('customer-name')).toHaveText('Not provided');
-    await expect(page.getByTestId('missing-warning')).toHaveText('Missing information? Please go back to the home page and fill in the form.');
+    await expect(page.getByTestId('missing-warning')).toHaveText(
+      'Missing information? Please go back to the home page and fill in the form.',
+    );
     await expect(payButton(page)).toBeEnabled();
     await payButton(page).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Missing Information' });
@@ -101,7 +116,11 @@ test.describe('/checkout screen', () => {
   test('a setup intent failure shows the Setup Error toast with the server message', async ({ page }) => {
     await stubSandboxCheckout(page);
     await page.route('**/api/create-setup-intent', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, message: 'Too many payment attempts. Please wait a minute.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 429, message: 'Too many payment attempts. Please wait a minute.' }),
+      }),
     );
     await page.goto(checkoutUrl({ plan: 'standard', email: 'a@example.com', name: NAME }));
     const toast = page.getByRole('alert').filter({ hasText: 'Setup Error' });
@@ -111,7 +130,9 @@ test.describe('/checkout screen', () => {
 
   test('a payment intent failure without a readable message shows Payment Error with the fallback', async ({ page }) => {
     await stubSandboxCheckout(page);
-    await page.route('**/api/create-payment-intent', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.route('**/api/create-payment-intent', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    );
     await page.goto(checkoutUrl({ plan: '6-month', email: 'a@example.com', name: NAME }));
     await expect(page.getByRole('alert').filter({ hasText: 'Payment Error' })).toContainText('Failed to initialize payment');
   });
@@ -250,9 +271,15 @@ test.describe('checkout with the sandbox provider (real API)', () => {
   test('the invite token travels checkout → success → /blackcard-upsell under one name', async ({ page }) => {
     const email = uniqueEmail('token');
     const setupRequest = page.waitForRequest('**/api/create-setup-intent');
-    await page.goto(checkoutUrl({ plan: 'standard', source: 'blackcard', token: 'invite-token-123', email, name: NAME, referral: 'partner-anna' }));
+    await page.goto(
+      checkoutUrl({ plan: 'standard', source: 'blackcard', token: 'invite-token-123', email, name: NAME, referral: 'partner-anna' }),
+    );
     await fillSandboxCard(page, CARDS.success);
-    expect((await setupRequest).postDataJSON()).toMatchObject({ source: 'blackcard', blackcard_token: 'invite-token-123', referral: 'partner-anna' });
+    expect((await setupRequest).postDataJSON()).toMatchObject({
+      source: 'blackcard',
+      blackcard_token: 'invite-token-123',
+      referral: 'partner-anna',
+    });
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success');
     const success = new URL(page.url()).searchParams;

@@ -18,7 +18,11 @@ async function watchCsp(page: Page): Promise<Violation[]> {
   await page.exposeFunction('__reportCsp', (v: Violation) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { __reportCsp: (v: unknown) => void }).__reportCsp({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}` });
+      void (window as unknown as { __reportCsp: (v: unknown) => void }).__reportCsp({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      });
     });
   });
   page.on('console', (message) => {
@@ -36,7 +40,8 @@ async function stubThirdParties(page: Page): Promise<string[]> {
     (url) => url.protocol.startsWith('http') && url.hostname !== '127.0.0.1',
     (route) => {
       requested.push(route.request().url());
-      if (route.request().resourceType() === 'script') return route.fulfill({ contentType: 'text/javascript', body: '/* third-party stub */' });
+      if (route.request().resourceType() === 'script')
+        return route.fulfill({ contentType: 'text/javascript', body: '/* third-party stub */' });
       return route.abort();
     },
   );
@@ -92,7 +97,10 @@ test.describe('Content-Security-Policy: no violation on any page', () => {
     await visit(page, '/');
     await expect(page.getByTestId('lead-submit')).toBeEnabled();
     await page.getByTestId('lead-submit').scrollIntoViewIfNeeded();
-    await page.getByLabel(/e-?mail/i).first().fill(uniqueEmail('csp-lead'));
+    await page
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(uniqueEmail('csp-lead'));
     await page.getByTestId('lead-submit').click();
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
@@ -124,21 +132,24 @@ const analyticsTest = base.extend<{ violations: Violation[]; thirdParties: strin
   thirdParties: async ({ page }, use) => use(await stubThirdParties(page)),
 });
 
-analyticsTest('with analytics configured and consent given, GA4 and the Meta pixel load without a CSP violation', async ({ page, analyticsSite, violations, thirdParties, request }) => {
-  const csp = (await request.get('/')).headers()['content-security-policy'];
-  expect(csp).toBeTruthy();
-  // The analytics build's little static server sends no headers of its own: its pages get the API's CSP.
-  await page.route(`${analyticsSite.url}/**`, async (route) => {
-    if (route.request().resourceType() !== 'document') return route.continue();
-    const response = await route.fetch();
-    return route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
-  });
-  await page.goto(`${analyticsSite.url}/`);
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
-  await page.waitForLoadState('networkidle');
-  await page.goto(`${analyticsSite.url}/invitation`);
-  await page.waitForLoadState('networkidle');
-  expect(violations).toEqual([]);
-  expect(thirdParties.some((url) => url.startsWith('https://www.googletagmanager.com/'))).toBe(true);
-  expect(thirdParties.some((url) => url.startsWith('https://connect.facebook.net/'))).toBe(true);
-});
+analyticsTest(
+  'with analytics configured and consent given, GA4 and the Meta pixel load without a CSP violation',
+  async ({ page, analyticsSite, violations, thirdParties, request }) => {
+    const csp = (await request.get('/')).headers()['content-security-policy'];
+    expect(csp).toBeTruthy();
+    // The analytics build's little static server sends no headers of its own: its pages get the API's CSP.
+    await page.route(`${analyticsSite.url}/**`, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      return route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    });
+    await page.goto(`${analyticsSite.url}/`);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${analyticsSite.url}/invitation`);
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+    expect(thirdParties.some((url) => url.startsWith('https://www.googletagmanager.com/'))).toBe(true);
+    expect(thirdParties.some((url) => url.startsWith('https://connect.facebook.net/'))).toBe(true);
+  },
+);

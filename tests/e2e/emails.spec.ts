@@ -51,7 +51,10 @@ test.describe('e-mails', () => {
     expect(await mailTo(email)).toHaveLength(1);
   });
 
-  test('with e-mail delivery the gate shows the confirmation view, and the link from the received e-mail opens /blackcard', async ({ page, baseURL }) => {
+  test('with e-mail delivery the gate shows the confirmation view, and the link from the received e-mail opens /blackcard', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const emailModeUrl = process.env.E2E_EMAIL_MODE_URL;
     if (!emailModeUrl) throw new Error('E2E_EMAIL_MODE_URL is not set: run the browser tests through "npm test"');

@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueEmail } from './support/landing';
-import { answerInvitationGate, currentPathAndQuery, fillInvitation, inviteeSession, isGateRequest, openInvitation } from './support/invitation';
+import {
+  answerInvitationGate,
+  currentPathAndQuery,
+  fillInvitation,
+  inviteeSession,
+  isGateRequest,
+  openInvitation,
+} from './support/invitation';
 
 const overlay = (page: Page) => page.getByTestId('invitation-overlay');
 
@@ -27,7 +34,9 @@ test.describe('/invitation: the overlay', () => {
     await page.setViewportSize({ width: 390, height: 640 });
   });
 
-  test('nothing at 50 px; past 50 px it shows with scroll locked, fades after 2000 ms, is gone 1000 ms later with scroll back, and never returns', async ({ page }) => {
+  test('nothing at 50 px; past 50 px it shows with scroll locked, fades after 2000 ms, is gone 1000 ms later with scroll back, and never returns', async ({
+    page,
+  }) => {
     await openInvitation(page);
     await recordOverlayPhases(page);
     await page.evaluate(() => window.scrollTo(0, 50));
@@ -68,7 +77,10 @@ test.describe('/invitation: the overlay', () => {
     await page.evaluate(() => window.scrollTo(0, 120));
     await expect(overlay(page)).toBeVisible();
     await expect(overlay(page)).toHaveAttribute('data-phase', 'fading', { timeout: 3000 });
-    const style = await overlay(page).evaluate((element) => ({ opacity: getComputedStyle(element).opacity, transition: getComputedStyle(element).transitionDuration }));
+    const style = await overlay(page).evaluate((element) => ({
+      opacity: getComputedStyle(element).opacity,
+      transition: getComputedStyle(element).transitionDuration,
+    }));
     expect(style).toEqual({ opacity: '1', transition: '0s' });
     await expect(overlay(page)).toHaveCount(0, { timeout: 2000 });
   });
@@ -112,7 +124,9 @@ test.describe('/invitation: the form', () => {
     expect(sent).toHaveLength(0);
   });
 
-  test('the real gate: Sending... while submitting, then /blackcard with the token, which is validated, stored and taken out of the address bar', async ({ page }) => {
+  test('the real gate: Sending... while submitting, then /blackcard with the token, which is validated, stored and taken out of the address bar', async ({
+    page,
+  }) => {
     const email = uniqueEmail('invite');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -150,19 +164,25 @@ test.describe('/invitation: the form', () => {
     await fillInvitation(page, { name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan' });
     await page.getByRole('button', { name: 'Unlock My Access' }).click();
     await expect.poll(() => bodies.length).toBe(1);
-    expect(bodies).toEqual([{ name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan', referral: 'partner-anna' }]);
+    expect(bodies).toEqual([
+      { name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan', referral: 'partner-anna' },
+    ]);
   });
 
   test('a token in the answer leads to /blackcard?token=…', async ({ page }) => {
     await answerInvitationGate(page, 201, { accessToken: 'tok/with+chars' });
     const urls: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && urls.push(frame.url()));
-    await page.route('**/api/validate-token/*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"email":"a@example.com","name":"Avery"}' }));
+    await page.route('**/api/validate-token/*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"email":"a@example.com","name":"Avery"}' }),
+    );
     await openInvitation(page);
     await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
     await page.getByRole('button', { name: 'Unlock My Access' }).click();
     await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
-    expect(urls.map((url) => new URL(url)).some((url) => url.pathname === '/blackcard' && url.search === '?token=tok%2Fwith%2Bchars')).toBe(true);
+    expect(urls.map((url) => new URL(url)).some((url) => url.pathname === '/blackcard' && url.search === '?token=tok%2Fwith%2Bchars')).toBe(
+      true,
+    );
   });
 
   test('e-mail delivery (an answer without token): the Success! toast and the confirmation view replace the form', async ({ page }) => {
@@ -182,8 +202,18 @@ test.describe('/invitation: the form', () => {
   });
 
   const failures = [
-    { what: 'a message from the server', status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Please enter a valid email address' }, shown: 'Please enter a valid email address' },
-    { what: 'a rate limit message', status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please wait a minute and try again.' }, shown: 'Too many requests. Please wait a minute and try again.' },
+    {
+      what: 'a message from the server',
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Please enter a valid email address' },
+      shown: 'Please enter a valid email address',
+    },
+    {
+      what: 'a rate limit message',
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please wait a minute and try again.' },
+      shown: 'Too many requests. Please wait a minute and try again.',
+    },
     { what: 'no message', status: 500, body: '', shown: 'Failed to submit invitation' },
   ];
   for (const { what, status, body, shown } of failures) {

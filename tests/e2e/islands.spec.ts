@@ -34,7 +34,10 @@ function recordConsoleProblems(page: Page): string[] {
 }
 
 test.describe('the landing page hydrates only its islands', () => {
-  test(`ships at most ${LANDING_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({ page, baseURL }) => {
+  test(`ships at most ${LANDING_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1:3000').origin;
     const scripts = recordScripts(page, origin);
     await openLanding(page);
@@ -56,7 +59,10 @@ test.describe('the landing page hydrates only its islands', () => {
       const touchedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__react'));
       const containers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
       return {
-        islands: containers.map((container) => ({ name: container.dataset.island, root: Object.keys(container).some((key) => key.startsWith('__reactContainer')) })),
+        islands: containers.map((container) => ({
+          name: container.dataset.island,
+          root: Object.keys(container).some((key) => key.startsWith('__reactContainer')),
+        })),
         hydratedOutsideIslands: [...document.querySelectorAll('#root *')]
           .filter((element) => !element.closest('[data-island]') && touchedByReact(element))
           .map((element) => element.outerHTML.slice(0, 80)),
@@ -85,7 +91,9 @@ test.describe('the landing page hydrates only its islands', () => {
     await expect(page.getByLabel('Email Address *')).toBeFocused();
   });
 
-  test('a saved lead opens checkout inside the SPA without a page load, focus on its heading; Back shows the landing page again', async ({ page }) => {
+  test('a saved lead opens checkout inside the SPA without a page load, focus on its heading; Back shows the landing page again', async ({
+    page,
+  }) => {
     await openLanding(page);
     const documents: string[] = [];
     page.on('request', (request) => {

@@ -24,11 +24,14 @@ const CTAS = [
   { testId: 'cta-value-stack', label: 'Get Clear Now' },
   { testId: 'cta-final-call', label: 'Yes, I Want to Get Clear Now – $97/month' },
 ];
-const THIRD_PARTY_MEDIA_AND_PAYMENT = /(^|\.)(stripe\.com|stripe\.network|youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)$/;
+const THIRD_PARTY_MEDIA_AND_PAYMENT =
+  /(^|\.)(stripe\.com|stripe\.network|youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)$/;
 const screenshotsDir = resolve(__dirname, '../../test-results/screenshots');
 
 async function stubFeaturedTestimonials(page: Page, body: unknown[]): Promise<void> {
-  await page.route('**/api/testimonials/featured', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+  await page.route('**/api/testimonials/featured', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
 }
 
 test.describe('landing page', () => {
@@ -144,7 +147,10 @@ test.describe('landing page', () => {
     await expect(section.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[^?]+\?.*autoplay=1/);
   });
 
-  test('the initial load touches neither Stripe nor the video host, nor any other third party, and asks no consent', async ({ page, baseURL }) => {
+  test('the initial load touches neither Stripe nor the video host, nor any other third party, and asks no consent', async ({
+    page,
+    baseURL,
+  }) => {
     const requested: URL[] = [];
     page.on('request', (request) => requested.push(new URL(request.url())));
     await page.goto('/', { waitUntil: 'load' });

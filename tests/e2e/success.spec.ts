@@ -55,15 +55,32 @@ async function answerVerification(page: Page, kind: 'payment' | 'subscription', 
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ amount: 97, customer_email: null, customer_name: null, referral: null, plan: 'standard', purchase_event_id: 'evt_1', ...body }),
+      body: JSON.stringify({
+        amount: 97,
+        customer_email: null,
+        customer_name: null,
+        referral: null,
+        plan: 'standard',
+        purchase_event_id: 'evt_1',
+        ...body,
+      }),
     }),
   );
 }
 
 test.describe('/success rules on a given verification answer', () => {
-  test('invite funnel, standard plan, not final: straight on to /blackcard-upsell with the result\'s e-mail and referral and the token', async ({ page }) => {
-    await answerVerification(page, 'subscription', { status: 'active', customer_email: 'server@example.com', customer_name: 'Server Name', referral: 'from-result' });
-    await page.goto('/success?subscription_id=sub_1&plan=standard&email=query%40example.com&name=Query&source=blackcard&token=tok_9&referral=from-query');
+  test("invite funnel, standard plan, not final: straight on to /blackcard-upsell with the result's e-mail and referral and the token", async ({
+    page,
+  }) => {
+    await answerVerification(page, 'subscription', {
+      status: 'active',
+      customer_email: 'server@example.com',
+      customer_name: 'Server Name',
+      referral: 'from-result',
+    });
+    await page.goto(
+      '/success?subscription_id=sub_1&plan=standard&email=query%40example.com&name=Query&source=blackcard&token=tok_9&referral=from-query',
+    );
     await page.waitForURL((url) => url.pathname === '/blackcard-upsell');
     const url = new URL(page.url());
     expect(url.search).toBe('?email=server%40example.com&name=Server+Name&referral=from-result&token=tok_9');
@@ -75,7 +92,10 @@ test.describe('/success rules on a given verification answer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Incomplete' })).toBeVisible();
     await expect(page.getByText('Your payment was not completed successfully.')).toBeVisible();
     await expect(page.getByTestId('payment-status')).toHaveText('Status: processing');
-    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/checkout?plan=6-month&email=a%40example.com&name=Avery');
+    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute(
+      'href',
+      '/checkout?plan=6-month&email=a%40example.com&name=Avery',
+    );
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 
@@ -108,8 +128,15 @@ test.describe('/success views driven by real verification (sandbox)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeFocused();
     await expect(page.locator('canvas')).toHaveCount(1);
     const offer = page.getByTestId('upgrade-offer');
-    for (const [plan, label] of [['6-month', 'Start with $250/month'], ['2-month', 'Start with $550/month'], ['full-payment', 'Pay $997 now']] as const) {
-      await expect(offer.getByRole('link', { name: label })).toHaveAttribute('href', `/checkout?${new URLSearchParams({ plan, email, name: NAME })}`);
+    for (const [plan, label] of [
+      ['6-month', 'Start with $250/month'],
+      ['2-month', 'Start with $550/month'],
+      ['full-payment', 'Pay $997 now'],
+    ] as const) {
+      await expect(offer.getByRole('link', { name: label })).toHaveAttribute(
+        'href',
+        `/checkout?${new URLSearchParams({ plan, email, name: NAME })}`,
+      );
     }
     await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
     await expect(page.getByTestId('upgrade-offer')).toHaveCount(0);

@@ -19,7 +19,12 @@ export class FakeGa4MpServer extends RecordingJsonServer {
   events(): RecordedGa4Event[] {
     return this.accepted().flatMap((request) => {
       const body = request.body as { client_id?: string; user_id?: string; events?: RecordedGa4Event['event'][] };
-      return (body.events ?? []).map((event) => ({ measurementId: request.query.measurement_id, clientId: body.client_id, userId: body.user_id, event }));
+      return (body.events ?? []).map((event) => ({
+        measurementId: request.query.measurement_id,
+        clientId: body.client_id,
+        userId: body.user_id,
+        event,
+      }));
     });
   }
 

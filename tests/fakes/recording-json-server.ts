@@ -91,7 +91,16 @@ export abstract class RecordingJsonServer {
     } catch {
       // Kept as text: a test can then see what was sent instead of JSON.
     }
-    const request: RecordedRequest = { method, path: url.pathname, query, secretsPresent: Object.keys(secrets), body, status: 0, answer: 'ok', at: Date.now() };
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query,
+      secretsPresent: Object.keys(secrets),
+      body,
+      status: 0,
+      answer: 'ok',
+      at: Date.now(),
+    };
 
     let reply: Answer;
     if (this.failNext > 0) {

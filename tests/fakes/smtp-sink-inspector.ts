@@ -19,7 +19,9 @@ export class SmtpSinkInspector {
         return;
       }
       const to = url.searchParams.get('to')?.toLowerCase();
-      const messages = to ? this.sink.messages.filter((m) => m.envelope.to.some((address) => address.toLowerCase() === to)) : this.sink.messages;
+      const messages = to
+        ? this.sink.messages.filter((m) => m.envelope.to.some((address) => address.toLowerCase() === to))
+        : this.sink.messages;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(messages));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -56,7 +56,10 @@ export class SmtpSink {
             const headers: Record<string, string> = {};
             for (const { key, line } of mail.headerLines) headers[key] = line.slice(line.indexOf(':') + 1).trim();
             this.messages.push({
-              envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined, to: session.envelope.rcptTo.map((r) => r.address) },
+              envelope: {
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+                to: session.envelope.rcptTo.map((r) => r.address),
+              },
               messageId: mail.messageId,
               headers,
               subject: mail.subject,

@@ -75,25 +75,41 @@ export class FakeStripeServer {
     ['POST', /^\/v1\/customers$/, () => ({ id: 'cus_fake000000000000000001', object: 'customer' })],
     ['POST', /^\/v1\/customers\/([^/]+)$/, (_r, id) => ({ id, object: 'customer' })],
     ['POST', /^\/v1\/setup_intents$/, (r) => this.intent('seti_fake000000000000000001', 'setup_intent', r)],
-    ['GET', /^\/v1\/setup_intents\/([^/]+)$/, (_r, id) => ({
-      id,
-      object: 'setup_intent',
-      status: this.setupIntentStatus,
-      customer: 'cus_fake000000000000000001',
-      payment_method: 'pm_fake000000000000000001',
-      metadata: this.metadata.get(id as string) ?? {},
-    })],
+    [
+      'GET',
+      /^\/v1\/setup_intents\/([^/]+)$/,
+      (_r, id) => ({
+        id,
+        object: 'setup_intent',
+        status: this.setupIntentStatus,
+        customer: 'cus_fake000000000000000001',
+        payment_method: 'pm_fake000000000000000001',
+        metadata: this.metadata.get(id as string) ?? {},
+      }),
+    ],
     ['GET', /^\/v1\/prices$/, () => list(this.existingPriceId ? [{ id: this.existingPriceId, object: 'price' }] : [])],
     ['POST', /^\/v1\/prices$/, () => ({ id: 'price_fake00000000000000001', object: 'price' })],
-    ['POST', /^\/v1\/subscriptions$/, () => ({
-      id: 'sub_fake000000000000000001',
-      object: 'subscription',
-      status: this.subscriptionStatus,
-      latest_invoice: { id: 'in_fake1', object: 'invoice', payment_intent: { id: 'pi_fake_invoice', object: 'payment_intent', status: 'succeeded' } },
-    })],
+    [
+      'POST',
+      /^\/v1\/subscriptions$/,
+      () => ({
+        id: 'sub_fake000000000000000001',
+        object: 'subscription',
+        status: this.subscriptionStatus,
+        latest_invoice: {
+          id: 'in_fake1',
+          object: 'invoice',
+          payment_intent: { id: 'pi_fake_invoice', object: 'payment_intent', status: 'succeeded' },
+        },
+      }),
+    ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatus })],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (_r, id) => ({ id, object: 'payment_intent', status: this.paymentIntentStatus, last_payment_error: null })],
+    [
+      'GET',
+      /^\/v1\/payment_intents\/([^/]+)$/,
+      (_r, id) => ({ id, object: 'payment_intent', status: this.paymentIntentStatus, last_payment_error: null }),
+    ],
   ];
 
   private intent(id: string, object: string, req: StripeRequest): Record<string, unknown> {

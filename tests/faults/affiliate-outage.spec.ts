@@ -36,7 +36,8 @@ it('retries through 500s and timeouts with backoff, then signs each lead up once
   affiliate.failNextRequests(30, 500);
   affiliate.answerLate(TIMEOUT_MS * 3, 6);
   const emails = Array.from({ length: LEADS }, (_, i) => `outage-${i}@example.com`);
-  for (const email of emails) expect((await postJson(`${api.url}/api/leads`, { email, name: 'Fault Lead', referral: 'partner7' })).status).toBe(201);
+  for (const email of emails)
+    expect((await postJson(`${api.url}/api/leads`, { email, name: 'Fault Lead', referral: 'partner7' })).status).toBe(201);
 
   await waitFor(
     async () => (await stack.db.query(`SELECT count(*)::int AS n FROM leads WHERE affiliate_status = 'sent'`)).rows[0].n === LEADS,

@@ -62,7 +62,9 @@ it('stores each lead posted alternately to both APIs once, and both workers sign
   const emails = Array.from({ length: 60 }, (_, i) => `scale-${i}@example.com`);
   // Each lead from its own client address: the write limit is not what this test is about.
   const outcomes = await Promise.all(
-    emails.map((email, i) => postJson(`${api(i)}/api/leads`, { email, name: 'Scale Lead', referral: 'partner7' }, { headers: from(`198.51.100.${i + 1}`) })),
+    emails.map((email, i) =>
+      postJson(`${api(i)}/api/leads`, { email, name: 'Scale Lead', referral: 'partner7' }, { headers: from(`198.51.100.${i + 1}`) }),
+    ),
   );
   expect(outcomes.map((o) => o.status)).toEqual(emails.map(() => 201));
 
@@ -80,7 +82,10 @@ it('stores each lead posted alternately to both APIs once, and both workers sign
   );
   // A second relay pass over a row would show late: give both relays time to misbehave.
   await sleep(2000);
-  const outbox = (await stack.db.query(`SELECT job_name, dispatch_count FROM outbox`)).rows as Array<{ job_name: JobName; dispatch_count: number }>;
+  const outbox = (await stack.db.query(`SELECT job_name, dispatch_count FROM outbox`)).rows as Array<{
+    job_name: JobName;
+    dispatch_count: number;
+  }>;
   expect(outbox.length).toBeGreaterThanOrEqual(emails.length);
   expect(outbox.filter((row) => row.dispatch_count !== 1)).toEqual([]);
 

@@ -65,5 +65,10 @@ it('answers 503 fast with a clear message while Postgres is down, turns health r
     30_000,
     250,
   );
-  expect(affiliate.signups().map((s) => s.params.email).sort()).toEqual(['after@example.com', 'before@example.com']);
+  expect(
+    affiliate
+      .signups()
+      .map((s) => s.params.email)
+      .sort(),
+  ).toEqual(['after@example.com', 'before@example.com']);
 });

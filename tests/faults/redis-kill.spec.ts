@@ -44,7 +44,8 @@ it('every lead answered 2xx is stored and signed up with the affiliate exactly o
   expect(stored).toHaveLength(accepted.length);
 
   await waitFor(
-    async () => (await stack.db.query(`SELECT count(*)::int AS n FROM leads WHERE affiliate_status = 'sent'`)).rows[0].n === accepted.length,
+    async () =>
+      (await stack.db.query(`SELECT count(*)::int AS n FROM leads WHERE affiliate_status = 'sent'`)).rows[0].n === accepted.length,
     'every accepted lead signed up',
     45_000,
     250,

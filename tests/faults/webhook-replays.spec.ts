@@ -43,11 +43,19 @@ function sendSigned(event: object, timestamp?: number): Promise<Outcome> {
 }
 
 const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => (await stack.db.query(sql, params)).rows;
-const order = async () => (await query<{ id: string; status: string; paid_effects: Record<string, string> }>(`SELECT id, status, paid_effects FROM orders`))[0];
+const order = async () =>
+  (await query<{ id: string; status: string; paid_effects: Record<string, string> }>(`SELECT id, status, paid_effects FROM orders`))[0];
 
 it('stores duplicates once, never moves an order backwards, refuses a stale replay, and does each paid effect once', async () => {
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
-  const intent = await postJson(`${api.url}/api/create-payment-intent`, { email: 'buyer@example.com', name: 'Fault Buyer', source: 'clear', referral: 'partner7', plan: 'Full Payment', amount: 997 });
+  const intent = await postJson(`${api.url}/api/create-payment-intent`, {
+    email: 'buyer@example.com',
+    name: 'Fault Buyer',
+    source: 'clear',
+    referral: 'partner7',
+    plan: 'Full Payment',
+    amount: 997,
+  });
   expect(intent.status).toBe(200);
   const clientSecret = (intent.body as { clientSecret: string }).clientSecret;
   const confirmed = await postJson(`${api.url}/api/sandbox/confirm-payment`, { clientSecret, card, returnUrl: `${api.url}/success` });
@@ -79,7 +87,10 @@ it('stores duplicates once, never moves an order backwards, refuses a stale repl
     data: { object: { ...object, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } } },
   };
   expect((await sendSigned(late)).body).toEqual({ received: true, duplicate: false });
-  await waitFor(async () => (await query<{ applied_at: Date | null }>(`SELECT applied_at FROM payment_events WHERE id = $1`, [late.id]))[0]?.applied_at, 'the late event applied');
+  await waitFor(
+    async () => (await query<{ applied_at: Date | null }>(`SELECT applied_at FROM payment_events WHERE id = $1`, [late.id]))[0]?.applied_at,
+    'the late event applied',
+  );
   expect((await order()).status).toBe('succeeded');
 
   // A valid signature made ten minutes ago: refused, with the reason, and not stored.
@@ -90,7 +101,10 @@ it('stores duplicates once, never moves an order backwards, refuses a stale repl
   expect(await query(`SELECT id FROM payment_events WHERE id = $1`, [stale.id])).toHaveLength(0);
 
   // Let whatever the replays owed run, then count the effects at the fakes.
-  await waitFor(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`))[0].n === 0, 'owed jobs done');
+  await waitFor(
+    async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`))[0].n === 0,
+    'owed jobs done',
+  );
   await sleep(1000);
   const paid = await order();
   expect(affiliate.sales()).toHaveLength(1);

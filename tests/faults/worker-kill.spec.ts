@@ -43,10 +43,19 @@ const count = async (sql: string) => (await stack.db.query(sql)).rows[0].n as nu
 
 async function pay(i: number): Promise<void> {
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
-  const intent = await postJson(`${api.url}/api/create-payment-intent`, { email: `buyer-${i}@example.com`, name: 'Fault Buyer', source: 'clear', referral: 'partner7', plan: 'Full Payment', amount: 997 });
+  const intent = await postJson(`${api.url}/api/create-payment-intent`, {
+    email: `buyer-${i}@example.com`,
+    name: 'Fault Buyer',
+    source: 'clear',
+    referral: 'partner7',
+    plan: 'Full Payment',
+    amount: 997,
+  });
   expect(intent.status).toBe(200);
   const { clientSecret } = intent.body as { clientSecret: string };
-  expect((await postJson(`${api.url}/api/sandbox/confirm-payment`, { clientSecret, card, returnUrl: `${api.url}/success` })).status).toBe(200);
+  expect((await postJson(`${api.url}/api/sandbox/confirm-payment`, { clientSecret, card, returnUrl: `${api.url}/success` })).status).toBe(
+    200,
+  );
 }
 
 it('completes every job after a SIGKILL mid-batch, and no fake sees an effect twice', async () => {
@@ -69,7 +78,9 @@ it('completes every job after a SIGKILL mid-batch, and no fake sees an effect tw
   await waitFor(
     async () =>
       (await count(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`)) === 0 &&
-      (await count(`SELECT count(*)::int AS n FROM orders WHERE paid_effects->>'receipt-email' = 'sent' AND paid_effects->>'affiliate-sale' = 'sent'`)) === PAYMENTS,
+      (await count(
+        `SELECT count(*)::int AS n FROM orders WHERE paid_effects->>'receipt-email' = 'sent' AND paid_effects->>'affiliate-sale' = 'sent'`,
+      )) === PAYMENTS,
     'every owed job done after the restart',
     90_000,
     250,

@@ -44,10 +44,14 @@ it('finishes the jobs in flight, exits 0, and the next worker does the rest exac
 
   affiliate.answerLate(0, 0);
   stack.startWorker(env, 'Worker 2');
-  await waitFor(async () => {
-    const { rows } = await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`);
-    return rows[0].n === 0;
-  }, 'every owed job completed', 60_000);
+  await waitFor(
+    async () => {
+      const { rows } = await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`);
+      return rows[0].n === 0;
+    },
+    'every owed job completed',
+    60_000,
+  );
   const tally = signupTally(affiliate);
   expect(tally.size).toBe(LEADS);
   expect([...tally.values()].filter((t) => t.ok !== 1 || t.duplicate !== 0 || t.lost !== 0)).toEqual([]);

@@ -32,9 +32,15 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 /** Real ids and an admin session, so generated requests get past "not found" and "sign in first". */
 async function fuzzContext(): Promise<FuzzContext> {
   const party = { email: 'fuzz.setup@example.com', name: 'Fuzz Setup', source: 'clear' };
-  const payment = await json<{ clientSecret: string }>(post('/api/create-payment-intent', { ...party, amount: 997, plan: 'Full Payment' }), 200);
+  const payment = await json<{ clientSecret: string }>(
+    post('/api/create-payment-intent', { ...party, amount: 997, plan: 'Full Payment' }),
+    200,
+  );
   const setup = await json<{ clientSecret: string }>(post('/api/create-setup-intent', { ...party, planId: 'standard' }), 200);
-  const invitation = await json<{ accessToken: string }>(post('/api/invitation-gate', { name: 'Fuzz Invitee', email: 'fuzz.invitee@example.com' }), 201);
+  const invitation = await json<{ accessToken: string }>(
+    post('/api/invitation-gate', { name: 'Fuzz Invitee', email: 'fuzz.invitee@example.com' }),
+    201,
+  );
   const adminEmail = `fuzz.admin.${randomBytes(4).toString('hex')}@example.com`;
   const password = `pw-${randomBytes(12).toString('hex')}`;
   createAdmin(adminEmail, password);
@@ -42,7 +48,11 @@ async function fuzzContext(): Promise<FuzzContext> {
   const cookie = String(login.res.headers['set-cookie']).split(';')[0];
   const admin = { cookie, csrfToken: login.body.csrfToken };
   const testimonial = await json<{ id: string }>(
-    post('/api/testimonials', { name: 'Fuzz', title: 'Tester', content: 'Kept for PATCH fuzzing', rating: 5 }, { cookie, 'x-csrf-token': admin.csrfToken }),
+    post(
+      '/api/testimonials',
+      { name: 'Fuzz', title: 'Tester', content: 'Kept for PATCH fuzzing', rating: 5 },
+      { cookie, 'x-csrf-token': admin.csrfToken },
+    ),
     201,
   );
   return {
@@ -105,12 +115,20 @@ function report(failures: Failure[]): string {
     if (seen) seen.count++;
     else kinds.set(kind, { example: failure, count: 1 });
   }
-  const lines = [...kinds.values()].map(({ example: f, count }) => `- ${count}× ${f.label.slice(0, 160)}\n    ${f.request}\n    → ${f.problem.slice(0, 300)}`);
+  const lines = [...kinds.values()].map(
+    ({ example: f, count }) => `- ${count}× ${f.label.slice(0, 160)}\n    ${f.request}\n    → ${f.problem.slice(0, 300)}`,
+  );
   return `${failures.length} bad answers (seed ${SEED}), ${kinds.size} kinds:\n${lines.join('\n')}`;
 }
 
 beforeAll(async () => {
-  stack = await startFuzzStack({ ...RAISED_LIMITS, SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET, JOB_ATTEMPTS: '2', JOB_BACKOFF_MS: '100', OUTBOX_POLL_MS: '50' });
+  stack = await startFuzzStack({
+    ...RAISED_LIMITS,
+    SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    JOB_ATTEMPTS: '2',
+    JOB_BACKOFF_MS: '100',
+    OUTBOX_POLL_MS: '50',
+  });
   ctx = await fuzzContext();
 });
 

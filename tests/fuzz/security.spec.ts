@@ -11,10 +11,17 @@ let stack: FuzzStack;
  */
 const freshClient = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
-const get = (path: string, headers: Record<string, string> = {}): Promise<RawResponse> => send(stack.url, { label: path, method: 'GET', path, headers });
+const get = (path: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
+  send(stack.url, { label: path, method: 'GET', path, headers });
 
 function post(path: string, body: unknown, client: string): RawRequest {
-  return { label: path, method: 'POST', path, headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify(body) };
+  return {
+    label: path,
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: JSON.stringify(body),
+  };
 }
 
 const email = () => `limit.${randomBytes(5).toString('hex')}@example.com`;
@@ -41,23 +48,26 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it.each(['/', '/checkout?plan=standard', '/api/health', '/api/nothing-here'])('%s carries the CSP and the other helmet headers', async (path) => {
-    const res = await get(path);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/js\.stripe\.com/);
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
-    expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/api\.stripe\.com/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBeDefined();
-    // Browsers honour HSTS only over HTTPS, so sending it always is harmless and covers TLS at a proxy.
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
-    expect(res.headers['x-powered-by']).toBeUndefined();
-  });
+  it.each(['/', '/checkout?plan=standard', '/api/health', '/api/nothing-here'])(
+    '%s carries the CSP and the other helmet headers',
+    async (path) => {
+      const res = await get(path);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/js\.stripe\.com/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/api\.stripe\.com/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBeDefined();
+      // Browsers honour HSTS only over HTTPS, so sending it always is harmless and covers TLS at a proxy.
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 });
 
 describe('CORS', () => {
@@ -68,7 +78,11 @@ describe('CORS', () => {
       label: 'preflight',
       method: 'OPTIONS',
       path: '/api/leads',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -120,12 +134,34 @@ describe(`rate limits (${LIMIT} per window here)`, () => {
 
   it('GET /api/validate-token/:token (guessing tokens)', async () => {
     const client = freshClient();
-    expectLimited(await burst(() => ({ label: 'token', method: 'GET', path: `/api/validate-token/${randomBytes(32).toString('base64url')}`, headers: { 'x-forwarded-for': client } }), LIMIT + 1), 404);
+    expectLimited(
+      await burst(
+        () => ({
+          label: 'token',
+          method: 'GET',
+          path: `/api/validate-token/${randomBytes(32).toString('base64url')}`,
+          headers: { 'x-forwarded-for': client },
+        }),
+        LIMIT + 1,
+      ),
+      404,
+    );
   });
 
   it('POST /api/create-payment-intent (card testing), one client with a new e-mail each time', async () => {
     const client = freshClient();
-    expectLimited(await burst(() => post('/api/create-payment-intent', { email: email(), name: 'Limit Tester', source: 'clear', amount: 997, plan: 'Full Payment' }, client), LIMIT + 1), 200);
+    expectLimited(
+      await burst(
+        () =>
+          post(
+            '/api/create-payment-intent',
+            { email: email(), name: 'Limit Tester', source: 'clear', amount: 997, plan: 'Full Payment' },
+            client,
+          ),
+        LIMIT + 1,
+      ),
+      200,
+    );
   });
 
   it('POST /api/admin/login (password guessing)', async () => {

@@ -42,14 +42,30 @@ function adminCreate(email: string, password: string): Promise<number | null> {
 
 async function payOneTime(email: string, name: string, plan: string, amount: number, extra: object = {}): Promise<void> {
   const res = await post('/api/create-payment-intent', { email, name, source: 'clear', plan, amount, ...extra }).expect(200);
-  await post('/api/sandbox/confirm-payment', { clientSecret: res.body.clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/success` }).expect(200);
+  await post('/api/sandbox/confirm-payment', {
+    clientSecret: res.body.clientSecret,
+    card: card('4242424242424242'),
+    returnUrl: `${stack.url}/success`,
+  }).expect(200);
 }
 
 async function payStandard(email: string, name: string, extra: object = {}): Promise<void> {
   const setup = await post('/api/create-setup-intent', { email, name, source: 'clear', ...extra }).expect(200);
   const clientSecret: string = setup.body.clientSecret;
-  await post('/api/sandbox/confirm-setup', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/checkout?plan=standard` }).expect(200);
-  await post('/api/confirm-subscription', { email, name, source: 'clear', setupIntentId: clientSecret.split('_secret_')[0], plan: 'Standard Access', amount: 97, ...extra }).expect(200);
+  await post('/api/sandbox/confirm-setup', {
+    clientSecret,
+    card: card('4242424242424242'),
+    returnUrl: `${stack.url}/checkout?plan=standard`,
+  }).expect(200);
+  await post('/api/confirm-subscription', {
+    email,
+    name,
+    source: 'clear',
+    setupIntentId: clientSecret.split('_secret_')[0],
+    plan: 'Standard Access',
+    amount: 97,
+    ...extra,
+  }).expect(200);
 }
 
 let to = '';
@@ -103,15 +119,30 @@ describe('without an admin session', () => {
   it('erase with a session but without the CSRF token answers 403 and erases nothing', async () => {
     const res = await http().post('/api/admin/people/erase').set('cookie', cookie).send({ email: 'a@example.com' });
     expect(res.status).toBe(403);
-    const wrong = await http().post('/api/admin/people/erase').set('cookie', cookie).set('x-csrf-token', 'not-the-token').send({ email: 'a@example.com' });
+    const wrong = await http()
+      .post('/api/admin/people/erase')
+      .set('cookie', cookie)
+      .set('x-csrf-token', 'not-the-token')
+      .send({ email: 'a@example.com' });
     expect(wrong.status).toBe(403);
   });
 });
 
 describe('POST /api/beacon', () => {
   it('records a JSON page view and a text/plain (sendBeacon) checkout start with 204, the path without its query string', async () => {
-    await beacon({ type: 'page_view', visitorId: VISITOR.a, path: '/checkout?email=jane%40example.com&name=Jane#top', referral: 'ref-alpha' }).expect(204);
-    const text = JSON.stringify({ type: 'checkout_start', visitorId: VISITOR.a, path: '/checkout', plan: 'Full Payment', referral: 'ref-alpha' });
+    await beacon({
+      type: 'page_view',
+      visitorId: VISITOR.a,
+      path: '/checkout?email=jane%40example.com&name=Jane#top',
+      referral: 'ref-alpha',
+    }).expect(204);
+    const text = JSON.stringify({
+      type: 'checkout_start',
+      visitorId: VISITOR.a,
+      path: '/checkout',
+      plan: 'Full Payment',
+      referral: 'ref-alpha',
+    });
     await http().post('/api/beacon').set('Content-Type', 'text/plain;charset=UTF-8').send(text).expect(204);
     const rows = await stack.db.query(`SELECT type, visitor_id, path, plan_id, referral FROM funnel_events ORDER BY id`);
     expect(rows).toEqual([
@@ -123,15 +154,45 @@ describe('POST /api/beacon', () => {
   it.each([
     ['malformed JSON as text', 'text/plain', '{"type":"page_view",', 400],
     ['an array', 'application/json', '[1,2]', 400],
-    ['an unknown field', 'application/json', JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', email: 'x@example.com' }), 400],
+    [
+      'an unknown field',
+      'application/json',
+      JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', email: 'x@example.com' }),
+      400,
+    ],
     ['an unknown type', 'application/json', JSON.stringify({ type: 'purchase', visitorId: VISITOR.a, path: '/' }), 400],
     ['a short visitor id', 'application/json', JSON.stringify({ type: 'page_view', visitorId: 'abc', path: '/' }), 400],
     ['an admin path', 'application/json', JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/admin' }), 400],
-    ['an unknown path', 'application/json', JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/people/jane@example.com' }), 400],
-    ['an e-mail as referral', 'application/json', JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', referral: 'jane@example.com' }), 400],
-    ['an unknown plan', 'application/json', JSON.stringify({ type: 'checkout_start', visitorId: VISITOR.a, path: '/checkout', plan: 'Gold' }), 400],
-    ['an oversize JSON body', 'application/json', JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', referral: 'r'.repeat(2000) }), 413],
-    ['an oversize text body', 'text/plain', JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', referral: 'r'.repeat(2000) }), 413],
+    [
+      'an unknown path',
+      'application/json',
+      JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/people/jane@example.com' }),
+      400,
+    ],
+    [
+      'an e-mail as referral',
+      'application/json',
+      JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', referral: 'jane@example.com' }),
+      400,
+    ],
+    [
+      'an unknown plan',
+      'application/json',
+      JSON.stringify({ type: 'checkout_start', visitorId: VISITOR.a, path: '/checkout', plan: 'Gold' }),
+      400,
+    ],
+    [
+      'an oversize JSON body',
+      'application/json',
+      JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', referral: 'r'.repeat(2000) }),
+      413,
+    ],
+    [
+      'an oversize text body',
+      'text/plain',
+      JSON.stringify({ type: 'page_view', visitorId: VISITOR.a, path: '/', referral: 'r'.repeat(2000) }),
+      413,
+    ],
     ['a form post', 'application/x-www-form-urlencoded', 'type=page_view', 400],
   ])('refuses %s with a 4xx and stores nothing', async (_what, type, body, status) => {
     const before = await stack.db.query(`SELECT count(*)::int AS n FROM funnel_events`);
@@ -152,15 +213,24 @@ describe('the funnel for a scripted journey', () => {
     await beacon({ type: 'page_view', visitorId: VISITOR.c, path: '/upsell', referral: 'ref-alpha' }).expect(204);
     await beacon({ type: 'checkout_start', visitorId: VISITOR.c, path: '/checkout', plan: 'standard', referral: 'ref-alpha' }).expect(204);
     // Outside the range: an old visit and an old lead.
-    await stack.db.query(`INSERT INTO funnel_events (type, visitor_id, path, occurred_at) VALUES ('page_view', 'visitor-oldoldoldoldold', '/', now() - interval '2 days')`);
-    await stack.db.query(`INSERT INTO leads (email, email_normalized, first_submitted_at) VALUES ('old@example.com', 'old@example.com', now() - interval '2 days')`);
+    await stack.db.query(
+      `INSERT INTO funnel_events (type, visitor_id, path, occurred_at) VALUES ('page_view', 'visitor-oldoldoldoldold', '/', now() - interval '2 days')`,
+    );
+    await stack.db.query(
+      `INSERT INTO leads (email, email_normalized, first_submitted_at) VALUES ('old@example.com', 'old@example.com', now() - interval '2 days')`,
+    );
 
     await post('/api/leads', { email: BUYER, name: 'Una Upgrader', referral: 'ref-alpha' }).expect(201);
     await post('/api/leads', { email: LEAD_ONLY, name: 'Lee Only' }).expect(201);
     await post('/api/leads', { email: INVITEE.email, name: INVITEE.name, phone: INVITEE.phone }).expect(201);
     await waitFor(async () => (await stack.db.query(`SELECT id FROM leads`)).length === 4, 'three leads written');
 
-    const invited = await post('/api/invitation-gate', { name: INVITEE.name, email: INVITEE.email, phone: INVITEE.phone, invitedBy: INVITEE.invitedBy }).expect(201);
+    const invited = await post('/api/invitation-gate', {
+      name: INVITEE.name,
+      email: INVITEE.email,
+      phone: INVITEE.phone,
+      invitedBy: INVITEE.invitedBy,
+    }).expect(201);
     await post('/api/invitation-gate', { name: 'Never Opened', email: NOT_VERIFIED }).expect(201);
     const token: string = invited.body.accessToken;
     await http().get(`/api/validate-token/${token}`).expect(200);
@@ -170,8 +240,18 @@ describe('the funnel for a scripted journey', () => {
     await payStandard(STANDARD_ONLY, 'Stan Dard');
     await payOneTime(INVITEE.email, INVITEE.name, 'Black Card APEX', 997, { source: 'blackcard', blackcard_token: token });
     // Started, never paid: not a purchase.
-    await post('/api/create-payment-intent', { email: LEAD_ONLY, name: 'Lee Only', source: 'clear', plan: '6-Month Plan', amount: 250 }).expect(200);
-    await waitFor(async () => (await stack.db.query(`SELECT id FROM orders WHERE paid_at IS NOT NULL`)).length === 4, 'four orders paid', 30_000);
+    await post('/api/create-payment-intent', {
+      email: LEAD_ONLY,
+      name: 'Lee Only',
+      source: 'clear',
+      plan: '6-Month Plan',
+      amount: 250,
+    }).expect(200);
+    await waitFor(
+      async () => (await stack.db.query(`SELECT id FROM orders WHERE paid_at IS NOT NULL`)).length === 4,
+      'four orders paid',
+      30_000,
+    );
   }, 60_000);
 
   it('counts visitors, leads, checkouts, purchases, revenue, upgrades and invitations exactly', async () => {
@@ -194,7 +274,8 @@ describe('the funnel for a scripted journey', () => {
   });
 
   it('a range that ends before the journey counts none of it; a reversed or malformed range is a 400', async () => {
-    const before = (await admin(`/api/admin/funnel?from=${new Date(Date.now() - 3 * 86_400_000).toISOString()}&to=${from}`).expect(200)).body;
+    const before = (await admin(`/api/admin/funnel?from=${new Date(Date.now() - 3 * 86_400_000).toISOString()}&to=${from}`).expect(200))
+      .body;
     expect(before.totals).toEqual({ visitors: 1, leads: 1, checkouts: 0, purchases: 0, revenueCents: 0 });
     expect((await admin('/api/admin/funnel?from=2025-02-01&to=2025-01-01').expect(400)).body.message).toBe('from must be before to');
     expect((await admin('/api/admin/funnel?from=yesterday').expect(400)).body.message).toContain('from must be a date');
@@ -214,8 +295,13 @@ describe('the funnel for a scripted journey', () => {
   });
 
   it('exports CSV with formula-looking cells defused, and records the export in the audit log', async () => {
-    await post('/api/leads', { email: 'formula@example.com', name: '=HYPERLINK("http://evil.example","x")', phone: '+1 555 0100' }).expect(201);
-    await waitFor(async () => (await stack.db.query(`SELECT id FROM leads WHERE email_normalized = 'formula@example.com'`)).length === 1, 'formula lead');
+    await post('/api/leads', { email: 'formula@example.com', name: '=HYPERLINK("http://evil.example","x")', phone: '+1 555 0100' }).expect(
+      201,
+    );
+    await waitFor(
+      async () => (await stack.db.query(`SELECT id FROM leads WHERE email_normalized = 'formula@example.com'`)).length === 1,
+      'formula lead',
+    );
     const res = await admin('/api/admin/leads/export.csv?q=formula').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -240,8 +326,14 @@ describe("a person's data", () => {
   beforeAll(async () => {
     // What a live Stripe account would add: a webhook event naming the buyer, and a ledger entry about their order.
     const [{ id: orderId }] = await stack.db.query(`SELECT id FROM orders WHERE email_normalized = $1`, [INVITEE.email.toLowerCase()]);
-    const event = { id: 'evt_dashboard_1', type: 'charge.succeeded', data: { object: { metadata: { order_id: orderId }, billing_details: { name: INVITEE.name, email: INVITEE.email.toUpperCase() } } } };
-    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ('evt_dashboard_1', 'charge.succeeded', $1)`, [JSON.stringify(event)]);
+    const event = {
+      id: 'evt_dashboard_1',
+      type: 'charge.succeeded',
+      data: { object: { metadata: { order_id: orderId }, billing_details: { name: INVITEE.name, email: INVITEE.email.toUpperCase() } } },
+    };
+    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ('evt_dashboard_1', 'charge.succeeded', $1)`, [
+      JSON.stringify(event),
+    ]);
     await stack.db.query(`INSERT INTO side_effects (key, kind, status, detail) VALUES ($1, 'receipt-email', 'done', $2)`, [
       `receipt-email:${orderId}`,
       JSON.stringify({ note: `sent to ${INVITEE.email} for ${INVITEE.name}` }),
@@ -263,14 +355,24 @@ describe("a person's data", () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="person-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(file.body).toEqual(found);
     const [latest] = (await admin('/api/admin/audit?pageSize=1').expect(200)).body.items;
-    expect(latest).toMatchObject({ action: 'person.export', target: `lead:${found.lead.id} invitation:${found.invitation.id} order:${found.orders[0].id}` });
+    expect(latest).toMatchObject({
+      action: 'person.export',
+      target: `lead:${found.lead.id} invitation:${found.invitation.id} order:${found.orders[0].id}`,
+    });
   });
 
   it('erase replaces every trace of the e-mail and name in one go, keeps the order anonymised, revokes the token and is audited without the address', async () => {
     const before = await funnel();
     const [{ id: orderId }] = await stack.db.query(`SELECT id FROM orders WHERE email_normalized = $1`, [INVITEE.email.toLowerCase()]);
-    const res = await http().post('/api/admin/people/erase').set('cookie', cookie).set('x-csrf-token', csrfToken).send({ email: INVITEE.email }).expect(200);
-    expect(res.body).toEqual({ erased: { leads: 1, leadSubmissions: 1, invitations: 1, invitationSubmissions: 1, invitationTokens: 1, orders: 1 } });
+    const res = await http()
+      .post('/api/admin/people/erase')
+      .set('cookie', cookie)
+      .set('x-csrf-token', csrfToken)
+      .send({ email: INVITEE.email })
+      .expect(200);
+    expect(res.body).toEqual({
+      erased: { leads: 1, leadSubmissions: 1, invitations: 1, invitationSubmissions: 1, invitationTokens: 1, orders: 1 },
+    });
 
     const columns: Array<{ table_name: string; column_name: string }> = await stack.db.query(
       `SELECT table_name, column_name FROM information_schema.columns
@@ -284,16 +386,34 @@ describe("a person's data", () => {
       }
     }
 
-    const [order] = await stack.db.query(`SELECT amount_cents, status, plan_id, payment_intent_id, email, name, paid_at FROM orders WHERE id = $1`, [orderId]);
-    expect(order).toMatchObject({ amount_cents: 99700, status: 'succeeded', plan_id: 'blackcard-vip', payment_intent_id: expect.stringMatching(/^pi_/), name: '[erased]' });
+    const [order] = await stack.db.query(
+      `SELECT amount_cents, status, plan_id, payment_intent_id, email, name, paid_at FROM orders WHERE id = $1`,
+      [orderId],
+    );
+    expect(order).toMatchObject({
+      amount_cents: 99700,
+      status: 'succeeded',
+      plan_id: 'blackcard-vip',
+      payment_intent_id: expect.stringMatching(/^pi_/),
+      name: '[erased]',
+    });
     expect(order.email).toMatch(/^erased\+[0-9a-f-]{36}@invalid$/);
     expect(order.paid_at).toBeInstanceOf(Date);
     expect((await stack.db.query(`SELECT count(*)::int AS n FROM invitation_tokens WHERE expires_at > now()`))[0].n).toBe(1);
 
     // The figures of the range do not change: the purchase stays, only who made it is gone.
     expect(await funnel()).toEqual(before);
-    expect((await admin(`/api/admin/people?email=${encodeURIComponent(INVITEE.email)}`).expect(200)).body).toMatchObject({ lead: null, invitation: null, orders: [] });
-    await http().post('/api/admin/people/erase').set('cookie', cookie).set('x-csrf-token', csrfToken).send({ email: INVITEE.email }).expect(404);
+    expect((await admin(`/api/admin/people?email=${encodeURIComponent(INVITEE.email)}`).expect(200)).body).toMatchObject({
+      lead: null,
+      invitation: null,
+      orders: [],
+    });
+    await http()
+      .post('/api/admin/people/erase')
+      .set('cookie', cookie)
+      .set('x-csrf-token', csrfToken)
+      .send({ email: INVITEE.email })
+      .expect(404);
 
     const audit = await stack.db.query(`SELECT action, target FROM admin_audit_log WHERE action = 'person.erase'`);
     expect(audit).toHaveLength(1);

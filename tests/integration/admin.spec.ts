@@ -51,7 +51,11 @@ describe('admin sign-in and the testimonial manager API', () => {
   beforeAll(async () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
     stack = await startStack(
-      { ADMIN_LOGINS_PER_EMAIL: String(PER_EMAIL_LIMIT), ADMIN_LOGINS_PER_CLIENT: String(PER_CLIENT_LIMIT), ADMIN_LOGIN_WINDOW_MS: '600000' },
+      {
+        ADMIN_LOGINS_PER_EMAIL: String(PER_EMAIL_LIMIT),
+        ADMIN_LOGINS_PER_CLIENT: String(PER_CLIENT_LIMIT),
+        ADMIN_LOGIN_WINDOW_MS: '600000',
+      },
       { worker: false },
     );
     api = request(stack.url);
@@ -69,8 +73,12 @@ describe('admin sign-in and the testimonial manager API', () => {
 
   describe('the admin-create command', () => {
     it('stores the account under its normalised e-mail with an argon2id hash, never the password', async () => {
-      const rows = await stack.db.query('SELECT email, email_normalized, password_hash FROM admin_accounts WHERE email = $1', [ADMIN.email]);
-      expect(rows).toEqual([{ email: ADMIN.email, email_normalized: 'admin.tester@example.com', password_hash: expect.stringMatching(/^\$argon2id\$/) }]);
+      const rows = await stack.db.query('SELECT email, email_normalized, password_hash FROM admin_accounts WHERE email = $1', [
+        ADMIN.email,
+      ]);
+      expect(rows).toEqual([
+        { email: ADMIN.email, email_normalized: 'admin.tester@example.com', password_hash: expect.stringMatching(/^\$argon2id\$/) },
+      ]);
       expect(rows[0].password_hash).not.toContain(ADMIN.password);
     });
 
@@ -84,11 +92,16 @@ describe('admin sign-in and the testimonial manager API', () => {
     it('sets a new password on an existing account and signs it out everywhere', async () => {
       const before = await signIn(OTHER);
       const changed = { ...OTHER, password: 'a replaced admin password' };
-      expect(await adminCreate('SECOND.admin@example.com', changed.password)).toMatchObject({ code: 0, stdout: expect.stringContaining('Password updated') });
+      expect(await adminCreate('SECOND.admin@example.com', changed.password)).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Password updated'),
+      });
       await api.get('/api/admin/session').set('cookie', before.cookie).expect(401);
       await login(OTHER.email, OTHER.password).expect(401);
       await signIn(changed);
-      expect(await stack.db.query(`SELECT count(*)::int AS n FROM admin_accounts WHERE email_normalized = 'second.admin@example.com'`)).toEqual([{ n: 1 }]);
+      expect(
+        await stack.db.query(`SELECT count(*)::int AS n FROM admin_accounts WHERE email_normalized = 'second.admin@example.com'`),
+      ).toEqual([{ n: 1 }]);
     });
   });
 
@@ -102,7 +115,9 @@ describe('admin sign-in and the testimonial manager API', () => {
       ['PATCH', `/api/testimonials/${id}`],
       ['DELETE', `/api/testimonials/${id}`],
     ])('%s %s answers 401 with a message', async (method, path) => {
-      const res = await api[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path).send(method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' });
+      const res = await api[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path).send(
+        method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' },
+      );
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ statusCode: 401, message: UNAUTHENTICATED });
     });
@@ -174,7 +189,12 @@ describe('admin sign-in and the testimonial manager API', () => {
     it('refuses a mutating call without the token, or with a wrong one, with 403 and saves nothing', async () => {
       const missing = await api.post('/api/testimonials').set('cookie', session.cookie).send(body).expect(403);
       expect(missing.body.message).toBe(CSRF_REFUSED);
-      const wrong = await api.post('/api/testimonials').set('cookie', session.cookie).set('x-csrf-token', `${session.csrfToken.slice(0, -2)}xx`).send(body).expect(403);
+      const wrong = await api
+        .post('/api/testimonials')
+        .set('cookie', session.cookie)
+        .set('x-csrf-token', `${session.csrfToken.slice(0, -2)}xx`)
+        .send(body)
+        .expect(403);
       expect(wrong.body.message).toBe(CSRF_REFUSED);
       const otherSession = await signIn(ADMIN);
       await api.post('/api/testimonials').set('cookie', session.cookie).set('x-csrf-token', otherSession.csrfToken).send(body).expect(403);
@@ -188,7 +208,8 @@ describe('admin sign-in and the testimonial manager API', () => {
   });
 
   describe('testimonials', () => {
-    const send = (method: 'post' | 'patch' | 'delete', path: string) => api[method](path).set('cookie', session.cookie).set('x-csrf-token', session.csrfToken);
+    const send = (method: 'post' | 'patch' | 'delete', path: string) =>
+      api[method](path).set('cookie', session.cookie).set('x-csrf-token', session.csrfToken);
     const create = (body: Record<string, unknown>) => send('post', '/api/testimonials').send(body);
     const featuredNames = async () => (await api.get('/api/testimonials/featured').expect(200)).body.map((t: { name: string }) => t.name);
 
@@ -197,7 +218,14 @@ describe('admin sign-in and the testimonial manager API', () => {
     });
 
     it('creates with the spec body, rating 5 by default, and lists every testimonial in the spec shape', async () => {
-      const res = await create({ name: 'Ana', title: 'Founder', content: 'It changed my mornings.', videoUrl: '', imageUrl: '', featured: true }).expect(201);
+      const res = await create({
+        name: 'Ana',
+        title: 'Founder',
+        content: 'It changed my mornings.',
+        videoUrl: '',
+        imageUrl: '',
+        featured: true,
+      }).expect(201);
       expect(res.body).toEqual({
         id: expect.any(String),
         name: 'Ana',
@@ -209,12 +237,30 @@ describe('admin sign-in and the testimonial manager API', () => {
         rating: 5,
         displayOrder: 0,
       });
-      await create({ name: 'Ben', title: 'Nurse', content: 'Hidden one', videoUrl: 'https://video.example.com/b', imageUrl: null, rating: 4, featured: false }).expect(201);
+      await create({
+        name: 'Ben',
+        title: 'Nurse',
+        content: 'Hidden one',
+        videoUrl: 'https://video.example.com/b',
+        imageUrl: null,
+        rating: 4,
+        featured: false,
+      }).expect(201);
       const list = await api.get('/api/testimonials').set('cookie', session.cookie).expect(200);
       expect(list.headers['cache-control']).toBe('no-store');
       expect(list.body.map((t: { name: string }) => t.name)).toEqual(['Ana', 'Ben']);
       for (const t of list.body) {
-        expect(Object.keys(t).sort()).toEqual(['content', 'displayOrder', 'featured', 'id', 'imageUrl', 'name', 'rating', 'title', 'videoUrl']);
+        expect(Object.keys(t).sort()).toEqual([
+          'content',
+          'displayOrder',
+          'featured',
+          'id',
+          'imageUrl',
+          'name',
+          'rating',
+          'title',
+          'videoUrl',
+        ]);
       }
       expect(list.body[1]).toMatchObject({ videoUrl: 'https://video.example.com/b', rating: 4, featured: false });
       expect(await featuredNames()).toEqual(['Ana']);
@@ -226,7 +272,11 @@ describe('admin sign-in and the testimonial manager API', () => {
       const [row] = await stack.db.query('SELECT name, content FROM testimonials WHERE id = $1', [res.body.id]);
       expect(row).toEqual({ name: '<i>Html</i>', content });
       const list = await api.get('/api/testimonials').set('cookie', session.cookie).expect(200);
-      expect(list.body.find((t: { id: string }) => t.id === res.body.id)).toMatchObject({ name: '<i>Html</i>', title: 'Tag & co', content });
+      expect(list.body.find((t: { id: string }) => t.id === res.body.id)).toMatchObject({
+        name: '<i>Html</i>',
+        title: 'Tag & co',
+        content,
+      });
       const featured = await api.get('/api/testimonials/featured').expect(200);
       expect(featured.body.find((t: { id: string }) => t.id === res.body.id).content).toBe(content);
     });
@@ -260,12 +310,16 @@ describe('admin sign-in and the testimonial manager API', () => {
 
     it('edits fields, toggles featured and sets the rating; a bad edit changes nothing', async () => {
       const { body: created } = await create({ name: 'Cara', title: 'Coach', content: 'Before', featured: false }).expect(201);
-      const edited = await send('patch', `/api/testimonials/${created.id}`).send({ content: 'After', rating: 3, featured: true }).expect(200);
+      const edited = await send('patch', `/api/testimonials/${created.id}`)
+        .send({ content: 'After', rating: 3, featured: true })
+        .expect(200);
       expect(edited.body).toMatchObject({ id: created.id, name: 'Cara', content: 'After', rating: 3, featured: true });
       expect(await featuredNames()).toContain('Cara');
       await send('patch', `/api/testimonials/${created.id}`).send({ featured: false }).expect(200);
       expect(await featuredNames()).not.toContain('Cara');
-      const refused = await send('patch', `/api/testimonials/${created.id}`).send({ name: 'Changed', imageUrl: 'javascript:alert(1)' }).expect(400);
+      const refused = await send('patch', `/api/testimonials/${created.id}`)
+        .send({ name: 'Changed', imageUrl: 'javascript:alert(1)' })
+        .expect(400);
       expect(refused.body.message).toContain('Image URL must be an http(s) URL');
       await send('patch', `/api/testimonials/${created.id}`).send({ name: null }).expect(400);
       await send('patch', `/api/testimonials/${created.id}`).send({ rating: 0 }).expect(400);
@@ -277,7 +331,8 @@ describe('admin sign-in and the testimonial manager API', () => {
     it('sets the display order of featured testimonials, which the landing page follows', async () => {
       await stack.db.query('UPDATE testimonials SET featured = false');
       const ids: string[] = [];
-      for (const name of ['One', 'Two', 'Three']) ids.push((await create({ name, title: 'T', content: 'C', featured: true }).expect(201)).body.id);
+      for (const name of ['One', 'Two', 'Three'])
+        ids.push((await create({ name, title: 'T', content: 'C', featured: true }).expect(201)).body.id);
       expect(await featuredNames()).toEqual(['One', 'Two', 'Three']);
       const moved = await send('patch', `/api/testimonials/${ids[2]}`).send({ displayOrder: 0 }).expect(200);
       expect(moved.body.displayOrder).toBe(0);
@@ -320,7 +375,9 @@ describe('admin sign-in and the testimonial manager API', () => {
       const temporary = await signIn();
       const before = (await stack.db.query('SELECT count(*)::int AS n FROM admin_sessions'))[0].n;
       const res = await api.post('/api/admin/logout').set('cookie', temporary.cookie).set('x-csrf-token', temporary.csrfToken).expect(204);
-      expect(([] as string[]).concat(res.headers['set-cookie'])[0]).toMatch(/^admin_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict$/);
+      expect(([] as string[]).concat(res.headers['set-cookie'])[0]).toMatch(
+        /^admin_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict$/,
+      );
       expect((await stack.db.query('SELECT count(*)::int AS n FROM admin_sessions'))[0].n).toBe(before - 1);
       await api.get('/api/admin/session').set('cookie', temporary.cookie).expect(401);
       await api.get('/api/admin/session').set('cookie', session.cookie).expect(200);
@@ -332,15 +389,30 @@ describe('admin sign-in and the testimonial manager API', () => {
       const rows = await auditActions();
       const admin = await adminId(ADMIN.email);
       const actions = new Set(rows.map((row) => row.action));
-      for (const action of ['account.create', 'account.password', 'sign-in', 'sign-in.failed', 'sign-out', 'testimonial.create', 'testimonial.update', 'testimonial.delete']) {
+      for (const action of [
+        'account.create',
+        'account.password',
+        'sign-in',
+        'sign-in.failed',
+        'sign-out',
+        'testimonial.create',
+        'testimonial.update',
+        'testimonial.delete',
+      ]) {
         expect(actions).toContain(action);
       }
       expect(rows).toContainEqual({ admin_id: admin, action: 'sign-in', target: null, client_ip: '127.0.0.1' });
       // A wrong password names the account it was tried on; an unknown address names nobody.
       expect(rows).toContainEqual({ admin_id: admin, action: 'sign-in.failed', target: null, client_ip: '127.0.0.1' });
       expect(rows).toContainEqual({ admin_id: null, action: 'sign-in.failed', target: null, client_ip: '127.0.0.1' });
-      expect(rows.filter((row) => row.action.startsWith('testimonial.')).every((row) => row.admin_id === admin && /^testimonial:[0-9a-f-]{36}$/.test(row.target ?? ''))).toBe(true);
-      const [{ deleted }] = await stack.db.query(`SELECT count(*)::int AS deleted FROM admin_audit_log WHERE action = 'testimonial.delete'`);
+      expect(
+        rows
+          .filter((row) => row.action.startsWith('testimonial.'))
+          .every((row) => row.admin_id === admin && /^testimonial:[0-9a-f-]{36}$/.test(row.target ?? '')),
+      ).toBe(true);
+      const [{ deleted }] = await stack.db.query(
+        `SELECT count(*)::int AS deleted FROM admin_audit_log WHERE action = 'testimonial.delete'`,
+      );
       expect(deleted).toBe(1);
       const everything = JSON.stringify(await stack.db.query('SELECT * FROM admin_audit_log'));
       for (const secret of [ADMIN.password, OTHER.password, 'not the password at all']) expect(everything).not.toContain(secret);
@@ -349,7 +421,12 @@ describe('admin sign-in and the testimonial manager API', () => {
     it('a refused change records nothing', async () => {
       const before = (await auditActions()).length;
       await api.post('/api/testimonials').set('cookie', session.cookie).send({ name: 'N', title: 'T', content: 'C' }).expect(403);
-      await api.post('/api/testimonials').set('cookie', session.cookie).set('x-csrf-token', session.csrfToken).send({ name: 'N', title: 'T', content: 'C', videoUrl: 'javascript:x' }).expect(400);
+      await api
+        .post('/api/testimonials')
+        .set('cookie', session.cookie)
+        .set('x-csrf-token', session.csrfToken)
+        .send({ name: 'N', title: 'T', content: 'C', videoUrl: 'javascript:x' })
+        .expect(400);
       expect((await auditActions()).length).toBe(before);
     });
   });

@@ -40,7 +40,11 @@ describe('rate limit on public writes', () => {
 
   it('answers 429 with a readable message once a client exceeds the limit', async () => {
     const http = request(stack.url);
-    for (let i = 0; i < 3; i++) await http.post('/api/leads').send({ email: `limit${i}@example.com` }).expect(201);
+    for (let i = 0; i < 3; i++)
+      await http
+        .post('/api/leads')
+        .send({ email: `limit${i}@example.com` })
+        .expect(201);
     const res = await http.post('/api/leads').send({ email: 'limit-over@example.com' }).expect(429);
     expect(res.body.message).toMatch(/Too many requests/);
   });

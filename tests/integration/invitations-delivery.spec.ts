@@ -71,7 +71,10 @@ describe('INVITATION_DELIVERY=email', () => {
     await smtp.stop();
     try {
       await http().post('/api/invitation-gate').send({ name: 'Patient Reader', email: 'patient@example.com' }).expect(201);
-      await waitFor(async () => (await stack.db.query(`SELECT attempts FROM side_effects WHERE kind = 'invitation-email'`))[0]?.attempts >= 3, 'three refused attempts');
+      await waitFor(
+        async () => (await stack.db.query(`SELECT attempts FROM side_effects WHERE kind = 'invitation-email'`))[0]?.attempts >= 3,
+        'three refused attempts',
+      );
       const [pending] = await stack.db.query(`SELECT status FROM side_effects`);
       expect(pending.status).toBe('claimed');
       expect((await stack.db.query('SELECT email_status FROM invitations'))[0].email_status).toBeNull();
@@ -95,8 +98,13 @@ describe('token checks', () => {
   beforeAll(() => emailStack({ INVITATION_RESEND_WINDOW_MS: '600000' }));
 
   it(`limits token checks to ${TOKEN_CHECKS} per client and window with a readable 429`, async () => {
-    for (let i = 0; i < TOKEN_CHECKS; i++) await http().get(`/api/validate-token/${'B'.repeat(43)}`).expect(404);
-    const limited = await http().get(`/api/validate-token/${'C'.repeat(43)}`).expect(429);
+    for (let i = 0; i < TOKEN_CHECKS; i++)
+      await http()
+        .get(`/api/validate-token/${'B'.repeat(43)}`)
+        .expect(404);
+    const limited = await http()
+      .get(`/api/validate-token/${'C'.repeat(43)}`)
+      .expect(429);
     expect(limited.body.message).toBe('Too many access link checks from this device. Please wait a minute and try again.');
   });
 });
@@ -113,7 +121,9 @@ describe('after the resend window', () => {
     expect(first).not.toBe(second);
     await http().get(`/api/validate-token/${first}`).expect(200);
     await http().get(`/api/validate-token/${second}`).expect(200);
-    const keys = (await stack.db.query(`SELECT key FROM side_effects ORDER BY key`)).map((r: { key: string }) => r.key.replace(/:[0-9a-f-]{36}:/, ':<id>:'));
+    const keys = (await stack.db.query(`SELECT key FROM side_effects ORDER BY key`)).map((r: { key: string }) =>
+      r.key.replace(/:[0-9a-f-]{36}:/, ':<id>:'),
+    );
     expect(keys).toEqual(['invitation-email:<id>:1', 'invitation-email:<id>:2']);
   });
 });

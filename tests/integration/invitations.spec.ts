@@ -12,7 +12,8 @@ import { flushRedis, resetData, settleOutbox, sleep, Stack, startStack, waitFor 
 const smtp = new SmtpSink();
 let stack: Stack;
 const http = () => request(stack.url);
-const count = async (sql: string, params: unknown[] = []): Promise<number> => (await stack.db.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n;
+const count = async (sql: string, params: unknown[] = []): Promise<number> =>
+  (await stack.db.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const LINK = /(https?:\/\/[^\s"<>]+\/blackcard\?token=([A-Za-z0-9_-]+))/;
 
@@ -40,7 +41,12 @@ async function placesHolding(value: string): Promise<string[]> {
 beforeAll(async () => {
   await flushRedis();
   await smtp.start();
-  stack = await startStack({ SMTP_URL: smtp.url, INVITATION_DELIVERY: 'instant', INVITATION_RESEND_WINDOW_MS: '600000', RATE_LIMIT_TOKEN_CHECKS: '10000' });
+  stack = await startStack({
+    SMTP_URL: smtp.url,
+    INVITATION_DELIVERY: 'instant',
+    INVITATION_RESEND_WINDOW_MS: '600000',
+    RATE_LIMIT_TOKEN_CHECKS: '10000',
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -59,8 +65,16 @@ describe('POST /api/invitation-gate: validation', () => {
     ['an invalid e-mail', { ...valid, email: 'jane@' }, 'Please enter a valid email address'],
     ['no e-mail', { name: valid.name }, 'Please enter a valid email address'],
     ['an e-mail that is an object', { ...valid, email: { $ne: '' } }, 'Please enter a valid email address'],
-    ['a null byte in the name', { ...valid, name: 'Jane\u0000Doe' }, 'name must not contain control characters (such as line breaks or null bytes)'],
-    ['a line break in invitedBy', { ...valid, invitedBy: 'Sam\nBcc: x@example.com' }, 'invitedBy must not contain control characters (such as line breaks or null bytes)'],
+    [
+      'a null byte in the name',
+      { ...valid, name: 'Jane\u0000Doe' },
+      'name must not contain control characters (such as line breaks or null bytes)',
+    ],
+    [
+      'a line break in invitedBy',
+      { ...valid, invitedBy: 'Sam\nBcc: x@example.com' },
+      'invitedBy must not contain control characters (such as line breaks or null bytes)',
+    ],
     ['a phone that is a number', { ...valid, phone: 5550100 }, 'phone must be text'],
     ['an unknown field', { ...valid, admin: true }, 'Unknown field "admin" is not allowed'],
   ])('refuses %s with 400 and a readable message', async (_case, body, message) => {
@@ -70,7 +84,10 @@ describe('POST /api/invitation-gate: validation', () => {
   });
 
   it('accepts phone and invitedBy as optional free text', async () => {
-    await http().post('/api/invitation-gate').send({ ...valid, phone: 'call me maybe', invitedBy: 'Sam (my coach) — thanks!' }).expect(201);
+    await http()
+      .post('/api/invitation-gate')
+      .send({ ...valid, phone: 'call me maybe', invitedBy: 'Sam (my coach) — thanks!' })
+      .expect(201);
     const [row] = await stack.db.query('SELECT phone, invited_by FROM invitations');
     expect(row).toEqual({ phone: 'call me maybe', invited_by: 'Sam (my coach) — thanks!' });
   });
@@ -97,7 +114,14 @@ describe('instant delivery', () => {
     expect((await stack.db.query('SELECT verified_at FROM invitations'))[0].verified_at).toEqual(first);
 
     const [row] = await stack.db.query('SELECT * FROM invitations');
-    expect(row).toMatchObject({ email_normalized: 'jane.doe@example.com', phone: '+1 555 0100', invited_by: 'Sam', referral: 'partner7', delivery: 'instant', tokens_issued: 1 });
+    expect(row).toMatchObject({
+      email_normalized: 'jane.doe@example.com',
+      phone: '+1 555 0100',
+      invited_by: 'Sam',
+      referral: 'partner7',
+      delivery: 'instant',
+      tokens_issued: 1,
+    });
   });
 
   it('stores the token as its SHA-256 only: the plain token is in no column of any table, nor in the queued job', async () => {
@@ -114,7 +138,9 @@ describe('instant delivery', () => {
     const redis = new Redis(process.env.REDIS_URL!);
     try {
       const keys = await redis.keys('bull:invitations:*');
-      const values = await Promise.all(keys.map(async (key) => ((await redis.type(key)) === 'hash' ? JSON.stringify(await redis.hgetall(key)) : '')));
+      const values = await Promise.all(
+        keys.map(async (key) => ((await redis.type(key)) === 'hash' ? JSON.stringify(await redis.hgetall(key)) : '')),
+      );
       expect(values.some((v) => v.includes('sealedToken'))).toBe(true);
       expect(values.filter((v) => v.includes(token))).toEqual([]);
     } finally {
@@ -173,7 +199,10 @@ describe('the invitation e-mail', () => {
   it('is not sent again for a resubmission within the window, which updates the one invitation and gets a fresh token', async () => {
     const first = await http().post('/api/invitation-gate').send({ name: 'First Try', email: 'again@example.com' }).expect(201);
     await waitFor(() => smtp.messages.length === 1, 'the invitation e-mail');
-    const second = await http().post('/api/invitation-gate').send({ name: 'Second Try', email: 'AGAIN@example.com', invitedBy: 'Sam' }).expect(201);
+    const second = await http()
+      .post('/api/invitation-gate')
+      .send({ name: 'Second Try', email: 'AGAIN@example.com', invitedBy: 'Sam' })
+      .expect(201);
     await sleep(800);
 
     expect(smtp.messages).toHaveLength(1);
@@ -191,7 +220,11 @@ describe('the invitation e-mail', () => {
   });
 
   it('is sent once for simultaneous first submissions of one address', async () => {
-    const answers = await postSimultaneously(stack.url, '/api/invitation-gate', Array.from({ length: 8 }, (_, i) => ({ name: `Racer ${i}`, email: 'race@example.com' })));
+    const answers = await postSimultaneously(
+      stack.url,
+      '/api/invitation-gate',
+      Array.from({ length: 8 }, (_, i) => ({ name: `Racer ${i}`, email: 'race@example.com' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     await waitFor(() => smtp.messages.length >= 1, 'the invitation e-mail');
     await sleep(800);

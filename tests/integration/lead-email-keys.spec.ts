@@ -44,9 +44,33 @@ describe('migration RenormalizeLeadEmails', () => {
          FROM leads l ORDER BY l.email_normalized COLLATE "C"`,
     );
     expect(leads).toEqual([
-      { email: 'Plain@Example.com', email_normalized: 'plain@example.com', name: 'P', phone: null, submission_count: 1, first_submitted_at: new Date('2026-01-04T00:00:00Z'), submissions: 1 },
-      { email: 'äbc@example.com', email_normalized: 'äbc@example.com', name: 'Ä', phone: '+1 555 0100', submission_count: 3, first_submitted_at: new Date('2026-01-01T00:00:00Z'), submissions: 3 },
-      { email: 'Ölaf@Example.com', email_normalized: 'ölaf@example.com', name: 'Ö', phone: null, submission_count: 1, first_submitted_at: new Date('2026-01-03T00:00:00Z'), submissions: 1 },
+      {
+        email: 'Plain@Example.com',
+        email_normalized: 'plain@example.com',
+        name: 'P',
+        phone: null,
+        submission_count: 1,
+        first_submitted_at: new Date('2026-01-04T00:00:00Z'),
+        submissions: 1,
+      },
+      {
+        email: 'äbc@example.com',
+        email_normalized: 'äbc@example.com',
+        name: 'Ä',
+        phone: '+1 555 0100',
+        submission_count: 3,
+        first_submitted_at: new Date('2026-01-01T00:00:00Z'),
+        submissions: 3,
+      },
+      {
+        email: 'Ölaf@Example.com',
+        email_normalized: 'ölaf@example.com',
+        name: 'Ö',
+        phone: null,
+        submission_count: 1,
+        first_submitted_at: new Date('2026-01-03T00:00:00Z'),
+        submissions: 1,
+      },
     ]);
     for (const lead of leads) expect(lead.email_normalized).toBe(normalizeEmail(lead.email));
   });

@@ -30,7 +30,13 @@ describe('POST /api/leads', () => {
     const res = await http()
       .post('/api/leads')
       .set('Cookie', '_ga=GA1.1.12345.67890; _fbp=fb.1.1700000000.42; _fprom_tid=track-abcdefghijklmnopqrstu')
-      .send({ email: 'Jane.Doe@Example.com', name: 'Jane', phone: '+1 555 0100', referral: 'partner7', attribution: { utm_source: 'newsletter', gclid: 'g-1' } })
+      .send({
+        email: 'Jane.Doe@Example.com',
+        name: 'Jane',
+        phone: '+1 555 0100',
+        referral: 'partner7',
+        attribution: { utm_source: 'newsletter', gclid: 'g-1' },
+      })
       .expect(201);
     expect(res.body).toEqual({ received: true });
     const [lead] = await stack.db.query('SELECT * FROM leads');
@@ -91,23 +97,40 @@ describe('POST /api/leads', () => {
     ['name', { name: 'Mallory\u0000' }],
     ['attribution', { attribution: { utm_source: 'ads\u0000' } }],
   ])('refuses a NUL in %s with 400 and still stores the 20 valid leads posted with it', async (field, poison) => {
-    const valid = Array.from({ length: 20 }, (_, i) => ({ email: `valid-${i}@example.com`, name: `Valid ${i}`, attribution: { utm_source: 'ads' } }));
+    const valid = Array.from({ length: 20 }, (_, i) => ({
+      email: `valid-${i}@example.com`,
+      name: `Valid ${i}`,
+      attribution: { utm_source: 'ads' },
+    }));
     const bad = { email: 'mallory@example.com', ...poison };
     const responses = await postSimultaneously(stack.url, '/api/leads', [...valid.slice(0, 10), bad, ...valid.slice(10)]);
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses[10]).toBe(400);
-    expect(responses[10].body.message).toMatch(new RegExp(`^${field === 'name' ? 'name' : 'attribution\\.utm_source'} must not contain control characters`));
+    expect(responses[10].body.message).toMatch(
+      new RegExp(`^${field === 'name' ? 'name' : 'attribution\\.utm_source'} must not contain control characters`),
+    );
     expect(await count('leads')).toBe(20);
     expect(await count('lead_submissions')).toBe(20);
   });
 
   it.each([
     ['a line break in phone', { phone: '123\n456' }, 'phone must not contain control characters (such as line breaks or null bytes)'],
-    ['an escape character in referral', { referral: '\u001b[31mred' }, 'referral must not contain control characters (such as line breaks or null bytes)'],
-    ['a lone surrogate in landing_path', { attribution: { landing_path: '/\ud800' } }, 'Field "attribution.landing_path" is not valid text (it has a broken character)'],
+    [
+      'an escape character in referral',
+      { referral: '\u001b[31mred' },
+      'referral must not contain control characters (such as line breaks or null bytes)',
+    ],
+    [
+      'a lone surrogate in landing_path',
+      { attribution: { landing_path: '/\ud800' } },
+      'Field "attribution.landing_path" is not valid text (it has a broken character)',
+    ],
   ])('refuses %s with a readable 400', async (_label, extra, message) => {
-    const res = await http().post('/api/leads').send({ email: 'ctl@example.com', ...extra }).expect(400);
+    const res = await http()
+      .post('/api/leads')
+      .send({ email: 'ctl@example.com', ...extra })
+      .expect(400);
     expect(res.body.message).toBe(message);
     expect(await count('leads')).toBe(0);
   });
@@ -133,7 +156,9 @@ describe('POST /api/leads', () => {
     const emails = ['Ölaf@example.com', 'ölaf@example.com', 'ÖLAF@EXAMPLE.COM', 'Ölaf@example.com'];
     const responses = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email })));
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    expect(await stack.db.query('SELECT email_normalized, submission_count FROM leads')).toEqual([{ email_normalized: 'ölaf@example.com', submission_count: 4 }]);
+    expect(await stack.db.query('SELECT email_normalized, submission_count FROM leads')).toEqual([
+      { email_normalized: 'ölaf@example.com', submission_count: 4 },
+    ]);
     expect(await count('outbox')).toBe(1);
   });
 
@@ -148,7 +173,10 @@ describe('POST /api/leads', () => {
     ['a 201-character name', { email: 'a@example.com', name: 'n'.repeat(201) }, 'name must be at most 200 characters'],
     ['an array body', [{ email: 'a@example.com' }], 'The request body must be a JSON object'],
   ])('rejects %s with a 400 and a readable message', async (_label, body, message) => {
-    const res = await http().post('/api/leads').send(body as object).expect(400);
+    const res = await http()
+      .post('/api/leads')
+      .send(body as object)
+      .expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
     expect((await stack.db.query('SELECT count(*)::int AS n FROM leads'))[0].n).toBe(0);
   });
@@ -202,7 +230,11 @@ describe('a lead the database refuses after validation', () => {
     ['unstorable@example.com', 400],
   ])('fails only %s (%i) and stores the others of its batch', async (refused, status) => {
     const emails = Array.from({ length: 12 }, (_, i) => `neighbour-${i}@example.com`);
-    const responses = await postSimultaneously(stack.url, '/api/leads', [...emails.slice(0, 6), refused, ...emails.slice(6)].map((email) => ({ email })));
+    const responses = await postSimultaneously(
+      stack.url,
+      '/api/leads',
+      [...emails.slice(0, 6), refused, ...emails.slice(6)].map((email) => ({ email })),
+    );
     expect(responses.map((r) => r.status)).toEqual([...Array(6).fill(201), status, ...Array(6).fill(201)]);
     expect(responses[6].body.message).toMatch(status === 400 ? /cannot be stored/ : /went wrong on our side/);
     const stored: Array<{ email: string }> = await stack.db.query('SELECT email FROM leads ORDER BY email');

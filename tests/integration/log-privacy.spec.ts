@@ -65,8 +65,14 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     const checkout = `/checkout?plan=standard&email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}&phone=${encodeURIComponent(PHONE)}`;
     await http().get(checkout).expect(200);
     // Refused input, a malformed body and a server fault, each carrying the personal data.
-    await http().post('/api/leads').send({ email: EMAIL, name: `${NAME}\u0000` }).expect(400);
-    await http().post('/api/leads').send({ email: `${EMAIL}\u0000`, phone: PHONE }).expect(400);
+    await http()
+      .post('/api/leads')
+      .send({ email: EMAIL, name: `${NAME}\u0000` })
+      .expect(400);
+    await http()
+      .post('/api/leads')
+      .send({ email: `${EMAIL}\u0000`, phone: PHONE })
+      .expect(400);
     await http().post('/api/leads').set('Content-Type', 'application/json').send(`{"email":"${EMAIL}","name":"${NAME}"`).expect(400);
     await http().post('/api/leads').send({ email: FAULTY_EMAIL, name: FAULTY_NAME }).expect(500);
     // Invitation tokens of the next issue, in a path and in a query string.
@@ -81,7 +87,10 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     await waitFor(() => smtp.messages.length === 1, 'the worker to send the invitation e-mail');
 
     await waitFor(() => affiliate.signups().length === 1, 'the worker to call the affiliate service');
-    await waitFor(async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL')).rows[0].n === 0, 'the jobs to complete');
+    await waitFor(
+      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL')).rows[0].n === 0,
+      'the jobs to complete',
+    );
     // Stopped before reading, so that every buffered line has been written.
     await stop(api);
     await stop(worker);
@@ -99,7 +108,9 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
         IF NEW.email_normalized = '${FAULTY_EMAIL}' THEN RAISE EXCEPTION 'refused for the test'; END IF;
         RETURN NEW;
       END $$`);
-    await db.query(`CREATE OR REPLACE TRIGGER refuse_faulty_lead BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_faulty_lead()`);
+    await db.query(
+      `CREATE OR REPLACE TRIGGER refuse_faulty_lead BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_faulty_lead()`,
+    );
     await affiliate.start();
     await smtp.start();
     const port = await freePort();

@@ -15,7 +15,10 @@ const UNAUTHENTICATED = 'Please sign in as an admin to continue.';
 
 function adminCreate(email: string, password: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], { env: { ...process.env, DATA_DIR: '/nonexistent' }, stdio: ['pipe', 'ignore', 'ignore'] });
+    const child = spawn(process.execPath, [CLI, '--email', email], {
+      env: { ...process.env, DATA_DIR: '/nonexistent' },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     child.once('error', reject);
     child.once('exit', resolve);
     child.stdin.end(`${password}\n`);
@@ -75,7 +78,10 @@ describe('operations: the queue dashboard and /api/metrics', () => {
       },
       { connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null } },
     );
-    await waitFor(async () => (await job.getState()) === 'failed' || (await queue.getJob(job.id!))?.failedReason === message, 'the job to fail');
+    await waitFor(
+      async () => (await job.getState()) === 'failed' || (await queue.getJob(job.id!))?.failedReason === message,
+      'the job to fail',
+    );
     await worker.close();
     await queue.close();
     return job.id!;
@@ -110,24 +116,39 @@ describe('operations: the queue dashboard and /api/metrics', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('js.stripe.com');
       const script = /src="(static\/js\/main[^"]+)"/.exec(page.text)![1];
-      await api.get(`/admin/queues/${script}`).set('cookie', cookie).expect(200).expect('content-type', /javascript/);
+      await api
+        .get(`/admin/queues/${script}`)
+        .set('cookie', cookie)
+        .expect(200)
+        .expect('content-type', /javascript/);
       const site = await api.get('/api/health').expect(200);
       expect(site.headers['content-security-policy']).toContain('https://js.stripe.com');
     });
 
     it('lists every queue with its counts, and a failed job with its error', async () => {
       const jobId = await failedJob('affiliate service said no');
-      const res = await api.get('/admin/queues/api/queues').query({ activeQueue: QUEUES.tracking, status: 'failed', page: 1 }).set('cookie', cookie).expect(200);
+      const res = await api
+        .get('/admin/queues/api/queues')
+        .query({ activeQueue: QUEUES.tracking, status: 'failed', page: 1 })
+        .set('cookie', cookie)
+        .expect(200);
       const queues: { name: string; counts: Record<string, number>; jobs: { id: string; failedReason: string }[] }[] = res.body.queues;
       expect(queues.map((queue) => queue.name).sort()).toEqual(Object.values(QUEUES).sort());
       const tracking = queues.find((queue) => queue.name === QUEUES.tracking)!;
       expect(tracking.counts.failed).toBeGreaterThanOrEqual(1);
-      expect(tracking.jobs).toEqual(expect.arrayContaining([expect.objectContaining({ id: jobId, failedReason: 'affiliate service said no' })]));
+      expect(tracking.jobs).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: jobId, failedReason: 'affiliate service said no' })]),
+      );
     });
 
     it('retries a failed job for a signed-in admin on this site and audits it', async () => {
       const jobId = await failedJob('temporary outage');
-      await api.put(`/admin/queues/api/queues/tracking/${jobId}/retry`).set('cookie', cookie).set('origin', origin).set('sec-fetch-site', 'same-origin').expect(204);
+      await api
+        .put(`/admin/queues/api/queues/tracking/${jobId}/retry`)
+        .set('cookie', cookie)
+        .set('origin', origin)
+        .set('sec-fetch-site', 'same-origin')
+        .expect(204);
       const queue = new Queue(QUEUES.tracking, { connection: { host: '127.0.0.1', port: redis.port } });
       expect(await (await queue.getJob(jobId))!.getState()).toBe('waiting');
       await queue.close();
@@ -136,7 +157,11 @@ describe('operations: the queue dashboard and /api/metrics', () => {
 
     it('cleans the failed jobs of a queue and audits it', async () => {
       await failedJob('to be cleaned');
-      await api.put('/admin/queues/api/queues/tracking/clean/failed').set('cookie', cookie).set('sec-fetch-site', 'same-origin').expect(200);
+      await api
+        .put('/admin/queues/api/queues/tracking/clean/failed')
+        .set('cookie', cookie)
+        .set('sec-fetch-site', 'same-origin')
+        .expect(200);
       expect(await auditRows()).toContainEqual({ admin_id: adminId, action: 'queue.clean', target: 'queue:tracking/failed' });
     });
 
@@ -192,16 +217,21 @@ describe('operations: the queue dashboard and /api/metrics', () => {
       await stack.db.query(
         `INSERT INTO outbox (queue, job_name, payload, completed_at) VALUES ('payments', 'order-paid', '{}', now()), ('payments', 'order-paid', '{}', now())`,
       );
-      await stack.db.query(`INSERT INTO outbox (queue, job_name, payload, failed_at) VALUES ('invitations', 'invitation-email', '{}', now())`);
+      await stack.db.query(
+        `INSERT INTO outbox (queue, job_name, payload, failed_at) VALUES ('invitations', 'invitation-email', '{}', now())`,
+      );
 
       const text = (await api.get('/api/metrics').set('authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
       expect(sample(text, 'funnel_http_requests_total', { method: 'POST', route: '/api/leads', status_class: '2xx' })).toBe(2);
-      expect(sample(text, 'funnel_http_request_duration_seconds_count', { method: 'POST', route: '/api/leads', status_class: '2xx' })).toBe(2);
+      expect(sample(text, 'funnel_http_request_duration_seconds_count', { method: 'POST', route: '/api/leads', status_class: '2xx' })).toBe(
+        2,
+      );
       expect(sample(text, 'funnel_http_request_duration_seconds_bucket', { method: 'POST', route: '/api/leads', le: '+Inf' })).toBe(2);
       expect(text).not.toContain('metrics-1');
       expect(text).not.toContain('x'.repeat(40));
       for (const queue of Object.values(QUEUES)) {
-        for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sample(text, 'funnel_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
+        for (const state of ['waiting', 'active', 'delayed', 'failed'])
+          expect(sample(text, 'funnel_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
       }
       expect(sample(text, 'funnel_queue_jobs', { queue: 'tracking', state: 'failed' })).toBeGreaterThanOrEqual(3);
       expect(sample(text, 'funnel_outbox_pending', { queue: 'tracking', state: 'undispatched' })).toBe(2);

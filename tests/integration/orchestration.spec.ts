@@ -155,7 +155,9 @@ describe('a missing system package', () => {
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     expect(await exitOf(child)).toBe(1);
     rmSync(bin, { recursive: true, force: true });
-    expect(output).toContain('sudo apt-get update && sudo apt-get install -y --no-install-recommends redis-server chromium fonts-liberation');
+    expect(output).toContain(
+      'sudo apt-get update && sudo apt-get install -y --no-install-recommends redis-server chromium fonts-liberation',
+    );
     expect(output).not.toMatch(/Installing|Compiling|Building|Starting/);
   });
 });

@@ -36,7 +36,10 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
 
   /** One effective call per lead; any repeated attempt (a rerun) carried the lead's one key. */
   const expectEachExactlyOnce = (emails: string[]) => {
-    const seen = affiliate.signups().map((c) => c.params.email).sort();
+    const seen = affiliate
+      .signups()
+      .map((c) => c.params.email)
+      .sort();
     expect(seen).toEqual([...emails].sort());
     for (const attempt of affiliate.signupAttempts()) expect(attempt.idempotencyKey).toBe(`affiliate-signup:${attempt.params.uid}`);
   };
@@ -48,14 +51,24 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
 
     const emails = Array.from({ length: 50 }, (_, i) => `down-${i}@example.com`);
     const http = request(stack.url);
-    const statuses = await Promise.all(emails.map((email) => http.post('/api/leads').send({ email, referral: 'partner7' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      emails.map((email) =>
+        http
+          .post('/api/leads')
+          .send({ email, referral: 'partner7' })
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses).toEqual(emails.map(() => 201));
     const [pending] = await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`);
     expect(pending.n).toBe(50);
 
     redis = await startRedis({ port, dir, persistent: false });
     await waitFor(() => affiliate.signups().length >= 50, '50 affiliate calls', 60_000);
-    await waitFor(async () => (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`))[0].n === 0, 'outbox drained');
+    await waitFor(
+      async () => (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`))[0].n === 0,
+      'outbox drained',
+    );
     await sleep(1500);
     expectEachExactlyOnce(emails);
   });

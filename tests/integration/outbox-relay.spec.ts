@@ -36,7 +36,12 @@ describe('outbox relay against the real Postgres', () => {
   }
 
   const owed = (count: number) =>
-    db.transaction((manager) => owe(manager, Array.from({ length: count }, () => ({ name: 'lead-attribution' as const, data: { leadId: randomUUID() } }))));
+    db.transaction((manager) =>
+      owe(
+        manager,
+        Array.from({ length: count }, () => ({ name: 'lead-attribution' as const, data: { leadId: randomUUID() } })),
+      ),
+    );
 
   it('two relays draining at once never hand the same row to Redis twice', async () => {
     const ids = await owed(300);
@@ -51,12 +56,16 @@ describe('outbox relay against the real Postgres', () => {
     expect(b.length).toBeGreaterThan(0);
     const rows = await db.query(`SELECT dispatch_count, lease_until, dispatched_at FROM outbox`);
     expect(rows.every((r: { dispatch_count: number }) => r.dispatch_count === 1)).toBe(true);
-    expect(rows.every((r: { lease_until: Date | null; dispatched_at: Date | null }) => r.lease_until === null && r.dispatched_at !== null)).toBe(true);
+    expect(
+      rows.every((r: { lease_until: Date | null; dispatched_at: Date | null }) => r.lease_until === null && r.dispatched_at !== null),
+    ).toBe(true);
   });
 
-  it('redispatches only rows dispatched long ago and not done, and respects another relay\'s lease', async () => {
+  it("redispatches only rows dispatched long ago and not done, and respects another relay's lease", async () => {
     const [due, recent, leased, done, expiredLease] = await owed(5);
-    await db.query(`UPDATE outbox SET dispatched_at = now() - interval '10 seconds', dispatch_count = 1 WHERE id = ANY($1::uuid[])`, [[due, done]]);
+    await db.query(`UPDATE outbox SET dispatched_at = now() - interval '10 seconds', dispatch_count = 1 WHERE id = ANY($1::uuid[])`, [
+      [due, done],
+    ]);
     await db.query(`UPDATE outbox SET completed_at = now() WHERE id = $1`, [done]);
     await db.query(`UPDATE outbox SET dispatched_at = now(), dispatch_count = 1 WHERE id = $1`, [recent]);
     await db.query(`UPDATE outbox SET lease_until = now() + interval '30 seconds' WHERE id = $1`, [leased]);
@@ -99,7 +108,10 @@ describe('a job this worker does not know (an API released before its worker)', 
   /** A worker built from a contract without the job: its relay does not know the job name. */
   async function startWorkerWithout(job: string): Promise<TestingModule> {
     const names = ['lead-attribution'].filter((name) => name !== job);
-    const worker = await Test.createTestingModule({ imports: [WorkerModule] }).overrideProvider(RELAYED_JOBS).useValue(names).compile();
+    const worker = await Test.createTestingModule({ imports: [WorkerModule] })
+      .overrideProvider(RELAYED_JOBS)
+      .useValue(names)
+      .compile();
     worker.useLogger(worker.get(Logger));
     await worker.init();
     return worker;

@@ -29,7 +29,12 @@ async function deliverSandboxEvents(): Promise<string[]> {
     delivered.add(job.id);
     const payload = JSON.stringify(job.payload.event);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    await http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload).expect(200);
+    await http()
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', header)
+      .send(payload)
+      .expect(200);
     types.push(job.payload.event.type);
   }
   return types;
@@ -100,7 +105,12 @@ describe('POST /api/create-payment-intent', () => {
     await stack.db.query(
       `INSERT INTO leads (email, email_normalized, referral, attribution) VALUES ('Lead@Example.com', 'lead@example.com', 'partner7', '{"tid":"tid-123","ga_client_id":"1.2","fbp":"fb.1.2"}')`,
     );
-    await post('/api/create-payment-intent', { ...party('LEAD@example.com'), plan: '2-Month Plan', amount: 550, blackcard_token: 'raw-invite-token' }).expect(200);
+    await post('/api/create-payment-intent', {
+      ...party('LEAD@example.com'),
+      plan: '2-Month Plan',
+      amount: 550,
+      blackcard_token: 'raw-invite-token',
+    }).expect(200);
     const [order] = await stack.db.query('SELECT referral, attribution, invitation_token_hash, lead_id FROM orders');
     expect(order.referral).toBe('partner7');
     expect(order.attribution).toMatchObject({ tid: 'tid-123', ga_client_id: '1.2', fbp: 'fb.1.2' });
@@ -146,7 +156,11 @@ describe('POST /api/create-setup-intent', () => {
 describe('sandbox one-time payments', () => {
   it('4242 succeeds: verified as succeeded, paid side effects owed once, events delivered through the webhook', async () => {
     const { clientSecret, id } = await paymentIntent();
-    const confirm = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242 4242 4242 4242'), returnUrl: SUCCESS_URL }).expect(200);
+    const confirm = await post('/api/sandbox/confirm-payment', {
+      clientSecret,
+      card: card('4242 4242 4242 4242'),
+      returnUrl: SUCCESS_URL,
+    }).expect(200);
     expect(confirm.body).toEqual({ intent: { id, status: 'succeeded', object: 'payment_intent' } });
 
     const verified = await http().get(`/api/verify-payment/${id}`).expect(200);
@@ -166,15 +180,27 @@ describe('sandbox one-time payments', () => {
     expect(await deliverSandboxEvents()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
     const events = await stack.db.query(`SELECT type, payload FROM payment_events ORDER BY received_at`);
     expect(events.map((e: { type: string }) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
-    expect(events[1].payload.data.object).toMatchObject({ id, object: 'payment_intent', status: 'succeeded', amount: 99700, metadata: { plan_id: 'full-payment' } });
+    expect(events[1].payload.data.object).toMatchObject({
+      id,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 99700,
+      metadata: { plan_id: 'full-payment' },
+    });
     expect(JSON.stringify(events)).not.toContain('_secret_');
     expect(await outboxJobs('payment-event')).toHaveLength(2);
   });
 
   it.each([
-    ['4000000000000002', { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }],
-    ['4000000000009995', { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' }],
-  ])('%s is declined with Stripe\'s error and the order is not paid', async (number, error) => {
+    [
+      '4000000000000002',
+      { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    ],
+    [
+      '4000000000009995',
+      { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    ],
+  ])("%s is declined with Stripe's error and the order is not paid", async (number, error) => {
     const { clientSecret, id } = await paymentIntent();
     const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card(number), returnUrl: SUCCESS_URL }).expect(200);
     expect(res.body).toEqual({ error });
@@ -186,9 +212,15 @@ describe('sandbox one-time payments', () => {
 
   it('refuses an invalid number or an expired card before touching the intent', async () => {
     const { clientSecret } = await paymentIntent();
-    let res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424241'), returnUrl: SUCCESS_URL }).expect(200);
+    let res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424241'), returnUrl: SUCCESS_URL }).expect(
+      200,
+    );
     expect(res.body.error).toMatchObject({ type: 'validation_error', message: 'Your card number is invalid.' });
-    res = await post('/api/sandbox/confirm-payment', { clientSecret, card: { ...card('4242424242424242'), expYear: 2020 }, returnUrl: SUCCESS_URL }).expect(200);
+    res = await post('/api/sandbox/confirm-payment', {
+      clientSecret,
+      card: { ...card('4242424242424242'), expYear: 2020 },
+      returnUrl: SUCCESS_URL,
+    }).expect(200);
     expect(res.body.error.message).toBe("Your card's expiration date is in the past.");
     const [intent] = await stack.db.query(`SELECT status FROM sandbox_objects`);
     expect(intent.status).toBe('requires_payment_method');
@@ -196,9 +228,17 @@ describe('sandbox one-time payments', () => {
 
   it('refuses a return URL of another site and an unknown client secret', async () => {
     const { clientSecret } = await paymentIntent();
-    const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: 'https://evil.example/steal' }).expect(400);
+    const res = await post('/api/sandbox/confirm-payment', {
+      clientSecret,
+      card: card('4242424242424242'),
+      returnUrl: 'https://evil.example/steal',
+    }).expect(400);
     expect(res.body.message).toBe('returnUrl must be a page of this site');
-    const unknown = await post('/api/sandbox/confirm-payment', { clientSecret: `pi_${'a'.repeat(24)}_secret_${'b'.repeat(24)}`, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(404);
+    const unknown = await post('/api/sandbox/confirm-payment', {
+      clientSecret: `pi_${'a'.repeat(24)}_secret_${'b'.repeat(24)}`,
+      card: card('4242424242424242'),
+      returnUrl: SUCCESS_URL,
+    }).expect(404);
     expect(unknown.body.message).toBe('No payment matches this client secret.');
   });
 
@@ -207,7 +247,9 @@ describe('sandbox one-time payments', () => {
     ['fail', 'failed', 'requires_payment_method'],
   ])('3155 requires authentication; %s → redirect_status %s', async (outcome, redirectStatus, verifiedStatus) => {
     const { clientSecret, id } = await paymentIntent();
-    const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4000002500003155'), returnUrl: SUCCESS_URL }).expect(200);
+    const res = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4000002500003155'), returnUrl: SUCCESS_URL }).expect(
+      200,
+    );
     const redirect = new URL(res.body.redirectUrl);
     expect(redirect.pathname).toBe('/api/sandbox/authenticate');
     expect(redirect.searchParams.get('client_secret')).toBe(clientSecret);
@@ -239,7 +281,11 @@ describe('sandbox one-time payments', () => {
 describe('sandbox subscriptions', () => {
   async function confirmedSetup(number: string, email?: string) {
     const setup = await setupIntent(email);
-    const res = await post('/api/sandbox/confirm-setup', { clientSecret: setup.clientSecret, card: card(number), returnUrl: CHECKOUT_URL }).expect(200);
+    const res = await post('/api/sandbox/confirm-setup', {
+      clientSecret: setup.clientSecret,
+      card: card(number),
+      returnUrl: CHECKOUT_URL,
+    }).expect(200);
     return { ...setup, confirm: res.body };
   }
 
@@ -256,12 +302,22 @@ describe('sandbox subscriptions', () => {
     expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard', customer_email: buyer });
     expect(await outboxJobs('order-paid')).toHaveLength(1);
     // Stripe does not promise an order of delivery either.
-    expect((await deliverSandboxEvents()).sort()).toEqual(['customer.subscription.created', 'invoice.paid', 'setup_intent.created', 'setup_intent.succeeded']);
+    expect((await deliverSandboxEvents()).sort()).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'setup_intent.created',
+      'setup_intent.succeeded',
+    ]);
   });
 
   it('9995: the card saves but the first invoice fails, so the subscription is incomplete', async () => {
     const setup = await confirmedSetup('4000000000009995');
-    const res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(200);
+    const res = await post('/api/confirm-subscription', {
+      ...party(),
+      setupIntentId: setup.id,
+      plan: 'Standard Access',
+      amount: 97,
+    }).expect(200);
     const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).expect(200);
     expect(verified.body.status).toBe('incomplete');
     expect(await deliverSandboxEvents()).toContain('invoice.payment_failed');
@@ -271,45 +327,73 @@ describe('sandbox subscriptions', () => {
   it('0002 is declined at setup; confirm-subscription then refuses', async () => {
     const setup = await confirmedSetup('4000000000000002');
     expect(setup.confirm.error).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
-    const res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(400);
+    const res = await post('/api/confirm-subscription', {
+      ...party(),
+      setupIntentId: setup.id,
+      plan: 'Standard Access',
+      amount: 97,
+    }).expect(400);
     expect(res.body.message).toBe('Your card has not been confirmed yet. Please complete the card details and try again.');
   });
 
   it('3155 at setup redirects with setup_intent parameters', async () => {
     const setup = await confirmedSetup('4000002500003155');
     const redirect = new URL(setup.confirm.redirectUrl);
-    const answer = await http().post('/api/sandbox/authenticate').type('form').send({ client_secret: setup.clientSecret, return_url: CHECKOUT_URL, outcome: 'complete' }).expect(303);
+    const answer = await http()
+      .post('/api/sandbox/authenticate')
+      .type('form')
+      .send({ client_secret: setup.clientSecret, return_url: CHECKOUT_URL, outcome: 'complete' })
+      .expect(303);
     const back = new URL(answer.headers.location);
     expect(redirect.searchParams.get('return_url')).toBe(CHECKOUT_URL);
     expect(back.searchParams.get('setup_intent')).toBe(setup.id);
     expect(back.searchParams.get('setup_intent_client_secret')).toBe(setup.clientSecret);
     expect(back.searchParams.get('redirect_status')).toBe('succeeded');
-    const res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(200);
+    const res = await post('/api/confirm-subscription', {
+      ...party(),
+      setupIntentId: setup.id,
+      plan: 'Standard Access',
+      amount: 97,
+    }).expect(200);
     expect((await http().get(`/api/verify-subscription/${res.body.subscriptionId}`)).body.status).toBe('active');
   });
 
-  it('refuses a plan, amount or e-mail that is not the checkout\'s, and an unknown setup intent', async () => {
+  it("refuses a plan, amount or e-mail that is not the checkout's, and an unknown setup intent", async () => {
     const setup = await confirmedSetup('4242424242424242');
-    let res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Elite Access', amount: 297 }).expect(400);
+    let res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Elite Access', amount: 297 }).expect(
+      400,
+    );
     expect(res.body.message).toBe('The plan "Elite Access" does not match this checkout, which is for "Standard Access".');
     res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 1 }).expect(400);
     expect(res.body.message).toBe('The amount $1 does not match the price of "Standard Access", which is $97.');
-    res = await post('/api/confirm-subscription', { ...party('other@example.com'), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 }).expect(400);
+    res = await post('/api/confirm-subscription', {
+      ...party('other@example.com'),
+      setupIntentId: setup.id,
+      plan: 'Standard Access',
+      amount: 97,
+    }).expect(400);
     expect(res.body.message).toBe('This card confirmation belongs to another checkout.');
-    res = await post('/api/confirm-subscription', { ...party(), setupIntentId: 'seti_unknown', plan: 'Standard Access', amount: 97 }).expect(404);
+    res = await post('/api/confirm-subscription', {
+      ...party(),
+      setupIntentId: 'seti_unknown',
+      plan: 'Standard Access',
+      amount: 97,
+    }).expect(404);
     expect(res.body.message).toBe('No checkout matches this setupIntentId. Please reload the page and try again.');
     expect(await stack.db.query(`SELECT id FROM sandbox_objects WHERE object = 'subscription'`)).toHaveLength(0);
   });
 });
 
 describe('verification', () => {
-  it.each(['/api/verify-payment/pi_doesnotexist000000000000', '/api/verify-payment/not-an-id', '/api/verify-payment/%00', '/api/verify-subscription/sub_doesnotexist00000000000'])(
-    '%s → 404 with a message',
-    async (path) => {
-      const res = await http().get(path).expect(404);
-      expect(res.body.message).toMatch(/^No (payment|subscription) found with this id\.$/);
-    },
-  );
+  it.each([
+    '/api/verify-payment/pi_doesnotexist000000000000',
+    '/api/verify-payment/not-an-id',
+    '/api/verify-payment/%00',
+    '/api/verify-subscription/sub_doesnotexist00000000000',
+  ])('%s → 404 with a message', async (path) => {
+    const res = await http().get(path).expect(404);
+    expect(res.body.message).toMatch(/^No (payment|subscription) found with this id\.$/);
+  });
 
   it('shares one provider read among concurrent polls and answers later polls from Postgres', async () => {
     const { clientSecret, id } = await paymentIntent();
@@ -330,7 +414,8 @@ describe('verification', () => {
     const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
     const reads = jest.spyOn(gateway, 'retrievePaymentIntent');
     try {
-      for (let i = 0; i < 5; i++) expect((await http().get(`/api/verify-payment/${id}`).expect(200)).body.status).toBe('requires_payment_method');
+      for (let i = 0; i < 5; i++)
+        expect((await http().get(`/api/verify-payment/${id}`).expect(200)).body.status).toBe('requires_payment_method');
       expect(reads).toHaveBeenCalledTimes(1);
     } finally {
       reads.mockRestore();
@@ -339,7 +424,8 @@ describe('verification', () => {
 });
 
 describe('POST /api/webhooks/stripe', () => {
-  const event = (id = 'evt_test_webhook_1') => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent' } } });
+  const event = (id = 'evt_test_webhook_1') =>
+    JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent' } } });
   const send = (payload: string, header: string) =>
     http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
 
@@ -368,7 +454,9 @@ describe('POST /api/webhooks/stripe', () => {
       const res = await send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })).expect(200);
       expect(res.body).toEqual({ received: true, duplicate: i > 0 });
     }
-    expect(await stack.db.query('SELECT id, type FROM payment_events')).toEqual([{ id: 'evt_test_duplicate', type: 'payment_intent.succeeded' }]);
+    expect(await stack.db.query('SELECT id, type FROM payment_events')).toEqual([
+      { id: 'evt_test_duplicate', type: 'payment_intent.succeeded' },
+    ]);
     const jobs = await outboxJobs('payment-event');
     expect(jobs.map((j) => j.payload)).toEqual([{ eventId: 'evt_test_duplicate' }]);
   });
@@ -377,14 +465,18 @@ describe('POST /api/webhooks/stripe', () => {
 describe('rate limits on intent creation', () => {
   it('answers 429 with a readable message after too many attempts from one client', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) await post('/api/create-payment-intent', { ...party(`client${i}@example.com`), plan: 'Full Payment', amount: 997 }, ip).expect(200);
+    for (let i = 0; i < 5; i++)
+      await post('/api/create-payment-intent', { ...party(`client${i}@example.com`), plan: 'Full Payment', amount: 997 }, ip).expect(200);
     const res = await post('/api/create-setup-intent', party('client9@example.com'), ip).expect(429);
     expect(res.body.message).toBe('Too many payment attempts from this device. Please wait a few minutes and try again.');
   });
 
   it('answers 429 after too many attempts for one e-mail address from different clients', async () => {
-    for (let i = 0; i < 4; i++) await post('/api/create-payment-intent', { ...party('Card.Tester@example.com'), plan: 'Full Payment', amount: 997 }).expect(200);
-    const res = await post('/api/create-payment-intent', { ...party('card.tester@EXAMPLE.com'), plan: 'Full Payment', amount: 997 }).expect(429);
+    for (let i = 0; i < 4; i++)
+      await post('/api/create-payment-intent', { ...party('Card.Tester@example.com'), plan: 'Full Payment', amount: 997 }).expect(200);
+    const res = await post('/api/create-payment-intent', { ...party('card.tester@EXAMPLE.com'), plan: 'Full Payment', amount: 997 }).expect(
+      429,
+    );
     expect(res.body.message).toBe('Too many payment attempts for this email address. Please wait a few minutes and try again.');
   });
 });

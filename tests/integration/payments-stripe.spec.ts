@@ -52,7 +52,10 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   expect(stripe.calls()).toEqual(['GET /v1/customers', 'POST /v1/customers', 'POST /v1/setup_intents']);
   const [listCustomers, createCustomer, createSetup] = stripe.requests;
   expect(listCustomers.params).toEqual({ email: 'Stripe.Buyer@example.com', limit: '1' });
-  expect(createCustomer).toMatchObject({ params: { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', 'metadata[order_id]': id }, idempotencyKey: `order:${id}:create-customer` });
+  expect(createCustomer).toMatchObject({
+    params: { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', 'metadata[order_id]': id },
+    idempotencyKey: `order:${id}:create-customer`,
+  });
   expect(createSetup).toMatchObject({
     params: {
       customer: 'cus_fake000000000000000001',
@@ -78,10 +81,19 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
     'POST /v1/subscriptions',
   ]);
   const [, setDefault, findPrice, createPrice, subscribe] = stripe.requests;
-  expect(setDefault).toMatchObject({ params: { 'invoice_settings[default_payment_method]': 'pm_fake000000000000000001' }, idempotencyKey: `order:${id}:set-default-payment-method` });
+  expect(setDefault).toMatchObject({
+    params: { 'invoice_settings[default_payment_method]': 'pm_fake000000000000000001' },
+    idempotencyKey: `order:${id}:set-default-payment-method`,
+  });
   expect(findPrice.params).toEqual({ 'lookup_keys[0]': 'clear-standard-monthly', active: 'true', limit: '1' });
   expect(createPrice).toMatchObject({
-    params: { currency: 'usd', unit_amount: '9700', 'recurring[interval]': 'month', lookup_key: 'clear-standard-monthly', 'product_data[name]': PLANS.standard.name },
+    params: {
+      currency: 'usd',
+      unit_amount: '9700',
+      'recurring[interval]': 'month',
+      lookup_key: 'clear-standard-monthly',
+      'product_data[name]': PLANS.standard.name,
+    },
     idempotencyKey: 'price:clear-standard-monthly:9700',
   });
   expect(subscribe).toMatchObject({
@@ -101,7 +113,12 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   }
 
   const [order] = await stack.db.query('SELECT status, subscription_id, payment_method_id, customer_id FROM orders');
-  expect(order).toEqual({ status: 'active', subscription_id: 'sub_fake000000000000000001', payment_method_id: 'pm_fake000000000000000001', customer_id: 'cus_fake000000000000000001' });
+  expect(order).toEqual({
+    status: 'active',
+    subscription_id: 'sub_fake000000000000000001',
+    payment_method_id: 'pm_fake000000000000000001',
+    customer_id: 'cus_fake000000000000000001',
+  });
   stripe.requests.length = 0;
   const verified = await http().get('/api/verify-subscription/sub_fake000000000000000001').expect(200);
   expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard' });
@@ -122,7 +139,10 @@ it('refuses to subscribe on a setup intent that has not succeeded', async () => 
 
 it('one-time plan: a payment intent that saves the card on the reused customer', async () => {
   stripe.existingCustomerId = 'cus_existing0000000000001';
-  const res = await http().post('/api/create-payment-intent').send({ ...buyer, plan: 'Full Payment', amount: 997 }).expect(200);
+  const res = await http()
+    .post('/api/create-payment-intent')
+    .send({ ...buyer, plan: 'Full Payment', amount: 997 })
+    .expect(200);
   expect(res.body).toEqual({ clientSecret: 'pi_fake000000000000000001_secret_fake' });
   const id = await orderId();
   expect(stripe.calls()).toEqual(['GET /v1/customers', 'POST /v1/payment_intents']);
@@ -150,7 +170,10 @@ it('one-time plan: a payment intent that saves the card on the reused customer',
 it('a retried create for the same order sends the same idempotency key', async () => {
   stripe.existingCustomerId = 'cus_existing0000000000001';
   stripe.failNext(1, '/v1/payment_intents');
-  await http().post('/api/create-payment-intent').send({ ...buyer, plan: '2-Month Plan', amount: 550 }).expect(200);
+  await http()
+    .post('/api/create-payment-intent')
+    .send({ ...buyer, plan: '2-Month Plan', amount: 550 })
+    .expect(200);
   const id = await orderId();
   const creates = stripe.requests.filter((r) => r.path === '/v1/payment_intents');
   expect(creates).toHaveLength(2);
@@ -174,14 +197,26 @@ it('a retried create for the same order sends the same idempotency key', async (
 
 it('answers 503 with a readable message when Stripe keeps failing, and keeps no intent id', async () => {
   stripe.failNext(10);
-  const res = await http().post('/api/create-payment-intent').send({ ...buyer, plan: 'Full Payment', amount: 997 }).expect(503);
+  const res = await http()
+    .post('/api/create-payment-intent')
+    .send({ ...buyer, plan: 'Full Payment', amount: 997 })
+    .expect(503);
   expect(res.body.message).toBe('The payment service is not answering right now. Please try again in a minute.');
 });
 
 it("verifies webhooks with Stripe's secret, not the sandbox's", async () => {
-  const payload = JSON.stringify({ id: 'evt_stripe_1', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice' } } });
+  const payload = JSON.stringify({
+    id: 'evt_stripe_1',
+    object: 'event',
+    type: 'invoice.paid',
+    data: { object: { id: 'in_1', object: 'invoice' } },
+  });
   const send = (secret: string) =>
-    http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret })).send(payload);
+    http()
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret }))
+      .send(payload);
   await send(SANDBOX_SECRET).expect(400);
   await send(WEBHOOK_SECRET).expect(200);
   expect(await stack.db.query('SELECT id FROM payment_events')).toEqual([{ id: 'evt_stripe_1' }]);

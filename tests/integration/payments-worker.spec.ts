@@ -27,24 +27,50 @@ let buyer = '';
 
 const http = () => request(stack.url);
 const post = (path: string, body: object) =>
-  http().post(path).set('X-Forwarded-For', `10.9.${Math.floor(++counter / 250)}.${counter % 250}`).set('Cookie', COOKIES).set('User-Agent', USER_AGENT).send(body);
+  http()
+    .post(path)
+    .set('X-Forwarded-For', `10.9.${Math.floor(++counter / 250)}.${counter % 250}`)
+    .set('Cookie', COOKIES)
+    .set('User-Agent', USER_AGENT)
+    .send(body);
 
 async function sendSigned(event: object): Promise<request.Response> {
   const payload = JSON.stringify(event);
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  return http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload).expect(200);
+  return http()
+    .post('/api/webhooks/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', header)
+    .send(payload)
+    .expect(200);
 }
 
 async function payOneTime(): Promise<string> {
-  const res = await post('/api/create-payment-intent', { email: buyer, name: 'Jane Buyer', source: 'clear', referral: 'partner7', plan: 'Full Payment', amount: 997 }).expect(200);
+  const res = await post('/api/create-payment-intent', {
+    email: buyer,
+    name: 'Jane Buyer',
+    source: 'clear',
+    referral: 'partner7',
+    plan: 'Full Payment',
+    amount: 997,
+  }).expect(200);
   const clientSecret: string = res.body.clientSecret;
-  const confirmed = await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/success` }).expect(200);
+  const confirmed = await post('/api/sandbox/confirm-payment', {
+    clientSecret,
+    card: card('4242424242424242'),
+    returnUrl: `${stack.url}/success`,
+  }).expect(200);
   expect(confirmed.body.intent.status).toBe('succeeded');
   return clientSecret.split('_secret_')[0];
 }
 
 const order = async () => (await stack.db.query(`SELECT id, status, purchase_event_id, paid_effects FROM orders`))[0];
-const counts = () => ({ sales: affiliate.sales().length, meta: meta.events().length, ga4: ga4.events().length, mails: smtp.messages.length });
+const counts = () => ({
+  sales: affiliate.sales().length,
+  meta: meta.events().length,
+  ga4: ga4.events().length,
+  mails: smtp.messages.length,
+});
 const ONE_EACH = { sales: 1, meta: 1, ga4: 1, mails: 1 };
 const ALL_SENT = { 'affiliate-sale': 'sent', 'meta-purchase': 'sent', 'ga4-purchase': 'sent', 'receipt-email': 'sent' };
 
@@ -95,7 +121,12 @@ describe('payments through the worker, every integration configured', () => {
   beforeAll(async () => {
     const fakes = await startFakes();
     stack = await startStack(
-      stackEnv(fakes, { META_PIXEL_ID: '1234567890', META_CAPI_ACCESS_TOKEN: META_TOKEN, GA4_MEASUREMENT_ID: 'G-WORKER1', GA4_API_SECRET: 'ga4-secret' }),
+      stackEnv(fakes, {
+        META_PIXEL_ID: '1234567890',
+        META_CAPI_ACCESS_TOKEN: META_TOKEN,
+        GA4_MEASUREMENT_ID: 'G-WORKER1',
+        GA4_API_SECRET: 'ga4-secret',
+      }),
     );
   });
   afterAll(stopAll);
@@ -111,7 +142,13 @@ describe('payments through the worker, every integration configured', () => {
     expect(paid.paid_effects).toEqual(ALL_SENT);
     expect(counts()).toEqual(ONE_EACH);
 
-    expect(affiliate.sales()[0].params).toMatchObject({ email: buyer, amount: '99700', event_id: paymentId, plan: 'full-payment', ref_id: 'partner7' });
+    expect(affiliate.sales()[0].params).toMatchObject({
+      email: buyer,
+      amount: '99700',
+      event_id: paymentId,
+      plan: 'full-payment',
+      ref_id: 'partner7',
+    });
     const [metaEvent] = meta.events();
     expect(metaEvent.pixelId).toBe('1234567890');
     expect(metaEvent.event).toMatchObject({
@@ -122,7 +159,11 @@ describe('payments through the worker, every integration configured', () => {
     });
     expect(JSON.stringify(metaEvent)).not.toContain(buyer);
     const [ga4Event] = ga4.events();
-    expect(ga4Event).toMatchObject({ measurementId: 'G-WORKER1', clientId: '1234567890.1700000000', event: { name: 'purchase', params: { transaction_id: paymentId, value: 997, currency: 'USD' } } });
+    expect(ga4Event).toMatchObject({
+      measurementId: 'G-WORKER1',
+      clientId: '1234567890.1700000000',
+      event: { name: 'purchase', params: { transaction_id: paymentId, value: 997, currency: 'USD' } },
+    });
     const [mail] = smtp.messages;
     expect(mail.envelope.to).toEqual([buyer]);
     expect(mail.text).toContain('$997.00');
@@ -140,20 +181,40 @@ describe('payments through the worker, every integration configured', () => {
   });
 
   it('standard subscription: setup, confirm-subscription, active, each side effect once after polls and replays', async () => {
-    const setup = await post('/api/create-setup-intent', { email: buyer, name: 'Jane Buyer', source: 'clear', referral: 'partner7' }).expect(200);
+    const setup = await post('/api/create-setup-intent', {
+      email: buyer,
+      name: 'Jane Buyer',
+      source: 'clear',
+      referral: 'partner7',
+    }).expect(200);
     const clientSecret: string = setup.body.clientSecret;
-    await post('/api/sandbox/confirm-setup', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/checkout?plan=standard` }).expect(200);
-    const body = { email: buyer, name: 'Jane Buyer', source: 'clear', setupIntentId: clientSecret.split('_secret_')[0], plan: 'Standard Access', amount: 97 };
+    await post('/api/sandbox/confirm-setup', {
+      clientSecret,
+      card: card('4242424242424242'),
+      returnUrl: `${stack.url}/checkout?plan=standard`,
+    }).expect(200);
+    const body = {
+      email: buyer,
+      name: 'Jane Buyer',
+      source: 'clear',
+      setupIntentId: clientSecret.split('_secret_')[0],
+      plan: 'Standard Access',
+      amount: 97,
+    };
     const { subscriptionId } = (await post('/api/confirm-subscription', body).expect(200)).body;
     await settled('active');
     // Every sandbox event of the subscription went through the webhook and was applied.
-    await waitFor(async () => (await stack.db.query(`SELECT id FROM payment_events WHERE applied_at IS NOT NULL`)).length === 4, 'four events applied');
+    await waitFor(
+      async () => (await stack.db.query(`SELECT id FROM payment_events WHERE applied_at IS NOT NULL`)).length === 4,
+      'four events applied',
+    );
     expect((await order()).paid_effects).toEqual(ALL_SENT);
     expect(counts()).toEqual(ONE_EACH);
     expect(affiliate.sales()[0].params).toMatchObject({ amount: '9700', event_id: subscriptionId, plan: 'standard' });
     expect(ga4.events()[0].event.params).toMatchObject({ transaction_id: subscriptionId, value: 97 });
 
-    for (let i = 0; i < 10; i++) expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe('active');
+    for (let i = 0; i < 10; i++)
+      expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe('active');
     const [invoice] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
     for (let i = 0; i < 2; i++) await sendSigned(invoice.payload);
     await post('/api/confirm-subscription', body).expect(200);
@@ -170,10 +231,15 @@ describe('payments through the worker, every integration configured', () => {
       id: 'evt_lateoutoforder000000001',
       type: 'payment_intent.payment_failed',
       created: succeeded.payload.created - 5,
-      data: { object: { ...succeeded.payload.data.object, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } } },
+      data: {
+        object: { ...succeeded.payload.data.object, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } },
+      },
     };
     expect((await sendSigned(late)).body).toEqual({ received: true, duplicate: false });
-    await waitFor(async () => (await stack.db.query(`SELECT applied_at FROM payment_events WHERE id = $1`, [late.id]))[0]?.applied_at, 'late event applied');
+    await waitFor(
+      async () => (await stack.db.query(`SELECT applied_at FROM payment_events WHERE id = $1`, [late.id]))[0]?.applied_at,
+      'late event applied',
+    );
 
     expect((await order()).status).toBe('succeeded');
     expect((await http().get(`/api/verify-payment/${paymentId}`).expect(200)).body.status).toBe('succeeded');
@@ -206,7 +272,9 @@ describe('payments through the worker, every integration configured', () => {
 describe('payments through the worker, Meta and GA4 not configured', () => {
   beforeAll(async () => {
     const fakes = await startFakes();
-    stack = await startStack(stackEnv(fakes, { META_PIXEL_ID: '', META_CAPI_ACCESS_TOKEN: '', GA4_MEASUREMENT_ID: '', GA4_API_SECRET: '' }));
+    stack = await startStack(
+      stackEnv(fakes, { META_PIXEL_ID: '', META_CAPI_ACCESS_TOKEN: '', GA4_MEASUREMENT_ID: '', GA4_API_SECRET: '' }),
+    );
   });
   afterAll(stopAll);
   beforeEach(reset);
@@ -214,7 +282,11 @@ describe('payments through the worker, Meta and GA4 not configured', () => {
   it('records "skipped: not configured" for both and calls neither; the sale and receipt still go out', async () => {
     await payOneTime();
     await settled('succeeded');
-    expect((await order()).paid_effects).toEqual({ ...ALL_SENT, 'meta-purchase': 'skipped: not configured', 'ga4-purchase': 'skipped: not configured' });
+    expect((await order()).paid_effects).toEqual({
+      ...ALL_SENT,
+      'meta-purchase': 'skipped: not configured',
+      'ga4-purchase': 'skipped: not configured',
+    });
     expect(meta.requests).toHaveLength(0);
     expect(ga4.requests).toHaveLength(0);
     expect(counts()).toEqual({ sales: 1, meta: 0, ga4: 0, mails: 1 });

@@ -21,7 +21,9 @@ describe('platform: health, docs and security baseline', () => {
       status: 'ok',
       postgres: 'up',
       redis: 'up',
-      queues: { tracking: { waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) } },
+      queues: {
+        tracking: { waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) },
+      },
       outboxPending: expect.any(Number),
     });
     await request(stack.url).get('/api/health/live').expect(200, { status: 'ok' });
@@ -42,9 +44,15 @@ describe('platform: health, docs and security baseline', () => {
   });
 
   it('allows CORS only for the site origin', async () => {
-    const own = await request(stack.url).options('/api/leads').set('Origin', 'https://funnel.example.com').set('Access-Control-Request-Method', 'POST');
+    const own = await request(stack.url)
+      .options('/api/leads')
+      .set('Origin', 'https://funnel.example.com')
+      .set('Access-Control-Request-Method', 'POST');
     expect(own.headers['access-control-allow-origin']).toBe('https://funnel.example.com');
-    const other = await request(stack.url).options('/api/leads').set('Origin', 'https://evil.example.net').set('Access-Control-Request-Method', 'POST');
+    const other = await request(stack.url)
+      .options('/api/leads')
+      .set('Origin', 'https://evil.example.net')
+      .set('Access-Control-Request-Method', 'POST');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -93,7 +101,11 @@ describe('Redis policy check', () => {
 
   function recordingLogger() {
     const lines: Array<[string, string]> = [];
-    const logger = { error: (m: string) => lines.push(['error', m]), warn: (m: string) => lines.push(['warn', m]), log: (m: string) => lines.push(['log', m]) };
+    const logger = {
+      error: (m: string) => lines.push(['error', m]),
+      warn: (m: string) => lines.push(['warn', m]),
+      log: (m: string) => lines.push(['log', m]),
+    };
     return { lines, logger: logger as unknown as Logger };
   }
 

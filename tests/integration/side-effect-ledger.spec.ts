@@ -37,7 +37,9 @@ describe('side-effect ledger (affiliate signup)', () => {
     (await stack.db.query(`SELECT affiliate_status FROM leads WHERE id = $1`, [leadId]))[0]?.affiliate_status ?? null;
 
   const ledgerRow = async (leadId: string) =>
-    (await stack.db.query(`SELECT status, attempts, detail, finished_at FROM side_effects WHERE key = $1`, [`affiliate-signup:${leadId}`]))[0];
+    (
+      await stack.db.query(`SELECT status, attempts, detail, finished_at FROM side_effects WHERE key = $1`, [`affiliate-signup:${leadId}`])
+    )[0];
 
   async function settled(leadId: string, status = 'sent'): Promise<void> {
     await waitFor(async () => (await statusOf(leadId)) === status, `affiliate status "${status}"`);
@@ -45,9 +47,11 @@ describe('side-effect ledger (affiliate signup)', () => {
     await sleep(300);
   }
 
-  it('resumes a crash between the provider\'s answer and the record with the same key: one effective call', async () => {
+  it("resumes a crash between the provider's answer and the record with the same key: one effective call", async () => {
     // The provider acts on the first call; then the record step fails, as when the worker dies there.
-    const record = jest.spyOn(stack.worker!.get(SideEffectLedger), 'record').mockRejectedValueOnce(new Error('worker died before recording'));
+    const record = jest
+      .spyOn(stack.worker!.get(SideEffectLedger), 'record')
+      .mockRejectedValueOnce(new Error('worker died before recording'));
     const leadId = await referredLead('crash@example.com');
     await settled(leadId);
 

@@ -26,7 +26,14 @@ describe('GET /api/testimonials/featured', () => {
     for (const t of res.body) {
       expect(Object.keys(t).sort()).toEqual(['content', 'id', 'imageUrl', 'name', 'rating', 'title', 'videoUrl']);
     }
-    expect(res.body[0]).toMatchObject({ name: 'First', title: 'Founder', content: '<b>A</b>', videoUrl: 'https://video.example.com/a', imageUrl: null, rating: 5 });
+    expect(res.body[0]).toMatchObject({
+      name: 'First',
+      title: 'Founder',
+      content: '<b>A</b>',
+      videoUrl: 'https://video.example.com/a',
+      imageUrl: null,
+      rating: 5,
+    });
     expect(res.body[1]).toMatchObject({ imageUrl: 'https://img.example.com/b.jpg', videoUrl: null, rating: 4 });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
   });

@@ -6,7 +6,8 @@ const UNAVAILABLE_SQLSTATE = /^(57P0[1-4]|08\w{3})$/;
 /** Node's socket errors when the server is down or the connection was cut. */
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** node-pg's own wording for a lost connection or an exhausted connect timeout (it sets no code). */
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
 
 /**
  * Whether `err` says the database cannot be reached right now, as opposed to a fault in the

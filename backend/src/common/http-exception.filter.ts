@@ -104,7 +104,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const jsonError = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY';
       if (known || jsonError) return { status: err.statusCode, message: known ?? 'The request body is not valid JSON' };
       const bare = err.message === STATUS_CODES[err.statusCode] || err.message.length > MAX_FRAMEWORK_MESSAGE || err.message.includes(url);
-      return { status: err.statusCode, message: bare ? (FRAMEWORK_FALLBACK[err.statusCode] ?? 'The request could not be handled as sent') : err.message };
+      return {
+        status: err.statusCode,
+        message: bare ? (FRAMEWORK_FALLBACK[err.statusCode] ?? 'The request could not be handled as sent') : err.message,
+      };
     }
     if (err instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
     if (isDatabaseUnavailable(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: UNAVAILABLE_MESSAGE };

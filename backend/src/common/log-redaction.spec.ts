@@ -33,6 +33,10 @@ describe('loggableError', () => {
   });
 
   it('keeps message and stack of an application error', () => {
-    expect(loggableError(new TypeError('boom'))).toMatchObject({ type: 'TypeError', message: 'boom', stack: expect.stringContaining('boom') });
+    expect(loggableError(new TypeError('boom'))).toMatchObject({
+      type: 'TypeError',
+      message: 'boom',
+      stack: expect.stringContaining('boom'),
+    });
   });
 });

@@ -16,7 +16,9 @@ export function loggablePath(url: string): string {
   const path = url.split(/[?#]/, 1)[0];
   const segments = path.split('/');
   return segments
-    .map((segment, i) => (segment && (LOOKS_LIKE_EMAIL.test(segment) || (i > 0 && SECRET_FOLLOWS.test(segments[i - 1]))) ? REDACTED : segment))
+    .map((segment, i) =>
+      segment && (LOOKS_LIKE_EMAIL.test(segment) || (i > 0 && SECRET_FOLLOWS.test(segments[i - 1]))) ? REDACTED : segment,
+    )
     .join('/');
 }
 

@@ -10,7 +10,13 @@ import { SharedWindows } from './shared-windows';
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://cdn.firstpromoter.com'],
+  scriptSrc: [
+    "'self'",
+    'https://js.stripe.com',
+    'https://www.googletagmanager.com',
+    'https://connect.facebook.net',
+    'https://cdn.firstpromoter.com',
+  ],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   fontSrc: ["'self'", 'data:'],
@@ -63,7 +69,9 @@ export async function applySecurity(app: NestFastifyApplication, config: AppConf
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+    .addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+    );
   // A list (not a string) so other origins get no Access-Control-Allow-Origin header at all. Not
   // strict: an OPTIONS that is no preflight would get a bare text/plain 400, the only non-JSON error.
   app.enableCors({ origin: [new URL(publicUrl).origin], credentials: true, strictPreflight: false });

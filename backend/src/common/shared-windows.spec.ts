@@ -41,12 +41,16 @@ describe('SharedWindows while Redis is away', () => {
   it("serves @fastify/rate-limit's store contract, one window per route", async () => {
     const Store = windows.fastifyStore('writes');
     const root = new Store({} as never) as unknown as {
-      child(route: unknown): { incr(key: string, done: (err: Error | null, res?: { current: number; ttl: number }) => void, windowMs: number): void };
+      child(route: unknown): {
+        incr(key: string, done: (err: Error | null, res?: { current: number; ttl: number }) => void, windowMs: number): void;
+      };
     };
     const leads = root.child({ routeInfo: { method: 'POST', url: '/api/leads' } });
     const gate = root.child({ routeInfo: { method: 'POST', url: '/api/invitation-gate' } });
     const incr = (store: typeof leads) =>
-      new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr('198.51.100.1', (err, res) => (err ? reject(err) : resolve(res!)), 60_000));
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr('198.51.100.1', (err, res) => (err ? reject(err) : resolve(res!)), 60_000),
+      );
     expect((await incr(leads)).current).toBe(1);
     expect(await incr(leads)).toEqual({ current: 2, ttl: expect.any(Number) });
     expect((await incr(gate)).current).toBe(1);

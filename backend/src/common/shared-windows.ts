@@ -47,7 +47,11 @@ export class SharedWindows extends WindowStore implements OnModuleInit, OnApplic
 
   constructor(config: AppConfig) {
     super();
-    const redis = new Redis({ ...connectionFor('producer', config.REDIS_URL), commandTimeout: COMMAND_TIMEOUT_MS, connectionName: 'rate-limits' });
+    const redis = new Redis({
+      ...connectionFor('producer', config.REDIS_URL),
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectionName: 'rate-limits',
+    });
     // Connection errors surface as failed hits below; without a listener ioredis prints each one.
     redis.on('error', () => undefined);
     redis.defineCommand('hitWindow', { numberOfKeys: 1, lua: HIT_SCRIPT });
@@ -116,7 +120,8 @@ export class SharedWindows extends WindowStore implements OnModuleInit, OnApplic
   private countingIn(mode: 'shared' | 'local', reason?: string): void {
     if (this.counting === mode) return;
     this.counting = mode;
-    if (mode === 'local') this.logger.warn(`Rate limits cannot reach Redis (${reason}); each API instance counts on its own until it returns`);
+    if (mode === 'local')
+      this.logger.warn(`Rate limits cannot reach Redis (${reason}); each API instance counts on its own until it returns`);
     else this.logger.log('Rate limits are shared through Redis again');
   }
 }

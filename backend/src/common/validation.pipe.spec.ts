@@ -31,11 +31,15 @@ describe('AppValidationPipe', () => {
   });
 
   it('refuses control characters in any text field, nested ones by path', async () => {
-    expect(await messageFor({ email: 'a@example.com', name: 'A\u0000' })).toBe('name must not contain control characters (such as line breaks or null bytes)');
+    expect(await messageFor({ email: 'a@example.com', name: 'A\u0000' })).toBe(
+      'name must not contain control characters (such as line breaks or null bytes)',
+    );
     expect(await messageFor({ email: 'a@example.com', attribution: { utm_campaign: 'x\u0000' } })).toBe(
       'attribution.utm_campaign must not contain control characters (such as line breaks or null bytes)',
     );
-    expect(await messageFor({ email: 'a@example.com', name: `${'n'.repeat(201)}\u0000` })).toBe('name must not contain control characters (such as line breaks or null bytes)');
+    expect(await messageFor({ email: 'a@example.com', name: `${'n'.repeat(201)}\u0000` })).toBe(
+      'name must not contain control characters (such as line breaks or null bytes)',
+    );
   });
 
   it('never quotes back a field name a person could not read', async () => {
@@ -49,7 +53,9 @@ describe('AppValidationPipe', () => {
 
   it('refuses unpaired surrogates, on which the e-mail validator throws', async () => {
     expect(await messageFor({ email: '\udfffa@example.com' })).toBe('Field "email" is not valid text (it has a broken character)');
-    expect(await messageFor({ email: 'a@example.com', attribution: { utm_source: 'x\ud800' } })).toBe('Field "attribution.utm_source" is not valid text (it has a broken character)');
+    expect(await messageFor({ email: 'a@example.com', attribution: { utm_source: 'x\ud800' } })).toBe(
+      'Field "attribution.utm_source" is not valid text (it has a broken character)',
+    );
   });
 
   it.each([null, 'text', 42, [{ email: 'a@example.com' }]])('refuses a body that is not an object: %p', async (value) => {

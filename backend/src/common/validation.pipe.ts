@@ -42,7 +42,10 @@ export class AppValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' || metadata.type === 'query') {
       const hazard = findInputHazard(value, MAX_INPUT_DEPTH);
       if (hazard?.reason === 'too-deep') throw new BadRequestException(`The request ${metadata.type} is nested too deeply`);
-      if (hazard) throw new BadRequestException(`${hazard.path ? `Field ${quotedField(hazard.path)}` : 'The request'} is not valid text (it has a broken character)`);
+      if (hazard)
+        throw new BadRequestException(
+          `${hazard.path ? `Field ${quotedField(hazard.path)}` : 'The request'} is not valid text (it has a broken character)`,
+        );
     }
     return super.transform(value, metadata);
   }

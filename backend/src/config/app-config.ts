@@ -15,8 +15,7 @@ import {
 } from 'class-validator';
 import { isIP } from 'node:net';
 
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /** Fastify's `trustProxy`: trust nobody, everybody, the last N hops, or these proxy addresses. */
@@ -71,7 +70,10 @@ export class AppConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   PORT = 3000;
 
   @IsString()
@@ -85,13 +87,17 @@ export class AppConfig {
    * Where the worker reaches the API itself (the sandbox's webhook deliveries); PUBLIC_URL when
    * unset. Inside containers the public address may not be reachable, e.g. http://proxy under Compose.
    */
-  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
   INTERNAL_API_URL?: string;
 
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
   DATABASE_URL: string;
 
-  @Transform(toInt) @IsInt() @Min(2) @Max(200)
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(200)
   DATABASE_POOL_SIZE = 20;
 
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
@@ -100,21 +106,29 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  @Transform(toInt) @IsInt() @Min(1024) @Max(10_485_760)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(10_485_760)
   BODY_LIMIT_BYTES = 16_384;
 
   /**
    * Which proxies in front of the API may state the client's address in X-Forwarded-For; the
    * rate limits key on the client address this yields. Fastify's own `trustProxy` semantics.
    */
-  @Transform(toTrustProxy) @IsTrustProxy()
+  @Transform(toTrustProxy)
+  @IsTrustProxy()
   TRUST_PROXY: TrustProxy = false;
 
-  @Transform(toInt) @IsInt() @Min(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   RATE_LIMIT_WINDOW_MS = 60_000;
 
   /** Requests one client may make to a public write endpoint per window. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_WRITES = 30;
 
   @IsString()
@@ -124,29 +138,48 @@ export class AppConfig {
   AFFILIATE_API_URL = 'https://firstpromoter.com/api/v1';
 
   /** Empty means the affiliate service is not configured: jobs record that instead of sending. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   AFFILIATE_API_KEY?: string;
 
-  @Transform(toInt) @IsInt() @Min(100)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
   AFFILIATE_TIMEOUT_MS = 10_000;
 
-  @Transform(toInt) @IsInt() @Min(10)
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
   OUTBOX_POLL_MS = 250;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
   OUTBOX_BATCH_SIZE = 200;
 
   /** A dispatched job that has not reported done after this long is handed to BullMQ again. */
-  @Transform(toInt) @IsInt() @Min(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   OUTBOX_REDISPATCH_AFTER_MS = 120_000;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   JOB_ATTEMPTS = 10;
 
-  @Transform(toInt) @IsInt() @Min(10)
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
   JOB_BACKOFF_MS = 1000;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   WORKER_CONCURRENCY = 20;
 
   /**
@@ -154,33 +187,48 @@ export class AppConfig {
    * that mostly wait, so a launch's backlog drains faster with more of them in flight. The
    * e-mail and payment queues keep WORKER_CONCURRENCY, which bounds SMTP connections.
    */
-  @Transform(toInt) @IsInt() @Min(1) @Max(500)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(500)
   TRACKING_CONCURRENCY = 50;
 
   /**
    * OS scheduling niceness of the worker process (0-19). Background jobs can wait a few seconds;
    * buyers cannot: where API and worker share cores, the worker yields CPU under contention.
    */
-  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(19)
   WORKER_NICENESS = 10;
 
   /** Stripe's secret key (sk_test_… / sk_live_…). Unset: checkout runs on the offline sandbox. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
   STRIPE_SECRET_KEY?: string = undefined;
 
   /** Stripe's publishable key (pk_…), handed to the browser; required with STRIPE_SECRET_KEY. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' })
   STRIPE_PUBLISHABLE_KEY?: string = undefined;
 
   /** Signing secret of the webhook endpoint (whsec_…, or what `stripe listen` prints); required with STRIPE_SECRET_KEY. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
   STRIPE_WEBHOOK_SECRET?: string = undefined;
 
   /** Where the Stripe SDK sends requests: Stripe itself, or a loopback fake in tests. */
   @IsString()
   STRIPE_API_HOST = 'api.stripe.com';
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   STRIPE_API_PORT = 443;
 
   @IsIn(['https', 'http'])
@@ -191,15 +239,21 @@ export class AppConfig {
   SANDBOX_WEBHOOK_SECRET = 'whsec_sandboxlocalonly0000000000';
 
   /** Intent creations (setup or payment) one client may make per RATE_LIMIT_WINDOW_MS: card testing hits exactly these. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_INTENTS_PER_CLIENT = 10;
 
   /** Intent creations for one e-mail address per RATE_LIMIT_WINDOW_MS, whichever client asks. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_INTENTS_PER_EMAIL = 5;
 
   /** Verification reads the provider at most once per id in this many ms; polls in between answer from Postgres. */
-  @Transform(toInt) @IsInt() @Min(100)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
   VERIFY_REFRESH_MS = 3000;
 
   /** Stripe when its secret key is configured, otherwise the offline sandbox. */
@@ -216,14 +270,20 @@ export class AppConfig {
   META_GRAPH_API_VERSION = 'v21.0';
 
   /** Pixel (dataset) that server-side Purchases go to. Unset, or no access token: not configured. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^\d+$/, { message: 'must be the numeric Meta pixel id' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\d+$/, { message: 'must be the numeric Meta pixel id' })
   META_PIXEL_ID?: string = undefined;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   META_CAPI_ACCESS_TOKEN?: string = undefined;
 
   /** Sends server events to Events Manager's Test Events tab instead of the live data set. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   META_TEST_EVENT_CODE?: string = undefined;
 
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
@@ -231,22 +291,32 @@ export class AppConfig {
   GA4_MP_URL = 'https://www.google-analytics.com';
 
   /** GA4 web stream that server-side purchases go to. Unset, or no API secret: not configured. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^G-[A-Z0-9]+$/, { message: 'must be a GA4 measurement id (G-…)' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^G-[A-Z0-9]+$/, { message: 'must be a GA4 measurement id (G-…)' })
   GA4_MEASUREMENT_ID?: string = undefined;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   GA4_API_SECRET?: string = undefined;
 
   /** Timeout of one Conversions API or Measurement Protocol request. */
-  @Transform(toInt) @IsInt() @Min(100)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
   ANALYTICS_TIMEOUT_MS = 10_000;
 
   /** SMTP server that sends receipts (smtp:// or smtps://, credentials in the URL). Unset: receipts are not configured. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string = undefined;
 
   /** Limit for connecting, the greeting and each SMTP exchange. */
-  @Transform(toInt) @IsInt() @Min(100)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
   SMTP_TIMEOUT_MS = 15_000;
 
   /** Sender of receipts, `Name <address>` or an address; its domain also ends every Message-ID we set. */
@@ -269,11 +339,16 @@ export class AppConfig {
   INVITATION_DELIVERY: 'instant' | 'email' = 'instant';
 
   /** Days an invitation access token stays valid. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
   INVITATION_TOKEN_TTL_DAYS = 30;
 
   /** A resubmission of the same e-mail within this many ms of the last invitation e-mail sends none. */
-  @Transform(toInt) @IsInt() @Min(0)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
   INVITATION_RESEND_WINDOW_MS = 600_000;
 
   /**
@@ -286,7 +361,9 @@ export class AppConfig {
   INVITATION_TOKEN_KEY?: string = undefined;
 
   /** Token validations one client may make per RATE_LIMIT_WINDOW_MS: far more than a visitor needs, far too few to guess a token. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_TOKEN_CHECKS = 20;
 
   get INVITATION_TOKEN_KEY_BYTES(): Buffer {
@@ -294,30 +371,45 @@ export class AppConfig {
   }
 
   /** Lifetime of an admin sign-in, counted from the sign-in (absolute: using the admin pages does not extend it). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(720)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(720)
   ADMIN_SESSION_TTL_HOURS = 12;
 
   /** Window of the admin sign-in limits below. */
-  @Transform(toInt) @IsInt() @Min(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   ADMIN_LOGIN_WINDOW_MS = 900_000;
 
   /** Sign-in attempts one client may make per ADMIN_LOGIN_WINDOW_MS, whatever the address. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   ADMIN_LOGINS_PER_CLIENT = 20;
 
   /** Sign-in attempts for one admin e-mail per ADMIN_LOGIN_WINDOW_MS, from whichever client. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   ADMIN_LOGINS_PER_EMAIL = 10;
 
   /**
    * Bearer token a Prometheus scraper sends to GET /api/metrics (at least 24 characters). Unset:
    * only a signed-in admin can read the metrics.
    */
-  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(24, { message: 'must be at least 24 characters (openssl rand -hex 32)' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(24, { message: 'must be at least 24 characters (openssl rand -hex 32)' })
   METRICS_TOKEN?: string = undefined;
 
   /** Longest a scrape waits for each of Postgres and Redis; what does not answer in time is left out. */
-  @Transform(toInt) @IsInt() @Min(100) @Max(10_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(10_000)
   METRICS_SOURCE_TIMEOUT_MS = 1000;
 }
 

@@ -14,11 +14,7 @@ type SectionProps = {
 export function Section({ name, heading, intro, variant, narrow = false, children }: SectionProps) {
   const headingId = `${name}-heading`;
   return (
-    <section
-      className={variant ? `section section--${variant}` : 'section'}
-      aria-labelledby={headingId}
-      data-testid={`section-${name}`}
-    >
+    <section className={variant ? `section section--${variant}` : 'section'} aria-labelledby={headingId} data-testid={`section-${name}`}>
       <div className={narrow ? 'container container--narrow' : 'container'}>
         <div className="section__header">
           <h2 id={headingId}>{heading}</h2>

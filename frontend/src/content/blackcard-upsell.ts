@@ -20,7 +20,7 @@ export interface LevelRow {
 /** All copy of /blackcard-upsell (spec sections 1, 2 and 9). */
 export const blackcardUpsell = {
   progress: {
-    completed: 'You\'ve completed Level 1 – The Gateway',
+    completed: "You've completed Level 1 – The Gateway",
     label: `${LEVEL_ONE_PROGRESS_PERCENT}% of the way to earning your Black Card`,
   },
   hero: {
@@ -53,9 +53,25 @@ export const blackcardUpsell = {
     caption: 'The levels of the path of ascension',
     columns: { level: 'Level', focus: 'Focus', investment: 'Investment', result: 'Result' },
     rows: [
-      { level: 'Level 1 – The Gateway', focus: 'The 30-Day Game: one domain, one daily action', investment: formatUsd(PLANS.standard.amount), result: 'Player' },
-      { level: 'Level 2 – The Ascension Experience', focus: 'The full course, the live intensive and six weeks of coaching', investment: levelTwoPrice, result: 'Junior GOAT', current: true },
-      { level: 'Level 3 – Black Card Experience', focus: 'Membership and mastery', investment: formatUsd(LEVEL_THREE_PRICE), result: 'Path to GOAT' },
+      {
+        level: 'Level 1 – The Gateway',
+        focus: 'The 30-Day Game: one domain, one daily action',
+        investment: formatUsd(PLANS.standard.amount),
+        result: 'Player',
+      },
+      {
+        level: 'Level 2 – The Ascension Experience',
+        focus: 'The full course, the live intensive and six weeks of coaching',
+        investment: levelTwoPrice,
+        result: 'Junior GOAT',
+        current: true,
+      },
+      {
+        level: 'Level 3 – Black Card Experience',
+        focus: 'Membership and mastery',
+        investment: formatUsd(LEVEL_THREE_PRICE),
+        result: 'Path to GOAT',
+      },
       { level: 'Black Card', focus: 'Living the method at the highest level', investment: 'Earned, not bought', result: 'Full GOAT' },
     ] satisfies LevelRow[],
   },

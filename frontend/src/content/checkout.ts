@@ -52,9 +52,20 @@ export const checkout = {
   /** Spec section 8: every toast of checkout, title and fallback description. */
   toasts: {
     missingInformation: { title: 'Missing Information', description: 'Email and name are required. Please go back and fill in the form.' },
-    setupError: { title: 'Setup Error', fallback: 'Failed to initialize payment', networkFallback: 'Failed to initialize payment. Please try again.' },
-    paymentIntentError: { title: 'Payment Error', fallback: 'Failed to initialize payment', networkFallback: 'Failed to initialize payment. Please try again.' },
-    setupConfirmFailed: { title: 'Payment Setup Failed', authenticationFailed: 'We were unable to authenticate your payment method. Please choose a different payment method and try again.' },
+    setupError: {
+      title: 'Setup Error',
+      fallback: 'Failed to initialize payment',
+      networkFallback: 'Failed to initialize payment. Please try again.',
+    },
+    paymentIntentError: {
+      title: 'Payment Error',
+      fallback: 'Failed to initialize payment',
+      networkFallback: 'Failed to initialize payment. Please try again.',
+    },
+    setupConfirmFailed: {
+      title: 'Payment Setup Failed',
+      authenticationFailed: 'We were unable to authenticate your payment method. Please choose a different payment method and try again.',
+    },
     subscriptionError: { title: 'Payment Error', fallback: 'Failed to confirm subscription' },
     paymentFailed: { title: 'Payment Failed', fallback: 'Your payment could not be processed. Please try again.' },
     paymentIncomplete: { title: 'Payment Incomplete', description: 'Your payment was not completed. Please try again.' },

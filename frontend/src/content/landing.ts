@@ -177,19 +177,23 @@ export const faq = {
     },
     {
       question: `How is ${program} different from other programs?`,
-      answer: 'Most programmes stop at information. Here the method comes with an app that tracks intention, emotion and daily action, an AI companion for daily accountability, and weekly live coaching, so you apply what you learn.',
+      answer:
+        'Most programmes stop at information. Here the method comes with an app that tracks intention, emotion and daily action, an AI companion for daily accountability, and weekly live coaching, so you apply what you learn.',
     },
     {
       question: 'How much time does it take?',
-      answer: 'About 15-20 minutes daily: set your intention, check in with the app and take one aligned action. The weekly live call is optional and recorded for the archive.',
+      answer:
+        'About 15-20 minutes daily: set your intention, check in with the app and take one aligned action. The weekly live call is optional and recorded for the archive.',
     },
     {
       question: 'Is this for beginners or advanced people?',
-      answer: 'Both. Beginners get a clear path from the first lesson; people who have done years of personal development get the structure and accountability to finally make it stick.',
+      answer:
+        'Both. Beginners get a clear path from the first lesson; people who have done years of personal development get the structure and accountability to finally make it stick.',
     },
     {
       question: "I've tried everything. Why would this work?",
-      answer: 'Most approaches rely on motivation, which fades. The method works on intention, emotion and action together, every day, with people and tools that keep you on track when motivation dips. And the 12-month guarantee carries the risk.',
+      answer:
+        'Most approaches rely on motivation, which fades. The method works on intention, emotion and action together, every day, with people and tools that keep you on track when motivation dips. And the 12-month guarantee carries the risk.',
     },
     {
       question: 'How does payment work?',

@@ -31,7 +31,8 @@ export const success = {
   offer: {
     eyebrow: 'ONE-TIME UPGRADE OFFER',
     heading: 'Go deeper with the 30-Day Intensive',
-    intro: 'A 3-day weekend intensive, a 30-day cohort with daily accountability, six weekly live Q&As and 6 months of support. Offered once, on this page only.',
+    intro:
+      'A 3-day weekend intensive, a 30-day cohort with daily accountability, six weekly live Q&As and 6 months of support. Offered once, on this page only.',
     decline: `No thanks, I'll stick with my ${monthly} plan`,
   },
   welcome: {

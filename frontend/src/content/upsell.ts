@@ -39,7 +39,7 @@ export const upsell = {
     'The video course library and website access',
     '6 months of support and posting access',
   ],
-  mainCta: 'YES—I\'m Ready to Step Into My Power',
+  mainCta: "YES—I'm Ready to Step Into My Power",
   footerCta: 'Join the 30-Day Experience Now →',
   startingFrom: `Starting from ${formatUsd(sixMonth.amount)} per month`,
   plansHeading: 'Choose how you want to pay',

@@ -69,7 +69,8 @@ const storedReferral = () => browser.window.sessionStorage.getItem(STORAGE_KEY);
 beforeEach(() => {
   // Fresh modules per test: load-script remembers the scripts it has added.
   jest.resetModules();
-  ({ DEFAULT_REFERRAL_POLL, INIT_REFERRAL_POLL, initReferralTracking, resolveReferral, waitForTrackingId } = require('./referral') as ReferralModule);
+  ({ DEFAULT_REFERRAL_POLL, INIT_REFERRAL_POLL, initReferralTracking, resolveReferral, waitForTrackingId } =
+    require('./referral') as ReferralModule);
   settings = (jest.requireMock('./env') as { env: typeof settings }).env;
   setUpBrowser();
 });

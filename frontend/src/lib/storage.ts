@@ -31,10 +31,11 @@ function createSafeStorage(area: StorageArea): SafeStorage {
   return {
     get: (key) => attempt((store) => store.getItem(key), null),
     set: (key, value) => attempt((store) => store.setItem(key, value), undefined),
-    getJson: <T>(key: string) => attempt((store) => {
-      const raw = store.getItem(key);
-      return raw === null ? null : (JSON.parse(raw) as T);
-    }, null),
+    getJson: <T>(key: string) =>
+      attempt((store) => {
+        const raw = store.getItem(key);
+        return raw === null ? null : (JSON.parse(raw) as T);
+      }, null),
     setJson: (key, value) => attempt((store) => store.setItem(key, JSON.stringify(value)), undefined),
   };
 }

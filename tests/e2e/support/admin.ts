@@ -13,7 +13,11 @@ const CLI = join(__dirname, '..', '..', '..', 'dist', 'scripts', 'admin-create.j
 export function useAdminAccount(label: string): { email: string; password: string } {
   const admin = { email: `e2e.${label}.${randomBytes(4).toString('hex')}@example.com`, password: `pw-${randomBytes(12).toString('hex')}` };
   test.beforeAll(() => {
-    const created = spawnSync(process.execPath, [CLI, '--email', admin.email], { input: `${admin.password}\n`, env: process.env, encoding: 'utf8' });
+    const created = spawnSync(process.execPath, [CLI, '--email', admin.email], {
+      input: `${admin.password}\n`,
+      env: process.env,
+      encoding: 'utf8',
+    });
     expect(created.status, created.stderr).toBe(0);
   });
   test.afterAll(async () => {

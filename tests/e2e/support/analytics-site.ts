@@ -33,7 +33,13 @@ async function buildWithAnalytics(outDir: string): Promise<void> {
   const options = {
     cwd: resolve(repoRoot, 'frontend'),
     // Explicit values win over any .env file, so the build holds exactly these integrations.
-    env: { ...process.env, WEB_OUT_DIR: outDir, VITE_GA4_ID: TEST_GA4_ID, VITE_META_PIXEL_ID: TEST_META_PIXEL_ID, VITE_FIRSTPROMOTER_ID: '' },
+    env: {
+      ...process.env,
+      WEB_OUT_DIR: outDir,
+      VITE_GA4_ID: TEST_GA4_ID,
+      VITE_META_PIXEL_ID: TEST_META_PIXEL_ID,
+      VITE_FIRSTPROMOTER_ID: '',
+    },
   };
   await run(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], options);
   await run(process.execPath, [viteCli, 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], options);

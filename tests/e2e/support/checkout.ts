@@ -49,7 +49,11 @@ export async function answerSandboxAuthentication(page: Page, outcome: 'complete
 /** Answers GET /api/payments/config as a Stripe deployment would, without any Stripe keys on the server. */
 export async function pretendStripeIsConfigured(page: Page): Promise<void> {
   await page.route('**/api/payments/config', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ provider: 'stripe', publishableKey: 'pk_test_x' }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ provider: 'stripe', publishableKey: 'pk_test_x' }),
+    }),
   );
 }
 

@@ -37,7 +37,16 @@ export function insertTestimonials(seeds: TestimonialSeed[]): Promise<string[]> 
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO testimonials (name, title, content, video_url, image_url, rating, featured, display_order)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [seed.name, seed.title, seed.content, seed.videoUrl ?? null, seed.imageUrl ?? null, seed.rating ?? 5, seed.featured ?? true, seed.displayOrder ?? 0],
+        [
+          seed.name,
+          seed.title,
+          seed.content,
+          seed.videoUrl ?? null,
+          seed.imageUrl ?? null,
+          seed.rating ?? 5,
+          seed.featured ?? true,
+          seed.displayOrder ?? 0,
+        ],
       );
       ids.push(rows[0].id);
     }
@@ -69,7 +78,9 @@ export function featureTestimonials(ids: string[]): Promise<void> {
 
 export function findLeadByEmail(email: string): Promise<{ email_normalized: string } | null> {
   return withDb(async (client) => {
-    const { rows } = await client.query<{ email_normalized: string }>('SELECT email_normalized FROM leads WHERE email_normalized = $1', [email.toLowerCase()]);
+    const { rows } = await client.query<{ email_normalized: string }>('SELECT email_normalized FROM leads WHERE email_normalized = $1', [
+      email.toLowerCase(),
+    ]);
     return rows[0] ?? null;
   });
 }

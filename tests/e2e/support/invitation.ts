@@ -24,7 +24,10 @@ export async function playOverlayOut(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-export async function fillInvitation(page: Page, values: { name: string; email: string; phone?: string; invitedBy?: string }): Promise<void> {
+export async function fillInvitation(
+  page: Page,
+  values: { name: string; email: string; phone?: string; invitedBy?: string },
+): Promise<void> {
   await playOverlayOut(page);
   await page.getByLabel('Full Name').fill(values.name);
   await page.getByLabel('Email Address').fill(values.email);
@@ -48,13 +51,21 @@ export async function answerTokenValidation(page: Page, invitee: { email: string
     tokens.push(decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? ''));
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (invitee) await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(invitee) });
-    else await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Invalid' }) });
+    else
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Invalid' }),
+      });
   });
   return tokens;
 }
 
 /** Puts an invitee session into session storage before any page script runs. */
-export async function seedInviteeSession(page: Page, values: Partial<Record<'blackcard_token' | 'blackcard_email' | 'blackcard_name', string>>): Promise<void> {
+export async function seedInviteeSession(
+  page: Page,
+  values: Partial<Record<'blackcard_token' | 'blackcard_email' | 'blackcard_name', string>>,
+): Promise<void> {
   await page.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) window.sessionStorage.setItem(key, value as string);
   }, values);

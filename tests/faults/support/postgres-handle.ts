@@ -14,7 +14,9 @@ export class PostgresHandle {
   ) {}
 
   static async start(opts: { dir: string; port: number; database: string }): Promise<PostgresHandle> {
-    const host = fork(join(__dirname, 'postgres-host.js'), [opts.dir, String(opts.port), opts.database], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const host = fork(join(__dirname, 'postgres-host.js'), [opts.dir, String(opts.port), opts.database], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const first = await nextReply(host);
     if ('error' in first) throw new Error(`Postgres did not start: ${first.error}`);
     return new PostgresHandle(host, first.url as string);

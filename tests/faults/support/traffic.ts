@@ -22,7 +22,11 @@ export interface Outcome {
   error?: string;
 }
 
-export async function postJson(url: string, body: unknown, opts: { timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<Outcome> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  opts: { timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<Outcome> {
   const started = Date.now();
   try {
     const res = await fetch(url, {
@@ -128,10 +132,14 @@ export function postOnFreshConnection(url: string, body: unknown, timeoutMs = 20
         }
         resolve({ status: res.statusCode ?? 0, body: parsed, ms: Date.now() - started });
       });
-      res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, body: null, ms: Date.now() - started, error: err.code ?? err.message }));
+      res.on('error', (err: NodeJS.ErrnoException) =>
+        resolve({ status: 0, body: null, ms: Date.now() - started, error: err.code ?? err.message }),
+      );
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, body: null, ms: Date.now() - started, error: err.code ?? err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ status: 0, body: null, ms: Date.now() - started, error: err.code ?? err.message }),
+    );
     req.end(payload);
   });
 }

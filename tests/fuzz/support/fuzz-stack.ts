@@ -25,7 +25,10 @@ function required(name: string): string {
  */
 export async function startFuzzStack(extraEnv: NodeJS.ProcessEnv, opts: { worker?: boolean } = {}): Promise<FuzzStack> {
   const life = new Lifecycle({ quiet: true, ownsProcess: false });
-  const env = appEnv({ databaseUrl: required('DATABASE_URL'), redisUrl: required('REDIS_URL') }, await freePort(), { LOG_LEVEL: 'error', ...extraEnv });
+  const env = appEnv({ databaseUrl: required('DATABASE_URL'), redisUrl: required('REDIS_URL') }, await freePort(), {
+    LOG_LEVEL: 'error',
+    ...extraEnv,
+  });
   try {
     const worker = opts.worker === false ? null : startWorker(life, env, 'Fuzz worker');
     const api = await startApi(life, env, 'Fuzz API');
@@ -39,7 +42,11 @@ export async function startFuzzStack(extraEnv: NodeJS.ProcessEnv, opts: { worker
 /** An admin account through the real CLI (the only way one is made); returns its password. */
 export function createAdmin(emailAddress: string, password: string): void {
   const cli = join(repoRoot, 'dist', 'scripts', 'admin-create.js');
-  const created = spawnSync(process.execPath, [cli, '--email', emailAddress], { input: `${password}\n`, env: process.env, encoding: 'utf8' });
+  const created = spawnSync(process.execPath, [cli, '--email', emailAddress], {
+    input: `${password}\n`,
+    env: process.env,
+    encoding: 'utf8',
+  });
   if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
 }
 

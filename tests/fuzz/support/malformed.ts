@@ -31,9 +31,19 @@ export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [
   {
     path: '/api/leads',
     method: 'POST',
-    valid: (_c, n) => ({ email: email(n), name: 'Fuzz Lead', phone: '+1 555 0100', referral: 'aff1', attribution: { utm_source: 'x', landing_path: '/' } }),
+    valid: (_c, n) => ({
+      email: email(n),
+      name: 'Fuzz Lead',
+      phone: '+1 555 0100',
+      referral: 'aff1',
+      attribution: { utm_source: 'x', landing_path: '/' },
+    }),
   },
-  { path: '/api/invitation-gate', method: 'POST', valid: (_c, n) => ({ name: 'Fuzz Invitee', email: email(n), phone: '555', invitedBy: 'A friend', referral: 'aff1' }) },
+  {
+    path: '/api/invitation-gate',
+    method: 'POST',
+    valid: (_c, n) => ({ name: 'Fuzz Invitee', email: email(n), phone: '555', invitedBy: 'A friend', referral: 'aff1' }),
+  },
   { path: '/api/create-setup-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), planId: 'standard' }) },
   { path: '/api/create-payment-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), amount: 997, plan: 'Full Payment' }) },
   {
@@ -41,32 +51,86 @@ export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [
     method: 'POST',
     valid: (c, n) => ({ ...party(n), setupIntentId: c.setupIntentId, amount: 97, plan: 'Standard Access' }),
   },
-  { path: '/api/beacon', method: 'POST', valid: () => ({ type: 'checkout_start', visitorId: 'fuzz-visitor-000000001', path: '/checkout', plan: 'standard', referral: 'aff1' }) },
+  {
+    path: '/api/beacon',
+    method: 'POST',
+    valid: () => ({ type: 'checkout_start', visitorId: 'fuzz-visitor-000000001', path: '/checkout', plan: 'standard', referral: 'aff1' }),
+  },
   { path: '/api/admin/login', method: 'POST', valid: (_c, n) => ({ email: email(n), password: 'not the password' }) },
   {
     path: '/api/sandbox/confirm-payment',
     method: 'POST',
-    valid: (c) => ({ clientSecret: c.clientSecret, card: { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2034, cvc: '123' }, returnUrl: 'http://127.0.0.1/success' }),
+    valid: (c) => ({
+      clientSecret: c.clientSecret,
+      card: { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2034, cvc: '123' },
+      returnUrl: 'http://127.0.0.1/success',
+    }),
   },
   {
     path: '/api/sandbox/confirm-setup',
     method: 'POST',
-    valid: () => ({ clientSecret: 'seti_fuzz_secret_x', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' }, returnUrl: 'http://127.0.0.1/success' }),
+    valid: () => ({
+      clientSecret: 'seti_fuzz_secret_x',
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+      returnUrl: 'http://127.0.0.1/success',
+    }),
   },
   {
     path: '/api/testimonials',
     method: 'POST',
     admin: true,
-    valid: () => ({ name: 'Fuzz', title: 'Tester', content: 'Line one\nline two', rating: 5, featured: false, videoUrl: '', imageUrl: 'https://example.com/a.png' }),
+    valid: () => ({
+      name: 'Fuzz',
+      title: 'Tester',
+      content: 'Line one\nline two',
+      rating: 5,
+      featured: false,
+      videoUrl: '',
+      imageUrl: 'https://example.com/a.png',
+    }),
   },
   { path: '/api/testimonials/:id', method: 'PATCH', admin: true, valid: () => ({ title: 'Tester', rating: 4 }) },
   { path: '/api/admin/people/erase', method: 'POST', admin: true, valid: (_c, n) => ({ email: email(n) }) },
 ];
 
 /** Characters that break naive code: controls, separators, bidi overrides, BOM, unpaired surrogates. */
-const NASTY_UNITS = ['\u0000', '\u0001', '\u0008', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009f', '\u00a0', '\u2028', '\u2029', '\u202e', '\u200b', '\ufeff', '\ufffd', '\ud800', '\udfff', '😀', 'é', '\u0301', '\u4e2d', '"', '\\', '<', '%', "'", ' '];
+const NASTY_UNITS = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\t',
+  '\n',
+  '\r',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u200b',
+  '\ufeff',
+  '\ufffd',
+  '\ud800',
+  '\udfff',
+  '😀',
+  'é',
+  '\u0301',
+  '\u4e2d',
+  '"',
+  '\\',
+  '<',
+  '%',
+  "'",
+  ' ',
+];
 
-const nastyString = fc.string({ unit: fc.oneof(fc.constantFrom(...NASTY_UNITS), fc.constantFrom('a', 'b', '@', '.', '1')), minLength: 1, maxLength: 40 });
+const nastyString = fc.string({
+  unit: fc.oneof(fc.constantFrom(...NASTY_UNITS), fc.constantFrom('a', 'b', '@', '.', '1')),
+  minLength: 1,
+  maxLength: 40,
+});
 
 const injectionString = fc.constantFrom(
   "' OR '1'='1' --",
@@ -107,16 +171,24 @@ class RawJson {
 function toJson(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
 /** An array or object nested up to 8,000 levels (under the 16 KB body limit at every depth generated). */
-const deepNesting = fc.record({ depth: fc.integer({ min: 50, max: 8000 }), kind: fc.constantFrom('array', 'object') }).map(({ depth, kind }) =>
-  kind === 'array'
-    ? new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`, `arrays ${depth} deep`)
-    : new RawJson(`${'{"a":'.repeat(Math.min(depth, 3000))}1${'}'.repeat(Math.min(depth, 3000))}`, `objects ${Math.min(depth, 3000)} deep`),
-);
+const deepNesting = fc
+  .record({ depth: fc.integer({ min: 50, max: 8000 }), kind: fc.constantFrom('array', 'object') })
+  .map(({ depth, kind }) =>
+    kind === 'array'
+      ? new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`, `arrays ${depth} deep`)
+      : new RawJson(
+          `${'{"a":'.repeat(Math.min(depth, 3000))}1${'}'.repeat(Math.min(depth, 3000))}`,
+          `objects ${Math.min(depth, 3000)} deep`,
+        ),
+  );
 
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: weirdString },
@@ -130,7 +202,11 @@ const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
-const extraKey = fc.oneof(fc.constantFrom(...PROTO_KEYS, 'id', 'isAdmin', 'status', 'createdAt', 'amount', 'role'), fc.string({ maxLength: 12 }), nastyString);
+const extraKey = fc.oneof(
+  fc.constantFrom(...PROTO_KEYS, 'id', 'isAdmin', 'status', 'createdAt', 'amount', 'role'),
+  fc.string({ maxLength: 12 }),
+  nastyString,
+);
 
 /** JSON text of an object whose own keys may be __proto__ or constructor. */
 function objectText(entries: Array<[string, unknown]>): string {
@@ -151,7 +227,9 @@ function withField(body: Body, path: string, value: unknown): Body {
 
 function fieldPaths(body: Body, prefix = ''): string[] {
   return Object.entries(body).flatMap(([key, value]) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? [`${prefix}${key}`, ...fieldPaths(value as Body, `${prefix}${key}.`)] : [`${prefix}${key}`],
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? [`${prefix}${key}`, ...fieldPaths(value as Body, `${prefix}${key}.`)]
+      : [`${prefix}${key}`],
   );
 }
 
@@ -205,7 +283,12 @@ function jsonEndpointRequests(ep: JsonEndpoint, ctx: FuzzContext): fc.Arbitrary<
   const paths = fieldPaths(valid);
   const n = fc.nat();
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(n, fc.constantFrom(...paths), weirdValue).map(([i, field, value]) => at(`${field} = ${preview(value)}`, toJson(withField(ep.valid(ctx, i), field, value)))) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(n, fc.constantFrom(...paths), weirdValue)
+        .map(([i, field, value]) => at(`${field} = ${preview(value)}`, toJson(withField(ep.valid(ctx, i), field, value)))),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(n, fc.subarray(Object.keys(valid), { minLength: 1 })).map(([i, dropped]) => {
@@ -222,24 +305,47 @@ function jsonEndpointRequests(ep: JsonEndpoint, ctx: FuzzContext): fc.Arbitrary<
         if (nested && nestedKey) {
           const inner = objectText([...Object.entries(body[nestedKey] as Body), [key, value]]);
           const outer = objectText(Object.entries(body).filter(([k]) => k !== nestedKey));
-          return at(`extra key ${JSON.stringify(key)} in ${nestedKey}`, `${outer.slice(0, -1)}${outer.length > 2 ? ',' : ''}${JSON.stringify(nestedKey)}:${inner}}`);
+          return at(
+            `extra key ${JSON.stringify(key)} in ${nestedKey}`,
+            `${outer.slice(0, -1)}${outer.length > 2 ? ',' : ''}${JSON.stringify(nestedKey)}:${inner}}`,
+          );
         }
         return at(`extra key ${JSON.stringify(key)}`, objectText([[key, value], ...Object.entries(body)]));
       }),
     },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)).map((v) => at(`body ${preview(v)}`, JSON.stringify(v))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .jsonValue({ maxDepth: 2 })
+        .filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))
+        .map((v) => at(`body ${preview(v)}`, JSON.stringify(v))),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...INVALID_JSON).map((text) => at(`invalid JSON ${preview(text)}`, text)) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((text) => at(`random text ${preview(text)}`, text)) },
     {
       weight: 1,
-      arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => at('JSON with invalid UTF-8', Buffer.concat([Buffer.from('{"email":"'), Buffer.from(bytes), Buffer.from([0xff, 0xc0, 0x80]), Buffer.from('@example.com"}')]))),
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((bytes) =>
+          at(
+            'JSON with invalid UTF-8',
+            Buffer.concat([Buffer.from('{"email":"'), Buffer.from(bytes), Buffer.from([0xff, 0xc0, 0x80]), Buffer.from('@example.com"}')]),
+          ),
+        ),
     },
-    { weight: 1, arbitrary: fc.constantFrom('\\u0000', '\\ud800', '\\udfff', '\\u001b', '\\u2028').map((esc) => at(`escape ${esc} in every field`, escapedEverywhere(valid, esc))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('\\u0000', '\\ud800', '\\udfff', '\\u001b', '\\u2028')
+        .map((esc) => at(`escape ${esc} in every field`, escapedEverywhere(valid, esc))),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(n, fc.constantFrom(...CONTENT_TYPES), fc.boolean()).map(([i, type, formBody]) => {
         const body = ep.valid(ctx, i);
-        const text = formBody ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() : JSON.stringify(body);
+        const text = formBody
+          ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
+          : JSON.stringify(body);
         return at(`content type ${JSON.stringify(type)}${formBody ? ' (form body)' : ''}`, text, type ? { 'content-type': type } : {});
       }),
     },
@@ -253,8 +359,34 @@ function escapedEverywhere(body: Body, escape: string): string {
 
 const pathSegment = fc.oneof(
   { weight: 3, arbitrary: weirdString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x')).slice(0, 9000)) },
-  { weight: 2, arbitrary: fc.constantFrom('%', '%zz', '%ff', '%00', '%c0%af', '%e0%80', '..%2f..%2fetc%2fpasswd', '%2e%2e', '..', '.', '%20', 'null', '-1', '0', 'a'.repeat(300), '__proto__', 'constructor') },
-  { weight: 1, arbitrary: fc.constantFrom('pi_', 'seti_', 'sub_').chain((p) => fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((s) => p + encodeURIComponent(s))) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%zz',
+      '%ff',
+      '%00',
+      '%c0%af',
+      '%e0%80',
+      '..%2f..%2fetc%2fpasswd',
+      '%2e%2e',
+      '..',
+      '.',
+      '%20',
+      'null',
+      '-1',
+      '0',
+      'a'.repeat(300),
+      '__proto__',
+      'constructor',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('pi_', 'seti_', 'sub_')
+      .chain((p) => fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((s) => p + encodeURIComponent(s))),
+  },
   { weight: 1, arbitrary: fc.uuid().map((u) => u.toUpperCase()) },
 );
 
@@ -265,8 +397,17 @@ const queryValue = fc.oneof(
 
 /** A query string with duplicated keys, bracket keys and prototype keys besides the endpoint's own. */
 function queryFor(keys: string[]): fc.Arbitrary<string> {
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.constantFrom(...keys).map((k) => `${k}[]`), fc.constantFrom('__proto__[x]', 'constructor[prototype][x]', 'x')), queryValue);
-  return fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${v}`).join('&'));
+  const pair = fc.tuple(
+    fc.oneof(
+      fc.constantFrom(...keys),
+      fc.constantFrom(...keys).map((k) => `${k}[]`),
+      fc.constantFrom('__proto__[x]', 'constructor[prototype][x]', 'x'),
+    ),
+    queryValue,
+  );
+  return fc
+    .array(pair, { minLength: 1, maxLength: 5 })
+    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${v}`).join('&'));
 }
 
 function getRequests(ctx: FuzzContext): fc.Arbitrary<RawRequest> {
@@ -276,55 +417,151 @@ function getRequests(ctx: FuzzContext): fc.Arbitrary<RawRequest> {
     { weight: 3, arbitrary: pathSegment.map((t) => get('token check', `/api/validate-token/${t}`)) },
     { weight: 2, arbitrary: pathSegment.map((t) => get('payment verification', `/api/verify-payment/${t}`)) },
     { weight: 2, arbitrary: pathSegment.map((t) => get('subscription verification', `/api/verify-subscription/${t}`)) },
-    { weight: 1, arbitrary: pathSegment.map((t) => ({ label: 'testimonial delete', method: 'DELETE', path: `/api/testimonials/${t}`, headers: { ...admin, 'x-csrf-token': ctx.admin.csrfToken } })) },
-    { weight: 1, arbitrary: queryFor(['client_secret', 'return_url']).map((q) => get('sandbox authentication page', `/api/sandbox/authenticate?${q}`)) },
+    {
+      weight: 1,
+      arbitrary: pathSegment.map((t) => ({
+        label: 'testimonial delete',
+        method: 'DELETE',
+        path: `/api/testimonials/${t}`,
+        headers: { ...admin, 'x-csrf-token': ctx.admin.csrfToken },
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: queryFor(['client_secret', 'return_url']).map((q) => get('sandbox authentication page', `/api/sandbox/authenticate?${q}`)),
+    },
     {
       weight: 1,
       arbitrary: fc.tuple(fc.constantFrom('client_secret', 'return_url', 'outcome'), weirdValue).map(([field, value]) => {
-        const form = { client_secret: ctx.clientSecret, return_url: 'http://127.0.0.1/success', outcome: 'complete', [field]: typeof value === 'string' ? value : toJson(value) };
-        return { label: `sandbox authentication form: ${field} = ${preview(value)}`, method: 'POST', path: '/api/sandbox/authenticate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() };
+        const form = {
+          client_secret: ctx.clientSecret,
+          return_url: 'http://127.0.0.1/success',
+          outcome: 'complete',
+          [field]: typeof value === 'string' ? value : toJson(value),
+        };
+        return {
+          label: `sandbox authentication form: ${field} = ${preview(value)}`,
+          method: 'POST',
+          path: '/api/sandbox/authenticate',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        };
       }),
     },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('leads', 'orders', 'audit', 'leads/export.csv', 'orders/export.csv'), queryFor(['page', 'pageSize', 'q'])).map(([list, q]) => get(`admin ${list}`, `/api/admin/${list}?${q}`, admin)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom('leads', 'orders', 'audit', 'leads/export.csv', 'orders/export.csv'), queryFor(['page', 'pageSize', 'q']))
+        .map(([list, q]) => get(`admin ${list}`, `/api/admin/${list}?${q}`, admin)),
+    },
     { weight: 1, arbitrary: queryFor(['from', 'to']).map((q) => get('admin funnel', `/api/admin/funnel?${q}`, admin)) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', '/export'), queryFor(['email'])).map(([sub, q]) => get('admin person', `/api/admin/people${sub}?${q}`, admin)) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('/api/testimonials/featured', '/api/health', '/api/health/live', '/api/payments/config', '/api/metrics', '/api/admin/session'), queryFor(['x'])).map(([p, q]) => get('query on a fixed route', `${p}?${q}`)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('', '/export'), queryFor(['email']))
+        .map(([sub, q]) => get('admin person', `/api/admin/people${sub}?${q}`, admin)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            '/api/testimonials/featured',
+            '/api/health',
+            '/api/health/live',
+            '/api/payments/config',
+            '/api/metrics',
+            '/api/admin/session',
+          ),
+          queryFor(['x']),
+        )
+        .map(([p, q]) => get('query on a fixed route', `${p}?${q}`)),
+    },
   );
 }
 
-const KNOWN_PATHS = ['/api/leads', '/api/invitation-gate', '/api/create-payment-intent', '/api/webhooks/stripe', '/api/beacon', '/api/admin/login', '/api/health', '/api/testimonials/featured', '/api/validate-token/abc', '/api/sandbox/confirm-payment'];
+const KNOWN_PATHS = [
+  '/api/leads',
+  '/api/invitation-gate',
+  '/api/create-payment-intent',
+  '/api/webhooks/stripe',
+  '/api/beacon',
+  '/api/admin/login',
+  '/api/health',
+  '/api/testimonials/featured',
+  '/api/validate-token/abc',
+  '/api/sandbox/confirm-payment',
+];
 
 /** Methods the routes do not take, mangled paths, and sloppy headers on a real route. */
 function routingRequests(): fc.Arbitrary<RawRequest> {
   return fc.oneof(
     {
       weight: 3,
-      arbitrary: fc.tuple(fc.constantFrom(...METHODS.filter((m) => m !== 'CONNECT')), fc.constantFrom(...KNOWN_PATHS), fc.boolean()).map(([method, path, withBody]) => ({
-        label: `${method} ${path}`,
-        method,
-        path,
-        ...(withBody && { headers: json, body: '{"email":"a@example.com"}' }),
-      })),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...METHODS.filter((m) => m !== 'CONNECT')), fc.constantFrom(...KNOWN_PATHS), fc.boolean())
+        .map(([method, path, withBody]) => ({
+          label: `${method} ${path}`,
+          method,
+          path,
+          ...(withBody && { headers: json, body: '{"email":"a@example.com"}' }),
+        })),
     },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom('GET', 'POST', 'DELETE'), fc.constantFrom('/api/', '/api//leads', '/API/LEADS', '/api/leads/', '/api/../api/leads', '/api/%2e%2e/leads', '/api/leads%00', '/api/leads;x=1', '/api/leads/../../etc/passwd', '/api/docs/../..'), pathSegment).map(([method, prefix, seg]) => ({
-        label: `${method} mangled path`,
-        method,
-        path: `${prefix}${seg}`,
-        headers: json,
-        body: method === 'POST' ? '{}' : undefined,
-      })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('GET', 'POST', 'DELETE'),
+          fc.constantFrom(
+            '/api/',
+            '/api//leads',
+            '/API/LEADS',
+            '/api/leads/',
+            '/api/../api/leads',
+            '/api/%2e%2e/leads',
+            '/api/leads%00',
+            '/api/leads;x=1',
+            '/api/leads/../../etc/passwd',
+            '/api/docs/../..',
+          ),
+          pathSegment,
+        )
+        .map(([method, prefix, seg]) => ({
+          label: `${method} mangled path`,
+          method,
+          path: `${prefix}${seg}`,
+          headers: json,
+          body: method === 'POST' ? '{}' : undefined,
+        })),
     },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom('cookie', 'user-agent', 'x-request-id', 'x-forwarded-for', 'accept', 'accept-encoding', 'origin', 'referer', 'stripe-signature'), nastyString, fc.nat()).map(([header, value, i]) => ({
-        label: `lead with header ${header}: ${preview(value)}`,
-        method: 'POST',
-        path: '/api/leads',
-        headers: { ...json, [header]: headerSafe(header === 'cookie' ? `_fbp=${value}; _ga=GA1.1.${value}; _fprom_tid=%00${value}` : value) },
-        body: JSON.stringify({ email: email(i) }),
-      })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'cookie',
+            'user-agent',
+            'x-request-id',
+            'x-forwarded-for',
+            'accept',
+            'accept-encoding',
+            'origin',
+            'referer',
+            'stripe-signature',
+          ),
+          nastyString,
+          fc.nat(),
+        )
+        .map(([header, value, i]) => ({
+          label: `lead with header ${header}: ${preview(value)}`,
+          method: 'POST',
+          path: '/api/leads',
+          headers: {
+            ...json,
+            [header]: headerSafe(header === 'cookie' ? `_fbp=${value}; _ga=GA1.1.${value}; _fprom_tid=%00${value}` : value),
+          },
+          body: JSON.stringify({ email: email(i) }),
+        })),
     },
     { weight: 1, arbitrary: pathSegment.map((seg) => ({ label: 'unknown page', method: 'GET', path: `/${seg}` })) },
   );
@@ -341,7 +578,15 @@ export function stripeSignature(body: string | Buffer, secret: string, timestamp
   return `t=${timestamp},v1=${signed}`;
 }
 
-const EVENT_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'setup_intent.succeeded', 'invoice.paid', 'invoice.payment_failed', 'customer.subscription.deleted', 'charge.refunded'];
+const EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'setup_intent.succeeded',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.deleted',
+  'charge.refunded',
+];
 
 /** Unsigned or wrongly signed bodies, and correctly signed events whose content is malformed. */
 function webhookRequests(ctx: FuzzContext): fc.Arbitrary<RawRequest> {
@@ -354,27 +599,63 @@ function webhookRequests(ctx: FuzzContext): fc.Arbitrary<RawRequest> {
   });
   const eventField = fc.oneof(weirdValue, fc.constant(undefined));
   const event = fc.record({
-    id: fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }).map((s) => `evt_fuzz_${s}`), weirdValue),
+    id: fc.oneof(
+      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }).map((s) => `evt_fuzz_${s}`),
+      weirdValue,
+    ),
     type: fc.oneof(fc.constantFrom(...EVENT_TYPES), weirdValue),
     object: fc.constant('event'),
     data: fc.oneof(
-      fc.record({ object: fc.record({ id: fc.oneof(fc.constant(ctx.paymentIntentId), fc.constant(ctx.setupIntentId), eventField), status: eventField, amount: eventField, metadata: eventField, subscription: eventField }) }),
+      fc.record({
+        object: fc.record({
+          id: fc.oneof(fc.constant(ctx.paymentIntentId), fc.constant(ctx.setupIntentId), eventField),
+          status: eventField,
+          amount: eventField,
+          metadata: eventField,
+          subscription: eventField,
+        }),
+      }),
       weirdValue,
     ),
   });
   return fc.oneof(
-    { weight: 2, arbitrary: fc.tuple(weirdString, weirdString).map(([sig, body]) => post(`signature ${preview(sig)}`, body, headerSafe(sig))) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(weirdString, weirdString).map(([sig, body]) => post(`signature ${preview(sig)}`, body, headerSafe(sig))),
+    },
     { weight: 1, arbitrary: weirdString.map((body) => post('no signature', body)) },
-    { weight: 4, arbitrary: event.map((e) => { const body = toJson(e); return post(`signed event ${preview(body)}`, body, stripeSignature(body, ctx.webhookSecret)); }) },
+    {
+      weight: 4,
+      arbitrary: event.map((e) => {
+        const body = toJson(e);
+        return post(`signed event ${preview(body)}`, body, stripeSignature(body, ctx.webhookSecret));
+      }),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(fc.constantFrom('\\u0000', '\\ud800', '\\u001b'), fc.constantFrom('id', 'type', 'data')).map(([esc, where]) => {
-        const body = where === 'data' ? `{"id":"evt_fuzz_esc_${Math.random()}","type":"payment_intent.succeeded","data":{"object":{"id":"pi_${esc}x"}}}` : where === 'id' ? `{"id":"evt_${esc}","type":"x"}` : `{"id":"evt_fuzz_t${Math.random()}","type":"a${esc}"}`;
+        const body =
+          where === 'data'
+            ? `{"id":"evt_fuzz_esc_${Math.random()}","type":"payment_intent.succeeded","data":{"object":{"id":"pi_${esc}x"}}}`
+            : where === 'id'
+              ? `{"id":"evt_${esc}","type":"x"}`
+              : `{"id":"evt_fuzz_t${Math.random()}","type":"a${esc}"}`;
         return post(`signed event with ${esc} in ${where}`, body, stripeSignature(body, ctx.webhookSecret));
       }),
     },
-    { weight: 1, arbitrary: fc.constantFrom(...INVALID_JSON, '[]', '{}', '"evt"', '1').map((body) => post(`signed non-event ${preview(body)}`, body, stripeSignature(body, ctx.webhookSecret))) },
-    { weight: 1, arbitrary: fc.integer({ min: 301, max: 10_000_000 }).map((age) => { const body = `{"id":"evt_old_${age}","type":"x"}`; return post(`signed ${age} s ago`, body, stripeSignature(body, ctx.webhookSecret, Math.floor(Date.now() / 1000) - age)); }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...INVALID_JSON, '[]', '{}', '"evt"', '1')
+        .map((body) => post(`signed non-event ${preview(body)}`, body, stripeSignature(body, ctx.webhookSecret))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 301, max: 10_000_000 }).map((age) => {
+        const body = `{"id":"evt_old_${age}","type":"x"}`;
+        return post(`signed ${age} s ago`, body, stripeSignature(body, ctx.webhookSecret, Math.floor(Date.now() / 1000) - age));
+      }),
+    },
   );
 }
 
@@ -392,7 +673,12 @@ export function malformedRequests(ctx: FuzzContext, count: number, seed: number)
 /** Bodies over 1 MB, once per endpoint that takes a body, declared or not. */
 export function oversizeRequests(ctx: FuzzContext): RawRequest[] {
   const huge = JSON.stringify({ email: 'big@example.com', name: 'x'.repeat(1_200_000) });
-  const paths = [...JSON_ENDPOINTS.map((ep) => ep.path.replace(':id', ctx.testimonialId)), '/api/webhooks/stripe', '/api/sandbox/authenticate', '/api/health'];
+  const paths = [
+    ...JSON_ENDPOINTS.map((ep) => ep.path.replace(':id', ctx.testimonialId)),
+    '/api/webhooks/stripe',
+    '/api/sandbox/authenticate',
+    '/api/health',
+  ];
   return paths.flatMap((path) => [
     { label: `1.2 MB JSON to ${path}`, method: path.includes(ctx.testimonialId) ? 'PATCH' : 'POST', path, headers: json, body: huge },
     { label: `1.2 MB text to ${path}`, method: 'POST', path, headers: { 'content-type': 'text/plain' }, body: huge },

@@ -28,7 +28,8 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 
 function problemsIn(value: unknown, where: string, multiline: boolean, out: string[]): void {
   if (typeof value === 'string') {
-    if ((multiline ? CONTROL_BUT_LINES : CONTROL).test(value)) out.push(`${where}: control character in ${JSON.stringify(value.slice(0, 60))}`);
+    if ((multiline ? CONTROL_BUT_LINES : CONTROL).test(value))
+      out.push(`${where}: control character in ${JSON.stringify(value.slice(0, 60))}`);
     if (value.length > MAX_TEXT) out.push(`${where}: ${value.length} characters`);
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => problemsIn(item, `${where}[${i}]`, multiline, out));
@@ -76,12 +77,23 @@ export async function malformedStoredData(databaseUrl: string, since: Date): Pro
 }
 
 /** Outbox rows (jobs owed for accepted requests) created since `since` that have not finished, and those that failed. */
-export async function outboxState(databaseUrl: string, since: Date): Promise<{ open: number; failed: Array<{ job_name: string; last_error: string }> }> {
+export async function outboxState(
+  databaseUrl: string,
+  since: Date,
+): Promise<{ open: number; failed: Array<{ job_name: string; last_error: string }> }> {
   const client = new Client(databaseUrl);
   await client.connect();
   try {
-    const { rows: [{ open }] } = await client.query(`SELECT count(*)::int AS open FROM outbox WHERE created_at >= $1 AND completed_at IS NULL AND failed_at IS NULL`, [since]);
-    const { rows: failed } = await client.query(`SELECT job_name, last_error FROM outbox WHERE created_at >= $1 AND failed_at IS NOT NULL`, [since]);
+    const {
+      rows: [{ open }],
+    } = await client.query(
+      `SELECT count(*)::int AS open FROM outbox WHERE created_at >= $1 AND completed_at IS NULL AND failed_at IS NULL`,
+      [since],
+    );
+    const { rows: failed } = await client.query(
+      `SELECT job_name, last_error FROM outbox WHERE created_at >= $1 AND failed_at IS NOT NULL`,
+      [since],
+    );
     return { open, failed };
   } finally {
     await client.end();

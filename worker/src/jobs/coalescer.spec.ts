@@ -53,11 +53,7 @@ describe('Coalescer', () => {
     const db = recorder();
     const coalescer = new Coalescer(db.run, { max: 2, keyOf: (n) => String(n % 3) });
     await Promise.all([1, 4, 2, 5, 3].map((n) => coalescer.run(n)));
-    expect(db.batches).toEqual([
-      [1, 2],
-      [4, 5],
-      [3],
-    ]);
+    expect(db.batches).toEqual([[1, 2], [4, 5], [3]]);
   });
 
   it('isolates a failing member: the batch is retried one by one and only that caller fails', async () => {

@@ -106,7 +106,13 @@ describe('JobRegistry', () => {
   });
 
   it('refuses to start when a job has two handlers, naming both', async () => {
-    const { app, register } = await registryWith([AttributionHandler, SecondAttributionHandler, TrackingConsumer, ...PAYMENTS, ...INVITATIONS]);
+    const { app, register } = await registryWith([
+      AttributionHandler,
+      SecondAttributionHandler,
+      TrackingConsumer,
+      ...PAYMENTS,
+      ...INVITATIONS,
+    ]);
     await expect(app.init()).rejects.toThrow(/has 2 handlers \(AttributionHandler.attribute, SecondAttributionHandler.attribute\)/);
     expect(register).not.toHaveBeenCalled();
   });
@@ -117,7 +123,7 @@ describe('JobRegistry', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
-  it('refuses to start when the job\'s queue has no processor', async () => {
+  it("refuses to start when the job's queue has no processor", async () => {
     const { app } = await registryWith([AttributionHandler, ...PAYMENTS, ...INVITATIONS]);
     await expect(app.init()).rejects.toThrow(/queue "tracking" has 0 processors/);
   });
@@ -131,6 +137,8 @@ describe('assertEveryJobHandled', () => {
   });
 
   it('rejects a queue with two processors', () => {
-    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.tracking, QUEUES.payments, QUEUES.invitations])).toThrow(/queue "tracking" has 2 processors/);
+    expect(() => assertEveryJobHandled(handlers, [QUEUES.tracking, QUEUES.tracking, QUEUES.payments, QUEUES.invitations])).toThrow(
+      /queue "tracking" has 2 processors/,
+    );
   });
 });

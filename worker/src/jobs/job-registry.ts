@@ -59,7 +59,10 @@ export class JobRegistry implements OnModuleInit {
 }
 
 /** Every contract job has exactly one handler, on the queue JOB_QUEUE names, which has a processor. */
-export function assertEveryJobHandled(handlers: ReadonlyArray<Pick<DiscoveredHandler, 'job' | 'queue' | 'owner'>>, processorQueues: readonly QueueName[]): void {
+export function assertEveryJobHandled(
+  handlers: ReadonlyArray<Pick<DiscoveredHandler, 'job' | 'queue' | 'owner'>>,
+  processorQueues: readonly QueueName[],
+): void {
   const problems: string[] = [];
   for (const [job, queue] of Object.entries(JOB_QUEUE) as Array<[JobName, QueueName]>) {
     const owners = handlers.filter((h) => h.job === job);

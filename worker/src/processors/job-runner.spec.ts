@@ -8,7 +8,14 @@ import { JobRunner } from './job-runner';
 const ROW_ID = '0b8f6a52-3c1d-4e4f-9a7b-123456789abc';
 
 function job(name: string, attemptsMade = 0, attempts = 3): Job {
-  return { id: ROW_ID, name, data: { leadId: 'lead-1' }, attemptsMade, opts: { attempts }, moveToDelayed: jest.fn(async () => undefined) } as unknown as Job;
+  return {
+    id: ROW_ID,
+    name,
+    data: { leadId: 'lead-1' },
+    attemptsMade,
+    opts: { attempts },
+    moveToDelayed: jest.fn(async () => undefined),
+  } as unknown as Job;
 }
 
 function runnerWith(run?: (data: unknown) => Promise<string>) {
@@ -51,7 +58,12 @@ describe('JobRunner', () => {
     await expect(runner.run(job('lead-attribution', 2, 3), undefined)).rejects.toThrow();
     expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'Provider said: [email] is invalid');
     expect(JSON.stringify(warn.mock.calls)).not.toContain('example.com');
-    expect(warn.mock.calls[1][0]).toMatchObject({ job: 'lead-attribution', attempt: 3, lastAttempt: true, err: 'Provider said: [email] is invalid' });
+    expect(warn.mock.calls[1][0]).toMatchObject({
+      job: 'lead-attribution',
+      attempt: 3,
+      lastAttempt: true,
+      err: 'Provider said: [email] is invalid',
+    });
   });
 
   it('parks the row at once on an unrecoverable error', async () => {

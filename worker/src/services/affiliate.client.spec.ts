@@ -32,7 +32,15 @@ describe('AffiliateClient.trackSale', () => {
       path: '/api/v1/track/sale',
       apiKey: 'fp-key',
       idempotencyKey: 'affiliate-sale:order-1',
-      params: { email: 'buyer@example.com', uid: 'lead-1', amount: '55000', event_id: 'pi_123', plan: '2-month', tid: 'tid-0123456789abcdefghij', ref_id: 'promo7' },
+      params: {
+        email: 'buyer@example.com',
+        uid: 'lead-1',
+        amount: '55000',
+        event_id: 'pi_123',
+        plan: '2-month',
+        tid: 'tid-0123456789abcdefghij',
+        ref_id: 'promo7',
+      },
     });
     expect(fake.signups()).toHaveLength(0);
   });

@@ -36,7 +36,12 @@ describe('Ga4MeasurementClient', () => {
     await expect(client().sendPurchase(sent)).resolves.toEqual({ outcome: 'done', detail: { status: 204 } });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/mp/collect', query: { measurement_id: 'G-TEST123' }, secretsPresent: ['api_secret'] });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/mp/collect',
+      query: { measurement_id: 'G-TEST123' },
+      secretsPresent: ['api_secret'],
+    });
     expect(request.body).toEqual({
       client_id: '1234567890.1700000000',
       user_id: 'lead-1',
@@ -87,15 +92,27 @@ describe('Ga4MeasurementClient', () => {
   it('throws on 5xx and 429, rejects other 4xx, and never names the secret', async () => {
     const messages: string[] = [];
     fake.failNextRequests(1, 500);
-    messages.push(await client().sendPurchase(purchase()).then(JSON.stringify, (err: Error) => `${err.constructor.name}: ${err.message}`));
+    messages.push(
+      await client()
+        .sendPurchase(purchase())
+        .then(JSON.stringify, (err: Error) => `${err.constructor.name}: ${err.message}`),
+    );
     fake.failNextRequests(1, 429);
-    messages.push(await client().sendPurchase(purchase()).then(JSON.stringify, (err: Error) => `${err.constructor.name}: ${err.message}`));
+    messages.push(
+      await client()
+        .sendPurchase(purchase())
+        .then(JSON.stringify, (err: Error) => `${err.constructor.name}: ${err.message}`),
+    );
     fake.failNextRequests(1, 403);
     const rejected = await client().sendPurchase(purchase());
     messages.push(JSON.stringify(rejected));
     await fake.stop();
     try {
-      messages.push(await client().sendPurchase(purchase()).then(JSON.stringify, (err: Error) => `${err.constructor.name}: ${err.message}`));
+      messages.push(
+        await client()
+          .sendPurchase(purchase())
+          .then(JSON.stringify, (err: Error) => `${err.constructor.name}: ${err.message}`),
+      );
     } finally {
       url = await fake.start(Number(new URL(url).port));
     }

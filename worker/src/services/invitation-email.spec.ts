@@ -4,7 +4,10 @@ const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear & Co' };
 const link = 'https://funnel.example/blackcard?token=abc_DEF-123&x="y"';
 
 describe('buildInvitationEmail', () => {
-  const mail = buildInvitationEmail({ name: '  <script>alert(1)</script> O\'Hara ', link, expiresAt: new Date('2030-01-31T12:00:00Z') }, brand);
+  const mail = buildInvitationEmail(
+    { name: "  <script>alert(1)</script> O'Hara ", link, expiresAt: new Date('2030-01-31T12:00:00Z') },
+    brand,
+  );
 
   it('puts the access link and its expiry in both parts', () => {
     expect(mail.text).toContain(link);

@@ -9,10 +9,13 @@ import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
  */
 @Injectable()
 export class JobLedger {
-  private readonly completions = new Coalescer<string, void>(async (ids) => {
-    await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [ids]);
-    return ids.map(() => undefined);
-  }, { max: BATCH_MAX });
+  private readonly completions = new Coalescer<string, void>(
+    async (ids) => {
+      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [ids]);
+      return ids.map(() => undefined);
+    },
+    { max: BATCH_MAX },
+  );
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -22,7 +25,10 @@ export class JobLedger {
   }
 
   async markFailed(outboxId: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid`, [outboxId, error.slice(0, 2000)]);
+    await this.dataSource.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid`, [
+      outboxId,
+      error.slice(0, 2000),
+    ]);
   }
 
   async noteError(outboxId: string, error: string): Promise<void> {

@@ -13,30 +13,33 @@ type LeadRow = Pick<Lead, 'id' | 'email' | 'referral' | 'attribution'>;
 const TRACKING_ID_MIN_LENGTH = 21;
 
 export type AttributionOutcome =
-  | 'sent'
-  | 'already-sent'
-  | 'skipped: not configured'
-  | 'skipped: no referral'
-  | 'skipped: lead not found'
-  | `failed: ${string}`;
+  'sent' | 'already-sent' | 'skipped: not configured' | 'skipped: no referral' | 'skipped: lead not found' | `failed: ${string}`;
 
 @Injectable()
 export class LeadAttributionService {
   private readonly logger = new Logger(LeadAttributionService.name);
   /** A backlog runs many of these jobs at once: they share the lead read and the status write. */
-  private readonly leads = new Coalescer<string, LeadRow | undefined>(async (ids) => {
-    const rows: LeadRow[] = await this.dataSource.query(`SELECT id, email, referral, attribution FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id));
-  }, { max: BATCH_MAX });
-  private readonly statuses = new Coalescer<{ leadId: string; status: AttributionOutcome }, void>(async (updates) => {
-    await this.dataSource.query(
-      `UPDATE leads l SET affiliate_status = u.status, affiliate_recorded_at = now()
+  private readonly leads = new Coalescer<string, LeadRow | undefined>(
+    async (ids) => {
+      const rows: LeadRow[] = await this.dataSource.query(`SELECT id, email, referral, attribution FROM leads WHERE id = ANY($1::uuid[])`, [
+        ids,
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    },
+    { max: BATCH_MAX },
+  );
+  private readonly statuses = new Coalescer<{ leadId: string; status: AttributionOutcome }, void>(
+    async (updates) => {
+      await this.dataSource.query(
+        `UPDATE leads l SET affiliate_status = u.status, affiliate_recorded_at = now()
          FROM unnest($1::uuid[], $2::text[]) AS u(id, status) WHERE l.id = u.id`,
-      [updates.map((u) => u.leadId), updates.map((u) => u.status)],
-    );
-    return updates.map(() => undefined);
-  }, { max: BATCH_MAX, keyOf: (update) => update.leadId });
+        [updates.map((u) => u.leadId), updates.map((u) => u.status)],
+      );
+      return updates.map(() => undefined);
+    },
+    { max: BATCH_MAX, keyOf: (update) => update.leadId },
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -58,7 +61,10 @@ export class LeadAttributionService {
     // Written from the ledger on every run, so a crash between the two is repaired by the retry.
     const status: AttributionOutcome = effect.status === 'done' ? 'sent' : `failed: ${String(effect.detail.reason ?? 'rejected')}`;
     await this.recordStatus(leadId, status);
-    this.logger.log({ leadId, tid: Boolean(signup.tid), refId: Boolean(signup.refId), outcome: effect.detail.outcome, replayed: effect.replayed }, 'Affiliate signup recorded');
+    this.logger.log(
+      { leadId, tid: Boolean(signup.tid), refId: Boolean(signup.refId), outcome: effect.detail.outcome, replayed: effect.replayed },
+      'Affiliate signup recorded',
+    );
     return effect.replayed && effect.status === 'done' ? 'already-sent' : status;
   }
 

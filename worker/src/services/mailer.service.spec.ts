@@ -20,7 +20,9 @@ describe('MailerService against an SMTP sink', () => {
 
   beforeAll(async () => {
     const url = await sink.start();
-    mailer = new MailerService(loadConfig({ ...base, SMTP_URL: url, SMTP_TIMEOUT_MS: '2000', MAIL_FROM: 'Brightpath Coaching <receipts@brightpath.example>' }));
+    mailer = new MailerService(
+      loadConfig({ ...base, SMTP_URL: url, SMTP_TIMEOUT_MS: '2000', MAIL_FROM: 'Brightpath Coaching <receipts@brightpath.example>' }),
+    );
   });
   afterEach(() => sink.reset());
   afterAll(async () => {
@@ -29,7 +31,10 @@ describe('MailerService against an SMTP sink', () => {
   });
 
   it('delivers one message with its HTML and text parts, sender, recipient and a Message-ID from the key', async () => {
-    await expect(mailer.send(mail)).resolves.toEqual({ outcome: 'done', detail: { messageId: '<receipt-email.order-1@brightpath.example>', accepted: 1 } });
+    await expect(mailer.send(mail)).resolves.toEqual({
+      outcome: 'done',
+      detail: { messageId: '<receipt-email.order-1@brightpath.example>', accepted: 1 },
+    });
     expect(sink.messages).toHaveLength(1);
     const [message] = sink.messages;
     expect(message).toMatchObject({
@@ -46,7 +51,10 @@ describe('MailerService against an SMTP sink', () => {
   it('gives a resend of the same key the same Message-ID, so the copy is recognisable', async () => {
     await mailer.send(mail);
     await mailer.send(mail);
-    expect(sink.messages.map((m) => m.messageId)).toEqual(['<receipt-email.order-1@brightpath.example>', '<receipt-email.order-1@brightpath.example>']);
+    expect(sink.messages.map((m) => m.messageId)).toEqual([
+      '<receipt-email.order-1@brightpath.example>',
+      '<receipt-email.order-1@brightpath.example>',
+    ]);
     await mailer.send({ ...mail, messageId: 'receipt-email:order-2' });
     expect(sink.messages[2].messageId).toBe('<receipt-email.order-2@brightpath.example>');
   });

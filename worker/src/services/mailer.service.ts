@@ -92,5 +92,8 @@ function classify(err: SmtpFailure, messageId: string): ProviderAnswer {
   if (status !== undefined && status >= 500 && code !== 'EAUTH') {
     return { outcome: 'rejected', reason: `${SERVICE} answered ${status} to ${command}`, detail: { messageId, status, command } };
   }
-  throw new ProviderUnavailableError(SERVICE, status === undefined ? `unreachable or failed (${code})` : `answered ${status} to ${command}`);
+  throw new ProviderUnavailableError(
+    SERVICE,
+    status === undefined ? `unreachable or failed (${code})` : `answered ${status} to ${command}`,
+  );
 }

@@ -26,7 +26,9 @@ describe('MetaConversionsClient', () => {
   const fake = new FakeMetaCapiServer({ accessToken: TOKEN });
   let url: string;
   const client = (env: Record<string, string> = {}) =>
-    new MetaConversionsClient(loadConfig({ ...base, META_CAPI_URL: url, META_PIXEL_ID: '1234567890', META_CAPI_ACCESS_TOKEN: TOKEN, ...env }));
+    new MetaConversionsClient(
+      loadConfig({ ...base, META_CAPI_URL: url, META_PIXEL_ID: '1234567890', META_CAPI_ACCESS_TOKEN: TOKEN, ...env }),
+    );
 
   beforeAll(async () => {
     url = await fake.start();
@@ -66,7 +68,13 @@ describe('MetaConversionsClient', () => {
   });
 
   it('sends only the browser ids it has, and the test event code when one is configured', async () => {
-    await client({ META_TEST_EVENT_CODE: 'TEST123' }).sendPurchase({ ...purchase, fbp: undefined, fbc: undefined, clientIpAddress: undefined, eventSourceUrl: undefined });
+    await client({ META_TEST_EVENT_CODE: 'TEST123' }).sendPurchase({
+      ...purchase,
+      fbp: undefined,
+      fbc: undefined,
+      clientIpAddress: undefined,
+      eventSourceUrl: undefined,
+    });
     const body = fake.requests[0].body as { test_event_code: string; data: Array<Record<string, unknown>> };
     expect(body.test_event_code).toBe('TEST123');
     expect(body.data[0].user_data).toEqual({ em: [BUYER_HASH], client_user_agent: 'Mozilla/5.0 (X11; Linux x86_64)' });
@@ -92,18 +100,28 @@ describe('MetaConversionsClient', () => {
     await expect(client().sendPurchase(purchase)).rejects.toThrow('Meta Conversions API answered 400 (code 4)');
 
     const rejected = await client({ META_CAPI_ACCESS_TOKEN: 'wrong-token' }).sendPurchase(purchase);
-    expect(rejected).toMatchObject({ outcome: 'rejected', reason: 'Meta Conversions API answered 400 (code 190)', detail: { status: 400, code: 190 } });
+    expect(rejected).toMatchObject({
+      outcome: 'rejected',
+      reason: 'Meta Conversions API answered 400 (code 190)',
+      detail: { status: 400, code: 190 },
+    });
     expect(fake.events()).toHaveLength(0);
   });
 
-  it('never puts the token or the e-mail in an error, a rejection or the fake\'s records', async () => {
+  it("never puts the token or the e-mail in an error, a rejection or the fake's records", async () => {
     const messages: string[] = [];
     fake.failNextRequests(1, 503, { error: { message: `token ${TOKEN} for buyer@example.com`, code: 2, is_transient: true } });
-    messages.push(await client().sendPurchase(purchase).then(JSON.stringify, (err: Error) => err.message));
+    messages.push(
+      await client()
+        .sendPurchase(purchase)
+        .then(JSON.stringify, (err: Error) => err.message),
+    );
     messages.push(JSON.stringify(await client({ META_CAPI_ACCESS_TOKEN: `${TOKEN}x` }).sendPurchase(purchase)));
     await fake.stop();
     try {
-      const down = await client().sendPurchase(purchase).catch((err: Error) => err);
+      const down = await client()
+        .sendPurchase(purchase)
+        .catch((err: Error) => err);
       expect(down).toBeInstanceOf(ProviderUnavailableError);
       messages.push((down as Error).message, String((down as Error).stack));
     } finally {

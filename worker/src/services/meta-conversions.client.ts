@@ -93,7 +93,10 @@ export class MetaConversionsClient {
     });
     const body = await readJson(response);
     if (response.ok) {
-      return { outcome: 'done', detail: { status: response.status, eventsReceived: numberOrNull(body.events_received), fbtraceId: stringOrNull(body.fbtrace_id) } };
+      return {
+        outcome: 'done',
+        detail: { status: response.status, eventsReceived: numberOrNull(body.events_received), fbtraceId: stringOrNull(body.fbtrace_id) },
+      };
     }
     const error = (body.error ?? {}) as { code?: unknown; is_transient?: unknown; fbtrace_id?: unknown };
     const code = typeof error.code === 'number' ? error.code : null;

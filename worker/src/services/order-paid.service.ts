@@ -132,7 +132,14 @@ export class OrderPaidService {
   private async receipt(order: PaidOrderRow): Promise<EffectStatus> {
     if (!this.mailer.configured) return 'skipped: not configured';
     const mail = buildReceipt(
-      { orderId: order.id, planId: order.plan_id, amountCents: order.amount_cents, currency: order.currency.toUpperCase(), paidAt: order.paid_at as Date, customerName: order.name },
+      {
+        orderId: order.id,
+        planId: order.plan_id,
+        amountCents: order.amount_cents,
+        currency: order.currency.toUpperCase(),
+        paidAt: order.paid_at as Date,
+        customerName: order.name,
+      },
       { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
     );
     return this.run(SIDE_EFFECTS.receiptEmail, order.id, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
@@ -166,7 +173,11 @@ export class OrderPaidService {
   }
 
   private async record(orderId: string, kind: SideEffectKind, status: EffectStatus): Promise<EffectStatus> {
-    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [orderId, kind, status]);
+    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [
+      orderId,
+      kind,
+      status,
+    ]);
     return status;
   }
 }

@@ -41,7 +41,8 @@ export function subjectOf(type: string, object: Record<string, unknown>): EventS
   const id = str(object.id);
   if (type.startsWith('payment_intent.') && id) return { column: 'payment_intent_id', objectId: id, orderId: orderIdOf(object.metadata) };
   if (type.startsWith('setup_intent.') && id) return { column: 'setup_intent_id', objectId: id, orderId: orderIdOf(object.metadata) };
-  if (type.startsWith('customer.subscription.') && id) return { column: 'subscription_id', objectId: id, orderId: orderIdOf(object.metadata) };
+  if (type.startsWith('customer.subscription.') && id)
+    return { column: 'subscription_id', objectId: id, orderId: orderIdOf(object.metadata) };
   if (type === 'invoice.paid' || type === 'invoice.payment_failed') {
     const subscription = object.subscription;
     const subscriptionId = typeof subscription === 'string' ? subscription : str((subscription as { id?: unknown } | null)?.id);
@@ -69,10 +70,8 @@ export class PaymentEventService {
 
   @OnJob(JOBS.paymentEvent)
   async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome> {
-    const [event]: Array<{ type: string; payload: { data?: { object?: Record<string, unknown> } }; applied_at: Date | null }> = await this.dataSource.query(
-      `SELECT type, payload, applied_at FROM payment_events WHERE id = $1`,
-      [eventId],
-    );
+    const [event]: Array<{ type: string; payload: { data?: { object?: Record<string, unknown> } }; applied_at: Date | null }> =
+      await this.dataSource.query(`SELECT type, payload, applied_at FROM payment_events WHERE id = $1`, [eventId]);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
     const subject = subjectOf(event.type, event.payload.data?.object ?? {});
@@ -85,7 +84,10 @@ export class PaymentEventService {
     const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
       // An order found through its metadata learns the object's id here, before it can be paid: a
       // subscription's first events may arrive before confirm-subscription has stored its id.
-      await manager.query(`UPDATE orders SET ${subject.column} = $2 WHERE id = $1 AND ${subject.column} IS NULL`, [orderId, subject.objectId]);
+      await manager.query(`UPDATE orders SET ${subject.column} = $2 WHERE id = $1 AND ${subject.column} IS NULL`, [
+        orderId,
+        subject.objectId,
+      ]);
       const status = learned ? await applyOrderStatus(manager, orderId, learned) : null;
       await manager.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [eventId]);
       return status ? `applied: ${status}` : 'skipped: no status change';
@@ -96,10 +98,15 @@ export class PaymentEventService {
 
   /** By the provider id stored on the order; else by our order id in the object's metadata, if that order has no other object of this kind. */
   private async orderFor(subject: EventSubject): Promise<string | null> {
-    const [byId]: Array<{ id: string }> = await this.dataSource.query(`SELECT id FROM orders WHERE ${subject.column} = $1`, [subject.objectId]);
+    const [byId]: Array<{ id: string }> = await this.dataSource.query(`SELECT id FROM orders WHERE ${subject.column} = $1`, [
+      subject.objectId,
+    ]);
     if (byId) return byId.id;
     if (!subject.orderId) return null;
-    const [byMetadata]: Array<{ id: string }> = await this.dataSource.query(`SELECT id FROM orders WHERE id = $1 AND ${subject.column} IS NULL`, [subject.orderId]);
+    const [byMetadata]: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM orders WHERE id = $1 AND ${subject.column} IS NULL`,
+      [subject.orderId],
+    );
     return byMetadata?.id ?? null;
   }
 

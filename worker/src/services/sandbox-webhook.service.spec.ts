@@ -5,8 +5,16 @@ import type { SandboxWebhookPayload } from '@contracts/jobs';
 import { loadConfig } from '../../../backend/src/config/app-config';
 import { SandboxWebhookService } from './sandbox-webhook.service';
 
-const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379', SANDBOX_WEBHOOK_SECRET: 'whsec_unitspecsecret000000' };
-const event = { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } } as unknown as SandboxWebhookPayload['event'];
+const base = {
+  DATABASE_URL: 'postgres://u:p@localhost:5432/db',
+  REDIS_URL: 'redis://localhost:6379',
+  SANDBOX_WEBHOOK_SECRET: 'whsec_unitspecsecret000000',
+};
+const event = {
+  id: 'evt_1',
+  type: 'payment_intent.succeeded',
+  data: { object: { id: 'pi_1' } },
+} as unknown as SandboxWebhookPayload['event'];
 
 describe('SandboxWebhookService.deliver', () => {
   const received: Array<{ path: string; verified: boolean }> = [];

@@ -23,12 +23,16 @@ export class SandboxWebhookService {
     const payload = JSON.stringify(event);
     // Signed now, not when the job was owed: a retry minutes later is still inside the 300 s tolerance.
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.config.SANDBOX_WEBHOOK_SECRET });
-    const response = await fetchOrUnavailable(SERVICE, new URL('/api/webhooks/stripe', this.config.INTERNAL_API_URL ?? this.config.PUBLIC_URL).toString(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
+    const response = await fetchOrUnavailable(
+      SERVICE,
+      new URL('/api/webhooks/stripe', this.config.INTERNAL_API_URL ?? this.config.PUBLIC_URL).toString(),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      },
+    );
     const body = (await response.json().catch(() => null)) as { duplicate?: unknown } | null;
     // Stripe retries every non-2xx answer with backoff; so does this job.
     if (!response.ok) throw new ProviderUnavailableError(SERVICE, `answered ${response.status}`);

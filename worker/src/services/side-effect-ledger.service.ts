@@ -48,7 +48,10 @@ export class SideEffectLedger {
     max: BATCH_MAX,
     keyOf: (input) => input.key,
   });
-  private readonly records = new Coalescer<Outcome, void>((outcomes) => this.recordAll(outcomes), { max: BATCH_MAX, keyOf: (outcome) => outcome.key });
+  private readonly records = new Coalescer<Outcome, void>((outcomes) => this.recordAll(outcomes), {
+    max: BATCH_MAX,
+    keyOf: (outcome) => outcome.key,
+  });
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -65,7 +68,11 @@ export class SideEffectLedger {
       throw err;
     }
     const status = answer.outcome === 'rejected' ? 'failed' : 'done';
-    const detail: Record<string, unknown> = { ...answer.detail, outcome: answer.outcome, ...(answer.outcome === 'rejected' ? { reason: redact(answer.reason) } : {}) };
+    const detail: Record<string, unknown> = {
+      ...answer.detail,
+      outcome: answer.outcome,
+      ...(answer.outcome === 'rejected' ? { reason: redact(answer.reason) } : {}),
+    };
     await this.record(key, status, detail);
     return { key, status, detail, attempts: claim.attempts, replayed: false };
   }
@@ -92,9 +99,10 @@ export class SideEffectLedger {
     const finishedKeys = inputs.map((i) => i.key).filter((key) => !byKey.has(key));
     if (finishedKeys.length > 0) {
       // A statement of its own: it must see rows finished by transactions that committed during the insert.
-      const finished: Array<Claim & { key: string }> = await this.dataSource.query(`SELECT key, status, detail, attempts FROM side_effects WHERE key = ANY($1::text[])`, [
-        finishedKeys,
-      ]);
+      const finished: Array<Claim & { key: string }> = await this.dataSource.query(
+        `SELECT key, status, detail, attempts FROM side_effects WHERE key = ANY($1::text[])`,
+        [finishedKeys],
+      );
       for (const row of finished) byKey.set(row.key, row);
     }
     return inputs.map(({ key }) => {

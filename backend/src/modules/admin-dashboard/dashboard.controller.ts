@@ -19,7 +19,9 @@ export class DashboardController {
 
   @Get('funnel')
   @Header('cache-control', 'no-store')
-  @ApiOkResponse({ description: 'Visitors → leads → checkouts → purchases, upgrade take rate, per plan and referral, revenue and the invitation funnel' })
+  @ApiOkResponse({
+    description: 'Visitors → leads → checkouts → purchases, upgrade take rate, per plan and referral, revenue and the invitation funnel',
+  })
   @ApiBadRequestResponse({ description: 'from/to not dates, reversed, or over a year apart' })
   funnelReport(@Query() query: FunnelQueryDto): Promise<FunnelReport> {
     return this.funnel.report(reportRange(query.from, query.to));

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { UPGRADE_PLAN_IDS, type FunnelPlanRow, type FunnelReferralRow, type FunnelReport, type FunnelStages } from '../../shared/contracts/admin';
+import {
+  UPGRADE_PLAN_IDS,
+  type FunnelPlanRow,
+  type FunnelReferralRow,
+  type FunnelReport,
+  type FunnelStages,
+} from '../../shared/contracts/admin';
 import type { ReportRange } from './report-range';
 
 /** A GROUPING SETS row: `g_*` is 1 where that column is rolled up (the total), 0 where it groups. */
@@ -109,15 +115,19 @@ function byPlan(
   orders: Array<GroupedRow & { purchases: number; revenue_cents: string }>,
 ): FunnelPlanRow[] {
   const rows = new Map<string, FunnelPlanRow>();
-  const row = (planId: string) => rows.get(planId) ?? rows.set(planId, { planId, checkouts: 0, purchases: 0, revenueCents: 0 }).get(planId)!;
+  const row = (planId: string) =>
+    rows.get(planId) ?? rows.set(planId, { planId, checkouts: 0, purchases: 0, revenueCents: 0 }).get(planId)!;
   // Page views carry no plan: only checkout starts count here.
-  for (const event of events.filter(isByPlan)) if (event.plan_id !== null && event.checkouts > 0) row(event.plan_id).checkouts = event.checkouts;
+  for (const event of events.filter(isByPlan))
+    if (event.plan_id !== null && event.checkouts > 0) row(event.plan_id).checkouts = event.checkouts;
   for (const order of orders.filter(isByPlan)) {
     const target = row(order.plan_id as string);
     target.purchases = order.purchases;
     target.revenueCents = Number(order.revenue_cents);
   }
-  return [...rows.values()].sort((a, b) => b.revenueCents - a.revenueCents || b.checkouts - a.checkouts || a.planId.localeCompare(b.planId));
+  return [...rows.values()].sort(
+    (a, b) => b.revenueCents - a.revenueCents || b.checkouts - a.checkouts || a.planId.localeCompare(b.planId),
+  );
 }
 
 function byReferral(
@@ -127,8 +137,12 @@ function byReferral(
 ): FunnelReferralRow[] {
   const rows = new Map<string | null, FunnelReferralRow>();
   const row = (referral: string | null) => rows.get(referral) ?? rows.set(referral, { referral, ...EMPTY }).get(referral)!;
-  for (const event of events.filter(isByReferral)) Object.assign(row(event.referral), { visitors: event.visitors, checkouts: event.checkouts });
+  for (const event of events.filter(isByReferral))
+    Object.assign(row(event.referral), { visitors: event.visitors, checkouts: event.checkouts });
   for (const lead of leads.filter(isByReferral)) row(lead.referral).leads = lead.leads;
-  for (const order of orders.filter(isByReferral)) Object.assign(row(order.referral), { purchases: order.purchases, revenueCents: Number(order.revenue_cents) });
-  return [...rows.values()].sort((a, b) => b.revenueCents - a.revenueCents || b.visitors - a.visitors || String(a.referral).localeCompare(String(b.referral)));
+  for (const order of orders.filter(isByReferral))
+    Object.assign(row(order.referral), { purchases: order.purchases, revenueCents: Number(order.revenue_cents) });
+  return [...rows.values()].sort(
+    (a, b) => b.revenueCents - a.revenueCents || b.visitors - a.visitors || String(a.referral).localeCompare(String(b.referral)),
+  );
 }

@@ -29,7 +29,12 @@ export class PeopleController {
   @Get('export')
   @Header('cache-control', 'no-store')
   @ApiOkResponse({ description: 'The same data as a JSON file download' })
-  async export(@Query() query: PersonEmailDto, @CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PersonData> {
+  async export(
+    @Query() query: PersonEmailDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PersonData> {
     const data = await this.people.find(query.email);
     await this.audit.record({ adminId: admin.adminId, action: 'person.export', target: auditTarget(subjects(data)), clientIp: req.ip });
     // The file name carries no address: downloads folders and browser histories are not private.

@@ -77,20 +77,31 @@ export class PeopleService {
           `UPDATE leads SET email = 'erased+' || id || '@invalid', email_normalized = 'erased+' || id || '@invalid', name = NULL, phone = NULL, attribution = '{}' WHERE id = ANY($1::uuid[])`,
           [leadIds],
         ),
-        leadSubmissions: await count(`UPDATE lead_submissions SET name = NULL, phone = NULL, attribution = '{}' WHERE lead_id = ANY($1::uuid[])`, [leadIds]),
+        leadSubmissions: await count(
+          `UPDATE lead_submissions SET name = NULL, phone = NULL, attribution = '{}' WHERE lead_id = ANY($1::uuid[])`,
+          [leadIds],
+        ),
         invitations: await count(
           `UPDATE invitations SET email = 'erased+' || id || '@invalid', email_normalized = 'erased+' || id || '@invalid', name = $2, phone = NULL, invited_by = NULL, updated_at = now() WHERE id = ANY($1::uuid[])`,
           [invitationIds, ERASED_NAME],
         ),
-        invitationSubmissions: await count(`UPDATE invitation_submissions SET name = $2, phone = NULL, invited_by = NULL WHERE invitation_id = ANY($1::uuid[])`, [invitationIds, ERASED_NAME]),
-        invitationTokens: await count(`UPDATE invitation_tokens SET expires_at = LEAST(expires_at, now()) WHERE invitation_id = ANY($1::uuid[])`, [invitationIds]),
-        orders: await count(`UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`, [
-          normalized,
-          erasedEmail(erasureId),
-          ERASED_NAME,
-        ]),
+        invitationSubmissions: await count(
+          `UPDATE invitation_submissions SET name = $2, phone = NULL, invited_by = NULL WHERE invitation_id = ANY($1::uuid[])`,
+          [invitationIds, ERASED_NAME],
+        ),
+        invitationTokens: await count(
+          `UPDATE invitation_tokens SET expires_at = LEAST(expires_at, now()) WHERE invitation_id = ANY($1::uuid[])`,
+          [invitationIds],
+        ),
+        orders: await count(
+          `UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`,
+          [normalized, erasedEmail(erasureId), ERASED_NAME],
+        ),
       };
-      await this.audit.record({ adminId, action: 'person.erase', target: auditTarget([`erasure:${erasureId}`, ...named]), clientIp }, manager);
+      await this.audit.record(
+        { adminId, action: 'person.erase', target: auditTarget([`erasure:${erasureId}`, ...named]), clientIp },
+        manager,
+      );
       return { erased };
     });
   }
@@ -106,19 +117,33 @@ export class PeopleService {
          FROM orders WHERE email_normalized = $1 ORDER BY created_at${lock}`,
       [normalized],
     );
-    const leadSubmissions: Row[] = lead ? await sql.query(`SELECT * FROM lead_submissions WHERE lead_id = $1 ORDER BY submitted_at, id`, [lead.id]) : [];
+    const leadSubmissions: Row[] = lead
+      ? await sql.query(`SELECT * FROM lead_submissions WHERE lead_id = $1 ORDER BY submitted_at, id`, [lead.id])
+      : [];
     const invitationSubmissions: Row[] = invitation
       ? await sql.query(`SELECT * FROM invitation_submissions WHERE invitation_id = $1 ORDER BY submitted_at, id`, [invitation.id])
       : [];
     const invitationTokens: PersonData['invitationTokens'] = invitation
-      ? await sql.query(`SELECT issue, expires_at AS "expiresAt", created_at AS "createdAt" FROM invitation_tokens WHERE invitation_id = $1 ORDER BY issue`, [invitation.id])
+      ? await sql.query(
+          `SELECT issue, expires_at AS "expiresAt", created_at AS "createdAt" FROM invitation_tokens WHERE invitation_id = $1 ORDER BY issue`,
+          [invitation.id],
+        )
       : [];
     const ids = [lead?.id, invitation?.id, ...orders.map((order) => order.id)].filter(Boolean);
     // Ledger keys are `<kind>:<subject id>[:<more>]`.
     const sideEffects: Row[] = ids.length
       ? await sql.query(`SELECT * FROM side_effects WHERE split_part(key, ':', 2) = ANY($1::text[]) ORDER BY created_at, key`, [ids])
       : [];
-    return { email: normalized, lead: lead ?? null, leadSubmissions, invitation: invitation ?? null, invitationSubmissions, invitationTokens, orders, sideEffects };
+    return {
+      email: normalized,
+      lead: lead ?? null,
+      leadSubmissions,
+      invitation: invitation ?? null,
+      invitationSubmissions,
+      invitationTokens,
+      orders,
+      sideEffects,
+    };
   }
 
   /**
@@ -143,12 +168,22 @@ export class PeopleService {
 }
 
 function emailsOf(data: PersonData): string[] {
-  return [data.lead?.email, data.invitation?.email, ...data.orders.map((order) => order.email)].filter((e): e is string => typeof e === 'string');
+  return [data.lead?.email, data.invitation?.email, ...data.orders.map((order) => order.email)].filter(
+    (e): e is string => typeof e === 'string',
+  );
 }
 
 function namesOf(data: PersonData): string[] {
-  const names = [data.lead?.name, data.invitation?.name, ...data.leadSubmissions.map((s) => s.name), ...data.invitationSubmissions.map((s) => s.name), ...data.orders.map((o) => o.name)];
-  return names.filter((name): name is string => typeof name === 'string' && name.trim() !== '' && name !== ERASED_NAME).map((name) => name.trim());
+  const names = [
+    data.lead?.name,
+    data.invitation?.name,
+    ...data.leadSubmissions.map((s) => s.name),
+    ...data.invitationSubmissions.map((s) => s.name),
+    ...data.orders.map((o) => o.name),
+  ];
+  return names
+    .filter((name): name is string => typeof name === 'string' && name.trim() !== '' && name !== ERASED_NAME)
+    .map((name) => name.trim());
 }
 
 const MAX_TARGET = 1000;

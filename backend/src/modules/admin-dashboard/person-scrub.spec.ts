@@ -1,6 +1,11 @@
 import { scrubJson, scrubText, type ScrubTerms } from './person-scrub';
 
-const terms: ScrubTerms = { emails: ['jane.roe@example.com'], names: ['Jane Roe'], erasedEmail: 'erased+1@invalid', erasedName: '[erased]' };
+const terms: ScrubTerms = {
+  emails: ['jane.roe@example.com'],
+  names: ['Jane Roe'],
+  erasedEmail: 'erased+1@invalid',
+  erasedName: '[erased]',
+};
 
 describe('scrubbing stored documents for an erase', () => {
   it('replaces the e-mail in any case anywhere, the name only in rows tied to the person', () => {
@@ -10,7 +15,9 @@ describe('scrubbing stored documents for an erase', () => {
   });
 
   it('walks nested objects and arrays, e-mails in keys too, leaving other values alone', () => {
-    const event = { data: { object: { receipt_email: 'jane.roe@example.com', billing: [{ name: 'Jane Roe' }], amount: 9700, 'jane.roe@example.com': 1 } } };
+    const event = {
+      data: { object: { receipt_email: 'jane.roe@example.com', billing: [{ name: 'Jane Roe' }], amount: 9700, 'jane.roe@example.com': 1 } },
+    };
     expect(scrubJson(event, terms, true)).toEqual({
       data: { object: { receipt_email: 'erased+1@invalid', billing: [{ name: '[erased]' }], amount: 9700, 'erased+1@invalid': 1 } },
     });

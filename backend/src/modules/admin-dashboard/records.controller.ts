@@ -41,10 +41,20 @@ export class RecordsController {
   @Header('cache-control', 'no-store')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'Every matching lead as CSV (formula-looking cells prefixed with an apostrophe)' })
-  async leadsCsv(@Query() query: ExportQueryDto, @CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async leadsCsv(
+    @Query() query: ExportQueryDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const { csv, rows } = await this.records.leadsCsv(query.q);
     // The search term may be an address, so the log records only whether there was one.
-    await this.audit.record({ adminId: admin.adminId, action: 'leads.export-csv', target: `leads:${rows}${query.q ? ' filtered' : ''}`, clientIp: req.ip });
+    await this.audit.record({
+      adminId: admin.adminId,
+      action: 'leads.export-csv',
+      target: `leads:${rows}${query.q ? ' filtered' : ''}`,
+      clientIp: req.ip,
+    });
     return sendCsv(reply, 'leads', csv);
   }
 
@@ -52,9 +62,19 @@ export class RecordsController {
   @Header('cache-control', 'no-store')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'Every matching order as CSV (formula-looking cells prefixed with an apostrophe)' })
-  async ordersCsv(@Query() query: ExportQueryDto, @CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async ordersCsv(
+    @Query() query: ExportQueryDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const { csv, rows } = await this.records.ordersCsv(query.q);
-    await this.audit.record({ adminId: admin.adminId, action: 'orders.export-csv', target: `orders:${rows}${query.q ? ' filtered' : ''}`, clientIp: req.ip });
+    await this.audit.record({
+      adminId: admin.adminId,
+      action: 'orders.export-csv',
+      target: `orders:${rows}${query.q ? ' filtered' : ''}`,
+      clientIp: req.ip,
+    });
     return sendCsv(reply, 'orders', csv);
   }
 }

@@ -96,7 +96,10 @@ export class RecordsService {
       [likePattern(q), EXPORT_ROW_LIMIT],
     );
     const header = ['id', 'email', 'name', 'phone', 'referral', 'submission_count', 'first_submitted_at', 'last_submitted_at'];
-    const csv = toCsv(header, rows.map((r) => [r.id, r.email, r.name, r.phone, r.referral, r.submission_count, r.first_submitted_at, r.last_submitted_at]));
+    const csv = toCsv(
+      header,
+      rows.map((r) => [r.id, r.email, r.name, r.phone, r.referral, r.submission_count, r.first_submitted_at, r.last_submitted_at]),
+    );
     return { csv, rows: rows.length };
   }
 
@@ -108,7 +111,19 @@ export class RecordsService {
     const header = ['id', 'email', 'name', 'plan', 'amount', 'currency', 'status', 'source', 'referral', 'created_at', 'paid_at'];
     const csv = toCsv(
       header,
-      rows.map((r) => [r.id, r.email, r.name, r.plan_id, (r.amount_cents / 100).toFixed(2), r.currency.toUpperCase(), r.status, r.source, r.referral, r.created_at, r.paid_at]),
+      rows.map((r) => [
+        r.id,
+        r.email,
+        r.name,
+        r.plan_id,
+        (r.amount_cents / 100).toFixed(2),
+        r.currency.toUpperCase(),
+        r.status,
+        r.source,
+        r.referral,
+        r.created_at,
+        r.paid_at,
+      ]),
     );
     return { csv, rows: rows.length };
   }
@@ -116,7 +131,10 @@ export class RecordsService {
   /** The window count rides on each row; a page past the end has none, so it is counted apart. */
   private async totalOf(rows: Array<{ total: string }>, table: 'leads' | 'orders', q: string | undefined): Promise<number> {
     if (rows.length > 0) return Number(rows[0].total);
-    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(`SELECT count(*)::int AS total FROM ${table} WHERE email_normalized LIKE $1`, [likePattern(q)]);
+    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM ${table} WHERE email_normalized LIKE $1`,
+      [likePattern(q)],
+    );
     return total;
   }
 }

@@ -18,7 +18,11 @@ export class AdminAuthController {
   @ApiOkResponse({ description: 'Signed in: the session cookie is set; the body carries the CSRF token' })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password', whichever of the two was wrong" })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this client or for this address' })
-  async login(@Body() dto: AdminLoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminSessionResponse> {
+  async login(
+    @Body() dto: AdminLoginDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminSessionResponse> {
     const { cookie, session } = await this.auth.login(dto.email, dto.password, req.ip);
     reply.header('set-cookie', cookie);
     return session;
@@ -28,7 +32,11 @@ export class AdminAuthController {
   @HttpCode(204)
   @AdminOnly()
   @ApiNoContentResponse({ description: 'Signed out: the session is deleted and the cookie cleared' })
-  async logout(@CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async logout(
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     reply.header('set-cookie', await this.auth.logout(admin, req.headers.cookie, req.ip));
   }
 

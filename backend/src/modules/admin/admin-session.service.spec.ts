@@ -7,13 +7,19 @@ const serviceWith = (env: Record<string, string>) =>
 
 describe('admin session cookie', () => {
   it('is Secure in production behind an https PUBLIC_URL', () => {
-    expect(serviceWith({ NODE_ENV: 'production', PUBLIC_URL: 'https://clear.example.com', INVITATION_TOKEN_KEY: 'a'.repeat(64) }).clearedCookie()).toBe(
-      'admin_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict',
-    );
+    expect(
+      serviceWith({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://clear.example.com',
+        INVITATION_TOKEN_KEY: 'a'.repeat(64),
+      }).clearedCookie(),
+    ).toBe('admin_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
   });
 
   it('is not Secure on plain http, where `npm start` runs with NODE_ENV=production, or outside production', () => {
-    expect(serviceWith({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', INVITATION_TOKEN_KEY: 'a'.repeat(64) }).clearedCookie()).not.toContain('Secure');
+    expect(
+      serviceWith({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', INVITATION_TOKEN_KEY: 'a'.repeat(64) }).clearedCookie(),
+    ).not.toContain('Secure');
     expect(serviceWith({ NODE_ENV: 'development', PUBLIC_URL: 'https://clear.example.com' }).clearedCookie()).not.toContain('Secure');
   });
 });

@@ -39,7 +39,11 @@ export class AdminSessionService {
     const expiresAt = new Date(Date.now() + ttlMs);
     // Expired rows of every admin go here rather than in a scheduled job: sign-ins are rare.
     await this.dataSource.query(`DELETE FROM admin_sessions WHERE expires_at <= now()`);
-    await this.dataSource.query(`INSERT INTO admin_sessions (id_hash, admin_id, expires_at) VALUES ($1, $2, $3)`, [sha256(sessionId), adminId, expiresAt]);
+    await this.dataSource.query(`INSERT INTO admin_sessions (id_hash, admin_id, expires_at) VALUES ($1, $2, $3)`, [
+      sha256(sessionId),
+      adminId,
+      expiresAt,
+    ]);
     return {
       cookie: this.cookie(sessionId, Math.floor(ttlMs / 1000)),
       principal: { adminId, email, csrfToken: csrfTokenOf(sessionId), expiresAt },

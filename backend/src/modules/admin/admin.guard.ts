@@ -1,4 +1,13 @@
-import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_CSRF_HEADER } from '../../shared/contracts/admin';
@@ -37,7 +46,11 @@ export function AdminOnly(): ClassDecorator & MethodDecorator {
   return applyDecorators(
     UseGuards(AdminGuard),
     ApiCookieAuth(ADMIN_SESSION_COOKIE),
-    ApiHeader({ name: ADMIN_CSRF_HEADER, required: false, description: 'Required on POST, PATCH and DELETE: csrfToken from GET /api/admin/session' }),
+    ApiHeader({
+      name: ADMIN_CSRF_HEADER,
+      required: false,
+      description: 'Required on POST, PATCH and DELETE: csrfToken from GET /api/admin/session',
+    }),
     ApiUnauthorizedResponse({ description: 'No admin session, or it expired' }),
     ApiForbiddenResponse({ description: 'Missing or wrong CSRF token' }),
   );

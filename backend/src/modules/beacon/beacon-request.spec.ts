@@ -5,19 +5,35 @@ const VISITOR = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 describe('parseBeacon', () => {
   it('takes a sendBeacon string or a parsed object alike, keeps only the path and maps a plan name to its id', () => {
-    const body = { type: 'checkout_start', visitorId: VISITOR, path: '/Checkout/?email=jane%40example.com#pay', plan: 'Full Payment', referral: ' partner7 ' };
+    const body = {
+      type: 'checkout_start',
+      visitorId: VISITOR,
+      path: '/Checkout/?email=jane%40example.com#pay',
+      plan: 'Full Payment',
+      referral: ' partner7 ',
+    };
     const expected = { type: 'checkout_start', visitorId: VISITOR, path: '/checkout', planId: 'full-payment', referral: 'partner7' };
     expect(parseBeacon(body)).toEqual(expected);
     expect(parseBeacon(JSON.stringify(body))).toEqual(expected);
   });
 
   it('drops a plan on a page view and an empty referral', () => {
-    expect(parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', plan: 'standard', referral: '' })).toEqual({ type: 'page_view', visitorId: VISITOR, path: '/', planId: null, referral: null });
+    expect(parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', plan: 'standard', referral: '' })).toEqual({
+      type: 'page_view',
+      visitorId: VISITOR,
+      path: '/',
+      planId: null,
+      referral: null,
+    });
   });
 
   it('names an unknown field only when its name is readable', () => {
-    expect(() => parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', color: 'red' })).toThrow('Unknown field "color" is not allowed');
-    expect(() => parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', 'a\u0000\u202e': 1 })).toThrow('Unknown field with an unusual name is not allowed');
+    expect(() => parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', color: 'red' })).toThrow(
+      'Unknown field "color" is not allowed',
+    );
+    expect(() => parseBeacon({ type: 'page_view', visitorId: VISITOR, path: '/', 'a\u0000\u202e': 1 })).toThrow(
+      'Unknown field with an unusual name is not allowed',
+    );
   });
 
   it.each([

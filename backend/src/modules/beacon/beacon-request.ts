@@ -46,7 +46,8 @@ export function parseBeacon(body: unknown): FunnelEventRow {
   const unknownField = Object.keys(input).find((key) => !FIELDS.has(key));
   if (unknownField) refuse(`Unknown field ${quotedField(unknownField)} is not allowed`);
   if (!TYPES.includes(input.type as FunnelEventType)) refuse('type must be page_view or checkout_start');
-  if (typeof input.visitorId !== 'string' || !VISITOR_ID.test(input.visitorId)) refuse('visitorId must be 16 to 64 letters, digits or dashes');
+  if (typeof input.visitorId !== 'string' || !VISITOR_ID.test(input.visitorId))
+    refuse('visitorId must be 16 to 64 letters, digits or dashes');
   return {
     type: input.type as FunnelEventType,
     visitorId: input.visitorId,
@@ -59,7 +60,10 @@ export function parseBeacon(body: unknown): FunnelEventRow {
 /** Only the path is kept: a query string or fragment is cut off before anything is stored. */
 function pagePath(raw: unknown): string {
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.length > 200) refuse('path must be a page path such as /checkout');
-  const path = raw.split(/[?#]/, 1)[0].toLowerCase().replace(/(.)\/+$/, '$1');
+  const path = raw
+    .split(/[?#]/, 1)[0]
+    .toLowerCase()
+    .replace(/(.)\/+$/, '$1');
   if (!isAppRoute(path) || path.startsWith('/admin')) refuse('path is not a public page of the funnel');
   return path;
 }
@@ -74,7 +78,8 @@ function planIdOf(raw: unknown): PlanId | null {
 
 function referralOf(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.length > MAX_REFERRAL || !isSafeText(raw)) refuse(`referral must be text of at most ${MAX_REFERRAL} characters`);
+  if (typeof raw !== 'string' || raw.length > MAX_REFERRAL || !isSafeText(raw))
+    refuse(`referral must be text of at most ${MAX_REFERRAL} characters`);
   const referral = raw.trim();
   // A referral id is an affiliate's tracking id; an e-mail address there would be personal data.
   if (referral.includes('@')) refuse('referral must be a tracking id');

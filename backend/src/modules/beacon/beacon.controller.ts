@@ -1,7 +1,13 @@
 import { Controller, HttpCode, PayloadTooLargeException, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { ApiBadRequestResponse, ApiNoContentResponse, ApiPayloadTooLargeResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { BEACON_MAX_BYTES, parseBeacon } from './beacon-request';
 import { BeaconService } from './beacon.service';
@@ -15,7 +21,10 @@ export class BeaconController {
   @HttpCode(204)
   // Its own counter under the public write limit (RATE_LIMIT_WRITES a window): far above one person's page views.
   @RouteConfig(PUBLIC_WRITE_LIMIT)
-  @ApiNoContentResponse({ description: 'Recorded. Body: {type, visitorId, path, plan?, referral?} as JSON, sent as application/json or text/plain (navigator.sendBeacon)' })
+  @ApiNoContentResponse({
+    description:
+      'Recorded. Body: {type, visitorId, path, plan?, referral?} as JSON, sent as application/json or text/plain (navigator.sendBeacon)',
+  })
   @ApiBadRequestResponse({ description: 'Malformed beacon, unknown field, or not a public page path' })
   @ApiPayloadTooLargeResponse({ description: `Body over ${BEACON_MAX_BYTES} bytes` })
   @ApiTooManyRequestsResponse({ description: 'Too many beacons from this client' })

@@ -53,14 +53,24 @@ describe('readiness', () => {
   it('stays 200 (degraded) while only Redis is down: the API still accepts work', async () => {
     const { controller } = healthWith('up', 'down');
     const r = reply();
-    await expect(controller.readiness(r as never)).resolves.toMatchObject({ status: 'degraded', postgres: 'up', redis: 'down', queues: {} });
+    await expect(controller.readiness(r as never)).resolves.toMatchObject({
+      status: 'degraded',
+      postgres: 'up',
+      redis: 'down',
+      queues: {},
+    });
     expect(r.statusCode).toBe(200);
   });
 
   it('is 503 (unavailable) when Postgres is down', async () => {
     const { controller } = healthWith('down', 'up');
     const r = reply();
-    await expect(controller.readiness(r as never)).resolves.toMatchObject({ status: 'unavailable', postgres: 'down', outboxPending: -1, outboxUnhandled: -1 });
+    await expect(controller.readiness(r as never)).resolves.toMatchObject({
+      status: 'unavailable',
+      postgres: 'down',
+      outboxPending: -1,
+      outboxUnhandled: -1,
+    });
     expect(r.statusCode).toBe(503);
   });
 });

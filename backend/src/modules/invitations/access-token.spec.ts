@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hashAccessToken, invitationEmailContext, isWellFormedAccessToken, issueAccessToken, openAccessToken, sealAccessToken } from './access-token';
+import {
+  hashAccessToken,
+  invitationEmailContext,
+  isWellFormedAccessToken,
+  issueAccessToken,
+  openAccessToken,
+  sealAccessToken,
+} from './access-token';
 
 const key = randomBytes(32);
 
@@ -13,9 +20,12 @@ describe('access tokens', () => {
     }
   });
 
-  it.each([[''], ['abc'], ['a'.repeat(42)], ['a'.repeat(44)], [`${'a'.repeat(42)}=`], [`${'a'.repeat(42)}/`], [`${'a'.repeat(42)}.`]])('refuses the malformed %j', (value) => {
-    expect(isWellFormedAccessToken(value)).toBe(false);
-  });
+  it.each([[''], ['abc'], ['a'.repeat(42)], ['a'.repeat(44)], [`${'a'.repeat(42)}=`], [`${'a'.repeat(42)}/`], [`${'a'.repeat(42)}.`]])(
+    'refuses the malformed %j',
+    (value) => {
+      expect(isWellFormedAccessToken(value)).toBe(false);
+    },
+  );
 
   it('hash as the SHA-256 hex that orders record for blackcard_token', () => {
     const token = issueAccessToken();

@@ -39,13 +39,16 @@ export function sealAccessToken(token: string, key: Buffer, context: string): st
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return [SEALED_VERSION, iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [SEALED_VERSION, iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The token sealed by `sealAccessToken`; throws if the key, the context or a single bit differs. */
 export function openAccessToken(sealed: string, key: Buffer, context: string): string {
   const [version, iv, ciphertext, tag, ...rest] = sealed.split('.');
-  if (version !== SEALED_VERSION || !iv || !ciphertext || !tag || rest.length > 0) throw new Error('Sealed access token has an unknown format');
+  if (version !== SEALED_VERSION || !iv || !ciphertext || !tag || rest.length > 0)
+    throw new Error('Sealed access token has an unknown format');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(context, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

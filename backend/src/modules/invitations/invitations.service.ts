@@ -77,7 +77,14 @@ export class InvitationsService {
       if (owesEmail && token !== null && issue !== null) {
         const context = invitationEmailContext(invitation.id, issue);
         await owe(manager, [
-          { name: JOBS.invitationEmail, data: { invitationId: invitation.id, issue, sealedToken: sealAccessToken(token, this.config.INVITATION_TOKEN_KEY_BYTES, context) } },
+          {
+            name: JOBS.invitationEmail,
+            data: {
+              invitationId: invitation.id,
+              issue,
+              sealedToken: sealAccessToken(token, this.config.INVITATION_TOKEN_KEY_BYTES, context),
+            },
+          },
         ]);
       }
       return delivery === 'instant' && token !== null ? { accessToken: token } : {};
@@ -94,7 +101,8 @@ export class InvitationsService {
       [hashAccessToken(token)],
     );
     if (!row) throw new NotFoundException(INVALID_LINK);
-    if (!row.verified) await this.dataSource.query(`UPDATE invitations SET verified_at = now() WHERE id = $1 AND verified_at IS NULL`, [row.id]);
+    if (!row.verified)
+      await this.dataSource.query(`UPDATE invitations SET verified_at = now() WHERE id = $1 AND verified_at IS NULL`, [row.id]);
     return { email: row.email, name: row.name };
   }
 
@@ -121,10 +129,12 @@ export class InvitationsService {
   private async issueToken(manager: EntityManager, invitationId: string, issue: number): Promise<string> {
     const token = issueAccessToken();
     await manager.query(`DELETE FROM invitation_tokens WHERE invitation_id = $1 AND expires_at <= now()`, [invitationId]);
-    await manager.query(
-      `INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at) VALUES ($1, $2, $3, $4)`,
-      [hashAccessToken(token), invitationId, issue, new Date(Date.now() + this.config.INVITATION_TOKEN_TTL_DAYS * DAY_MS)],
-    );
+    await manager.query(`INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at) VALUES ($1, $2, $3, $4)`, [
+      hashAccessToken(token),
+      invitationId,
+      issue,
+      new Date(Date.now() + this.config.INVITATION_TOKEN_TTL_DAYS * DAY_MS),
+    ]);
     return token;
   }
 }

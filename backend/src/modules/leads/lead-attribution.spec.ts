@@ -2,12 +2,20 @@ import { attributionFromRequest } from './lead-attribution';
 
 describe('attributionFromRequest', () => {
   it('keeps non-empty body fields, trimmed', () => {
-    expect(attributionFromRequest({ utm_source: ' ads ', utm_medium: '  ', gclid: 'g1' }, undefined)).toEqual({ utm_source: 'ads', gclid: 'g1' });
+    expect(attributionFromRequest({ utm_source: ' ads ', utm_medium: '  ', gclid: 'g1' }, undefined)).toEqual({
+      utm_source: 'ads',
+      gclid: 'g1',
+    });
   });
 
   it('reads the affiliate, Meta and GA cookies', () => {
     const cookies = '_fprom_tid=abc; _fbp=fb.1.2.3; _fbc=fb.1.2.click; _ga=GA1.1.111.222; other=x';
-    expect(attributionFromRequest(undefined, cookies)).toEqual({ tid: 'abc', fbp: 'fb.1.2.3', fbc: 'fb.1.2.click', ga_client_id: '111.222' });
+    expect(attributionFromRequest(undefined, cookies)).toEqual({
+      tid: 'abc',
+      fbp: 'fb.1.2.3',
+      fbc: 'fb.1.2.click',
+      ga_client_id: '111.222',
+    });
   });
 
   it('ignores a malformed _ga cookie and oversized values', () => {

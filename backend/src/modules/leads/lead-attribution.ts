@@ -10,10 +10,7 @@ const MAX_COOKIE_VALUE = 500;
  * Cookies are not validated like the body: a value that is oversized or would not store (a
  * percent-encoded NUL decodes to a real one) is dropped rather than failing the lead.
  */
-export function attributionFromRequest(
-  body: LeadAttribution | undefined,
-  cookieHeader: string | undefined,
-): Record<string, string> {
+export function attributionFromRequest(body: LeadAttribution | undefined, cookieHeader: string | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(body ?? {})) {
     if (isSafeText(value) && value.trim()) result[key] = value.trim();

@@ -84,7 +84,9 @@ describe('LeadBatchWriter', () => {
     expect(db.transactions).toHaveLength(1);
     expect(db.transactions[0]).toMatchObject({ keys: ['a@example.com', 'b@example.com', 'c@example.com'], committed: true });
     expect(results.map((r) => r.id)).toEqual(['c@example.com', 'a@example.com', 'b@example.com'].map((key) => db.leads.get(key)));
-    expect(db.transactions[0].owed).toEqual(['a@example.com', 'b@example.com', 'c@example.com'].map((key) => ({ leadId: db.leads.get(key) })));
+    expect(db.transactions[0].owed).toEqual(
+      ['a@example.com', 'b@example.com', 'c@example.com'].map((key) => ({ leadId: db.leads.get(key) })),
+    );
   });
 
   it('starts a new batch for calls made in a later turn', async () => {
@@ -94,7 +96,11 @@ describe('LeadBatchWriter', () => {
   });
 
   it('sends a repeated e-mail, however cased and ASCII or not, to the next batch and keys it once', async () => {
-    const [first, again, other] = await Promise.all([writer.write(lead('Äbc@example.com')), writer.write(lead('äBC@Example.com')), writer.write(lead('x@example.com'))]);
+    const [first, again, other] = await Promise.all([
+      writer.write(lead('Äbc@example.com')),
+      writer.write(lead('äBC@Example.com')),
+      writer.write(lead('x@example.com')),
+    ]);
     expect(db.transactions.map((tx) => tx.keys)).toEqual([['x@example.com', 'äbc@example.com'], ['äbc@example.com']]);
     expect(first).toEqual({ id: again.id, inserted: true });
     expect(again.inserted).toBe(false);
@@ -125,7 +131,10 @@ describe('LeadBatchWriter', () => {
     const settled = await Promise.allSettled(emails.map((email) => writer.write(lead(email))));
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((settled[1] as PromiseRejectedResult).reason).toBe(fault);
-    expect(db.transactions[0]).toMatchObject({ committed: false, keys: ['a@example.com', 'b@example.com', 'c@example.com', 'poison@example.com'] });
+    expect(db.transactions[0]).toMatchObject({
+      committed: false,
+      keys: ['a@example.com', 'b@example.com', 'c@example.com', 'poison@example.com'],
+    });
     expect(db.transactions.slice(1).map((tx) => [tx.keys, tx.committed])).toEqual([
       [['a@example.com'], true],
       [['b@example.com'], true],

@@ -56,7 +56,12 @@ export class MetricsService implements OnModuleInit {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     const httpLabels = ['method', 'route', 'status_class'] as const;
-    this.requests = new Counter({ name: 'funnel_http_requests_total', help: 'HTTP requests answered, by route template, method and status class', labelNames: httpLabels, registers });
+    this.requests = new Counter({
+      name: 'funnel_http_requests_total',
+      help: 'HTTP requests answered, by route template, method and status class',
+      labelNames: httpLabels,
+      registers,
+    });
     this.durations = new Histogram({
       name: 'funnel_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route template, method and status class',
@@ -64,22 +69,42 @@ export class MetricsService implements OnModuleInit {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.queueJobs = new Gauge({ name: 'funnel_queue_jobs', help: 'Jobs in each BullMQ queue by state', labelNames: ['queue', 'state'], registers });
+    this.queueJobs = new Gauge({
+      name: 'funnel_queue_jobs',
+      help: 'Jobs in each BullMQ queue by state',
+      labelNames: ['queue', 'state'],
+      registers,
+    });
     this.outboxPending = new Gauge({
       name: 'funnel_outbox_pending',
       help: 'Outbox rows not yet done: undispatched (waiting for the relay) or in_flight (handed to BullMQ)',
       labelNames: ['queue', 'state'],
       registers,
     });
-    this.outboxUnhandled = new Gauge({ name: 'funnel_outbox_unhandled', help: 'Undispatched outbox rows whose job no worker handles', labelNames: ['queue'], registers });
-    this.outboxLag = new Gauge({ name: 'funnel_outbox_lag_seconds', help: 'Age of the oldest undispatched outbox row per queue (0 when none)', labelNames: ['queue'], registers });
+    this.outboxUnhandled = new Gauge({
+      name: 'funnel_outbox_unhandled',
+      help: 'Undispatched outbox rows whose job no worker handles',
+      labelNames: ['queue'],
+      registers,
+    });
+    this.outboxLag = new Gauge({
+      name: 'funnel_outbox_lag_seconds',
+      help: 'Age of the oldest undispatched outbox row per queue (0 when none)',
+      labelNames: ['queue'],
+      registers,
+    });
     this.jobOutcomes = new Counter({
       name: 'funnel_jobs_total',
       help: 'Jobs finished, by job name and outcome (completed, or failed after the last attempt), from the outbox',
       labelNames: ['job', 'outcome'],
       registers,
     });
-    this.sourceUp = new Gauge({ name: 'funnel_metrics_source_up', help: 'Whether the last scrape could read this source (1) or left its series out (0)', labelNames: ['source'], registers });
+    this.sourceUp = new Gauge({
+      name: 'funnel_metrics_source_up',
+      help: 'Whether the last scrape could read this source (1) or left its series out (0)',
+      labelNames: ['source'],
+      registers,
+    });
   }
 
   onModuleInit(): void {
@@ -107,7 +132,9 @@ export class MetricsService implements OnModuleInit {
   private async readQueues(): Promise<boolean> {
     try {
       const depths = await withTimeout(
-        Promise.all(this.producer.allQueues().map(async (queue) => ({ queue: queue.name, counts: await queue.getJobCounts(...QUEUE_STATES) }))),
+        Promise.all(
+          this.producer.allQueues().map(async (queue) => ({ queue: queue.name, counts: await queue.getJobCounts(...QUEUE_STATES) })),
+        ),
         this.config.METRICS_SOURCE_TIMEOUT_MS,
         'Queue depth read',
       );

@@ -18,8 +18,13 @@ describe('queue dashboard policy', () => {
   });
 
   it('names the audited action and target of each allowed write', () => {
-    expect(dashboardMutation('PUT', '/api/queues/:queueName/:jobId/retry', { queueName: 'payments', jobId: 'abc' })).toEqual({ action: 'queue.retry', target: 'job:payments/abc' });
-    expect(dashboardMutation('PUT', '/api/queues/:queueName/clean/:queueStatus', { queueName: 'tracking', queueStatus: 'completed' })).toEqual({
+    expect(dashboardMutation('PUT', '/api/queues/:queueName/:jobId/retry', { queueName: 'payments', jobId: 'abc' })).toEqual({
+      action: 'queue.retry',
+      target: 'job:payments/abc',
+    });
+    expect(
+      dashboardMutation('PUT', '/api/queues/:queueName/clean/:queueStatus', { queueName: 'tracking', queueStatus: 'completed' }),
+    ).toEqual({
       action: 'queue.clean',
       target: 'queue:tracking/completed',
     });
@@ -27,11 +32,21 @@ describe('queue dashboard policy', () => {
   });
 
   it('refuses writes that bypass the outbox or drop accepted work', () => {
-    expect(dashboardMutation('POST', '/api/queues/:queueName/add', { queueName: 'tracking' })).toEqual({ refused: DASHBOARD_WRITE_REFUSED });
-    expect(dashboardMutation('PUT', '/api/queues/:queueName/obliterate', { queueName: 'tracking' })).toEqual({ refused: DASHBOARD_WRITE_REFUSED });
-    expect(dashboardMutation('PATCH', '/api/queues/:queueName/:jobId/update-data', { queueName: 'tracking', jobId: '1' })).toEqual({ refused: DASHBOARD_WRITE_REFUSED });
-    expect(dashboardMutation('PUT', '/api/queues/:queueName/clean/:queueStatus', { queueName: 'tracking', queueStatus: 'waiting' })).toHaveProperty('refused');
-    expect(dashboardMutation('PUT', '/api/queues/:queueName/retry/:queueStatus', { queueName: 'tracking', queueStatus: 'completed' })).toHaveProperty('refused');
+    expect(dashboardMutation('POST', '/api/queues/:queueName/add', { queueName: 'tracking' })).toEqual({
+      refused: DASHBOARD_WRITE_REFUSED,
+    });
+    expect(dashboardMutation('PUT', '/api/queues/:queueName/obliterate', { queueName: 'tracking' })).toEqual({
+      refused: DASHBOARD_WRITE_REFUSED,
+    });
+    expect(dashboardMutation('PATCH', '/api/queues/:queueName/:jobId/update-data', { queueName: 'tracking', jobId: '1' })).toEqual({
+      refused: DASHBOARD_WRITE_REFUSED,
+    });
+    expect(
+      dashboardMutation('PUT', '/api/queues/:queueName/clean/:queueStatus', { queueName: 'tracking', queueStatus: 'waiting' }),
+    ).toHaveProperty('refused');
+    expect(
+      dashboardMutation('PUT', '/api/queues/:queueName/retry/:queueStatus', { queueName: 'tracking', queueStatus: 'completed' }),
+    ).toHaveProperty('refused');
   });
 
   it('treats only HTML GETs as page requests', () => {

@@ -92,7 +92,10 @@ export class QueueDashboard implements OnModuleInit {
     try {
       await this.audit.record({ adminId: write.adminId, action: write.action, target: write.target, clientIp: request.ip });
     } catch (err) {
-      this.logger.error({ err: loggableError(err), action: write.action, target: write.target }, 'Queue dashboard action done but not audited');
+      this.logger.error(
+        { err: loggableError(err), action: write.action, target: write.target },
+        'Queue dashboard action done but not audited',
+      );
     }
   }
 }

@@ -44,13 +44,16 @@ export class CheckoutService {
   async confirmSubscription(dto: ConfirmSubscriptionDto): Promise<ConfirmSubscriptionResponse> {
     const order = await this.orders.findBy('setup_intent_id', dto.setupIntentId);
     if (!order) throw new NotFoundException('No checkout matches this setupIntentId. Please reload the page and try again.');
-    if (normalizeEmail(dto.email) !== order.email_normalized) throw new BadRequestException('This card confirmation belongs to another checkout.');
+    if (normalizeEmail(dto.email) !== order.email_normalized)
+      throw new BadRequestException('This card confirmation belongs to another checkout.');
     const plan = PLANS[order.plan_id];
     assertSamePlan(plan, dto.plan, dto.amount);
     // A double click or a retry answers with the subscription already made.
     if (order.subscription_id) return { subscriptionId: order.subscription_id };
 
-    const subscription = await this.call('create-subscription', order.id, () => this.gateway.createSubscription(gatewayOrder(order, plan), dto.setupIntentId));
+    const subscription = await this.call('create-subscription', order.id, () =>
+      this.gateway.createSubscription(gatewayOrder(order, plan), dto.setupIntentId),
+    );
     await this.orders.setProviderIds(order.id, {
       subscription_id: subscription.subscriptionId,
       customer_id: subscription.customerId,
@@ -84,7 +87,9 @@ export class CheckoutService {
       requestAttribution: client.attribution,
       provider: this.gateway.provider,
     });
-    const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () => create(gatewayOrder(order, plan)));
+    const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
+      create(gatewayOrder(order, plan)),
+    );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
     return { clientSecret: intent.clientSecret };
   }

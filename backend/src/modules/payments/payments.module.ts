@@ -17,14 +17,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 @Module({
   imports: [PaymentGatewayModule],
   controllers: [PaymentsController, StripeWebhookController, SandboxController],
-  providers: [
-    CheckoutService,
-    VerificationService,
-    StripeWebhookService,
-    IntentRateLimiter,
-    SandboxConfirmService,
-    SandboxOnlyGuard,
-  ],
+  providers: [CheckoutService, VerificationService, StripeWebhookService, IntentRateLimiter, SandboxConfirmService, SandboxOnlyGuard],
   exports: [PaymentGatewayModule],
 })
 export class PaymentsModule implements OnModuleInit {

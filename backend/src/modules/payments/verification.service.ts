@@ -53,11 +53,16 @@ export class VerificationService {
     try {
       const learned =
         path === 'payment'
-          ? await this.gateway.retrievePaymentIntent(order.payment_intent_id as string).then((s) => fromPaymentIntentStatus(s.status, s.hasError))
+          ? await this.gateway
+              .retrievePaymentIntent(order.payment_intent_id as string)
+              .then((s) => fromPaymentIntentStatus(s.status, s.hasError))
           : await this.gateway.retrieveSubscription(order.subscription_id as string).then((s) => fromSubscriptionStatus(s.status));
       if (learned) await this.orders.applyStatus(order.id, learned);
     } catch (err) {
-      this.logger.warn({ orderId: order.id, err: (err as Error).message }, 'Provider read for verification failed; answering from Postgres');
+      this.logger.warn(
+        { orderId: order.id, err: (err as Error).message },
+        'Provider read for verification failed; answering from Postgres',
+      );
     }
   }
 }

@@ -90,7 +90,10 @@ export class TestimonialsService {
          RETURNING ${COLUMNS}`,
         [dto.name, dto.title, dto.content, dto.videoUrl ?? null, dto.imageUrl ?? null, dto.rating ?? TESTIMONIAL_DEFAULT_RATING, featured],
       );
-      await this.audit.record({ adminId: actor.adminId, action: 'testimonial.create', target: `testimonial:${rows[0].id}`, clientIp: actor.clientIp }, m);
+      await this.audit.record(
+        { adminId: actor.adminId, action: 'testimonial.create', target: `testimonial:${rows[0].id}`, clientIp: actor.clientIp },
+        m,
+      );
       return toAdminTestimonial(rows[0]);
     });
   }
@@ -119,7 +122,10 @@ export class TestimonialsService {
       if (featured && (dto.displayOrder !== undefined || !current.featured)) {
         await this.placeAmongFeatured(m, id, dto.displayOrder ?? Number.MAX_SAFE_INTEGER);
       }
-      await this.audit.record({ adminId: actor.adminId, action: 'testimonial.update', target: `testimonial:${id}`, clientIp: actor.clientIp }, m);
+      await this.audit.record(
+        { adminId: actor.adminId, action: 'testimonial.update', target: `testimonial:${id}`, clientIp: actor.clientIp },
+        m,
+      );
       return toAdminTestimonial(await this.lockRow(m, id));
     });
   }
@@ -128,7 +134,10 @@ export class TestimonialsService {
     return this.dataSource.transaction(async (m) => {
       const [, deleted] = (await m.query(`DELETE FROM testimonials WHERE id = $1`, [id])) as [unknown, number];
       if (deleted === 0) throw new NotFoundException('This testimonial no longer exists; it may have been deleted already.');
-      await this.audit.record({ adminId: actor.adminId, action: 'testimonial.delete', target: `testimonial:${id}`, clientIp: actor.clientIp }, m);
+      await this.audit.record(
+        { adminId: actor.adminId, action: 'testimonial.delete', target: `testimonial:${id}`, clientIp: actor.clientIp },
+        m,
+      );
     });
   }
 

@@ -188,7 +188,14 @@ export interface ErasePersonRequest {
 }
 
 export interface ErasePersonResponse {
-  erased: { leads: number; leadSubmissions: number; invitations: number; invitationSubmissions: number; invitationTokens: number; orders: number };
+  erased: {
+    leads: number;
+    leadSubmissions: number;
+    invitations: number;
+    invitationSubmissions: number;
+    invitationTokens: number;
+    orders: number;
+  };
 }
 
 /** GET /api/admin/audit: newest first. */

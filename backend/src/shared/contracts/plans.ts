@@ -12,15 +12,7 @@ export interface Plan {
   kind: PaymentKind;
 }
 
-export const PLAN_IDS = [
-  'standard',
-  '6-month',
-  '2-month',
-  'full-payment',
-  'payment-plan',
-  'premium',
-  'blackcard-vip',
-] as const;
+export const PLAN_IDS = ['standard', '6-month', '2-month', 'full-payment', 'payment-plan', 'premium', 'blackcard-vip'] as const;
 
 export type PlanId = (typeof PLAN_IDS)[number];
 

@@ -16,4 +16,3 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     extra: { max: poolSize, connectionTimeoutMillis: 5000 },
   };
 }
-

@@ -13,7 +13,12 @@ describe('QueryLogger', () => {
     new QueryLogger().logQueryError(driverError, 'INSERT INTO leads (email, name)\n   VALUES ($1, $2)', ['jane@example.com', 'Jane Roe']);
 
     expect(error).toHaveBeenCalledWith(
-      { code: '23505', constraint: 'uq_leads_email_normalized', column: undefined, query: 'INSERT INTO leads (email, name) VALUES ($1, $2)' },
+      {
+        code: '23505',
+        constraint: 'uq_leads_email_normalized',
+        column: undefined,
+        query: 'INSERT INTO leads (email, name) VALUES ($1, $2)',
+      },
       'Query failed',
     );
     expect(JSON.stringify(error.mock.calls)).not.toMatch(/jane|Roe/i);

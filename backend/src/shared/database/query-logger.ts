@@ -17,7 +17,10 @@ export class QueryLogger implements TypeOrmLogger {
   /** TypeORM passes the query's parameters too; they are deliberately never read. */
   logQueryError(error: string | Error, query: string, _parameters?: unknown[]): void {
     const fields = typeof error === 'object' ? (error as Error & { code?: string; constraint?: string; column?: string }) : undefined;
-    this.logger.error({ code: fields?.code, constraint: fields?.constraint, column: fields?.column, query: summary(query) }, 'Query failed');
+    this.logger.error(
+      { code: fields?.code, constraint: fields?.constraint, column: fields?.column, query: summary(query) },
+      'Query failed',
+    );
   }
 
   logQuerySlow(time: number, query: string): void {

@@ -27,7 +27,10 @@ export class JobProducer implements OnApplicationShutdown {
 
   constructor(config: AppConfig) {
     for (const name of Object.values(QUEUES)) {
-      const queue = new Queue(name, { connection: connectionFor('producer', config.REDIS_URL), defaultJobOptions: defaultJobOptions(config) });
+      const queue = new Queue(name, {
+        connection: connectionFor('producer', config.REDIS_URL),
+        defaultJobOptions: defaultJobOptions(config),
+      });
       // Redis outages are expected and survivable; log them at most every 10 s, not per retry.
       queue.on('error', (err) => {
         const now = Date.now();
@@ -74,9 +77,7 @@ export class JobProducer implements OnApplicationShutdown {
     }
     await Promise.all(
       [...byQueue].map(([name, batch]) =>
-        this.queue(name).addBulk(
-          batch.map(({ jobId, job }) => ({ name: job.name, data: job.data, opts: { jobId } })),
-        ),
+        this.queue(name).addBulk(batch.map(({ jobId, job }) => ({ name: job.name, data: job.data, opts: { jobId } }))),
       ),
     );
   }

@@ -31,7 +31,12 @@ function fakeDb(claims: Row[][], unhandled: Array<{ job_name: string; n: number 
 }
 
 const config = { OUTBOX_BATCH_SIZE: 10, OUTBOX_REDISPATCH_AFTER_MS: 120_000, OUTBOX_POLL_MS: 50 } as AppConfig;
-const row = (id: string, job_name = 'lead-attribution', at = 0): Row => ({ id, job_name, payload: { leadId: `lead-${id}` }, created_at: new Date(at) });
+const row = (id: string, job_name = 'lead-attribution', at = 0): Row => ({
+  id,
+  job_name,
+  payload: { leadId: `lead-${id}` },
+  created_at: new Date(at),
+});
 
 function relayWith(db: ReturnType<typeof fakeDb>, enqueue: (items: DispatchableJob[]) => Promise<void>, known = ['lead-attribution']) {
   const producer = { enqueue: jest.fn(enqueue) } as unknown as JobProducer;

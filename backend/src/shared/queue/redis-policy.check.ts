@@ -29,7 +29,9 @@ export async function checkRedisPolicy(client: Redis, logger: Logger): Promise<R
     );
   }
   if (!report.persistence) {
-    logger.warn('Redis persistence is off (no AOF, no RDB snapshots): a Redis restart loses queued jobs until the outbox relay re-dispatches them.');
+    logger.warn(
+      'Redis persistence is off (no AOF, no RDB snapshots): a Redis restart loses queued jobs until the outbox relay re-dispatches them.',
+    );
   }
   if (report.evictionPolicy === 'noeviction' && report.persistence) logger.log('Redis is set up for BullMQ (noeviction, persistence on)');
   return report;

@@ -18,10 +18,24 @@ export function readLevelTwoVisitor(params: URLSearchParams): LevelTwoVisitor {
 
 /** Every accept button: Level Two at checkout as an invitee; referral and token only when present. */
 export function levelTwoCheckoutHref({ email, name, referral, token }: LevelTwoVisitor): string {
-  return checkoutHref({ plan: PLANS['blackcard-vip'].id, email, name, source: INVITE_SOURCE, referral: present(referral), token: present(token) });
+  return checkoutHref({
+    plan: PLANS['blackcard-vip'].id,
+    email,
+    name,
+    source: INVITE_SOURCE,
+    referral: present(referral),
+    token: present(token),
+  });
 }
 
 /** The decline: the final success view for Level One, with the referral if present and never the token. */
 export function levelOneFinalHref({ email, name, referral }: LevelTwoVisitor): string {
-  return withQuery(ROUTES.success, { plan: PLANS.standard.id, email, name, source: INVITE_SOURCE, final: 'true', referral: present(referral) });
+  return withQuery(ROUTES.success, {
+    plan: PLANS.standard.id,
+    email,
+    name,
+    source: INVITE_SOURCE,
+    final: 'true',
+    referral: present(referral),
+  });
 }

@@ -32,7 +32,10 @@ export function useBlackcardAccess(): BlackcardAccess {
     if (!params.has('token')) return;
     params.delete('token');
     const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state: location.state });
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, state: location.state },
+    );
   }, [token, data, location, navigate]);
 
   useEffect(() => {

@@ -18,7 +18,8 @@ export function notifyMissingInformation(): void {
 }
 
 export function notifySubscriptionFailure(error: unknown): void {
-  const description = error instanceof ApiError ? (error.serverMessage ?? copy.toasts.subscriptionError.fallback) : copy.toasts.subscriptionError.fallback;
+  const description =
+    error instanceof ApiError ? (error.serverMessage ?? copy.toasts.subscriptionError.fallback) : copy.toasts.subscriptionError.fallback;
   notify({ tone: 'error', title: copy.toasts.subscriptionError.title, description });
 }
 

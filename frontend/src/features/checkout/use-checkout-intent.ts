@@ -34,7 +34,10 @@ export function useCheckoutIntent(handOff: CheckoutHandOff, email: string | null
     if (plan.kind === 'subscription') {
       createSetup({ ...party, planId: plan.id }, { onError: (error) => notifyInitFailure(copy.toasts.setupError, error) });
     } else {
-      createPayment({ ...party, amount: plan.amount, plan: plan.name }, { onError: (error) => notifyInitFailure(copy.toasts.paymentIntentError, error) });
+      createPayment(
+        { ...party, amount: plan.amount, plan: plan.name },
+        { onError: (error) => notifyInitFailure(copy.toasts.paymentIntentError, error) },
+      );
     }
   }, [createPayment, createSetup, email, handOff, name, plan]);
 

@@ -2,7 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkout as copy } from '@/content/checkout';
 import { confirmSubscription } from './api/confirm-subscription';
-import { checkoutParty, checkoutPath, paymentReturnUrl, setupReturnUrl, successPath, type CheckoutHandOff, type SetupReturn } from './checkout-hand-off';
+import {
+  checkoutParty,
+  checkoutPath,
+  paymentReturnUrl,
+  setupReturnUrl,
+  successPath,
+  type CheckoutHandOff,
+  type SetupReturn,
+} from './checkout-hand-off';
 import {
   notifyCheckoutError,
   notifyMissingInformation,

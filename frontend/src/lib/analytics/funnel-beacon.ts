@@ -13,7 +13,8 @@ export function sendFunnelBeacon(event: AnalyticsEvent): void {
   if (path.startsWith('/admin')) return;
   let body: BeaconRequest;
   if (event.name === 'PageView') body = { type: 'page_view', visitorId: visitorId(), path, referral: resolveReferral() };
-  else if (event.name === 'InitiateCheckout') body = { type: 'checkout_start', visitorId: visitorId(), path, plan: event.params.plan, referral: resolveReferral() };
+  else if (event.name === 'InitiateCheckout')
+    body = { type: 'checkout_start', visitorId: visitorId(), path, plan: event.params.plan, referral: resolveReferral() };
   else return;
   const json = JSON.stringify(body);
   // sendBeacon survives the page being left; it posts the string as text/plain, which the API accepts.
@@ -22,5 +23,7 @@ export function sendFunnelBeacon(event: AnalyticsEvent): void {
   } catch {
     // Some browsers throw on a blocked beacon; the fetch below is the fallback either way.
   }
-  fetch('/api/beacon', { method: 'POST', body: json, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => undefined);
+  fetch('/api/beacon', { method: 'POST', body: json, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
+    () => undefined,
+  );
 }

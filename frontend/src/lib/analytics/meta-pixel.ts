@@ -41,9 +41,7 @@ export function createMetaPixelAdapter(pixelId: string): AnalyticsAdapter {
   // Automatic event setup scrapes buttons and form fields; the funnel reports its events explicitly.
   fbq('set', 'autoConfig', false, pixelId);
   fbq('init', pixelId);
-  loadScript('https://connect.facebook.net/en_US/fbevents.js').catch((error: unknown) =>
-    console.warn('Meta pixel failed to load', error),
-  );
+  loadScript('https://connect.facebook.net/en_US/fbevents.js').catch((error: unknown) => console.warn('Meta pixel failed to load', error));
   return {
     track(event) {
       // The pixel de-duplicates against the Conversions API by this eventID.

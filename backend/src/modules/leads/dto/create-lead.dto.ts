@@ -48,7 +48,9 @@ export class CreateLeadDto implements CreateLeadRequest {
   referral?: string;
 
   @ApiPropertyOptional({ type: LeadAttributionDto })
-  @IsOptional() @IsObject({ message: 'attribution must be an object' })
-  @ValidateNested() @Type(() => LeadAttributionDto)
+  @IsOptional()
+  @IsObject({ message: 'attribution must be an object' })
+  @ValidateNested()
+  @Type(() => LeadAttributionDto)
   attribution?: LeadAttributionDto;
 }

@@ -16,8 +16,10 @@ export class SandboxConfirmDto implements SandboxConfirmRequest {
   @ApiProperty() @Text('clientSecret', 200) clientSecret: string;
 
   @ApiProperty({ type: SandboxCardDto })
-  @IsObject({ message: 'card must be an object' }) @IsNotEmptyObject({}, { message: 'card is required' })
-  @ValidateNested() @Type(() => SandboxCardDto)
+  @IsObject({ message: 'card must be an object' })
+  @IsNotEmptyObject({}, { message: 'card is required' })
+  @ValidateNested()
+  @Type(() => SandboxCardDto)
   card: SandboxCardDto;
 
   @ApiProperty({ example: 'http://localhost:3000/success' }) @Text('returnUrl', 2000) returnUrl: string;

@@ -9,7 +9,9 @@ import { StripeGateway, stripeClient } from './stripe.gateway';
 function gatewayFor(config: AppConfig, store: SandboxStore, orders: OrderRepository): PaymentGateway {
   if (config.PAYMENT_PROVIDER === 'sandbox') return new SandboxGateway(store, orders);
   if (!config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+    throw new ConfigError(
+      'Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    );
   }
   return new StripeGateway(stripeClient(config));
 }
@@ -20,7 +22,11 @@ function gatewayFor(config: AppConfig, store: SandboxStore, orders: OrderReposit
  * worker both import it, so webhook events are re-read through the very gateway checkout uses.
  */
 @Module({
-  providers: [OrderRepository, SandboxStore, { provide: PAYMENT_GATEWAY, inject: [AppConfig, SandboxStore, OrderRepository], useFactory: gatewayFor }],
+  providers: [
+    OrderRepository,
+    SandboxStore,
+    { provide: PAYMENT_GATEWAY, inject: [AppConfig, SandboxStore, OrderRepository], useFactory: gatewayFor },
+  ],
   exports: [PAYMENT_GATEWAY, OrderRepository, SandboxStore],
 })
 export class PaymentGatewayModule {}

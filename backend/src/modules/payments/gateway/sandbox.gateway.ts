@@ -25,7 +25,17 @@ export class SandboxGateway implements PaymentGateway {
     const row = await this.store.transaction((manager) =>
       this.store.insertOnce(
         manager,
-        { id, object: 'setup_intent', orderId: order.id, idempotencyKey: idempotencyKey(order.id, 'create-setup-intent'), clientSecret: clientSecretFor(id), status: 'requires_payment_method', amountCents: order.amountCents, currency: order.currency, customerId },
+        {
+          id,
+          object: 'setup_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-setup-intent'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId,
+        },
         (stored) => [stripeEvent('setup_intent.created', setupIntentObject(stored))],
       ),
     );
@@ -38,7 +48,17 @@ export class SandboxGateway implements PaymentGateway {
     const row = await this.store.transaction((manager) =>
       this.store.insertOnce(
         manager,
-        { id, object: 'payment_intent', orderId: order.id, idempotencyKey: idempotencyKey(order.id, 'create-payment-intent'), clientSecret: clientSecretFor(id), status: 'requires_payment_method', amountCents: order.amountCents, currency: order.currency, customerId },
+        {
+          id,
+          object: 'payment_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-payment-intent'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId,
+        },
         (stored) => [stripeEvent('payment_intent.created', paymentIntentObject(stored))],
       ),
     );
@@ -79,7 +99,12 @@ export class SandboxGateway implements PaymentGateway {
           stripeEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(stored, invoiceId, paid)),
         ],
       );
-      return { subscriptionId: subscription.id, status: subscription.status, customerId: subscription.customer_id, paymentMethodId: setup.payment_method_id };
+      return {
+        subscriptionId: subscription.id,
+        status: subscription.status,
+        customerId: subscription.customer_id,
+        paymentMethodId: setup.payment_method_id,
+      };
     });
   }
 

@@ -67,10 +67,12 @@ export class StripeGateway implements PaymentGateway {
   async createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription> {
     const setup = await this.stripe.setupIntents.retrieve(setupIntentId);
     if (setup.metadata?.order_id !== order.id) throw new PaymentRefusedError('This card confirmation belongs to another checkout.');
-    if (setup.status !== 'succeeded') throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
+    if (setup.status !== 'succeeded')
+      throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
     const paymentMethodId = idOf(setup.payment_method);
     const customerId = idOf(setup.customer) ?? order.customerId;
-    if (!paymentMethodId || !customerId) throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
+    if (!paymentMethodId || !customerId)
+      throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
 
     await this.stripe.customers.update(
       customerId,

@@ -43,7 +43,9 @@ export interface NewOrder {
   provider: 'stripe' | 'sandbox';
 }
 
-export type ProviderIds = Partial<Pick<OrderRow, 'setup_intent_id' | 'payment_intent_id' | 'customer_id' | 'subscription_id' | 'payment_method_id'>>;
+export type ProviderIds = Partial<
+  Pick<OrderRow, 'setup_intent_id' | 'payment_intent_id' | 'customer_id' | 'subscription_id' | 'payment_method_id'>
+>;
 
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, provider,
   setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status, purchase_event_id`;

@@ -6,7 +6,8 @@ const escapeHtml = (value: string) =>
  * holds), clearly marked as test mode, with one form per outcome.
  */
 export function authenticatePage(clientSecret: string, returnUrl: string, kind: 'payment_intent' | 'setup_intent'): string {
-  const hidden = `<input type="hidden" name="client_secret" value="${escapeHtml(clientSecret)}">` +
+  const hidden =
+    `<input type="hidden" name="client_secret" value="${escapeHtml(clientSecret)}">` +
     `<input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
   const what = kind === 'payment_intent' ? 'this payment' : 'saving this card';
   return `<!doctype html>

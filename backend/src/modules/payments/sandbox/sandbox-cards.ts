@@ -13,7 +13,12 @@ const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
 /** Stripe's own wording, so the sandbox's toasts read like production's. */
 export const CARD_ERRORS = {
   declined: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  insufficient_funds: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  insufficient_funds: {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   authentication_failed: {
     type: 'card_error',
     code: 'payment_intent_authentication_failure',
@@ -48,7 +53,8 @@ export function passesLuhn(digits: string): boolean {
 export function readCard(card: SandboxCard, now = new Date()): ReadCard {
   const digits = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return { ok: false, error: CARD_ERRORS.invalid_number };
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, error: CARD_ERRORS.invalid_expiry_month };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    return { ok: false, error: CARD_ERRORS.invalid_expiry_month };
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (year * 12 + (card.expMonth - 1) < thisMonth) return { ok: false, error: CARD_ERRORS.expired };

@@ -13,7 +13,11 @@ const CLIENT_SECRET = /^(pi|seti)_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/;
 
 /** Stripe's webhook event names for each intent kind. */
 const EVENTS = {
-  payment_intent: { succeeded: 'payment_intent.succeeded', failed: 'payment_intent.payment_failed', action: 'payment_intent.requires_action' },
+  payment_intent: {
+    succeeded: 'payment_intent.succeeded',
+    failed: 'payment_intent.payment_failed',
+    action: 'payment_intent.requires_action',
+  },
   setup_intent: { succeeded: 'setup_intent.succeeded', failed: 'setup_intent.setup_failed', action: 'setup_intent.requires_action' },
 } as const;
 
@@ -31,10 +35,18 @@ export class SandboxConfirmService {
   async confirm(kind: IntentKind, request: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {
     const returnUrl = this.ownUrl(request.returnUrl, 'returnUrl');
     return this.store.transaction(async (manager) => {
-      const intent = await this.intentBySecret(kind, request.clientSecret, () => this.store.findBySecret(manager, kind, request.clientSecret, true));
+      const intent = await this.intentBySecret(kind, request.clientSecret, () =>
+        this.store.findBySecret(manager, kind, request.clientSecret, true),
+      );
       if (intent.status === 'succeeded' || intent.status === 'processing') return { intent: this.view(intent) };
       if (intent.status === 'canceled') {
-        return { error: { type: 'invalid_request_error', code: `${kind}_unexpected_state`, message: 'This payment has been canceled. Please start again.' } };
+        return {
+          error: {
+            type: 'invalid_request_error',
+            code: `${kind}_unexpected_state`,
+            message: 'This payment has been canceled. Please start again.',
+          },
+        };
       }
       const card = readCard(request.card);
       // Like Stripe.js, a card the form itself refuses never reaches the intent.
@@ -46,23 +58,32 @@ export class SandboxConfirmService {
       const declined = card.outcome === 'declined' || (card.outcome === 'insufficient_funds' && kind === 'payment_intent');
       if (declined) {
         const error: SandboxCardError = card.outcome === 'declined' ? CARD_ERRORS.declined : CARD_ERRORS.insufficient_funds;
-        await this.store.update(manager, intent, { status: 'requires_payment_method', payment_method_id: paymentMethodId, card: stored, last_error: { ...error } }, (row) => [
-          this.event(kind, events.failed, row),
-        ]);
+        await this.store.update(
+          manager,
+          intent,
+          { status: 'requires_payment_method', payment_method_id: paymentMethodId, card: stored, last_error: { ...error } },
+          (row) => [this.event(kind, events.failed, row)],
+        );
         return { error };
       }
       if (card.outcome === 'requires_authentication') {
-        await this.store.update(manager, intent, { status: 'requires_action', payment_method_id: paymentMethodId, card: stored, last_error: null }, (row) => [
-          this.event(kind, events.action, row),
-        ]);
+        await this.store.update(
+          manager,
+          intent,
+          { status: 'requires_action', payment_method_id: paymentMethodId, card: stored, last_error: null },
+          (row) => [this.event(kind, events.action, row)],
+        );
         const page = new URL('/api/sandbox/authenticate', this.config.PUBLIC_URL);
         page.searchParams.set('client_secret', request.clientSecret);
         page.searchParams.set('return_url', returnUrl.toString());
         return { redirectUrl: page.toString() };
       }
-      const done = await this.store.update(manager, intent, { status: 'succeeded', payment_method_id: paymentMethodId, card: stored, last_error: null }, (row) => [
-        this.event(kind, events.succeeded, row),
-      ]);
+      const done = await this.store.update(
+        manager,
+        intent,
+        { status: 'succeeded', payment_method_id: paymentMethodId, card: stored, last_error: null },
+        (row) => [this.event(kind, events.succeeded, row)],
+      );
       return { intent: this.view(done) };
     });
   }
@@ -71,7 +92,9 @@ export class SandboxConfirmService {
   async pendingAuthentication(clientSecret: string, returnUrl: string): Promise<{ kind: IntentKind; returnUrl: URL }> {
     const url = this.ownUrl(returnUrl, 'return_url');
     const kind = kindOf(clientSecret);
-    const intent = await this.store.transaction((manager) => this.intentBySecret(kind, clientSecret, () => this.store.findBySecret(manager, kind, clientSecret)));
+    const intent = await this.store.transaction((manager) =>
+      this.intentBySecret(kind, clientSecret, () => this.store.findBySecret(manager, kind, clientSecret)),
+    );
     if (intent.status !== 'requires_action') throw new NotFoundException('This payment is not waiting for authentication.');
     return { kind, returnUrl: url };
   }
@@ -89,10 +112,23 @@ export class SandboxConfirmService {
       if (found.status !== 'requires_action') return found;
       const events = EVENTS[kind];
       return outcome === 'complete'
-        ? this.store.update(manager, found, { status: 'succeeded', payment_method_id: found.payment_method_id, card: found.card, last_error: null }, (row) => [this.event(kind, events.succeeded, row)])
-        : this.store.update(manager, found, { status: 'requires_payment_method', payment_method_id: found.payment_method_id, card: found.card, last_error: { ...CARD_ERRORS.authentication_failed } }, (row) => [
-            this.event(kind, events.failed, row),
-          ]);
+        ? this.store.update(
+            manager,
+            found,
+            { status: 'succeeded', payment_method_id: found.payment_method_id, card: found.card, last_error: null },
+            (row) => [this.event(kind, events.succeeded, row)],
+          )
+        : this.store.update(
+            manager,
+            found,
+            {
+              status: 'requires_payment_method',
+              payment_method_id: found.payment_method_id,
+              card: found.card,
+              last_error: { ...CARD_ERRORS.authentication_failed },
+            },
+            (row) => [this.event(kind, events.failed, row)],
+          );
     });
     url.searchParams.set(kind, intent.id);
     url.searchParams.set(`${kind}_client_secret`, clientSecret);
@@ -100,7 +136,11 @@ export class SandboxConfirmService {
     return url.toString();
   }
 
-  private async intentBySecret(kind: IntentKind, clientSecret: string, find: () => Promise<SandboxObjectRow | null>): Promise<SandboxObjectRow> {
+  private async intentBySecret(
+    kind: IntentKind,
+    clientSecret: string,
+    find: () => Promise<SandboxObjectRow | null>,
+  ): Promise<SandboxObjectRow> {
     const found = CLIENT_SECRET.test(clientSecret) && kindOf(clientSecret) === kind ? await find() : null;
     if (!found) throw new NotFoundException(`No ${kind === 'payment_intent' ? 'payment' : 'card setup'} matches this client secret.`);
     return found;

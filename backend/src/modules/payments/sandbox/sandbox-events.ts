@@ -81,7 +81,18 @@ export function subscriptionObject(row: SandboxObjectRow, invoiceId: string, loo
     latest_invoice: invoiceId,
     items: {
       object: 'list',
-      data: [{ object: 'subscription_item', price: { object: 'price', lookup_key: lookupKey, unit_amount: row.amount_cents, currency: row.currency, recurring: { interval: 'month' } } }],
+      data: [
+        {
+          object: 'subscription_item',
+          price: {
+            object: 'price',
+            lookup_key: lookupKey,
+            unit_amount: row.amount_cents,
+            currency: row.currency,
+            recurring: { interval: 'month' },
+          },
+        },
+      ],
     },
     metadata: metadataOf(row),
     livemode: false,

@@ -37,12 +37,28 @@ export class SandboxStore {
   }
 
   /** Creates the object unless one exists under its idempotency key; resolves with whichever is stored. */
-  async insertOnce(manager: EntityManager, row: NewSandboxObject, events: (stored: SandboxObjectRow) => SandboxWebhookEvent[]): Promise<SandboxObjectRow> {
+  async insertOnce(
+    manager: EntityManager,
+    row: NewSandboxObject,
+    events: (stored: SandboxObjectRow) => SandboxWebhookEvent[],
+  ): Promise<SandboxObjectRow> {
     const inserted: unknown[] = await manager.query(
       `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [row.id, row.object, row.orderId, row.idempotencyKey, row.clientSecret, row.status, row.amountCents, row.currency, row.customerId, row.paymentMethodId ?? null, row.card ? JSON.stringify(row.card) : null],
+      [
+        row.id,
+        row.object,
+        row.orderId,
+        row.idempotencyKey,
+        row.clientSecret,
+        row.status,
+        row.amountCents,
+        row.currency,
+        row.customerId,
+        row.paymentMethodId ?? null,
+        row.card ? JSON.stringify(row.card) : null,
+      ],
     );
     const [stored] = await this.select(manager, 's.idempotency_key = $1', [row.idempotencyKey]);
     if (inserted.length === 1) await this.emit(manager, events(stored));
@@ -54,7 +70,12 @@ export class SandboxStore {
     return row ?? null;
   }
 
-  async findBySecret(manager: EntityManager, object: SandboxObjectKind, clientSecret: string, lock = false): Promise<SandboxObjectRow | null> {
+  async findBySecret(
+    manager: EntityManager,
+    object: SandboxObjectKind,
+    clientSecret: string,
+    lock = false,
+  ): Promise<SandboxObjectRow | null> {
     const [row] = await this.select(manager, 's.object = $1 AND s.client_secret = $2', [object, clientSecret], lock);
     return row ?? null;
   }
@@ -68,7 +89,13 @@ export class SandboxStore {
   ): Promise<SandboxObjectRow> {
     await manager.query(
       `UPDATE sandbox_objects SET status = $2, payment_method_id = $3, card = $4, last_error = $5, updated_at = now() WHERE id = $1`,
-      [row.id, change.status, change.payment_method_id, change.card ? JSON.stringify(change.card) : null, change.last_error ? JSON.stringify(change.last_error) : null],
+      [
+        row.id,
+        change.status,
+        change.payment_method_id,
+        change.card ? JSON.stringify(change.card) : null,
+        change.last_error ? JSON.stringify(change.last_error) : null,
+      ],
     );
     const updated = { ...row, ...change };
     await this.emit(manager, events(updated));
@@ -76,10 +103,16 @@ export class SandboxStore {
   }
 
   private async emit(manager: EntityManager, events: SandboxWebhookEvent[]): Promise<void> {
-    await owe(manager, events.map((event) => ({ name: JOBS.sandboxWebhook, data: { event } })));
+    await owe(
+      manager,
+      events.map((event) => ({ name: JOBS.sandboxWebhook, data: { event } })),
+    );
   }
 
   private select(manager: EntityManager, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {
-    return manager.query(`SELECT ${COLUMNS} FROM sandbox_objects s JOIN orders o ON o.id = s.order_id WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`, params);
+    return manager.query(
+      `SELECT ${COLUMNS} FROM sandbox_objects s JOIN orders o ON o.id = s.order_id WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`,
+      params,
+    );
   }
 }

@@ -42,10 +42,18 @@ export class SandboxController {
   }
 
   @Get('authenticate')
-  async authenticatePage(@Query('client_secret') clientSecret: unknown, @Query('return_url') returnUrl: unknown, @Res() reply: FastifyReply): Promise<void> {
-    if (typeof clientSecret !== 'string' || typeof returnUrl !== 'string') throw new NotFoundException('This payment is not waiting for authentication.');
+  async authenticatePage(
+    @Query('client_secret') clientSecret: unknown,
+    @Query('return_url') returnUrl: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (typeof clientSecret !== 'string' || typeof returnUrl !== 'string')
+      throw new NotFoundException('This payment is not waiting for authentication.');
     const pending = await this.sandbox.pendingAuthentication(clientSecret, returnUrl);
-    await reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(authenticatePage(clientSecret, pending.returnUrl.toString(), pending.kind));
+    await reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(authenticatePage(clientSecret, pending.returnUrl.toString(), pending.kind));
   }
 
   @Post('authenticate')

@@ -48,21 +48,32 @@ export class StripeWebhookService {
 
   private verify(rawBody: Buffer, signature: string): Stripe.Event {
     // Stripe's secret with keys configured; otherwise the sandbox signs its own events.
-    const secret = this.config.PAYMENT_PROVIDER === 'stripe' ? (this.config.STRIPE_WEBHOOK_SECRET as string) : this.config.SANDBOX_WEBHOOK_SECRET;
+    const secret =
+      this.config.PAYMENT_PROVIDER === 'stripe' ? (this.config.STRIPE_WEBHOOK_SECRET as string) : this.config.SANDBOX_WEBHOOK_SECRET;
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
     } catch (err) {
       // The signature is checked before the body is parsed: any other error is a body that is not JSON.
-      if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw new BadRequestException('The webhook body is not valid JSON.');
-      if (/tolerance/i.test(err.message)) throw new BadRequestException(`Webhook timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds old.`);
+      if (!(err instanceof Stripe.errors.StripeSignatureVerificationError))
+        throw new BadRequestException('The webhook body is not valid JSON.');
+      if (/tolerance/i.test(err.message))
+        throw new BadRequestException(`Webhook timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds old.`);
       throw new BadRequestException('Webhook signature does not match.');
     }
-    if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.id || event.id.length > 255 || !PRINTABLE.test(event.id) || !PRINTABLE.test(event.type)) {
+    if (
+      typeof event?.id !== 'string' ||
+      typeof event.type !== 'string' ||
+      !event.id ||
+      event.id.length > 255 ||
+      !PRINTABLE.test(event.id) ||
+      !PRINTABLE.test(event.type)
+    ) {
       throw new BadRequestException('The webhook body is not a Stripe event.');
     }
     // Signed is not the same as storable: Postgres refuses NUL and unpaired surrogates in jsonb.
-    if (findInputHazard(event, MAX_EVENT_DEPTH, { nul: true })) throw new BadRequestException('The webhook event contains data that cannot be stored.');
+    if (findInputHazard(event, MAX_EVENT_DEPTH, { nul: true }))
+      throw new BadRequestException('The webhook event contains data that cannot be stored.');
     return event;
   }
 }

@@ -9,7 +9,8 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
 /** Control characters other than tab and line breaks, and unpaired UTF-16 halves (Postgres refuses NUL). */
-const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE_MULTILINE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function compose(...rules: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => rules.forEach((rule) => rule(target, key));
@@ -26,7 +27,10 @@ export function RequiredText(label: string, max: number, { multiline = false } =
     IsString({ message: `${label} must be text` }),
     ValidateBy({
       name: 'isNotBlank',
-      validator: { validate: (value: unknown) => typeof value === 'string' && value.length > 0, defaultMessage: () => `${label} is required` },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && value.length > 0,
+        defaultMessage: () => `${label} is required`,
+      },
     }),
     MaxLength(max, { message: `${label} must be at most ${max} characters` }),
     multiline

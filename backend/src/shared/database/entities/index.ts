@@ -14,7 +14,39 @@ import { SandboxObject } from './sandbox-object.entity';
 import { SideEffect } from './side-effect.entity';
 import { Testimonial } from './testimonial.entity';
 
-export { AdminAccount, AdminAuditEntry, AdminSession, FunnelEvent, Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial };
+export {
+  AdminAccount,
+  AdminAuditEntry,
+  AdminSession,
+  FunnelEvent,
+  Invitation,
+  InvitationSubmission,
+  InvitationToken,
+  Lead,
+  LeadSubmission,
+  Order,
+  OutboxEntry,
+  PaymentEvent,
+  SandboxObject,
+  SideEffect,
+  Testimonial,
+};
 
 /** Listed explicitly (no globs) so a build never silently misses an entity. */
-export const ENTITIES = [AdminAccount, AdminAuditEntry, AdminSession, FunnelEvent, Invitation, InvitationSubmission, InvitationToken, Lead, LeadSubmission, Order, OutboxEntry, PaymentEvent, SandboxObject, SideEffect, Testimonial];
+export const ENTITIES = [
+  AdminAccount,
+  AdminAuditEntry,
+  AdminSession,
+  FunnelEvent,
+  Invitation,
+  InvitationSubmission,
+  InvitationToken,
+  Lead,
+  LeadSubmission,
+  Order,
+  OutboxEntry,
+  PaymentEvent,
+  SandboxObject,
+  SideEffect,
+  Testimonial,
+];

@@ -45,9 +45,7 @@ export class CreateLeadsAndOutbox1763784000000 implements MigrationInterface {
         last_error text
       )`);
     // The relay only ever scans open rows; keep that index small as the table grows.
-    await q.query(
-      `CREATE INDEX ix_outbox_open ON outbox (created_at) WHERE completed_at IS NULL AND failed_at IS NULL`,
-    );
+    await q.query(`CREATE INDEX ix_outbox_open ON outbox (created_at) WHERE completed_at IS NULL AND failed_at IS NULL`);
     await q.query(`
       CREATE TABLE side_effects (
         key text PRIMARY KEY,

@@ -9,4 +9,14 @@ import { CreateAdminAccounts1764896400000 } from './1764896400000-create-admin-a
 import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-events';
 
 /** In order of their timestamps; listed explicitly like the entities. */
-export const MIGRATIONS = [CreateLeadsAndOutbox1763784000000, CreateTestimonials1763787600000, SideEffectClaimsAndRelayIndexes1764460800000, RenormalizeLeadEmails1764547200000, CreateOrdersAndPaymentEvents1764633600000, OrderPaidEffects1764720000000, CreateInvitations1764806400000, CreateAdminAccounts1764896400000, CreateFunnelEvents1764982800000];
+export const MIGRATIONS = [
+  CreateLeadsAndOutbox1763784000000,
+  CreateTestimonials1763787600000,
+  SideEffectClaimsAndRelayIndexes1764460800000,
+  RenormalizeLeadEmails1764547200000,
+  CreateOrdersAndPaymentEvents1764633600000,
+  OrderPaidEffects1764720000000,
+  CreateInvitations1764806400000,
+  CreateAdminAccounts1764896400000,
+  CreateFunnelEvents1764982800000,
+];

@@ -14,7 +14,9 @@ function Stage({ label, value, definition, previous }: { label: string; value: n
       <strong className="dash-stage__value" data-testid={`stage-${label}`}>
         {formatCount(value)}
       </strong>
-      {previous !== undefined && previous > 0 ? <span className="dash-stage__rate">{copy.conversion(formatRate(value / previous))}</span> : null}
+      {previous !== undefined && previous > 0 ? (
+        <span className="dash-stage__rate">{copy.conversion(formatRate(value / previous))}</span>
+      ) : null}
       <span className="dash-stage__definition">{definition}</span>
     </li>
   );
@@ -148,11 +150,25 @@ export function FunnelSection() {
           <legend>{copy.rangeLegend}</legend>
           <div className="admin-field">
             <label htmlFor="dash-from">{copy.fromLabel}</label>
-            <input id="dash-from" type="date" required value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input
+              id="dash-from"
+              type="date"
+              required
+              value={draft.from}
+              max={draft.to}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            />
           </div>
           <div className="admin-field">
             <label htmlFor="dash-to">{copy.toLabel}</label>
-            <input id="dash-to" type="date" required value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <input
+              id="dash-to"
+              type="date"
+              required
+              value={draft.to}
+              min={draft.from}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            />
           </div>
           <button type="submit" className="admin-button">
             {copy.apply}

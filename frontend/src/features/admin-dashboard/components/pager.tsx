@@ -3,7 +3,19 @@ import { adminDashboard } from '@/content/admin';
 const copy = adminDashboard.records;
 
 /** Previous / next for a paged admin table, with the position announced politely. */
-export function Pager({ label, page, pageSize, total, onPage }: { label: string; page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="dash-pager" aria-label={label}>

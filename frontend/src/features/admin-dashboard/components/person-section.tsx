@@ -69,7 +69,15 @@ export function PersonSection() {
       <form className="dash-search" onSubmit={submit}>
         <div className="admin-field">
           <label htmlFor="dash-person-email">{copy.emailLabel}</label>
-          <input id="dash-person-email" type="email" required maxLength={254} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="dash-person-email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <button type="submit" className="admin-button" disabled={find.isPending}>
           {find.isPending ? copy.finding : copy.find}
@@ -105,7 +113,12 @@ export function PersonSection() {
                 type="button"
                 className="admin-button"
                 disabled={download.isPending}
-                onClick={() => download.mutate({ path: '/api/admin/people/export', params: { email: data.email } }, { onError: failed(copy.exportFailed) })}
+                onClick={() =>
+                  download.mutate(
+                    { path: '/api/admin/people/export', params: { email: data.email } },
+                    { onError: failed(copy.exportFailed) },
+                  )
+                }
               >
                 {download.isPending ? copy.exporting : copy.exportJson}
               </button>
@@ -118,7 +131,13 @@ export function PersonSection() {
             {confirming ? (
               <div className="dash-confirm" role="group" aria-labelledby="dash-erase-question">
                 <p id="dash-erase-question">{copy.confirmErase}</p>
-                <button ref={confirmButton} type="button" className="admin-button admin-button--danger" disabled={erase.isPending} onClick={confirmErase}>
+                <button
+                  ref={confirmButton}
+                  type="button"
+                  className="admin-button admin-button--danger"
+                  disabled={erase.isPending}
+                  onClick={confirmErase}
+                >
                   {erase.isPending ? copy.erasing : copy.confirmEraseButton}
                 </button>
                 <button type="button" className="admin-button" disabled={erase.isPending} onClick={() => setConfirming(false)}>

@@ -100,7 +100,12 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
       { path: `/api/admin/${kind}/export.csv`, params: { q } },
       {
         onError: (error) => {
-          if (!forgetSessionOn401(queryClient, error)) notify({ tone: 'destructive', title: copy.exportFailed, description: (error instanceof ApiError && error.serverMessage) || undefined });
+          if (!forgetSessionOn401(queryClient, error))
+            notify({
+              tone: 'destructive',
+              title: copy.exportFailed,
+              description: (error instanceof ApiError && error.serverMessage) || undefined,
+            });
         },
       },
     );
@@ -113,7 +118,14 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
         <form className="dash-search" role="search" aria-label={heading} onSubmit={submit}>
           <div className="admin-field">
             <label htmlFor={`${id}-q`}>{copy.searchLabel}</label>
-            <input id={`${id}-q`} type="search" maxLength={254} autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <input
+              id={`${id}-q`}
+              type="search"
+              maxLength={254}
+              autoComplete="off"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
           </div>
           <button type="submit" className="admin-button">
             {copy.search}

@@ -16,11 +16,21 @@ function serverMessageOf(body: string): string | null {
  * A mutating admin call: JSON body, credentials included, and the session's CSRF token in its
  * header. Errors follow the spec's general rule (ApiError), like every other call.
  */
-export async function adminMutation<T>(queryClient: QueryClient, method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function adminMutation<T>(
+  queryClient: QueryClient,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const csrfToken = queryClient.getQueryData<AdminSessionResponse | null>(adminSessionKey)?.csrfToken ?? '';
   const headers: Record<string, string> = { Accept: 'application/json', [ADMIN_CSRF_HEADER]: csrfToken };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, serverMessageOf(text), response.statusText);
   return (text ? JSON.parse(text) : undefined) as T;

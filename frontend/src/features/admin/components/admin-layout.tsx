@@ -18,7 +18,13 @@ export function AdminLayout({ email, children }: { email: string; children: Reac
           <span className="admin__email">
             {copy.signedInAs} <strong>{email}</strong>
           </span>
-          <button type="button" className="admin-button" disabled={logout.isPending} onClick={() => logout.mutate()} data-testid="admin-sign-out">
+          <button
+            type="button"
+            className="admin-button"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+            data-testid="admin-sign-out"
+          >
             {logout.isPending ? copy.signingOut : copy.signOut}
           </button>
         </div>

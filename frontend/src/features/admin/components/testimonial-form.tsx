@@ -56,7 +56,12 @@ export function TestimonialForm({ mode, initial, pending, onSubmit, onCancel }: 
         {input === 'textarea' ? (
           <textarea {...shared} rows={4} onChange={(event) => set(name, event.currentTarget.value)} />
         ) : (
-          <input {...shared} type={type} inputMode={type === 'url' ? 'url' : undefined} onChange={(event) => set(name, event.currentTarget.value)} />
+          <input
+            {...shared}
+            type={type}
+            inputMode={type === 'url' ? 'url' : undefined}
+            onChange={(event) => set(name, event.currentTarget.value)}
+          />
         )}
         {errors[name] ? (
           <p id={errorId} className="admin-field__error" data-testid={`error-${name}`}>
@@ -68,7 +73,13 @@ export function TestimonialForm({ mode, initial, pending, onSubmit, onCancel }: 
   };
 
   return (
-    <form ref={form} noValidate onSubmit={handleSubmit} className="admin-form" data-testid={mode === 'create' ? 'testimonial-create-form' : 'testimonial-edit-form'}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={handleSubmit}
+      className="admin-form"
+      data-testid={mode === 'create' ? 'testimonial-create-form' : 'testimonial-edit-form'}
+    >
       {field('name', copy.nameLabel, 'input')}
       {field('title', copy.titleLabel, 'input')}
       {field('content', copy.contentLabel, 'textarea')}
@@ -77,7 +88,12 @@ export function TestimonialForm({ mode, initial, pending, onSubmit, onCancel }: 
       {mode === 'edit' ? (
         <div className="admin-field">
           <label htmlFor={`${id}-rating`}>{copy.ratingLabel}</label>
-          <select id={`${id}-rating`} name="rating" value={values.rating} onChange={(event) => set('rating', Number(event.currentTarget.value))}>
+          <select
+            id={`${id}-rating`}
+            name="rating"
+            value={values.rating}
+            onChange={(event) => set('rating', Number(event.currentTarget.value))}
+          >
             {RATINGS.map((stars) => (
               <option key={stars} value={stars}>
                 {copy.ratingOption(stars)}
@@ -87,7 +103,12 @@ export function TestimonialForm({ mode, initial, pending, onSubmit, onCancel }: 
         </div>
       ) : null}
       <label className="admin-check">
-        <input type="checkbox" name="featured" checked={values.featured} onChange={(event) => set('featured', event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          name="featured"
+          checked={values.featured}
+          onChange={(event) => set('featured', event.currentTarget.checked)}
+        />
         {copy.featuredLabel}
       </label>
       <div className="admin-form__actions">

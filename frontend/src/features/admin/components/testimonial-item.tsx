@@ -53,7 +53,13 @@ export function TestimonialItem({ testimonial: t, featuredPlace }: TestimonialIt
   if (mode === 'edit') {
     return (
       <li className="admin-card admin-item" data-testid="admin-testimonial">
-        <TestimonialForm mode="edit" initial={valuesOf(t)} pending={update.isPending} onSubmit={saveEdit} onCancel={() => setMode('view')} />
+        <TestimonialForm
+          mode="edit"
+          initial={valuesOf(t)}
+          pending={update.isPending}
+          onSubmit={saveEdit}
+          onCancel={() => setMode('view')}
+        />
       </li>
     );
   }
@@ -63,7 +69,13 @@ export function TestimonialItem({ testimonial: t, featuredPlace }: TestimonialIt
       <div className="admin-item__head">
         <h3 className="admin-item__name">{t.name}</h3>
         {t.featured ? (
-          <span className="admin-item__marker admin-item__marker--featured" role="img" aria-label={copy.featuredMarker} title={copy.featuredMarker} data-testid="marker-featured">
+          <span
+            className="admin-item__marker admin-item__marker--featured"
+            role="img"
+            aria-label={copy.featuredMarker}
+            title={copy.featuredMarker}
+            data-testid="marker-featured"
+          >
             ★
           </span>
         ) : null}
@@ -98,7 +110,12 @@ export function TestimonialItem({ testimonial: t, featuredPlace }: TestimonialIt
           </button>
           {featuredPlace ? (
             <>
-              <button type="button" className="admin-button" disabled={update.isPending || featuredPlace.index === 0} onClick={() => void change({ displayOrder: featuredPlace.index - 1 })}>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={update.isPending || featuredPlace.index === 0}
+                onClick={() => void change({ displayOrder: featuredPlace.index - 1 })}
+              >
                 {copy.moveUp}
               </button>
               <button

@@ -74,7 +74,11 @@ export function BlackcardContent({ checkoutHref }: { checkoutHref: string }) {
           </div>
         </RevealSection>
 
-        <RevealSection name="testimonials" labelledBy="blackcard-testimonials-heading" className="blackcard__section blackcard__section--raised">
+        <RevealSection
+          name="testimonials"
+          labelledBy="blackcard-testimonials-heading"
+          className="blackcard__section blackcard__section--raised"
+        >
           <div className="container">
             <h2 id="blackcard-testimonials-heading">{copy.testimonials.heading}</h2>
             <ul className="blackcard__quotes">
@@ -92,7 +96,12 @@ export function BlackcardContent({ checkoutHref }: { checkoutHref: string }) {
           </div>
         </RevealSection>
 
-        <RevealSection name="final-call" labelledBy="blackcard-final-heading" variant="stamp" className="blackcard__section blackcard__final">
+        <RevealSection
+          name="final-call"
+          labelledBy="blackcard-final-heading"
+          variant="stamp"
+          className="blackcard__section blackcard__final"
+        >
           <div className="container container--narrow">
             <h2 id="blackcard-final-heading">{copy.finalCall.heading}</h2>
             <p>{copy.finalCall.body}</p>

@@ -50,7 +50,12 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
 
   let body;
   if (setupReturn) body = <Spinner label={copy.processing} />;
-  else if (missingInformation) body = provider.isSuccess ? <p className="checkout__muted">{copy.toasts.missingInformation.description}</p> : <Spinner label={copy.initializing} />;
+  else if (missingInformation)
+    body = provider.isSuccess ? (
+      <p className="checkout__muted">{copy.toasts.missingInformation.description}</p>
+    ) : (
+      <Spinner label={copy.initializing} />
+    );
   else if (intent.failed)
     body = (
       <div className="checkout__init-failed" role="alert">
@@ -79,12 +84,23 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
         </Link>
         <PageHeading>{copy.heading}</PageHeading>
         <div className="checkout__grid">
-          <form className="card checkout__payment" aria-labelledby="payment-details-heading" noValidate onSubmit={onSubmit} data-testid="payment-form">
+          <form
+            className="card checkout__payment"
+            aria-labelledby="payment-details-heading"
+            noValidate
+            onSubmit={onSubmit}
+            data-testid="payment-form"
+          >
             <h2 id="payment-details-heading">{copy.paymentDetails}</h2>
             <div className="checkout__element" aria-busy={!providerReady || processing}>
               {body}
             </div>
-            <button type="submit" className="button button--cta button--block" disabled={!providerReady || processing} data-testid="pay-button">
+            <button
+              type="submit"
+              className="button button--cta button--block"
+              disabled={!providerReady || processing}
+              data-testid="pay-button"
+            >
               {processing ? copy.processing : copy.payLabel(plan)}
             </button>
             <ul className="checkout__notes">

@@ -7,9 +7,7 @@ import type { ComponentType } from 'react';
  * authenticate (the page is being left, so the caller just waits).
  */
 export type ConfirmResult =
-  | { kind: 'intent'; id: string; status: string }
-  | { kind: 'error'; message: string | null }
-  | { kind: 'redirecting' };
+  { kind: 'intent'; id: string; status: string } | { kind: 'error'; message: string | null } | { kind: 'redirecting' };
 
 export interface CardConfirmer {
   confirmSetup(returnUrl: string): Promise<ConfirmResult>;

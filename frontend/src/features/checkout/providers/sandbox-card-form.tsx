@@ -40,7 +40,10 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
   current.current = fields;
 
   useEffect(() => {
-    const confirm = async (call: (request: SandboxConfirmRequest) => Promise<SandboxConfirmResponse>, returnUrl: string): Promise<ConfirmResult> => {
+    const confirm = async (
+      call: (request: SandboxConfirmRequest) => Promise<SandboxConfirmResponse>,
+      returnUrl: string,
+    ): Promise<ConfirmResult> => {
       const check = checkCard(current.current);
       if (!check.ok) {
         setError({ field: check.field, message: check.message });

@@ -17,7 +17,9 @@ const digits = (value: string) => value.replace(/\D/g, '');
 
 /** '4242424242424242' → '4242 4242 4242 4242' (at most 19 digits, as card numbers go). */
 export function formatCardNumber(value: string): string {
-  return digits(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return digits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** '1234' → '12 / 34'; no separator is added before the year starts, so deleting never gets stuck. */

@@ -29,7 +29,14 @@ export default function ConsentBanner({ vendors }: { vendors: string[] }) {
   }
 
   return (
-    <section ref={region} className="consent" aria-label={copy.label} aria-describedby={MESSAGE_ID} tabIndex={-1} data-testid="consent-banner">
+    <section
+      ref={region}
+      className="consent"
+      aria-label={copy.label}
+      aria-describedby={MESSAGE_ID}
+      tabIndex={-1}
+      data-testid="consent-banner"
+    >
       <p id={MESSAGE_ID} className="consent__message">
         {copy.message(vendors)}
         {current ? ` ${copy.currentChoice[current]}` : null}

@@ -4,7 +4,13 @@ import { notify } from '@/components/toast/notify';
 import { invitation as copy } from '@/content/invitation';
 import { ApiError } from '@/lib/api-client';
 import { useSubmitInvitation } from '../api/submit-invitation';
-import { blackcardPath, buildInvitationRequest, validateInvitation, type InvitationFieldErrors, type InvitationFormValues } from '../invitation-request';
+import {
+  blackcardPath,
+  buildInvitationRequest,
+  validateInvitation,
+  type InvitationFieldErrors,
+  type InvitationFormValues,
+} from '../invitation-request';
 
 function readForm(form: HTMLFormElement): InvitationFormValues {
   const data = new FormData(form);
@@ -60,7 +66,13 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
   };
 
   return (
-    <form className="invitation__card invitation__form" noValidate onSubmit={handleSubmit} aria-label={copy.form.heading} data-testid="invitation-form">
+    <form
+      className="invitation__card invitation__form"
+      noValidate
+      onSubmit={handleSubmit}
+      aria-label={copy.form.heading}
+      data-testid="invitation-form"
+    >
       <p className="invitation__form-intro">{copy.form.intro}</p>
       <div className="invitation__field">
         <label htmlFor="invitation-name">{copy.form.nameLabel}</label>

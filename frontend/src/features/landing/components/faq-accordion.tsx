@@ -27,13 +27,7 @@ export function FaqAccordion() {
                 </svg>
               </button>
             </h3>
-            <div
-              id={`faq-answer-${index}`}
-              className="faq__answer"
-              role="region"
-              aria-labelledby={`faq-question-${index}`}
-              hidden={!open}
-            >
+            <div id={`faq-answer-${index}`} className="faq__answer" role="region" aria-labelledby={`faq-question-${index}`} hidden={!open}>
               <p>{item.answer}</p>
             </div>
           </div>

@@ -31,13 +31,7 @@ export function HeroBackdrop() {
   return (
     <>
       <div className="hero__backdrop" aria-hidden="true">
-        <img
-          src={heroVideo.poster.src}
-          width={heroVideo.poster.width}
-          height={heroVideo.poster.height}
-          alt=""
-          decoding="async"
-        />
+        <img src={heroVideo.poster.src} width={heroVideo.poster.width} height={heroVideo.poster.height} alt="" decoding="async" />
         {playing ? (
           <iframe
             src={youtubeEmbedUrl(heroVideo.youtubeId, {
@@ -56,11 +50,7 @@ export function HeroBackdrop() {
           />
         ) : null}
       </div>
-      <button
-        type="button"
-        className="hero__video-toggle"
-        onClick={() => setPlayback(playing ? 'paused' : 'playing')}
-      >
+      <button type="button" className="hero__video-toggle" onClick={() => setPlayback(playing ? 'paused' : 'playing')}>
         {playing ? hero.pauseVideo : hero.playVideo}
       </button>
     </>

@@ -6,7 +6,12 @@ import { leadFormIsland } from './lead-form';
 /** The landing page's last section: static copy around the lead form island. */
 export function LeadCaptureSection() {
   return (
-    <section id={CHECKOUT_SECTION_ID} className="section section--alt lead" aria-labelledby="lead-heading" data-testid="section-lead-capture">
+    <section
+      id={CHECKOUT_SECTION_ID}
+      className="section section--alt lead"
+      aria-labelledby="lead-heading"
+      data-testid="section-lead-capture"
+    >
       <div className="container container--form">
         <div className="section__header">
           <h2 id="lead-heading">{copy.heading}</h2>

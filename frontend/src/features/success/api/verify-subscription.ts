@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, type ApiQueryKey } from '@/lib/api-client';
 import { VERIFICATION_RETRIES, VERIFICATION_RETRY_DELAY_MS } from './verification-retry';
 
-export const verifySubscriptionKey = (subscriptionId: string) => ['api', 'verify-subscription', subscriptionId] as const satisfies ApiQueryKey;
+export const verifySubscriptionKey = (subscriptionId: string) =>
+  ['api', 'verify-subscription', subscriptionId] as const satisfies ApiQueryKey;
 
 export function verifySubscription(subscriptionId: string, { signal }: { signal?: AbortSignal } = {}): Promise<VerificationResult> {
   return apiGet<VerificationResult>(verifySubscriptionKey(subscriptionId), { signal });

@@ -35,7 +35,8 @@ function VerifiedResult({ handOff, kind, id }: { handOff: SuccessHandOff; kind: 
   const planId = result.plan || handOff.plan || PLANS.standard.id;
   const email = result.customer_email ?? handOff.email;
   const name = result.customer_name ?? handOff.name;
-  if (!PAID_STATUSES.has(result.status)) return <IncompleteView status={result.status} retryHref={retryCheckoutHref(planId, email, name)} />;
+  if (!PAID_STATUSES.has(result.status))
+    return <IncompleteView status={result.status} retryHref={retryCheckoutHref(planId, email, name)} />;
   return <PaidResult handOff={handOff} id={id} result={result} email={email} name={name} />;
 }
 

@@ -28,13 +28,20 @@ export function UpgradeOfferView({ email, name, onDecline }: UpgradeOfferViewPro
           <p>{copy.offer.intro}</p>
           <ul className="success__plans">
             {upsell.plans.map((card) => (
-              <li key={card.plan.id} className={card.highlighted ? 'success__plan success__plan--highlighted' : 'success__plan'} data-testid={`offer-plan-${card.plan.id}`}>
+              <li
+                key={card.plan.id}
+                className={card.highlighted ? 'success__plan success__plan--highlighted' : 'success__plan'}
+                data-testid={`offer-plan-${card.plan.id}`}
+              >
                 <p className="success__badge">{card.badge}</p>
                 <h3>{card.title}</h3>
                 <p className="success__price">{card.price}</p>
                 <p className="success__breakdown">{card.breakdown}</p>
                 {card.saving ? <p className="success__saving">{card.saving}</p> : null}
-                <Link to={retryCheckoutHref(card.plan.id, email, name)} className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}>
+                <Link
+                  to={retryCheckoutHref(card.plan.id, email, name)}
+                  className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}
+                >
                   {card.cta}
                 </Link>
               </li>

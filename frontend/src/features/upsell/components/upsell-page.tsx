@@ -54,13 +54,20 @@ export function UpsellPage({ visitor }: { visitor: UpsellVisitor }) {
           <h2 id="upsell-plans-heading">{copy.plansHeading}</h2>
           <ul className="upsell__plans">
             {copy.plans.map((card) => (
-              <li key={card.plan.id} className={card.highlighted ? 'upsell__plan upsell__plan--highlighted' : 'upsell__plan'} data-testid={`upsell-plan-${card.plan.id}`}>
+              <li
+                key={card.plan.id}
+                className={card.highlighted ? 'upsell__plan upsell__plan--highlighted' : 'upsell__plan'}
+                data-testid={`upsell-plan-${card.plan.id}`}
+              >
                 <p className="upsell__badge">{card.badge}</p>
                 <h3>{card.title}</h3>
                 <p className="upsell__price">{card.price}</p>
                 <p className="upsell__breakdown">{card.breakdown}</p>
                 {card.saving ? <p className="upsell__saving">{card.saving}</p> : null}
-                <Link to={upsellCheckoutHref(card.plan.id, visitor)} className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}>
+                <Link
+                  to={upsellCheckoutHref(card.plan.id, visitor)}
+                  className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}
+                >
                   {card.cta}
                 </Link>
               </li>
