@@ -2,7 +2,10 @@
 // Redis that `npm test` starts (DATABASE_URL, REDIS_URL).
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] };
 // The path alias of tsconfig.json; the compiled output gets it from tsc-alias.
-const moduleNameMapper = { '^@contracts/(.*)$': '<rootDir>/backend/src/shared/contracts/$1' };
+const moduleNameMapper = {
+  '^@contracts/(.*)$': '<rootDir>/backend/src/contracts/$1',
+  '^@core/(.*)$': '<rootDir>/backend/src/core/$1',
+};
 
 // Under node_modules rather than the temp folder, which `npm test` points at a scratch folder it removes.
 const cacheDirectory = '<rootDir>/node_modules/.cache/jest';

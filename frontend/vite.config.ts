@@ -20,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@contracts': fileURLToPath(new URL('../backend/src/shared/contracts', import.meta.url)),
+      '@contracts': fileURLToPath(new URL('../backend/src/contracts', import.meta.url)),
     },
   },
   build: isSsrBuild

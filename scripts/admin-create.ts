@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { hashPassword } from '../backend/src/modules/admin/password-hasher';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '../backend/src/shared/contracts/admin';
-import { normalizeEmail } from '../backend/src/shared/contracts/email';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@contracts/admin';
+import { normalizeEmail } from '@contracts/email';
 
 const root = resolve(__dirname, '..', '..');
 const USAGE = 'usage: npm run admin:create -- --email you@example.com   (the password is prompted for, or read from stdin when piped)';

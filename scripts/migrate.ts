@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../backend/src/shared/database/data-source';
+import { dataSourceOptions } from '@core/database/data-source';
 
 /** Applies pending migrations to DATABASE_URL; used by `npm start`, tests and deployments. */
 export async function migrate(url: string): Promise<string[]> {

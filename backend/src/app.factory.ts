@@ -11,7 +11,7 @@ import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
 import { serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
-import { AppConfig, loadConfig } from './config/app-config';
+import { AppConfig, loadConfig } from '@core/config/app-config';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { RateLimitModule } from './common/rate-limit.module';
-import { AppConfig } from './config/app-config';
-import { ConfigModule } from './config/config.module';
+import { AppConfig } from '@core/config/app-config';
+import { ConfigModule } from '@core/config/config.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
 import { BeaconModule } from './modules/beacon/beacon.module';
@@ -12,8 +12,8 @@ import { LeadsModule } from './modules/leads/leads.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
-import { DatabaseModule } from './shared/database/database.module';
-import { QueueModule } from './shared/queue/queue.module';
+import { DatabaseModule } from '@core/database/database.module';
+import { QueueModule } from '@core/queue/queue.module';
 
 @Module({
   imports: [

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { ConfigError } from './config/app-config';
+import { ConfigError } from '@core/config/app-config';
 import { createApp } from './app.factory';
-import { AppConfig } from './config/app-config';
-import { exitCleanlyOnSignals } from './shared/graceful-shutdown';
+import { AppConfig } from '@core/config/app-config';
+import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 
 async function main(): Promise<void> {
   const app = await createApp();

@@ -1,9 +1,9 @@
 import { QueueEvents } from 'bullmq';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { AppConfig } from '../../backend/src/config/app-config';
-import { JOB_QUEUE, JOBS } from '../../backend/src/shared/contracts/jobs';
-import { redisOptionsFromUrl } from '../../backend/src/shared/queue/redis-options';
+import { AppConfig } from '@core/config/app-config';
+import { JOB_QUEUE, JOBS } from '@contracts/jobs';
+import { redisOptionsFromUrl } from '@core/queue/redis-options';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { startApi, startWorker, ThrowawayData } from '../../scripts/lib/stack';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PLANS } from '../../backend/src/shared/contracts/plans';
+import { PLANS } from '@contracts/plans';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { freePort } from '../../scripts/lib/ports';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { QUEUES } from '../../backend/src/shared/contracts/jobs';
+import { QUEUES } from '@contracts/jobs';
 import { useAdminAccount } from './support/admin';
 
 /** The queue dashboard (bull-board, served by the API) behind the admin sign-in. */

@@ -1,8 +1,8 @@
 import { Queue } from 'bullmq';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { redisOptionsFromUrl } from '../../backend/src/shared/queue/redis-options';
-import { JOB_QUEUE, JobName, QUEUES } from '../../backend/src/shared/contracts/jobs';
+import { redisOptionsFromUrl } from '@core/queue/redis-options';
+import { JOB_QUEUE, JobName, QUEUES } from '@contracts/jobs';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { ApiProcess, AppProcess, FaultStack } from './support/fault-stack';

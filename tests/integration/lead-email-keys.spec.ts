@@ -1,7 +1,7 @@
 import { DataSource, QueryRunner } from 'typeorm';
-import { normalizeEmail } from '../../backend/src/shared/contracts/email';
-import { dataSourceOptions } from '../../backend/src/shared/database/data-source';
-import { RenormalizeLeadEmails1764547200000 } from '../../backend/src/shared/database/migrations/1764547200000-renormalize-lead-emails';
+import { normalizeEmail } from '@contracts/email';
+import { dataSourceOptions } from '@core/database/data-source';
+import { RenormalizeLeadEmails1764547200000 } from '@core/database/migrations/1764547200000-renormalize-lead-emails';
 
 /** Rows as the old writer stored them: keyed by SQL lower() under the C locale (ASCII only). */
 const OLD_ROWS = [

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { normalizeEmail } from '../../backend/src/shared/contracts/email';
+import { normalizeEmail } from '@contracts/email';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { postSimultaneously } from './support/simultaneous';
 import { flushRedis, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
@@ -280,7 +280,7 @@ describe('lead attribution job', () => {
     await http().post('/api/leads').send({ email: 'twice@example.com', referral: 'partner7' }).expect(201);
     await waitFor(() => affiliate.signups().length === 1, 'first delivery');
     // A re-delivery under another job id (as after Redis lost the completed job) must be a no-op.
-    const { JobProducer } = await import('../../backend/src/shared/queue/job-producer');
+    const { JobProducer } = await import('@core/queue/job-producer');
     const leadId = await leadIdOf('twice@example.com');
     await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'lead-attribution', data: { leadId } } }]);
     await sleep(1000);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { RunningRedis, startRedis } from '../../scripts/lib/redis';
-import { JOBS, QUEUES } from '../../backend/src/shared/contracts/jobs';
+import { JOBS, QUEUES } from '@contracts/jobs';
 import { freePort, resetData, Stack, startStack, waitFor } from './support/stack';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import request from 'supertest';
-import { PAYMENT_GATEWAY, PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { resetData, Stack, startStack } from './support/stack';
 
 const SECRET = 'whsec_sandboxtestsecret0000000000';

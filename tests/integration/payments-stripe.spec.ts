@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import request from 'supertest';
-import { PAYMENT_GATEWAY, PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway';
-import { PLANS } from '../../backend/src/shared/contracts/plans';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { PLANS } from '@contracts/plans';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { resetData, Stack, startStack } from './support/stack';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { RunningRedis, startRedis } from '../../scripts/lib/redis';
-import { checkRedisPolicy } from '../../backend/src/shared/queue/redis-policy.check';
+import { checkRedisPolicy } from '@core/queue/redis-policy.check';
 import { freePort, Stack, startStack } from './support/stack';
 
 describe('platform: health, docs and security baseline', () => {

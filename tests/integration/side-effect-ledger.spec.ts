@@ -98,7 +98,7 @@ describe('side-effect ledger (affiliate signup)', () => {
   it('short-circuits a finished record: a redelivered job calls nobody', async () => {
     const leadId = await referredLead('twice@example.com');
     await settled(leadId);
-    const { JobProducer } = await import('../../backend/src/shared/queue/job-producer');
+    const { JobProducer } = await import('@core/queue/job-producer');
     await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'lead-attribution', data: { leadId } } }]);
     await sleep(1000);
     expect(affiliate.signupAttempts()).toHaveLength(1);

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, ConfigError } from '../../backend/src/config/app-config';
-import { exitCleanlyOnSignals } from '../../backend/src/shared/graceful-shutdown';
+import { AppConfig, ConfigError } from '@core/config/app-config';
+import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 import { WorkerModule } from './worker.module';
 
 /**

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig } from '../../backend/src/config/app-config';
-import { ConfigModule } from '../../backend/src/config/config.module';
-import { PaymentGatewayModule } from '../../backend/src/modules/payments/gateway/payment-gateway.module';
-import { DatabaseModule } from '../../backend/src/shared/database/database.module';
-import { QueueModule } from '../../backend/src/shared/queue/queue.module';
+import { AppConfig } from '@core/config/app-config';
+import { ConfigModule } from '@core/config/config.module';
+import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
+import { DatabaseModule } from '@core/database/database.module';
+import { QueueModule } from '@core/queue/queue.module';
 import { JobRegistry } from './jobs/job-registry';
 import { JobRunner } from './processors/job-runner';
 import { InvitationsProcessor } from './processors/invitations.processor';

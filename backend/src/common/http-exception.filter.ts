@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import type { ApiErrorBody } from '../shared/contracts/api-types';
+import type { ApiErrorBody } from '@contracts/api-types';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { loggableError, loggablePath } from './log-redaction';
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '@core/config/app-config';
 import { SharedWindows } from './shared-windows';
 
 /**

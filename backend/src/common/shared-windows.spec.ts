@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createServer } from 'node:net';
-import { loadConfig } from '../config/app-config';
+import { loadConfig } from '@core/config/app-config';
 import { FixedWindowCounter } from './fixed-window-counter';
 import { SharedWindows } from './shared-windows';
 

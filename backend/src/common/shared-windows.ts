@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Redis from 'ioredis';
-import { AppConfig } from '../config/app-config';
-import { connectionFor } from '../shared/queue/redis-options';
+import { AppConfig } from '@core/config/app-config';
+import { connectionFor } from '@core/queue/redis-options';
 import { MemoryWindows, WindowCount, WindowStore } from './fixed-window-counter';
 
 /** Every rate-limit key starts with this, so limits can be told apart from BullMQ's keys. */

@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isAppRoute } from '../shared/contracts/routes';
+import { isAppRoute } from '@contracts/routes';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 

@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { JobRunner } from './job-runner';
 
 /**

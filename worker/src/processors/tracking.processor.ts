@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { QUEUES } from '@contracts/jobs';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { CONSUMER_OPTIONS, QueueConsumer } from './queue-consumer';
 
 /** Consumes the tracking queue (lead attribution), with its own, higher concurrency. */

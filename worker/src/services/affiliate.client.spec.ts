@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../backend/src/config/app-config';
+import { loadConfig } from '@core/config/app-config';
 import { FakeAffiliateServer } from '../../../tests/fakes/affiliate-server';
 import { AffiliateClient, AffiliateSale, AffiliateUnavailableError } from './affiliate.client';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import type { ProviderAnswer } from './side-effect-ledger.service';
 
 export interface AffiliateSignup {

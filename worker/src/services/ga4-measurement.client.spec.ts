@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../backend/src/config/app-config';
+import { loadConfig } from '@core/config/app-config';
 import { FakeGa4MpServer } from '../../../tests/fakes/ga4-mp-server';
 import { derivedClientId, ga4PurchaseRequest, ga4SessionIdFromCookie, Ga4MeasurementClient, Ga4Purchase } from './ga4-measurement.client';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';

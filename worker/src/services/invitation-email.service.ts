@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InvitationEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
-import { AppConfig } from '../../../backend/src/config/app-config';
-import { hashAccessToken, invitationEmailContext, openAccessToken } from '../../../backend/src/modules/invitations/access-token';
+import { AppConfig } from '@core/config/app-config';
+import { hashAccessToken, invitationEmailContext, openAccessToken } from '@core/invitations/access-token';
 import { OnJob } from '../jobs/on-job.decorator';
 import { buildInvitationEmail } from './invitation-email';
 import { MailerService } from './mailer.service';

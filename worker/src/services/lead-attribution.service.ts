@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, LeadAttributionPayload, SIDE_EFFECTS } from '@contracts/jobs';
-import type { Lead } from '../../../backend/src/shared/database/entities';
+import type { Lead } from '@core/database/entities';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSignup } from './affiliate.client';

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../backend/src/config/app-config';
+import { loadConfig } from '@core/config/app-config';
 import { SmtpSink } from '../../../tests/fakes/smtp-sink';
 import { MailerService, messageIdFor, OutgoingMail } from './mailer.service';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';

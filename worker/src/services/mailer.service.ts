@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from './side-effect-ledger.service';
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../backend/src/config/app-config';
+import { loadConfig } from '@core/config/app-config';
 import { FakeMetaCapiServer } from '../../../tests/fakes/meta-capi-server';
 import { hashEmail, MetaConversionsClient, MetaPurchase } from './meta-conversions.client';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';

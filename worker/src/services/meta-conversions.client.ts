@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { fetchOrUnavailable, isRetryableStatus, NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from './side-effect-ledger.service';
 

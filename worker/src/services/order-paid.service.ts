@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSale } from './affiliate.client';
 import { Ga4MeasurementClient } from './ga4-measurement.client';

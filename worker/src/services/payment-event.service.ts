@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
-import { PAYMENT_GATEWAY, PaymentGateway } from '../../../backend/src/modules/payments/gateway/payment-gateway';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import {
   fromPaymentIntentStatus,
   fromSetupIntentStatus,
   fromSubscriptionStatus,
   OrderStatus,
-} from '../../../backend/src/modules/payments/orders/order-state';
-import { applyOrderStatus } from '../../../backend/src/modules/payments/orders/order.repository';
+} from '@core/payments/order-state';
+import { applyOrderStatus } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
 type IdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { SandboxWebhookPayload } from '@contracts/jobs';
-import { loadConfig } from '../../../backend/src/config/app-config';
+import { loadConfig } from '@core/config/app-config';
 import { SandboxWebhookService } from './sandbox-webhook.service';
 
 const base = {

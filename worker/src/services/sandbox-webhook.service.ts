@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { JOBS, SandboxWebhookPayload } from '@contracts/jobs';
-import { AppConfig } from '../../../backend/src/config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { OnJob } from '../jobs/on-job.decorator';
 import { fetchOrUnavailable, ProviderUnavailableError } from './provider-call';
 

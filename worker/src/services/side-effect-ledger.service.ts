@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SideEffectKind } from '@contracts/jobs';
-import type { SideEffectStatus } from '../../../backend/src/shared/database/entities/side-effect.entity';
+import type { SideEffectStatus } from '@core/database/entities/side-effect.entity';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { redact } from '../jobs/redact';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminModule } from '../admin/admin.module';
+import { AdminAccessModule } from '../../common/admin-access/admin-access.module';
 import { AuditLogService } from './audit-log.service';
 import { DashboardController } from './dashboard.controller';
 import { FunnelService } from './funnel.service';
@@ -10,7 +10,7 @@ import { RecordsService } from './records.service';
 
 /** The operations side of /admin: funnel figures, lead and order lists, a person's data, the audit log. */
 @Module({
-  imports: [AdminModule],
+  imports: [AdminAccessModule],
   controllers: [DashboardController, RecordsController, PeopleController],
   providers: [FunnelService, RecordsService, PeopleService, AuditLogService],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AdminAuditAction, AdminAuditRow, AdminPage } from '../../shared/contracts/admin';
+import type { AdminAuditAction, AdminAuditRow, AdminPage } from '@contracts/admin';
 
 /** Reads the admin audit log for the dashboard (AuditService in the admin module writes it). */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AdminAuditRow, AdminPage, FunnelReport } from '../../shared/contracts/admin';
-import { AdminOnly } from '../admin/admin.guard';
+import type { AdminAuditRow, AdminPage, FunnelReport } from '@contracts/admin';
+import { AdminOnly } from '../../common/admin-access/admin.guard';
 import { AuditLogService } from './audit-log.service';
 import { FunnelQueryDto } from './dto/funnel-query.dto';
 import { PageQueryDto } from './dto/list-query.dto';

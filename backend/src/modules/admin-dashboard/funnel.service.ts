@@ -6,7 +6,7 @@ import {
   type FunnelReferralRow,
   type FunnelReport,
   type FunnelStages,
-} from '../../shared/contracts/admin';
+} from '@contracts/admin';
 import type { ReportRange } from './report-range';
 
 /** A GROUPING SETS row: `g_*` is 1 where that column is rolled up (the total), 0 where it groups. */

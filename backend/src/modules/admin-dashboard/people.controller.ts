@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErasePersonResponse, PersonData } from '../../shared/contracts/admin';
-import { AdminOnly, CurrentAdmin } from '../admin/admin.guard';
-import type { AdminPrincipal } from '../admin/admin-session.service';
-import { AuditService } from '../admin/audit.service';
+import type { ErasePersonResponse, PersonData } from '@contracts/admin';
+import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
+import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
+import { AuditService } from '../../common/admin-access/audit.service';
 import { PersonEmailDto } from './dto/person-email.dto';
 import { auditTarget, PeopleService, subjects } from './people.service';
 

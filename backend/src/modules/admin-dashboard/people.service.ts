@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ErasePersonResponse, PersonData } from '../../shared/contracts/admin';
-import { normalizeEmail } from '../../shared/contracts/email';
-import { AuditService } from '../admin/audit.service';
+import type { ErasePersonResponse, PersonData } from '@contracts/admin';
+import { normalizeEmail } from '@contracts/email';
+import { AuditService } from '../../common/admin-access/audit.service';
 import { scrubJson, scrubText, type ScrubTerms } from './person-scrub';
 
 /** NOT NULL name columns (orders, invitations) get this instead of null. */

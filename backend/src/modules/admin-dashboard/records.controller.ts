@@ -1,10 +1,10 @@
 import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminLeadRow, AdminOrderRow, AdminPage } from '../../shared/contracts/admin';
-import { AdminOnly, CurrentAdmin } from '../admin/admin.guard';
-import type { AdminPrincipal } from '../admin/admin-session.service';
-import { AuditService } from '../admin/audit.service';
+import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
+import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
+import { AuditService } from '../../common/admin-access/audit.service';
 import { ExportQueryDto, ListQueryDto } from './dto/list-query.dto';
 import { RecordsService } from './records.service';
 

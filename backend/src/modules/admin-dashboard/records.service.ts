@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AdminLeadRow, AdminOrderRow, AdminPage } from '../../shared/contracts/admin';
-import { normalizeEmail } from '../../shared/contracts/email';
+import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import { normalizeEmail } from '@contracts/email';
 import { toCsv } from './csv';
 
 const DEFAULT_PAGE_SIZE = 25;

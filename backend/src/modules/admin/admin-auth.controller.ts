@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminSessionResponse } from '../../shared/contracts/admin';
-import { AdminOnly, CurrentAdmin } from './admin.guard';
+import type { AdminSessionResponse } from '@contracts/admin';
+import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
 import { AdminAuthService, sessionResponse } from './admin-auth.service';
-import type { AdminPrincipal } from './admin-session.service';
+import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
 import { AdminLoginDto } from './dto/admin-login.dto';
 
 @ApiTags('admin')

@@ -1,9 +1,9 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ADMIN_LOGIN_FAILED_MESSAGE, AdminSessionResponse } from '../../shared/contracts/admin';
-import { normalizeEmail } from '../../shared/contracts/email';
-import { AdminPrincipal, AdminSessionService } from './admin-session.service';
-import { AuditService } from './audit.service';
+import { ADMIN_LOGIN_FAILED_MESSAGE, AdminSessionResponse } from '@contracts/admin';
+import { normalizeEmail } from '@contracts/email';
+import { AdminPrincipal, AdminSessionService } from '../../common/admin-access/admin-session.service';
+import { AuditService } from '../../common/admin-access/audit.service';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
 

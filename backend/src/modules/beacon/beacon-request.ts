@@ -1,9 +1,9 @@
 import { BadRequestException } from '@nestjs/common';
 import { quotedField } from '../../common/input-hazard';
 import { isSafeText } from '../../common/safe-text.validator';
-import type { BeaconRequest, FunnelEventType } from '../../shared/contracts/admin';
-import { isAppRoute } from '../../shared/contracts/routes';
-import { PLANS, isPlanId, type PlanId } from '../../shared/contracts/plans';
+import type { BeaconRequest, FunnelEventType } from '@contracts/admin';
+import { isAppRoute } from '@contracts/routes';
+import { PLANS, isPlanId, type PlanId } from '@contracts/plans';
 
 /** A page view is a few dozen bytes; anything much larger is not the SPA talking. */
 export const BEACON_MAX_BYTES = 1024;

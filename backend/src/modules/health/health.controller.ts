@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { HealthResponse } from '../../shared/contracts/api-types';
+import type { HealthResponse } from '@contracts/api-types';
 import { HealthService } from './health.service';
 
 @ApiTags('health')

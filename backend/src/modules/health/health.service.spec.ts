@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { JobProducer } from '../../shared/queue/job-producer';
+import type { JobProducer } from '@core/queue/job-producer';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 

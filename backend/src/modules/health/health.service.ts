@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { HealthResponse } from '../../shared/contracts/api-types';
-import { JobProducer } from '../../shared/queue/job-producer';
-import { withTimeout } from '../../shared/with-timeout';
+import type { HealthResponse } from '@contracts/api-types';
+import { JobProducer } from '@core/queue/job-producer';
+import { withTimeout } from '@core/runtime/with-timeout';
 
 /** A readiness probe must answer even while a dependency hangs. */
 const PROBE_TIMEOUT_MS = 2000;

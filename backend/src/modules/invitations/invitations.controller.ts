@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
-import type { InvitationGateResponse, InviteeResponse } from '../../shared/contracts/invitations';
+import type { InvitationGateResponse, InviteeResponse } from '@contracts/invitations';
 import { InvitationGateDto } from './dto/invitation-gate.dto';
 import { InvitationsService } from './invitations.service';
 import { TokenCheckLimiter } from './token-check-limiter';

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppConfig } from '../../config/app-config';
-import { normalizeEmail } from '../../shared/contracts/email';
-import type { InvitationGateResponse, InviteeResponse } from '../../shared/contracts/invitations';
-import { JOBS } from '../../shared/contracts/jobs';
-import { owe } from '../../shared/queue/owe';
-import { hashAccessToken, invitationEmailContext, isWellFormedAccessToken, issueAccessToken, sealAccessToken } from './access-token';
+import { AppConfig } from '@core/config/app-config';
+import { normalizeEmail } from '@contracts/email';
+import type { InvitationGateResponse, InviteeResponse } from '@contracts/invitations';
+import { JOBS } from '@contracts/jobs';
+import { owe } from '@core/queue/owe';
+import { hashAccessToken, invitationEmailContext, isWellFormedAccessToken, issueAccessToken, sealAccessToken } from '@core/invitations/access-token';
 import { InvitationGateDto } from './dto/invitation-gate.dto';
 
 const INVALID_LINK = 'This access link is invalid or has expired. Please request a new invitation.';

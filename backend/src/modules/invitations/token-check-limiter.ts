@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig } from '@core/config/app-config';
 
 /**
  * Limit on token validations per client address, so tokens cannot be guessed by brute force

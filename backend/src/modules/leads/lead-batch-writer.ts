@@ -1,8 +1,8 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { normalizeEmail } from '../../shared/contracts/email';
-import { JOBS } from '../../shared/contracts/jobs';
-import { owe } from '../../shared/queue/owe';
+import { normalizeEmail } from '@contracts/email';
+import { JOBS } from '@contracts/jobs';
+import { owe } from '@core/queue/owe';
 
 export interface LeadRow {
   email: string;

@@ -3,9 +3,9 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
-import type { CreateLeadResponse } from '../../shared/contracts/api-types';
+import type { CreateLeadResponse } from '@contracts/api-types';
 import { CreateLeadDto } from './dto/create-lead.dto';
-import { attributionFromRequest } from './lead-attribution';
+import { attributionFromRequest } from '../../common/lead-attribution';
 import { LeadsService } from './leads.service';
 
 @ApiTags('leads')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CreateLeadResponse } from '../../shared/contracts/api-types';
+import { CreateLeadResponse } from '@contracts/api-types';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { LeadBatchWriter } from './lead-batch-writer';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
-import { ADMIN_SESSION_COOKIE } from '../admin/admin-session.service';
+import { ADMIN_SESSION_COOKIE } from '../../common/admin-access/admin-session.service';
 import { MetricsGuard } from './metrics.guard';
 import { MetricsService } from './metrics.service';
 

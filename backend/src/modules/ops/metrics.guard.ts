@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppConfig } from '../../config/app-config';
-import { AdminSessionService } from '../admin/admin-session.service';
+import { AppConfig } from '@core/config/app-config';
+import { AdminSessionService } from '../../common/admin-access/admin-session.service';
 
 export const METRICS_UNAUTHENTICATED_MESSAGE = 'Send the metrics token as a bearer token, or sign in as an admin.';
 

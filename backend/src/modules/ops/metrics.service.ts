@@ -3,10 +3,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../config/app-config';
-import { JOBS, QUEUES } from '../../shared/contracts/jobs';
-import { JobProducer } from '../../shared/queue/job-producer';
-import { withTimeout } from '../../shared/with-timeout';
+import { AppConfig } from '@core/config/app-config';
+import { JOBS, QUEUES } from '@contracts/jobs';
+import { JobProducer } from '@core/queue/job-producer';
+import { withTimeout } from '@core/runtime/with-timeout';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

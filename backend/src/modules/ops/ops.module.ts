@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminModule } from '../admin/admin.module';
+import { AdminAccessModule } from '../../common/admin-access/admin-access.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsGuard } from './metrics.guard';
 import { MetricsService } from './metrics.service';
@@ -7,7 +7,7 @@ import { QueueDashboard } from './queue-dashboard.service';
 
 /** For the people who run the funnel: the queue dashboard (/admin/queues) and /api/metrics. */
 @Module({
-  imports: [AdminModule],
+  imports: [AdminAccessModule],
   controllers: [MetricsController],
   providers: [MetricsService, MetricsGuard, QueueDashboard],
 })

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AdminAuditAction } from '../../shared/contracts/admin';
+import type { AdminAuditAction } from '@contracts/admin';
 
 /** Where the API serves bull-board: outside /api, and not a page of the SPA. */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';

@@ -5,12 +5,12 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loggableError } from '../../common/log-redaction';
-import { AppConfig } from '../../config/app-config';
-import { ROUTES } from '../../shared/contracts/routes';
-import { JobProducer } from '../../shared/queue/job-producer';
-import { ADMIN_UNAUTHENTICATED_MESSAGE } from '../admin/admin.guard';
-import { AdminSessionService } from '../admin/admin-session.service';
-import { AuditService } from '../admin/audit.service';
+import { AppConfig } from '@core/config/app-config';
+import { ROUTES } from '@contracts/routes';
+import { JobProducer } from '@core/queue/job-producer';
+import { ADMIN_UNAUTHENTICATED_MESSAGE } from '../../common/admin-access/admin.guard';
+import { AdminSessionService } from '../../common/admin-access/admin-session.service';
+import { AuditService } from '../../common/admin-access/audit.service';
 import {
   dashboardMutation,
   DashboardMutation,

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
-import { PLANS } from '../../shared/contracts/plans';
+import { PLANS } from '@contracts/plans';
 
 const message = (fn: () => unknown): string => {
   try {

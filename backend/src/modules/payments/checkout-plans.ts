@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { isPlanId, Plan, PLANS } from '../../shared/contracts/plans';
+import { isPlanId, Plan, PLANS } from '@contracts/plans';
 
 const ALL = Object.values(PLANS);
 const listOf = (plans: Plan[]) => plans.map((p) => `"${p.name}"`).join(', ');

@@ -1,15 +1,15 @@
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { normalizeEmail } from '../../shared/contracts/email';
-import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '../../shared/contracts/payments';
-import { CURRENCY, Plan, PLANS } from '../../shared/contracts/plans';
-import { hashAccessToken } from '../invitations/access-token';
+import { normalizeEmail } from '@contracts/email';
+import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
+import { CURRENCY, Plan, PLANS } from '@contracts/plans';
+import { hashAccessToken } from '@core/invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
-import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from './gateway/payment-gateway';
+import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
-import { fromSubscriptionStatus } from './orders/order-state';
-import { OrderRepository, OrderRow } from './orders/order.repository';
+import { fromSubscriptionStatus } from '@core/payments/order-state';
+import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 
 /** What checkout knows about the request besides its body. */
 export interface CheckoutClient {

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { MemoryWindows } from '../../common/fixed-window-counter';
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig } from '@core/config/app-config';
 import { IntentRateLimiter } from './intent-rate-limiter';
 
 const config = { RATE_LIMIT_INTENTS_PER_CLIENT: 3, RATE_LIMIT_INTENTS_PER_EMAIL: 2, RATE_LIMIT_WINDOW_MS: 60_000 } as AppConfig;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig } from '@core/config/app-config';
 
 /**
  * Limits on intent creation, per client address and per e-mail address: card testers try many

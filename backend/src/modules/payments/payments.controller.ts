@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import type {
   ConfirmSubscriptionResponse,
   CreateIntentResponse,
   PaymentsConfigResponse,
   VerificationResult,
-} from '../../shared/contracts/payments';
-import { attributionFromRequest } from '../leads/lead-attribution';
+} from '@contracts/payments';
+import { attributionFromRequest } from '../../common/lead-attribution';
 import { CheckoutClient, CheckoutService } from './checkout.service';
 import { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
 import { VerificationService } from './verification.service';

@@ -1,9 +1,9 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig } from '@core/config/app-config';
 import { CheckoutService } from './checkout.service';
-import { PaymentGatewayModule } from './gateway/payment-gateway.module';
+import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
 import { SandboxConfirmService } from './sandbox/sandbox-confirm.service';

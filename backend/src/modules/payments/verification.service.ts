@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
-import type { VerificationResult } from '../../shared/contracts/payments';
-import { PAYMENT_GATEWAY, PaymentGateway } from './gateway/payment-gateway';
-import { fromPaymentIntentStatus, fromSubscriptionStatus, isSettled, verificationStatus } from './orders/order-state';
-import { OrderRepository, OrderRow } from './orders/order.repository';
+import { AppConfig } from '@core/config/app-config';
+import type { VerificationResult } from '@contracts/payments';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { fromPaymentIntentStatus, fromSubscriptionStatus, isSettled, verificationStatus } from '@core/payments/order-state';
+import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 
 /** Stripe-shaped ids: a prefix and letters or digits (sandbox ids have 24; Stripe's are longer). */
 const PAYMENT_INTENT_ID = /^pi_[0-9A-Za-z]{14,255}$/;

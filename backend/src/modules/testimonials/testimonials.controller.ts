@@ -21,10 +21,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { AdminTestimonial } from '../../shared/contracts/admin';
-import type { FeaturedTestimonial } from '../../shared/contracts/api-types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin.guard';
-import type { AdminPrincipal } from '../admin/admin-session.service';
+import type { AdminTestimonial } from '@contracts/admin';
+import type { FeaturedTestimonial } from '@contracts/api-types';
+import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
+import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
 import { CreateTestimonialDto } from './dto/create-testimonial.dto';
 import { UpdateTestimonialDto } from './dto/update-testimonial.dto';
 import { Actor, TestimonialsService } from './testimonials.service';

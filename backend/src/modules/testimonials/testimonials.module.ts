@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AdminModule } from '../admin/admin.module';
+import { AdminAccessModule } from '../../common/admin-access/admin-access.module';
 import { TestimonialsController } from './testimonials.controller';
 import { TestimonialsService } from './testimonials.service';
 
 @Module({
-  imports: [AdminModule],
+  imports: [AdminAccessModule],
   controllers: [TestimonialsController],
   providers: [TestimonialsService],
 })

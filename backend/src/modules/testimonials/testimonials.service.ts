@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { FeaturedTestimonial } from '../../shared/contracts/api-types';
-import { AdminTestimonial, TESTIMONIAL_DEFAULT_RATING } from '../../shared/contracts/admin';
-import { AuditService } from '../admin/audit.service';
+import type { FeaturedTestimonial } from '@contracts/api-types';
+import { AdminTestimonial, TESTIMONIAL_DEFAULT_RATING } from '@contracts/admin';
+import { AuditService } from '../../common/admin-access/audit.service';
 import type { CreateTestimonialDto } from './dto/create-testimonial.dto';
 import type { UpdateTestimonialDto } from './dto/update-testimonial.dto';
 

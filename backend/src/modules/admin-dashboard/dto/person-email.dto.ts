@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
-import type { ErasePersonRequest } from '../../../shared/contracts/admin';
+import type { ErasePersonRequest } from '@contracts/admin';
 
 /**
  * The address as typed: it is normalised before any lookup. Not checked as a valid e-mail, so

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
-import type { AdminLoginRequest } from '../../../shared/contracts/admin';
+import type { AdminLoginRequest } from '@contracts/admin';
 
 export class AdminLoginDto implements AdminLoginRequest {
   @ApiProperty({ example: 'admin@example.com' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
-import { INVITATION_NAME_MIN_LENGTH, type InvitationGateRequest } from '../../../shared/contracts/invitations';
+import { INVITATION_NAME_MIN_LENGTH, type InvitationGateRequest } from '@contracts/invitations';
 
 const NAME_MESSAGE = 'Please enter your full name';
 const EMAIL_MESSAGE = 'Please enter a valid email address';

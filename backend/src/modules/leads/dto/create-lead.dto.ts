@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsEmail, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
-import type { CreateLeadRequest, LeadAttribution } from '../../../shared/contracts/api-types';
+import type { CreateLeadRequest, LeadAttribution } from '@contracts/api-types';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 

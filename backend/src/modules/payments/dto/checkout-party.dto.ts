@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
-import type { CheckoutParty } from '../../../shared/contracts/payments';
+import type { CheckoutParty } from '@contracts/payments';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, Max, Min } from 'class-validator';
-import type { ConfirmSubscriptionRequest, CreatePaymentIntentRequest, CreateSetupIntentRequest } from '../../../shared/contracts/payments';
+import type { ConfirmSubscriptionRequest, CreatePaymentIntentRequest, CreateSetupIntentRequest } from '@contracts/payments';
 import { CheckoutPartyDto, Text } from './checkout-party.dto';
 
 const AMOUNT_MESSAGE = 'amount must be a number of dollars';

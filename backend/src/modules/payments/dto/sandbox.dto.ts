@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmptyObject, IsObject, ValidateNested } from 'class-validator';
-import type { SandboxCard, SandboxConfirmRequest } from '../../../shared/contracts/payments';
+import type { SandboxCard, SandboxConfirmRequest } from '@contracts/payments';
 import { Text } from './checkout-party.dto';
 
 export class SandboxCardDto implements SandboxCard {

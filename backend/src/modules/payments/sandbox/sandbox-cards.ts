@@ -1,4 +1,4 @@
-import type { SandboxCard, SandboxCardError } from '../../../shared/contracts/payments';
+import type { SandboxCard, SandboxCardError } from '@contracts/payments';
 
 /** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
 export type CardOutcome = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';

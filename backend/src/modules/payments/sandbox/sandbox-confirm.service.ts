@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { AppConfig } from '../../../config/app-config';
-import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse } from '../../../shared/contracts/payments';
-import type { SandboxWebhookEvent } from '../../../shared/contracts/jobs';
+import { AppConfig } from '@core/config/app-config';
+import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
+import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { CARD_ERRORS, readCard } from './sandbox-cards';
-import { paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent } from './sandbox-events';
-import { sandboxId } from './sandbox-ids';
-import { SandboxStore } from './sandbox-store';
+import { paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent } from '@core/payments/sandbox/sandbox-events';
+import { sandboxId } from '@core/payments/sandbox/sandbox-ids';
+import { SandboxStore } from '@core/payments/sandbox/sandbox-store';
 
 type IntentKind = 'payment_intent' | 'setup_intent';
 

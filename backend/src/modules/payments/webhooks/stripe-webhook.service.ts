@@ -2,9 +2,9 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { findInputHazard } from '../../../common/input-hazard';
-import { AppConfig } from '../../../config/app-config';
-import { JOBS } from '../../../shared/contracts/jobs';
-import { owe } from '../../../shared/queue/owe';
+import { AppConfig } from '@core/config/app-config';
+import { JOBS } from '@contracts/jobs';
+import { owe } from '@core/queue/owe';
 
 /** Stripe's default: an event signed longer ago than this is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

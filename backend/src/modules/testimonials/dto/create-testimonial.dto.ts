@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { CreateTestimonialRequest } from '../../../shared/contracts/admin';
+import type { CreateTestimonialRequest } from '@contracts/admin';
 import { Featured, OptionalHttpUrl, Rating, RequiredText } from './testimonial-fields';
 
 export class CreateTestimonialDto implements CreateTestimonialRequest {

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
-import { TESTIMONIAL_RATING_MAX, TESTIMONIAL_RATING_MIN } from '../../../shared/contracts/admin';
+import { TESTIMONIAL_RATING_MAX, TESTIMONIAL_RATING_MIN } from '@contracts/admin';
 import { safeUrl } from '../testimonials.service';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
-import type { UpdateTestimonialRequest } from '../../../shared/contracts/admin';
+import type { UpdateTestimonialRequest } from '@contracts/admin';
 import { Featured, OptionalHttpUrl, Rating, RequiredText, whenPresent } from './testimonial-fields';
 
 const ORDER_MESSAGE = 'displayOrder must be a whole number from 0 to 10000';

@@ -1,0 +1,37 @@
+import type { DataSource } from 'typeorm';
+import { loadConfig } from '@core/config/app-config';
+import { AdminSessionService, csrfTokenMatches } from './admin-session.service';
+
+const serviceWith = (env: Record<string, string>) =>
+  new AdminSessionService({} as DataSource, loadConfig({ DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://x', ...env }));
+
+describe('admin session cookie', () => {
+  it('is Secure in production behind an https PUBLIC_URL', () => {
+    expect(
+      serviceWith({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://clear.example.com',
+        INVITATION_TOKEN_KEY: 'a'.repeat(64),
+      }).clearedCookie(),
+    ).toBe('admin_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
+  });
+
+  it('is not Secure on plain http, where `npm start` runs with NODE_ENV=production, or outside production', () => {
+    expect(
+      serviceWith({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', INVITATION_TOKEN_KEY: 'a'.repeat(64) }).clearedCookie(),
+    ).not.toContain('Secure');
+    expect(serviceWith({ NODE_ENV: 'development', PUBLIC_URL: 'https://clear.example.com' }).clearedCookie()).not.toContain('Secure');
+  });
+});
+
+describe('csrfTokenMatches', () => {
+  it.each([
+    ['abc', 'abc', true],
+    ['abd', 'abc', false],
+    ['ab', 'abc', false],
+    [undefined, 'abc', false],
+    [['abc'], 'abc', false],
+  ])('%p vs %p -> %p', (presented, expected, result) => {
+    expect(csrfTokenMatches(presented, expected)).toBe(result);
+  });
+});

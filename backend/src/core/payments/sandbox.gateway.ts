@@ -1,0 +1,132 @@
+import { PaymentRefusedError } from './payment-gateway';
+import type { CreatedIntent, CreatedSubscription, GatewayOrder, PaymentGateway, ProviderState } from './payment-gateway';
+import { idempotencyKey, priceLookupKey } from './payment-gateway';
+import type { OrderRepository } from '../database/repositories/order.repository';
+import { invoiceObject, paymentIntentObject, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox/sandbox-events';
+import { clientSecretFor, sandboxId } from './sandbox/sandbox-ids';
+import type { SandboxStore } from './sandbox/sandbox-store';
+
+/**
+ * The offline stand-in for Stripe (no keys configured): the same life cycle, held in Postgres,
+ * with Stripe-like ids, idempotency keys and webhook events. Cards are confirmed by the sandbox's
+ * 'Test mode' form (SandboxConfirmService), as Stripe.js confirms them in production.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly provider = 'sandbox' as const;
+
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly orders: OrderRepository,
+  ) {}
+
+  async createSetupIntent(order: GatewayOrder): Promise<CreatedIntent> {
+    const customerId = await this.customerFor(order);
+    const id = sandboxId('seti');
+    const row = await this.store.transaction((manager) =>
+      this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'setup_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-setup-intent'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId,
+        },
+        (stored) => [stripeEvent('setup_intent.created', setupIntentObject(stored))],
+      ),
+    );
+    return { intentId: row.id, clientSecret: row.client_secret as string, customerId: row.customer_id };
+  }
+
+  async createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent> {
+    const customerId = await this.customerFor(order);
+    const id = sandboxId('pi');
+    const row = await this.store.transaction((manager) =>
+      this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'payment_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-payment-intent'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId,
+        },
+        (stored) => [stripeEvent('payment_intent.created', paymentIntentObject(stored))],
+      ),
+    );
+    return { intentId: row.id, clientSecret: row.client_secret as string, customerId: row.customer_id };
+  }
+
+  /**
+   * Charges the saved card at once, off-session, as Stripe does for a subscription's first
+   * invoice: 4000 0000 0000 9995 saves fine but its charge fails (subscription incomplete); a
+   * card authenticated at setup (3155) needs no second authentication.
+   */
+  async createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription> {
+    return this.store.transaction(async (manager) => {
+      const setup = await this.store.find(manager, 'setup_intent', setupIntentId);
+      if (!setup || setup.order_id !== order.id) throw new PaymentRefusedError('This card confirmation belongs to another checkout.');
+      if (setup.status !== 'succeeded' || !setup.payment_method_id) {
+        throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
+      }
+      const paid = setup.card?.outcome !== 'insufficient_funds';
+      const invoiceId = sandboxId('in');
+      const subscription = await this.store.insertOnce(
+        manager,
+        {
+          id: sandboxId('sub'),
+          object: 'subscription',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-subscription'),
+          clientSecret: null,
+          status: paid ? 'active' : 'incomplete',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId: setup.customer_id,
+          paymentMethodId: setup.payment_method_id,
+          card: setup.card,
+        },
+        (stored) => [
+          stripeEvent('customer.subscription.created', subscriptionObject(stored, invoiceId, priceLookupKey(order.plan))),
+          stripeEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(stored, invoiceId, paid)),
+        ],
+      );
+      return {
+        subscriptionId: subscription.id,
+        status: subscription.status,
+        customerId: subscription.customer_id,
+        paymentMethodId: setup.payment_method_id,
+      };
+    });
+  }
+
+  async retrievePaymentIntent(id: string): Promise<ProviderState> {
+    return this.retrieve('payment_intent', id);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<ProviderState> {
+    return this.retrieve('setup_intent', id);
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderState> {
+    return this.retrieve('subscription', id);
+  }
+
+  private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<ProviderState> {
+    const row = await this.store.transaction((manager) => this.store.find(manager, object, id));
+    if (!row) throw new Error(`No such sandbox ${object}`);
+    return { status: row.status, hasError: row.last_error !== null };
+  }
+
+  private async customerFor(order: GatewayOrder): Promise<string> {
+    return order.customerId ?? (await this.orders.customerFor('sandbox', order.emailNormalized)) ?? sandboxId('cus');
+  }
+}

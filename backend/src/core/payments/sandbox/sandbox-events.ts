@@ -1,0 +1,119 @@
+import type { SandboxWebhookEvent } from '@contracts/jobs';
+import { STRIPE_API_VERSION } from '../payment-gateway';
+import { sandboxId } from './sandbox-ids';
+
+/** A sandbox_objects row as the event builders read it. */
+export interface SandboxObjectRow {
+  id: string;
+  object: 'payment_intent' | 'setup_intent' | 'subscription';
+  order_id: string;
+  plan_id: string;
+  client_secret: string | null;
+  status: string;
+  amount_cents: number | null;
+  currency: string | null;
+  customer_id: string;
+  payment_method_id: string | null;
+  card: { last4: string; outcome: string } | null;
+  last_error: Record<string, string> | null;
+  created_at: Date;
+}
+
+const unix = (date: Date = new Date()) => Math.floor(date.getTime() / 1000);
+const metadataOf = (row: SandboxObjectRow) => ({ order_id: row.order_id, plan_id: row.plan_id });
+
+/** An event as Stripe sends it to a webhook endpoint; `data.object` is shaped like Stripe's object. */
+export function stripeEvent(type: string, object: Record<string, unknown>): SandboxWebhookEvent {
+  return {
+    id: sandboxId('evt'),
+    object: 'event',
+    api_version: STRIPE_API_VERSION,
+    created: unix(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+/** Never includes the client secret: webhook payloads end up in the outbox and the events table. */
+export function paymentIntentObject(row: SandboxObjectRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    amount: row.amount_cents,
+    amount_received: row.status === 'succeeded' ? row.amount_cents : 0,
+    currency: row.currency,
+    customer: row.customer_id,
+    payment_method: row.payment_method_id,
+    setup_future_usage: 'off_session',
+    status: row.status,
+    last_payment_error: row.last_error,
+    metadata: metadataOf(row),
+    livemode: false,
+    created: unix(row.created_at),
+  };
+}
+
+export function setupIntentObject(row: SandboxObjectRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'setup_intent',
+    customer: row.customer_id,
+    payment_method: row.payment_method_id,
+    usage: 'off_session',
+    status: row.status,
+    last_setup_error: row.last_error,
+    metadata: metadataOf(row),
+    livemode: false,
+    created: unix(row.created_at),
+  };
+}
+
+export function subscriptionObject(row: SandboxObjectRow, invoiceId: string, lookupKey: string): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'subscription',
+    customer: row.customer_id,
+    default_payment_method: row.payment_method_id,
+    status: row.status,
+    latest_invoice: invoiceId,
+    items: {
+      object: 'list',
+      data: [
+        {
+          object: 'subscription_item',
+          price: {
+            object: 'price',
+            lookup_key: lookupKey,
+            unit_amount: row.amount_cents,
+            currency: row.currency,
+            recurring: { interval: 'month' },
+          },
+        },
+      ],
+    },
+    metadata: metadataOf(row),
+    livemode: false,
+    created: unix(row.created_at),
+  };
+}
+
+export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string, paid: boolean): Record<string, unknown> {
+  return {
+    id: invoiceId,
+    object: 'invoice',
+    billing_reason: 'subscription_create',
+    customer: subscription.customer_id,
+    subscription: subscription.id,
+    status: paid ? 'paid' : 'open',
+    paid,
+    amount_due: subscription.amount_cents,
+    amount_paid: paid ? subscription.amount_cents : 0,
+    currency: subscription.currency,
+    subscription_details: { metadata: metadataOf(subscription) },
+    livemode: false,
+    created: unix(),
+  };
+}

@@ -1,0 +1,131 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import type { DispatchableJob, JobProducer } from './job-producer';
+import { OutboxRelay } from './outbox-relay.service';
+
+interface Row {
+  id: string;
+  job_name: string;
+  payload: object;
+  created_at: Date;
+}
+
+/** A DataSource stand-in that answers the relay's statements by their shape (as TypeORM does) and records them. */
+function fakeDb(claims: Row[][], unhandled: Array<{ job_name: string; n: number }> = []) {
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const db = {
+    statements,
+    transaction: jest.fn(),
+    query: jest.fn(async (sql: string, params: unknown[] = []) => {
+      statements.push({ sql, params });
+      if (sql.includes('lease_until = now() +')) {
+        const rows = claims.shift() ?? [];
+        return [rows, rows.length];
+      }
+      if (sql.includes('SET unhandled_at = now()')) return unhandled;
+      return [];
+    }),
+  };
+  return db;
+}
+
+const config = { OUTBOX_BATCH_SIZE: 10, OUTBOX_REDISPATCH_AFTER_MS: 120_000, OUTBOX_POLL_MS: 50 } as AppConfig;
+const row = (id: string, job_name = 'lead-attribution', at = 0): Row => ({
+  id,
+  job_name,
+  payload: { leadId: `lead-${id}` },
+  created_at: new Date(at),
+});
+
+function relayWith(db: ReturnType<typeof fakeDb>, enqueue: (items: DispatchableJob[]) => Promise<void>, known = ['lead-attribution']) {
+  const producer = { enqueue: jest.fn(enqueue) } as unknown as JobProducer;
+  return { relay: new OutboxRelay(db as unknown as DataSource, producer, config, known), producer };
+}
+
+describe('OutboxRelay', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it('claims with a lease, adds the jobs under jobId = row id, then marks exactly those rows dispatched', async () => {
+    const db = fakeDb([[row('b', 'lead-attribution', 2), row('a', 'lead-attribution', 1)]]);
+    const seen: DispatchableJob[][] = [];
+    const { relay } = relayWith(db, async (items) => {
+      // The claim statement has finished (no transaction is open) before Redis is called.
+      expect(db.statements.at(-1)!.sql).toContain('RETURNING o.id');
+      seen.push(items);
+    });
+    await expect(relay.drain()).resolves.toBe(2);
+
+    expect(seen).toEqual([
+      [
+        { jobId: 'a', job: { name: 'lead-attribution', data: { leadId: 'lead-a' } } },
+        { jobId: 'b', job: { name: 'lead-attribution', data: { leadId: 'lead-b' } } },
+      ],
+    ]);
+    const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
+    expect(claim.sql).toMatch(/FOR UPDATE SKIP LOCKED/);
+    expect(claim.params).toEqual([['lead-attribution'], 10, 120_000, 30_000]);
+    const mark = db.statements.find((s) => s.sql.includes('SET dispatched_at = now()'))!;
+    expect(mark.sql).toContain('dispatch_count = dispatch_count + 1');
+    expect(mark.sql).toContain('lease_until = NULL');
+    expect(mark.params).toEqual([['a', 'b']]);
+    expect(db.transaction).not.toHaveBeenCalled();
+  });
+
+  it('offers due rows again (redispatch) only for rows whose dispatch is older than OUTBOX_REDISPATCH_AFTER_MS', async () => {
+    const db = fakeDb([[row('stale')]]);
+    const { relay, producer } = relayWith(db, async () => undefined);
+    await relay.drain();
+    const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
+    expect(claim.sql).toMatch(/dispatched_at < now\(\) - make_interval\(secs => \$3::double precision \/ 1000\)/);
+    expect(claim.sql).toMatch(/dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL/);
+    expect((producer.enqueue as jest.Mock).mock.calls[0][0][0].jobId).toBe('stale');
+  });
+
+  it('releases the lease and leaves the rows undispatched when Redis refuses', async () => {
+    const db = fakeDb([[row('a')]]);
+    const { relay } = relayWith(db, async () => {
+      throw new Error('Redis is away');
+    });
+    await expect(relay.drain()).rejects.toThrow('Redis is away');
+    expect(db.statements.some((s) => s.sql.includes('SET dispatched_at = now()'))).toBe(false);
+    const release = db.statements.find((s) => s.sql.includes('SET lease_until = NULL'))!;
+    expect(release.params).toEqual([['a']]);
+  });
+
+  it('keeps draining while batches come back full', async () => {
+    const full = Array.from({ length: 10 }, (_, i) => row(`r${i}`));
+    const db = fakeDb([full, [row('last')]]);
+    const { relay, producer } = relayWith(db, async () => undefined);
+    await expect(relay.drain()).resolves.toBe(11);
+    expect(producer.enqueue).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves rows of unknown jobs alone and reports them by name and count, at most once a minute', async () => {
+    const db = fakeDb([[], []], [{ job_name: 'future-job', n: 3 }]);
+    const { relay, producer } = relayWith(db, async () => undefined, ['lead-attribution']);
+    await relay.drain();
+
+    const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
+    expect(claim.sql).toContain('job_name = ANY($1::text[])');
+    const mark = db.statements.find((s) => s.sql.includes('SET unhandled_at = now()'))!;
+    expect(mark.sql).toContain('job_name <> ALL($1::text[])');
+    expect(mark.params).toEqual([['lead-attribution']]);
+    expect(producer.enqueue).not.toHaveBeenCalled();
+    expect(db.statements.some((s) => /failed_at = now\(\)/.test(s.sql))).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toBe('Outbox rows left for a worker that knows their job (this one does not): "future-job" (3)');
+
+    // The check runs at most every 10 s; the same picture is not logged again within a minute.
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 11_000);
+    await relay.drain();
+    clock.mockRestore();
+    expect(db.statements.filter((s) => s.sql.includes('SET unhandled_at = now()'))).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
