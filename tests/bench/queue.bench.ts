@@ -36,7 +36,7 @@ interface Drain {
 
 /**
  * The worker side of a lead, on the real API, worker(s), Postgres, Redis and the loopback
- * affiliate fake: how fast one and two workers drain a backlog of lead-attribution jobs, and how
+ * affiliate fake: how fast one and two workers drain a backlog of affiliate-signup jobs, and how
  * long a lead waits for its affiliate call under a steady moderate load. Figures only; the
  * verdict line says whether every accepted lead got exactly one affiliate call.
  */
@@ -53,7 +53,7 @@ export async function benchQueue(life: Lifecycle): Promise<void> {
       drains.push(await drainWith(life, env, db, affiliate, prefix, workers));
     }
     report.table(
-      `Queue: a ${BACKLOG}-job backlog (lead-attribution: read, claim, affiliate call, record, stamp)`,
+      `Queue: a ${BACKLOG}-job backlog (affiliate-signup: read, claim, affiliate call, record, stamp)`,
       drains.map((d): Row => ({
         workers: d.workers,
         'drain s': seconds(d.drainMs),
@@ -127,7 +127,7 @@ async function insertBacklog(db: Client, prefix: string, count: number): Promise
        )
        INSERT INTO outbox (queue, job_name, payload)
        SELECT $2, $3, jsonb_build_object('leadId', id) FROM lead`,
-      [emails, JOB_QUEUE[JOBS.leadAttribution], JOBS.leadAttribution],
+      [emails, JOB_QUEUE[JOBS.affiliateSignup], JOBS.affiliateSignup],
     );
     await db.query('COMMIT');
   }
@@ -213,7 +213,7 @@ async function steadyLoad(
 ): Promise<Steady> {
   const api = await startApi(life, env);
   const worker = startWorker(life, env);
-  const events = new QueueEvents(JOB_QUEUE[JOBS.leadAttribution], { connection: redisOptionsFromUrl(data.redisUrl) });
+  const events = new QueueEvents(JOB_QUEUE[JOBS.affiliateSignup], { connection: redisOptionsFromUrl(data.redisUrl) });
   const activeAt = new Map<string, number>();
   events.on('active', ({ jobId }) => {
     if (!activeAt.has(jobId)) activeAt.set(jobId, Date.now());

@@ -100,7 +100,7 @@ it('stores each lead posted alternately to both APIs once, and both workers sign
   const queue = new Queue(QUEUES.tracking, { connection: redisOptionsFromUrl(stack.redisUrl) });
   try {
     const counts = await queue.getJobCounts('completed', 'failed', 'waiting', 'active', 'delayed');
-    const tracked = outbox.filter((row) => row.job_name === 'lead-attribution').length;
+    const tracked = outbox.filter((row) => row.job_name === 'affiliate-signup').length;
     expect(tracked).toBe(emails.length);
     expect(counts).toMatchObject({ failed: 0, waiting: 0, active: 0, delayed: 0 });
     expect(counts.completed).toBe(outbox.filter((row) => JOB_QUEUE[row.job_name] === QUEUES.tracking).length);

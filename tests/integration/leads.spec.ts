@@ -282,7 +282,7 @@ describe('lead attribution job', () => {
     // A re-delivery under another job id (as after Redis lost the completed job) must be a no-op.
     const { JobProducer } = await import('@core/queue/job-producer');
     const leadId = await leadIdOf('twice@example.com');
-    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'lead-attribution', data: { leadId } } }]);
+    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'affiliate-signup', data: { leadId } } }]);
     await sleep(1000);
     expect(affiliate.signups()).toHaveLength(1);
   });

@@ -70,7 +70,7 @@ describe('operations: the queue dashboard and /api/metrics', () => {
   /** A job that ran once in a throwaway consumer and failed with `message`. */
   async function failedJob(message: string): Promise<string> {
     const queue = new Queue(QUEUES.tracking, { connection: { host: '127.0.0.1', port: redis.port } });
-    const job = await queue.add(JOBS.leadAttribution, { leadId: '00000000-0000-4000-8000-00000000beef' }, { attempts: 1 });
+    const job = await queue.add(JOBS.affiliateSignup, { leadId: '00000000-0000-4000-8000-00000000beef' }, { attempts: 1 });
     const worker = new Worker(
       QUEUES.tracking,
       async () => {
@@ -182,9 +182,9 @@ describe('operations: the queue dashboard and /api/metrics', () => {
 
     it('refuses writes that would bypass the outbox or drop accepted work', async () => {
       const queue = new Queue(QUEUES.tracking, { connection: { host: '127.0.0.1', port: redis.port } });
-      const waiting = await queue.add(JOBS.leadAttribution, { leadId: '00000000-0000-4000-8000-00000000cafe' });
+      const waiting = await queue.add(JOBS.affiliateSignup, { leadId: '00000000-0000-4000-8000-00000000cafe' });
       const headers = { cookie, origin };
-      await api.post('/admin/queues/api/queues/tracking/add').set(headers).send({ name: JOBS.leadAttribution, data: {} }).expect(403);
+      await api.post('/admin/queues/api/queues/tracking/add').set(headers).send({ name: JOBS.affiliateSignup, data: {} }).expect(403);
       await api.put('/admin/queues/api/queues/tracking/obliterate').set(headers).expect(403);
       await api.put('/admin/queues/api/queues/tracking/empty').set(headers).expect(403);
       await api.put('/admin/queues/api/queues/tracking/clean/waiting').set(headers).expect(403);
@@ -241,7 +241,7 @@ describe('operations: the queue dashboard and /api/metrics', () => {
       expect(sample(text, 'funnel_outbox_unhandled', { queue: 'tracking' })).toBe(0);
       expect(sample(text, 'funnel_jobs_total', { job: 'order-paid', outcome: 'completed' })).toBe(2);
       expect(sample(text, 'funnel_jobs_total', { job: 'invitation-email', outcome: 'failed' })).toBe(1);
-      expect(sample(text, 'funnel_jobs_total', { job: 'lead-attribution', outcome: 'completed' })).toBe(0);
+      expect(sample(text, 'funnel_jobs_total', { job: 'affiliate-signup', outcome: 'completed' })).toBe(0);
       expect(sample(text, 'funnel_metrics_source_up', { source: 'redis' })).toBe(1);
       expect(sample(text, 'funnel_metrics_source_up', { source: 'postgres' })).toBe(1);
       expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);

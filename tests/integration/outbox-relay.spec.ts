@@ -32,14 +32,14 @@ describe('outbox relay against the real Postgres', () => {
         sink.push(...items.map((item) => item.jobId));
       },
     } as unknown as JobProducer;
-    return new OutboxRelay(db, producer, config, ['lead-attribution']);
+    return new OutboxRelay(db, producer, config, ['affiliate-signup']);
   }
 
   const owed = (count: number) =>
     db.transaction((manager) =>
       owe(
         manager,
-        Array.from({ length: count }, () => ({ name: 'lead-attribution' as const, data: { leadId: randomUUID() } })),
+        Array.from({ length: count }, () => ({ name: 'affiliate-signup' as const, data: { leadId: randomUUID() } })),
       ),
     );
 
@@ -107,7 +107,7 @@ describe('a job this worker does not know (an API released before its worker)', 
 
   /** A worker built from a contract without the job: its relay does not know the job name. */
   async function startWorkerWithout(job: string): Promise<TestingModule> {
-    const names = ['lead-attribution'].filter((name) => name !== job);
+    const names = ['affiliate-signup'].filter((name) => name !== job);
     const worker = await Test.createTestingModule({ imports: [WorkerModule] })
       .overrideProvider(RELAYED_JOBS)
       .useValue(names)
@@ -119,7 +119,7 @@ describe('a job this worker does not know (an API released before its worker)', 
 
   it('stays undispatched (not failed), shows in health, and is delivered once a worker that knows it starts', async () => {
     await request(stack.url).post('/api/leads').send({ email: 'deploy@example.com', referral: 'partner7' }).expect(201);
-    oldWorker = await startWorkerWithout('lead-attribution');
+    oldWorker = await startWorkerWithout('affiliate-signup');
 
     const health = await waitFor(async () => {
       const res = await request(stack.url).get('/api/health').expect(200);

@@ -11,17 +11,17 @@ import { JobRunner } from './processors/job-runner';
 import { InvitationsProcessor } from './processors/invitations.processor';
 import { PaymentsProcessor } from './processors/payments.processor';
 import { TrackingProcessor } from './processors/tracking.processor';
-import { AffiliateClient } from './services/affiliate.client';
-import { Ga4MeasurementClient } from './services/ga4-measurement.client';
-import { InvitationEmailService } from './services/invitation-email.service';
-import { JobLedger } from './services/job-ledger.service';
-import { LeadAttributionService } from './services/lead-attribution.service';
-import { MailerService } from './services/mailer.service';
-import { MetaConversionsClient } from './services/meta-conversions.client';
-import { OrderPaidService } from './services/order-paid.service';
-import { PaymentEventService } from './services/payment-event.service';
-import { SandboxWebhookService } from './services/sandbox-webhook.service';
-import { SideEffectLedger } from './services/side-effect-ledger.service';
+import { AffiliateClient } from './clients/affiliate.client';
+import { Ga4MeasurementClient } from './clients/ga4-measurement.client';
+import { InvitationEmailHandler } from './handlers/invitation-email.handler';
+import { OutboxOutcomeRecorder } from './ledger/outbox-outcome-recorder';
+import { AffiliateSignupHandler } from './handlers/affiliate-signup.handler';
+import { SmtpMailer } from './clients/smtp-mailer.client';
+import { MetaConversionsClient } from './clients/meta-conversions.client';
+import { OrderPaidHandler } from './handlers/order-paid.handler';
+import { PaymentEventHandler } from './handlers/payment-event.handler';
+import { SandboxWebhookHandler } from './handlers/sandbox-webhook.handler';
+import { ProviderCallLedger } from './ledger/provider-call-ledger';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -43,17 +43,17 @@ import { SideEffectLedger } from './services/side-effect-ledger.service';
   providers: [
     JobRegistry,
     JobRunner,
-    JobLedger,
-    SideEffectLedger,
+    OutboxOutcomeRecorder,
+    ProviderCallLedger,
     AffiliateClient,
     MetaConversionsClient,
     Ga4MeasurementClient,
-    MailerService,
-    LeadAttributionService,
-    PaymentEventService,
-    SandboxWebhookService,
-    OrderPaidService,
-    InvitationEmailService,
+    SmtpMailer,
+    AffiliateSignupHandler,
+    PaymentEventHandler,
+    SandboxWebhookHandler,
+    OrderPaidHandler,
+    InvitationEmailHandler,
     TrackingProcessor,
     PaymentsProcessor,
     InvitationsProcessor,

@@ -11,7 +11,7 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
-  leadAttribution: 'lead-attribution',
+  affiliateSignup: 'affiliate-signup',
   paymentEvent: 'payment-event',
   sandboxWebhook: 'sandbox-webhook',
   orderPaid: 'order-paid',
@@ -20,7 +20,7 @@ export const JOBS = {
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
-export interface LeadAttributionPayload {
+export interface AffiliateSignupPayload {
   leadId: string;
 }
 
@@ -65,7 +65,7 @@ export interface InvitationEmailPayload {
 
 /** Every job the system can run: the discriminated union the producer and processors share. */
 export type JobItem =
-  | { name: typeof JOBS.leadAttribution; data: LeadAttributionPayload }
+  | { name: typeof JOBS.affiliateSignup; data: AffiliateSignupPayload }
   | { name: typeof JOBS.paymentEvent; data: PaymentEventPayload }
   | { name: typeof JOBS.sandboxWebhook; data: SandboxWebhookPayload }
   | { name: typeof JOBS.orderPaid; data: OrderPaidPayload }
@@ -75,7 +75,7 @@ export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'
 
 /** Which queue carries each job: the worker checks at start that each has exactly one `@OnJob` handler. */
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
-  [JOBS.leadAttribution]: QUEUES.tracking,
+  [JOBS.affiliateSignup]: QUEUES.tracking,
   [JOBS.paymentEvent]: QUEUES.payments,
   [JOBS.sandboxWebhook]: QUEUES.payments,
   [JOBS.orderPaid]: QUEUES.payments,

@@ -2,16 +2,16 @@ import { BullRegistrar, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { JOB_QUEUE, JobName, JOBS, LeadAttributionPayload, QUEUES } from '@contracts/jobs';
+import { JOB_QUEUE, JobName, JOBS, AffiliateSignupPayload, QUEUES } from '@contracts/jobs';
 import { assertEveryJobHandled, JobRegistry } from './job-registry';
 import { OnJob } from './on-job.decorator';
 
 @Injectable()
 class AttributionHandler {
-  seen: LeadAttributionPayload[] = [];
+  seen: AffiliateSignupPayload[] = [];
 
-  @OnJob(JOBS.leadAttribution)
-  async attribute(data: LeadAttributionPayload): Promise<string> {
+  @OnJob(JOBS.affiliateSignup)
+  async attribute(data: AffiliateSignupPayload): Promise<string> {
     this.seen.push(data);
     return 'handled';
   }
@@ -19,7 +19,7 @@ class AttributionHandler {
 
 @Injectable()
 class SecondAttributionHandler {
-  @OnJob(JOBS.leadAttribution)
+  @OnJob(JOBS.affiliateSignup)
   async attribute(): Promise<string> {
     return 'again';
   }
@@ -85,8 +85,8 @@ describe('JobRegistry', () => {
   it('finds the @OnJob handler, runs it with the payload, then starts the consumers', async () => {
     const { app, register } = await registryWith([AttributionHandler, TrackingConsumer, ...PAYMENTS, ...INVITATIONS]);
     await app.init();
-    const handler = app.get(JobRegistry).handlerFor(JOBS.leadAttribution);
-    expect(handler).toMatchObject({ job: 'lead-attribution', queue: 'tracking', owner: 'AttributionHandler.attribute' });
+    const handler = app.get(JobRegistry).handlerFor(JOBS.affiliateSignup);
+    expect(handler).toMatchObject({ job: 'affiliate-signup', queue: 'tracking', owner: 'AttributionHandler.attribute' });
     await expect(handler!.run({ leadId: 'l-1' })).resolves.toBe('handled');
     expect(app.get(AttributionHandler).seen).toEqual([{ leadId: 'l-1' }]);
     expect(register).toHaveBeenCalledTimes(1);
@@ -95,7 +95,7 @@ describe('JobRegistry', () => {
 
   it('refuses to start, before any consumer, when a contract job has no handler', async () => {
     const { app, register } = await registryWith([TrackingConsumer, ...PAYMENTS, ...INVITATIONS]);
-    await expect(app.init()).rejects.toThrow(/"lead-attribution" on queue "tracking" has 0 handlers/);
+    await expect(app.init()).rejects.toThrow(/"affiliate-signup" on queue "tracking" has 0 handlers/);
     expect(register).not.toHaveBeenCalled();
   });
 

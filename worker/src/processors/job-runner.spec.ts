@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { JobRegistry } from '../jobs/job-registry';
-import type { JobLedger } from '../services/job-ledger.service';
+import type { OutboxOutcomeRecorder } from '../ledger/outbox-outcome-recorder';
 import { JobRunner } from './job-runner';
 
 const ROW_ID = '0b8f6a52-3c1d-4e4f-9a7b-123456789abc';
@@ -19,9 +19,9 @@ function job(name: string, attemptsMade = 0, attempts = 3): Job {
 }
 
 function runnerWith(run?: (data: unknown) => Promise<string>) {
-  const registry = { handlerFor: (name: string) => (run && name === 'lead-attribution' ? { run } : undefined) } as unknown as JobRegistry;
+  const registry = { handlerFor: (name: string) => (run && name === 'affiliate-signup' ? { run } : undefined) } as unknown as JobRegistry;
   const ledger = { markCompleted: jest.fn(), markFailed: jest.fn(), noteError: jest.fn() };
-  return { runner: new JobRunner(registry, ledger as unknown as JobLedger), ledger };
+  return { runner: new JobRunner(registry, ledger as unknown as OutboxOutcomeRecorder), ledger };
 }
 
 describe('JobRunner', () => {
@@ -35,9 +35,9 @@ describe('JobRunner', () => {
 
   it('runs the registered handler, stamps the outbox row done and logs ids and the outcome only', async () => {
     const { runner, ledger } = runnerWith(async () => 'sent');
-    await expect(runner.run(job('lead-attribution'), 'token')).resolves.toBe('sent');
+    await expect(runner.run(job('affiliate-signup'), 'token')).resolves.toBe('sent');
     expect(ledger.markCompleted).toHaveBeenCalledWith(ROW_ID);
-    expect(log).toHaveBeenCalledWith({ jobId: ROW_ID, job: 'lead-attribution', attempt: 1, outcome: 'sent' }, 'Job done');
+    expect(log).toHaveBeenCalledWith({ jobId: ROW_ID, job: 'affiliate-signup', attempt: 1, outcome: 'sent' }, 'Job done');
   });
 
   it('delays a job it has no handler for without using an attempt or touching its outbox row', async () => {
@@ -53,13 +53,13 @@ describe('JobRunner', () => {
     const { runner, ledger } = runnerWith(async () => {
       throw new Error('Provider said: jane.doe@example.com is invalid');
     });
-    await expect(runner.run(job('lead-attribution', 0, 3), undefined)).rejects.toThrow();
+    await expect(runner.run(job('affiliate-signup', 0, 3), undefined)).rejects.toThrow();
     expect(ledger.noteError).toHaveBeenCalledWith(ROW_ID, 'Provider said: [email] is invalid');
-    await expect(runner.run(job('lead-attribution', 2, 3), undefined)).rejects.toThrow();
+    await expect(runner.run(job('affiliate-signup', 2, 3), undefined)).rejects.toThrow();
     expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'Provider said: [email] is invalid');
     expect(JSON.stringify(warn.mock.calls)).not.toContain('example.com');
     expect(warn.mock.calls[1][0]).toMatchObject({
-      job: 'lead-attribution',
+      job: 'affiliate-signup',
       attempt: 3,
       lastAttempt: true,
       err: 'Provider said: [email] is invalid',
@@ -70,7 +70,7 @@ describe('JobRunner', () => {
     const { runner, ledger } = runnerWith(async () => {
       throw new UnrecoverableError('bad payload');
     });
-    await expect(runner.run(job('lead-attribution', 0, 10), undefined)).rejects.toThrow('bad payload');
+    await expect(runner.run(job('affiliate-signup', 0, 10), undefined)).rejects.toThrow('bad payload');
     expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'bad payload');
   });
 });

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { JobRegistry } from '../jobs/job-registry';
 import { redact } from '../jobs/redact';
-import { JobLedger } from '../services/job-ledger.service';
+import { OutboxOutcomeRecorder } from '../ledger/outbox-outcome-recorder';
 
 const OUTBOX_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Jobs relayed from the outbox carry the row id as jobId; others have no row to stamp. */
@@ -24,7 +24,7 @@ export class JobRunner {
 
   constructor(
     private readonly registry: JobRegistry,
-    private readonly ledger: JobLedger,
+    private readonly ledger: OutboxOutcomeRecorder,
   ) {}
 
   async run(job: Job, token: string | undefined): Promise<unknown> {

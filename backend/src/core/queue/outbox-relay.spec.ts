@@ -31,14 +31,14 @@ function fakeDb(claims: Row[][], unhandled: Array<{ job_name: string; n: number 
 }
 
 const config = { OUTBOX_BATCH_SIZE: 10, OUTBOX_REDISPATCH_AFTER_MS: 120_000, OUTBOX_POLL_MS: 50 } as AppConfig;
-const row = (id: string, job_name = 'lead-attribution', at = 0): Row => ({
+const row = (id: string, job_name = 'affiliate-signup', at = 0): Row => ({
   id,
   job_name,
   payload: { leadId: `lead-${id}` },
   created_at: new Date(at),
 });
 
-function relayWith(db: ReturnType<typeof fakeDb>, enqueue: (items: DispatchableJob[]) => Promise<void>, known = ['lead-attribution']) {
+function relayWith(db: ReturnType<typeof fakeDb>, enqueue: (items: DispatchableJob[]) => Promise<void>, known = ['affiliate-signup']) {
   const producer = { enqueue: jest.fn(enqueue) } as unknown as JobProducer;
   return { relay: new OutboxRelay(db as unknown as DataSource, producer, config, known), producer };
 }
@@ -51,7 +51,7 @@ describe('OutboxRelay', () => {
   afterEach(() => warn.mockRestore());
 
   it('claims with a lease, adds the jobs under jobId = row id, then marks exactly those rows dispatched', async () => {
-    const db = fakeDb([[row('b', 'lead-attribution', 2), row('a', 'lead-attribution', 1)]]);
+    const db = fakeDb([[row('b', 'affiliate-signup', 2), row('a', 'affiliate-signup', 1)]]);
     const seen: DispatchableJob[][] = [];
     const { relay } = relayWith(db, async (items) => {
       // The claim statement has finished (no transaction is open) before Redis is called.
@@ -62,13 +62,13 @@ describe('OutboxRelay', () => {
 
     expect(seen).toEqual([
       [
-        { jobId: 'a', job: { name: 'lead-attribution', data: { leadId: 'lead-a' } } },
-        { jobId: 'b', job: { name: 'lead-attribution', data: { leadId: 'lead-b' } } },
+        { jobId: 'a', job: { name: 'affiliate-signup', data: { leadId: 'lead-a' } } },
+        { jobId: 'b', job: { name: 'affiliate-signup', data: { leadId: 'lead-b' } } },
       ],
     ]);
     const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
     expect(claim.sql).toMatch(/FOR UPDATE SKIP LOCKED/);
-    expect(claim.params).toEqual([['lead-attribution'], 10, 120_000, 30_000]);
+    expect(claim.params).toEqual([['affiliate-signup'], 10, 120_000, 30_000]);
     const mark = db.statements.find((s) => s.sql.includes('SET dispatched_at = now()'))!;
     expect(mark.sql).toContain('dispatch_count = dispatch_count + 1');
     expect(mark.sql).toContain('lease_until = NULL');
@@ -107,14 +107,14 @@ describe('OutboxRelay', () => {
 
   it('leaves rows of unknown jobs alone and reports them by name and count, at most once a minute', async () => {
     const db = fakeDb([[], []], [{ job_name: 'future-job', n: 3 }]);
-    const { relay, producer } = relayWith(db, async () => undefined, ['lead-attribution']);
+    const { relay, producer } = relayWith(db, async () => undefined, ['affiliate-signup']);
     await relay.drain();
 
     const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
     expect(claim.sql).toContain('job_name = ANY($1::text[])');
     const mark = db.statements.find((s) => s.sql.includes('SET unhandled_at = now()'))!;
     expect(mark.sql).toContain('job_name <> ALL($1::text[])');
-    expect(mark.params).toEqual([['lead-attribution']]);
+    expect(mark.params).toEqual([['affiliate-signup']]);
     expect(producer.enqueue).not.toHaveBeenCalled();
     expect(db.statements.some((s) => /failed_at = now\(\)/.test(s.sql))).toBe(false);
     expect(warn).toHaveBeenCalledTimes(1);

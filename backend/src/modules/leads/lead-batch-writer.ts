@@ -139,7 +139,7 @@ export class LeadBatchWriter {
     const written = results as LeadWriteResult[];
     await owe(
       manager,
-      written.filter((result) => result.inserted).map((result) => ({ name: JOBS.leadAttribution, data: { leadId: result.id } })),
+      written.filter((result) => result.inserted).map((result) => ({ name: JOBS.affiliateSignup, data: { leadId: result.id } })),
     );
     return written;
   }

@@ -7,6 +7,7 @@ import { OrderPaidEffects1764720000000 } from './1764720000000-order-paid-effect
 import { CreateInvitations1764806400000 } from './1764806400000-create-invitations';
 import { CreateAdminAccounts1764896400000 } from './1764896400000-create-admin-accounts';
 import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-events';
+import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 
 /** In order of their timestamps; listed explicitly like the entities. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateInvitations1764806400000,
   CreateAdminAccounts1764896400000,
   CreateFunnelEvents1764982800000,
+  RenameAffiliateSignupJob1765065600000,
 ];

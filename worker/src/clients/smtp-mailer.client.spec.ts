@@ -1,6 +1,6 @@
 import { loadConfig } from '@core/config/app-config';
 import { SmtpSink } from '../../../tests/fakes/smtp-sink';
-import { MailerService, messageIdFor, OutgoingMail } from './mailer.service';
+import { SmtpMailer, messageIdFor, OutgoingMail } from './smtp-mailer.client';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
@@ -14,13 +14,13 @@ const mail: OutgoingMail = {
 };
 
 /** Mailer and SMTP sink together: the message as a mail client would receive it. */
-describe('MailerService against an SMTP sink', () => {
+describe('SmtpMailer against an SMTP sink', () => {
   const sink = new SmtpSink();
-  let mailer: MailerService;
+  let mailer: SmtpMailer;
 
   beforeAll(async () => {
     const url = await sink.start();
-    mailer = new MailerService(
+    mailer = new SmtpMailer(
       loadConfig({ ...base, SMTP_URL: url, SMTP_TIMEOUT_MS: '2000', MAIL_FROM: 'Brightpath Coaching <receipts@brightpath.example>' }),
     );
   });
@@ -98,7 +98,7 @@ describe('MailerService against an SMTP sink', () => {
   });
 
   it('is not configured without SMTP_URL, and then sends nothing', async () => {
-    const unconfigured = new MailerService(loadConfig(base));
+    const unconfigured = new SmtpMailer(loadConfig(base));
     expect(unconfigured.configured).toBe(false);
     await expect(unconfigured.send(mail)).rejects.toBeInstanceOf(NotConfiguredError);
     expect(mailer.configured).toBe(true);

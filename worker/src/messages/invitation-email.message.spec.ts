@@ -1,4 +1,4 @@
-import { buildInvitationEmail } from './invitation-email';
+import { buildInvitationEmail } from './invitation-email.message';
 
 const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear & Co' };
 const link = 'https://funnel.example/blackcard?token=abc_DEF-123&x="y"';

@@ -1,4 +1,4 @@
-import { buildReceipt, escapeHtml, formatAmount, ReceiptOrder } from './receipt-email';
+import { buildReceipt, escapeHtml, formatAmount, ReceiptOrder } from './receipt-email.message';
 
 const brand = { brandName: 'Brightpath Coaching', programName: 'Clear' };
 const order: ReceiptOrder = {

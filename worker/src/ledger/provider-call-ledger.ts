@@ -39,7 +39,7 @@ type Outcome = { key: string; status: Exclude<SideEffectStatus, 'claimed'>; deta
  * collapses into the first call. A finished row is never called again.
  */
 @Injectable()
-export class SideEffectLedger {
+export class ProviderCallLedger {
   /**
    * Concurrent jobs share the claim and the record statements (one round trip and one commit
    * for many keys); each caller still waits for its own claim to commit before calling out.

@@ -2,7 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '@core/config/app-config';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
-import type { ProviderAnswer } from './side-effect-ledger.service';
+import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
 const SERVICE = 'SMTP server';
 
@@ -38,7 +38,7 @@ export function messageIdFor(key: string, mailFrom: string): string {
  * connections, timeouts, temporary (4xx) answers and login failures (a setting to fix) are thrown.
  */
 @Injectable()
-export class MailerService implements OnModuleDestroy {
+export class SmtpMailer implements OnModuleDestroy {
   private transport: Transporter | null = null;
 
   constructor(private readonly config: AppConfig) {}

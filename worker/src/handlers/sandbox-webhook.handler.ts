@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { JOBS, SandboxWebhookPayload } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { OnJob } from '../jobs/on-job.decorator';
-import { fetchOrUnavailable, ProviderUnavailableError } from './provider-call';
+import { fetchOrUnavailable, ProviderUnavailableError } from '../clients/provider-call';
 
 const SERVICE = 'Webhook endpoint';
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -15,7 +15,7 @@ export type SandboxDeliveryOutcome = 'delivered' | 'delivered: duplicate';
  * signature check, the event store and the `payment-event` job run exactly as in production.
  */
 @Injectable()
-export class SandboxWebhookService {
+export class SandboxWebhookHandler {
   constructor(private readonly config: AppConfig) {}
 
   @OnJob(JOBS.sandboxWebhook)

@@ -1,4 +1,4 @@
-import { subjectOf } from './payment-event.service';
+import { subjectOf } from './payment-event.handler';
 
 const ORDER = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
 

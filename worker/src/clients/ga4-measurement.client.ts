@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
 import { fetchOrUnavailable, isRetryableStatus, NotConfiguredError, ProviderUnavailableError } from './provider-call';
-import type { ProviderAnswer } from './side-effect-ledger.service';
+import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
 const SERVICE = 'GA4 Measurement Protocol';
 

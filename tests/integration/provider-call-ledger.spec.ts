@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SideEffectLedger } from '../../worker/src/services/side-effect-ledger.service';
+import { ProviderCallLedger } from '../../worker/src/ledger/provider-call-ledger';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { flushRedis, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
 
@@ -50,7 +50,7 @@ describe('side-effect ledger (affiliate signup)', () => {
   it("resumes a crash between the provider's answer and the record with the same key: one effective call", async () => {
     // The provider acts on the first call; then the record step fails, as when the worker dies there.
     const record = jest
-      .spyOn(stack.worker!.get(SideEffectLedger), 'record')
+      .spyOn(stack.worker!.get(ProviderCallLedger), 'record')
       .mockRejectedValueOnce(new Error('worker died before recording'));
     const leadId = await referredLead('crash@example.com');
     await settled(leadId);
@@ -99,7 +99,7 @@ describe('side-effect ledger (affiliate signup)', () => {
     const leadId = await referredLead('twice@example.com');
     await settled(leadId);
     const { JobProducer } = await import('@core/queue/job-producer');
-    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'lead-attribution', data: { leadId } } }]);
+    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'affiliate-signup', data: { leadId } } }]);
     await sleep(1000);
     expect(affiliate.signupAttempts()).toHaveLength(1);
     expect(await ledgerRow(leadId)).toMatchObject({ status: 'done', attempts: 1 });

@@ -4,9 +4,9 @@ import { InvitationEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { hashAccessToken, invitationEmailContext, openAccessToken } from '@core/invitations/access-token';
 import { OnJob } from '../jobs/on-job.decorator';
-import { buildInvitationEmail } from './invitation-email';
-import { MailerService } from './mailer.service';
-import { SideEffectLedger } from './side-effect-ledger.service';
+import { buildInvitationEmail } from '../messages/invitation-email.message';
+import { SmtpMailer } from '../clients/smtp-mailer.client';
+import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 
 interface InvitationTokenRow {
   email: string;
@@ -23,11 +23,11 @@ interface InvitationTokenRow {
  * backoff; what became of the e-mail is kept in invitations.email_status.
  */
 @Injectable()
-export class InvitationEmailService {
+export class InvitationEmailHandler {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly ledger: SideEffectLedger,
-    private readonly mailer: MailerService,
+    private readonly ledger: ProviderCallLedger,
+    private readonly mailer: SmtpMailer,
     private readonly config: AppConfig,
   ) {}
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from './receipt-email';
+import { escapeHtml } from './receipt-email.message';
 
 export interface InvitationEmailInput {
   name: string;

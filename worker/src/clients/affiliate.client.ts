@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@core/config/app-config';
-import type { ProviderAnswer } from './side-effect-ledger.service';
+import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
 export interface AffiliateSignup {
   email: string;

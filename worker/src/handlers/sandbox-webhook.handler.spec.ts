@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { SandboxWebhookPayload } from '@contracts/jobs';
 import { loadConfig } from '@core/config/app-config';
-import { SandboxWebhookService } from './sandbox-webhook.service';
+import { SandboxWebhookHandler } from './sandbox-webhook.handler';
 
 const base = {
   DATABASE_URL: 'postgres://u:p@localhost:5432/db',
@@ -16,7 +16,7 @@ const event = {
   data: { object: { id: 'pi_1' } },
 } as unknown as SandboxWebhookPayload['event'];
 
-describe('SandboxWebhookService.deliver', () => {
+describe('SandboxWebhookHandler.deliver', () => {
   const received: Array<{ path: string; verified: boolean }> = [];
   let server: Server;
   let url: string;
@@ -43,13 +43,13 @@ describe('SandboxWebhookService.deliver', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('posts the signed event to the webhook endpoint at PUBLIC_URL', async () => {
-    const service = new SandboxWebhookService(loadConfig({ ...base, PUBLIC_URL: url }));
+    const service = new SandboxWebhookHandler(loadConfig({ ...base, PUBLIC_URL: url }));
     await expect(service.deliver({ event })).resolves.toBe('delivered');
     expect(received).toEqual([{ path: '/api/webhooks/stripe', verified: true }]);
   });
 
   it('posts to INTERNAL_API_URL instead when it is set (PUBLIC_URL is the browser’s address)', async () => {
-    const service = new SandboxWebhookService(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:1', INTERNAL_API_URL: url }));
+    const service = new SandboxWebhookHandler(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:1', INTERNAL_API_URL: url }));
     await expect(service.deliver({ event })).resolves.toBe('delivered');
     expect(received).toEqual([{ path: '/api/webhooks/stripe', verified: true }]);
   });

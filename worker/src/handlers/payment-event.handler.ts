@@ -2,12 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import {
-  fromPaymentIntentStatus,
-  fromSetupIntentStatus,
-  fromSubscriptionStatus,
-  OrderStatus,
-} from '@core/payments/order-state';
+import { fromPaymentIntentStatus, fromSetupIntentStatus, fromSubscriptionStatus, OrderStatus } from '@core/payments/order-state';
 import { applyOrderStatus } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -60,8 +55,8 @@ export function subjectOf(type: string, object: Record<string, unknown>): EventS
  * the row lock, so two deliveries never owe it twice.
  */
 @Injectable()
-export class PaymentEventService {
-  private readonly logger = new Logger(PaymentEventService.name);
+export class PaymentEventHandler {
+  private readonly logger = new Logger(PaymentEventHandler.name);
 
   constructor(
     private readonly dataSource: DataSource,

@@ -8,7 +8,7 @@ import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
  * Every job ends with a "done" stamp, so concurrent jobs share that statement (and its commit).
  */
 @Injectable()
-export class JobLedger {
+export class OutboxOutcomeRecorder {
   private readonly completions = new Coalescer<string, void>(
     async (ids) => {
       await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [ids]);

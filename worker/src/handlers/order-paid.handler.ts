@@ -4,12 +4,12 @@ import { JOBS, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts
 import { isPlanId, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { OnJob } from '../jobs/on-job.decorator';
-import { AffiliateClient, AffiliateSale } from './affiliate.client';
-import { Ga4MeasurementClient } from './ga4-measurement.client';
-import { MailerService } from './mailer.service';
-import { MetaConversionsClient } from './meta-conversions.client';
-import { buildReceipt } from './receipt-email';
-import { ProviderAnswer, SideEffectLedger } from './side-effect-ledger.service';
+import { AffiliateClient, AffiliateSale } from '../clients/affiliate.client';
+import { Ga4MeasurementClient } from '../clients/ga4-measurement.client';
+import { SmtpMailer } from '../clients/smtp-mailer.client';
+import { MetaConversionsClient } from '../clients/meta-conversions.client';
+import { buildReceipt } from '../messages/receipt-email.message';
+import { ProviderAnswer, ProviderCallLedger } from '../ledger/provider-call-ledger';
 
 /** The paid order as the worker reads it: facts the provider confirmed, plus what was stored at opt-in and checkout. */
 interface PaidOrderRow {
@@ -42,17 +42,17 @@ const TRACKING_ID_MIN_LENGTH = 21;
  * from the ledger without a call). What became of each is kept in `orders.paid_effects`.
  */
 @Injectable()
-export class OrderPaidService {
-  private readonly logger = new Logger(OrderPaidService.name);
+export class OrderPaidHandler {
+  private readonly logger = new Logger(OrderPaidHandler.name);
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly ledger: SideEffectLedger,
+    private readonly ledger: ProviderCallLedger,
     private readonly config: AppConfig,
     private readonly affiliate: AffiliateClient,
     private readonly meta: MetaConversionsClient,
     private readonly ga4: Ga4MeasurementClient,
-    private readonly mailer: MailerService,
+    private readonly mailer: SmtpMailer,
   ) {}
 
   @OnJob(JOBS.orderPaid)

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JOBS, LeadAttributionPayload, SIDE_EFFECTS } from '@contracts/jobs';
+import { JOBS, AffiliateSignupPayload, SIDE_EFFECTS } from '@contracts/jobs';
 import type { Lead } from '@core/database/entities';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
-import { AffiliateClient, AffiliateSignup } from './affiliate.client';
-import { SideEffectLedger } from './side-effect-ledger.service';
+import { AffiliateClient, AffiliateSignup } from '../clients/affiliate.client';
+import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 
 type LeadRow = Pick<Lead, 'id' | 'email' | 'referral' | 'attribution'>;
 
@@ -16,8 +16,8 @@ export type AttributionOutcome =
   'sent' | 'already-sent' | 'skipped: not configured' | 'skipped: no referral' | 'skipped: lead not found' | `failed: ${string}`;
 
 @Injectable()
-export class LeadAttributionService {
-  private readonly logger = new Logger(LeadAttributionService.name);
+export class AffiliateSignupHandler {
+  private readonly logger = new Logger(AffiliateSignupHandler.name);
   /** A backlog runs many of these jobs at once: they share the lead read and the status write. */
   private readonly leads = new Coalescer<string, LeadRow | undefined>(
     async (ids) => {
@@ -44,12 +44,12 @@ export class LeadAttributionService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly affiliate: AffiliateClient,
-    private readonly ledger: SideEffectLedger,
+    private readonly ledger: ProviderCallLedger,
   ) {}
 
   /** Tells the affiliate service about a referred lead, once, through the side-effect ledger. */
-  @OnJob(JOBS.leadAttribution)
-  async attribute({ leadId }: LeadAttributionPayload): Promise<AttributionOutcome> {
+  @OnJob(JOBS.affiliateSignup)
+  async attribute({ leadId }: AffiliateSignupPayload): Promise<AttributionOutcome> {
     const lead = await this.leads.run(leadId);
     if (!lead) return 'skipped: lead not found';
     const signup = this.signupFor(lead);

@@ -1,0 +1,103 @@
+// ESLint rule `boundaries/imports`: which folder may import which, written down once.
+// Each file falls into a zone by its path; an import (static, dynamic, require, re-export) is
+// resolved to the file it names, aliases included, and refused when the importer's zone may not
+// reach the target's. Packages are not checked here.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+const ALIASES = [
+  ['@contracts/', 'backend/src/contracts/'],
+  ['@core/', 'backend/src/core/'],
+];
+
+/** The zone of a repository-relative path, e.g. `module:leads`, `frontend-feature:checkout`. */
+export function zoneOf(path) {
+  const p = path.split(sep).join('/');
+  let m;
+  if (p.startsWith('backend/src/contracts/')) return 'contracts';
+  if (p.startsWith('backend/src/core/')) return 'core';
+  if (p.startsWith('backend/src/common/')) return 'common';
+  if ((m = p.match(/^backend\/src\/modules\/([^/]+)\//))) return `module:${m[1]}`;
+  if (p.startsWith('backend/src/')) return 'api-root';
+  if (p.startsWith('worker/src/')) return 'worker';
+  if ((m = p.match(/^frontend\/src\/features\/([^/]+)\//))) return `frontend-feature:${m[1]}`;
+  if (p.startsWith('frontend/')) return 'frontend';
+  if (p.startsWith('tests/fakes/')) return 'fakes';
+  return 'outside';
+}
+
+const EXPLAIN = {
+  contracts: 'contracts are framework-free and import nothing of ours but other contracts',
+  core: 'the core imports only the core and @contracts (no HTTP modules, no common/)',
+  common: 'common/ (shared HTTP building blocks) imports only common/, @core and @contracts',
+  module: 'a feature module imports only its own folder, common/, @core and @contracts: features never import each other',
+  worker: 'the worker imports only @core and @contracts',
+  frontend: 'the frontend imports only @contracts from the server',
+  'frontend-feature': 'a frontend feature never imports another feature: move what they share to lib/ or components/',
+};
+
+/** Why `from` may not import `to`, or null when it may. */
+export function refusal(from, to, isSpec) {
+  const [fromKind, fromName] = from.split(':');
+  const [toKind, toName] = to.split(':');
+  // A server spec may start one of the loopback fakes that stand in for a third party.
+  if (isSpec && to === 'fakes' && !fromKind.startsWith('frontend')) return null;
+  switch (fromKind) {
+    case 'contracts':
+      return to === 'contracts' ? null : EXPLAIN.contracts;
+    case 'core':
+      return to === 'core' || to === 'contracts' ? null : EXPLAIN.core;
+    case 'common':
+      return ['common', 'core', 'contracts'].includes(to) ? null : EXPLAIN.common;
+    case 'module':
+      return (toKind === 'module' && toName === fromName) || ['common', 'core', 'contracts'].includes(to) ? null : EXPLAIN.module;
+    case 'worker':
+      return ['worker', 'core', 'contracts'].includes(to) ? null : EXPLAIN.worker;
+    case 'frontend':
+      return to === 'contracts' || toKind.startsWith('frontend') ? null : EXPLAIN.frontend;
+    case 'frontend-feature':
+      if (to === 'contracts' || to === 'frontend' || (toKind === 'frontend-feature' && toName === fromName)) return null;
+      return toKind === 'frontend-feature' ? EXPLAIN['frontend-feature'] : EXPLAIN.frontend;
+    default:
+      return null;
+  }
+}
+
+function targetOf(filename, source) {
+  for (const [alias, dir] of ALIASES) if (source.startsWith(alias)) return dir + source.slice(alias.length);
+  if (source.startsWith('@/') && filename.startsWith('frontend/')) return 'frontend/src/' + source.slice(2);
+  if (source.startsWith('.')) return relative(root, resolve(root, dirname(filename), source));
+  return null;
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps imports inside the boundaries of docs/architecture.md' },
+    schema: [],
+    messages: { refused: 'Import of "{{source}}" crosses a boundary: {{why}}.' },
+  },
+  create(context) {
+    const filename = relative(root, context.filename);
+    const from = zoneOf(filename);
+    if (from === 'outside' || from === 'fakes' || from === 'api-root') return {};
+    const isSpec = /\.spec\.tsx?$/.test(filename);
+    const check = (node) => {
+      if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
+      const target = targetOf(filename, node.value);
+      if (target === null) return;
+      const why = refusal(from, zoneOf(target), isSpec);
+      if (why) context.report({ node, messageId: 'refused', data: { source: node.value, why } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      'CallExpression[callee.name="require"]': (node) => check(node.arguments[0]),
+      'CallExpression[callee.object.name="jest"][callee.property.name="mock"]': (node) => check(node.arguments[0]),
+    };
+  },
+};
+
+export default { meta: { name: 'boundaries' }, rules: { imports: rule } };
