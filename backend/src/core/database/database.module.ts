@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source';
+import { RepositoriesModule } from './repositories/repositories.module';
 
 @Module({
   imports: [
@@ -14,6 +15,7 @@ import { dataSourceOptions } from './data-source';
         retryDelay: 1000,
       }),
     }),
+    RepositoriesModule,
   ],
 })
 export class DatabaseModule {}
