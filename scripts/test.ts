@@ -10,7 +10,7 @@ import { freePort } from './lib/ports';
 import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
 
 const resultsDir = join(root, 'test-results');
-const SUITES = ['unit', 'integration', 'faults', 'fuzz', 'e2e'] as const;
+const SUITES = ['static', 'unit', 'integration', 'faults', 'fuzz', 'e2e'] as const;
 type Suite = (typeof SUITES)[number];
 
 interface Tally {
@@ -27,7 +27,7 @@ async function runSuite(
   cmd: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  readTally: () => Omit<Tally, 'suite'>,
+  readTally: (status: number | null) => Omit<Tally, 'suite'>,
 ): Promise<Tally> {
   step(`Running ${suite} tests`);
   const started = Date.now();
@@ -41,7 +41,7 @@ async function runSuite(
   await release();
   let tally: Omit<Tally, 'suite'>;
   try {
-    tally = readTally();
+    tally = readTally(status);
   } catch {
     tally = { passed: 0, failed: 1, skipped: 0 };
   }
@@ -49,6 +49,9 @@ async function runSuite(
   step(`${suite}: ${tally.passed} passed, ${tally.failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return { suite, ...tally };
 }
+
+/** A check that passes or fails as a whole (type-checking, linting). */
+const checkTally = (status: number | null) => (status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
 
 const jestTally = (file: string) => () => {
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -77,7 +80,7 @@ function chosenSuites(args: string[]): Suite[] {
 }
 
 /**
- * `npm test [unit] [integration] [faults] [fuzz] [e2e]`: a throwaway Postgres and Redis, then
+ * `npm test [static] [unit] [integration] [faults] [fuzz] [e2e]`: type-checking and lint, a throwaway Postgres and Redis, then
  * unit, integration, fault-injection and malformed-input tests (jest) and browser tests
  * (Playwright in Debian's Chromium) against the real API and worker serving the built SPA.
  * Everything it starts is gone when it ends, however.
@@ -88,8 +91,15 @@ async function main(life: Lifecycle): Promise<number> {
   life.ownTempDir('test-run');
   const tallies: Tally[] = [];
 
+  if (suites.includes('static')) {
+    // Every file type-checked (server, worker, SPA, scripts, every spec and test) and linted
+    // (types, folder boundaries, SQL only in repositories) before anything runs.
+    tallies.push(await runSuite(life, 'typecheck', 'npm', ['run', '--silent', 'typecheck'], process.env, checkTally));
+    tallies.push(await runSuite(life, 'lint', 'npm', ['run', '--silent', 'lint'], process.env, checkTally));
+  }
+
   let data: ThrowawayData | null = null;
-  if (suites.some((s) => s !== 'unit')) {
+  if (suites.some((s) => s !== 'unit' && s !== 'static')) {
     step('Starting a throwaway Postgres and Redis');
     data = await startThrowawayData(life, {
       name: 'test',
@@ -98,7 +108,7 @@ async function main(life: Lifecycle): Promise<number> {
     });
   }
 
-  const jestProjects = suites.filter((s): s is Exclude<Suite, 'e2e'> => s !== 'e2e');
+  const jestProjects = suites.filter((s): s is Exclude<Suite, 'e2e' | 'static'> => s !== 'e2e' && s !== 'static');
   if (jestProjects.length) {
     const jestReport = join(resultsDir, 'jest.json');
     const env = { ...process.env, NODE_ENV: 'test', ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }) };

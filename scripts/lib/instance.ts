@@ -53,7 +53,8 @@ export async function claimInstance(dataDir: string, ports: Record<string, numbe
   }
   const record: InstanceRecord = { pid: process.pid, ports, startedAt: new Date().toISOString() };
   writeFileSync(file, JSON.stringify(record), { flag: 'wx' });
-  return async () => {
+  return () => {
     if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as InstanceRecord).pid === process.pid) unlinkSync(file);
+    return Promise.resolve();
   };
 }

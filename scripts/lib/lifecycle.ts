@@ -52,7 +52,7 @@ export class Lifecycle {
    */
   ownTempDir(name: string): string {
     const dir = mkdtempSync(join(tmpdir(), `clear-${name}-`));
-    this.own('Temp folder', async () => rmSync(dir, { recursive: true, force: true }), 'removed');
+    this.own('Temp folder', () => Promise.resolve(rmSync(dir, { recursive: true, force: true })), 'removed');
     process.env.TMPDIR = dir;
     return dir;
   }

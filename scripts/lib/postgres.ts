@@ -7,7 +7,7 @@ import { step } from './log';
 
 export interface RunningPostgres {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
   /** Stops the server but keeps its data, as an outage looks to clients; `resume` starts it again on the same port. */
   pause(): Promise<void>;
   resume(): Promise<void>;
@@ -90,7 +90,8 @@ export async function startEmbeddedPostgres(opts: {
     await pg.start();
   } catch (err) {
     process.stderr.write(logs.slice(-30).join(''));
-    throw new Error(`Postgres did not start on port ${opts.port}: ${String(err ?? 'exited early')}`);
+    const reason = err instanceof Error ? err.message : typeof err === 'string' ? err : 'exited early';
+    throw new Error(`Postgres did not start on port ${opts.port}: ${reason}`, { cause: err });
   }
   const admin = new Client({ host: '127.0.0.1', port: opts.port, user: 'postgres', password: 'postgres', database: 'postgres' });
   await admin.connect();
@@ -99,7 +100,7 @@ export async function startEmbeddedPostgres(opts: {
   await admin.end();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${opts.database}`,
-    async stop() {
+    stop: async () => {
       await pg.stop();
       if (!opts.persistent) rmSync(opts.dir, { recursive: true, force: true });
     },

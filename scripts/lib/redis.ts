@@ -5,7 +5,7 @@ export interface RunningRedis {
   url: string;
   port: number;
   process: ChildProcess;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** The README commands install redis-server first (scripts/system-packages.mjs); this is the fallback message. */

@@ -25,7 +25,7 @@ export async function startThrowawayData(
   opts: { name: string; pgPort: number; redisPort: number; redisPersistent?: boolean },
 ): Promise<ThrowawayData> {
   const scratch = mkdtempSync(join(tmpdir(), `clear-${opts.name}-`));
-  const removeScratch = life.own('Scratch folder', async () => rmSync(scratch, { recursive: true, force: true }));
+  const removeScratch = life.own('Scratch folder', () => Promise.resolve(rmSync(scratch, { recursive: true, force: true })));
   const pg = await startEmbeddedPostgres({
     dir: join(scratch, 'pg'),
     port: opts.pgPort,

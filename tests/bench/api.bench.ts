@@ -286,7 +286,7 @@ function load(baseUrl: string, endpoint: Endpoint, seconds: number, connections:
         headers: body ? { 'content-type': 'application/json' } : undefined,
         requests,
       },
-      (err, result) => (err ? reject(err) : resolvePromise({ result, accepted })),
+      (err: Error | null, result) => (err ? reject(err) : resolvePromise({ result, accepted })),
     );
   });
 }

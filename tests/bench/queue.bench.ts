@@ -156,7 +156,7 @@ async function drainWith(
     const calls = affiliate.signups().filter((c) => c.params.email.startsWith(`bench-${prefix}-`));
     const distinct = new Set(calls.map((c) => c.params.uid)).size;
     const cpu = workers.map((w) => cpuMs(w.child.pid));
-    const workerCpuMs = cpu.every((ms) => ms !== null) ? cpu.reduce((a, b) => a! + b!, 0) : null;
+    const workerCpuMs = cpu.every((ms) => ms !== null) ? cpu.reduce((a, b) => a + b, 0) : null;
     return {
       workers: count,
       drainMs: Number(drain_ms),

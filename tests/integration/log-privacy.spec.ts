@@ -31,8 +31,8 @@ interface Running {
 function run(main: string, env: NodeJS.ProcessEnv): Running {
   const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   return { child, output };
 }
 

@@ -74,8 +74,8 @@ describe('npm start stops everything it started', () => {
 
     const second = spawn(process.execPath, [bootstrap, 'start'], { cwd: root, env: product.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let secondOutput = '';
-    second.stdout!.on('data', (c: Buffer) => (secondOutput += c.toString()));
-    second.stderr!.on('data', (c: Buffer) => (secondOutput += c.toString()));
+    second.stdout.on('data', (c: Buffer) => (secondOutput += c.toString()));
+    second.stderr.on('data', (c: Buffer) => (secondOutput += c.toString()));
     expect(await exitOf(second)).toBe(1);
     const complaint = secondOutput.split('\n').filter((line) => line.includes('already running'));
     expect(complaint).toHaveLength(1);
@@ -151,8 +151,8 @@ describe('a missing system package', () => {
       ...asUser,
     });
     let output = '';
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     expect(await exitOf(child)).toBe(1);
     rmSync(bin, { recursive: true, force: true });
     expect(output).toContain(

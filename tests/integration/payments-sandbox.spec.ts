@@ -444,7 +444,7 @@ describe('POST /api/webhooks/stripe', () => {
     const spaced = payload.replace(/,/g, ', ');
     res = await send(spaced, Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })).expect(400);
     expect(res.body.message).toBe('Webhook signature does not match.');
-    res = await send('not json', Stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: SECRET })).expect(400);
+    await send('not json', Stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: SECRET })).expect(400);
     expect(await stack.db.query('SELECT id FROM payment_events')).toHaveLength(0);
   });
 

@@ -28,7 +28,7 @@ export class MemoryWindows extends WindowStore {
     super();
   }
 
-  async increment(key: string, windowMs: number): Promise<WindowCount> {
+  increment(key: string, windowMs: number): Promise<WindowCount> {
     const now = this.clock();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -37,7 +37,7 @@ export class MemoryWindows extends WindowStore {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return { count: window.count, ttlMs: window.resetAt - now };
+    return Promise.resolve({ count: window.count, ttlMs: window.resetAt - now });
   }
 
   private sweep(now: number): void {

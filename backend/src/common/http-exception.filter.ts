@@ -75,7 +75,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
       return this.spaFallback(request, reply);
     }
-    if (status === HttpStatus.SERVICE_UNAVAILABLE && isDatabaseUnavailable(exception)) {
+    if (status === Number(HttpStatus.SERVICE_UNAVAILABLE) && isDatabaseUnavailable(exception)) {
       // An outage, not a bug: one warning line per request, without the stack.
       this.logger.warn({ path: loggablePath(request.url), reqId: request.id }, 'Database unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));

@@ -40,7 +40,7 @@ describe('SharedWindows while Redis is away', () => {
 
   it("serves @fastify/rate-limit's store contract, one window per route", async () => {
     const Store = windows.fastifyStore('writes');
-    const root = new Store({} as never) as unknown as {
+    const root = new Store({}) as unknown as {
       child(route: unknown): {
         incr(key: string, done: (err: Error | null, res?: { current: number; ttl: number }) => void, windowMs: number): void;
       };

@@ -105,7 +105,7 @@ export class SharedWindows extends WindowStore implements OnModuleInit, OnApplic
       }
 
       child(route: Parameters<RouteStore['child']>[0]): RouteStore {
-        return new FastifyRouteStore(route, `${name}:${route.routeInfo.method}${route.routeInfo.url}:`);
+        return new FastifyRouteStore(route, `${name}:${String(route.routeInfo.method)}${route.routeInfo.url}:`);
       }
     }
     return FastifyRouteStore as unknown as FastifyRateLimitStoreCtor;

@@ -67,7 +67,7 @@ export async function seedInviteeSession(
   values: Partial<Record<'blackcard_token' | 'blackcard_email' | 'blackcard_name', string>>,
 ): Promise<void> {
   await page.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.sessionStorage.setItem(key, value as string);
+    for (const [key, value] of Object.entries(entries)) window.sessionStorage.setItem(key, value);
   }, values);
 }
 

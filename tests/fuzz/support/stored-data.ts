@@ -65,7 +65,9 @@ export async function malformedStoredData(databaseUrl: string, since: Date): Pro
           if (EXEMPT.has(name) || value === null) continue;
           problemsIn(value, name, MULTILINE.has(name), problems);
           if (EMAIL_COLUMNS.has(column) && (typeof value !== 'string' || value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))) {
-            problems.push(`${name}: not an e-mail address: ${JSON.stringify(String(value).slice(0, 60))}`);
+            problems.push(
+              `${name}: not an e-mail address: ${JSON.stringify((typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 60))}`,
+            );
           }
         }
       }

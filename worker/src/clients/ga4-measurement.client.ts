@@ -98,7 +98,7 @@ export class Ga4MeasurementClient {
     const { GA4_MEASUREMENT_ID: measurementId, GA4_API_SECRET: secret } = this.config;
     if (!measurementId || !secret) throw new NotConfiguredError(SERVICE);
     const query = new URLSearchParams({ measurement_id: measurementId, api_secret: secret });
-    const response = await fetchOrUnavailable(SERVICE, `${this.config.GA4_MP_URL.replace(/\/$/, '')}/mp/collect?${query}`, {
+    const response = await fetchOrUnavailable(SERVICE, `${this.config.GA4_MP_URL.replace(/\/$/, '')}/mp/collect?${query.toString()}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ga4PurchaseRequest(purchase)),

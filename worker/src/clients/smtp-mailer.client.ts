@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { AppConfig } from '@core/config/app-config';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
@@ -39,7 +40,7 @@ export function messageIdFor(key: string, mailFrom: string): string {
  */
 @Injectable()
 export class SmtpMailer implements OnModuleDestroy {
-  private transport: Transporter | null = null;
+  private transport: Transporter<SMTPTransport.SentMessageInfo> | null = null;
 
   constructor(private readonly config: AppConfig) {}
 
@@ -71,7 +72,7 @@ export class SmtpMailer implements OnModuleDestroy {
     this.transport?.close();
   }
 
-  private transporter(): Transporter {
+  private transporter(): Transporter<SMTPTransport.SentMessageInfo> {
     if (!this.config.SMTP_URL) throw new NotConfiguredError(SERVICE);
     this.transport ??= createTransport({
       url: this.config.SMTP_URL,

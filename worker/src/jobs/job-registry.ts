@@ -42,7 +42,8 @@ export class JobRegistry implements OnModuleInit {
     const handlers: DiscoveredHandler[] = [];
     const processorQueues: QueueName[] = [];
     for (const wrapper of this.discovery.getProviders()) {
-      const { instance, metatype } = wrapper;
+      const instance: unknown = wrapper.instance;
+      const metatype = wrapper.metatype;
       if (!instance || typeof instance !== 'object' || !metatype) continue;
       const processor = Reflect.getMetadata(PROCESSOR_METADATA, metatype) as { name: QueueName } | undefined;
       if (processor) processorQueues.push(processor.name);

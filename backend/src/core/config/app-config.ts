@@ -54,9 +54,9 @@ function IsTrustProxy(): PropertyDecorator {
         (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
         (Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'string' && isProxyAddress(entry))),
       defaultMessage: (args) => {
-        const value: unknown = args?.value;
-        const bad = Array.isArray(value) ? value.find((entry) => !isProxyAddress(String(entry))) : undefined;
-        return bad === undefined ? TRUST_PROXY_HELP : `${TRUST_PROXY_HELP}; "${bad}" is not an address or CIDR`;
+        const value = args?.value as unknown;
+        const bad = Array.isArray(value) ? (value as unknown[]).find((entry) => !isProxyAddress(String(entry))) : undefined;
+        return bad === undefined ? TRUST_PROXY_HELP : `${TRUST_PROXY_HELP}; "${typeof bad === 'string' ? bad : JSON.stringify(bad)}" is not an address or CIDR`;
       },
     },
   });

@@ -18,15 +18,15 @@ export class RenormalizeLeadEmails1764547200000 implements MigrationInterface {
   name = 'RenormalizeLeadEmails1764547200000';
 
   async up(q: QueryRunner): Promise<void> {
-    const rows: StoredLead[] = await q.query(
+    const rows = (await q.query(
       `SELECT id, email, email_normalized FROM leads
         WHERE email ~ '[^[:ascii:]]' OR email_normalized ~ '[^[:ascii:]]'
         ORDER BY first_submitted_at, id`,
-    );
+    )) as StoredLead[];
     for (const row of rows) {
       const key = normalizeEmail(row.email);
       if (key === row.email_normalized) continue;
-      const [owner]: Array<{ id: string }> = await q.query(`SELECT id FROM leads WHERE email_normalized = $1`, [key]);
+      const [owner] = (await q.query(`SELECT id FROM leads WHERE email_normalized = $1`, [key])) as Array<{ id: string }>;
       if (!owner) {
         await q.query(`UPDATE leads SET email_normalized = $2 WHERE id = $1`, [row.id, key]);
         continue;
