@@ -62,6 +62,22 @@ export class FixedWindowCounter {
     const { count } = await this.store.increment(`${this.name}:${key}`, this.windowMs);
     return count <= max;
   }
+
+  /**
+   * Counts one attempt both for the client address and for the e-mail address it names (abuse
+   * from one place, or spread over many): whether each is still within its limit.
+   */
+  async hitClientAndEmail(
+    clientIp: string,
+    emailNormalized: string,
+    limits: { perClient: number; perEmail: number },
+  ): Promise<{ client: boolean; email: boolean }> {
+    const [client, email] = await Promise.all([
+      this.hit(`ip:${clientIp}`, limits.perClient),
+      this.hit(`email:${emailNormalized}`, limits.perEmail),
+    ]);
+    return { client, email };
+  }
 }
 
 /** The 429 every limiter answers with, carrying a message written for a person. */

@@ -20,11 +20,11 @@ export class LoginRateLimiter {
 
   /** Counts one attempt; throws 429 when either limit is exceeded. */
   async consume(clientIp: string, emailNormalized: string): Promise<void> {
-    const [perClient, perEmail] = await Promise.all([
-      this.counter.hit(`ip:${clientIp}`, this.config.ADMIN_LOGINS_PER_CLIENT),
-      this.counter.hit(`email:${emailNormalized}`, this.config.ADMIN_LOGINS_PER_EMAIL),
-    ]);
-    if (perClient && perEmail) return;
+    const within = await this.counter.hitClientAndEmail(clientIp, emailNormalized, {
+      perClient: this.config.ADMIN_LOGINS_PER_CLIENT,
+      perEmail: this.config.ADMIN_LOGINS_PER_EMAIL,
+    });
+    if (within.client && within.email) return;
     const minutes = Math.max(1, Math.ceil(this.config.ADMIN_LOGIN_WINDOW_MS / 60_000));
     throw tooManyRequests(`Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
   }

@@ -19,13 +19,13 @@ export class IntentRateLimiter {
 
   /** Counts one attempt; throws 429 when either limit is exceeded. */
   async consume(clientIp: string, emailNormalized: string): Promise<void> {
-    const [perClient, perEmail] = await Promise.all([
-      this.counter.hit(`ip:${clientIp}`, this.config.RATE_LIMIT_INTENTS_PER_CLIENT),
-      this.counter.hit(`email:${emailNormalized}`, this.config.RATE_LIMIT_INTENTS_PER_EMAIL),
-    ]);
-    if (perClient && perEmail) return;
+    const within = await this.counter.hitClientAndEmail(clientIp, emailNormalized, {
+      perClient: this.config.RATE_LIMIT_INTENTS_PER_CLIENT,
+      perEmail: this.config.RATE_LIMIT_INTENTS_PER_EMAIL,
+    });
+    if (within.client && within.email) return;
     throw tooManyRequests(
-      perEmail
+      within.email
         ? 'Too many payment attempts from this device. Please wait a few minutes and try again.'
         : 'Too many payment attempts for this email address. Please wait a few minutes and try again.',
     );

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsString, MaxLength, ValidateBy } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
+import { EmailField, OptionalText } from '../../../common/text-fields';
 import { INVITATION_NAME_MIN_LENGTH, type InvitationGateRequest } from '@contracts/invitations';
 
 const NAME_MESSAGE = 'Please enter your full name';
-const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** At least `min` characters besides surrounding spaces: "  J " is not a full name. */
 function MinTrimmedLength(min: number, message: string): PropertyDecorator {
@@ -12,17 +12,6 @@ function MinTrimmedLength(min: number, message: string): PropertyDecorator {
     name: 'minTrimmedLength',
     validator: { validate: (value: unknown) => typeof value === 'string' && value.trim().length >= min, defaultMessage: () => message },
   });
-}
-
-/** An optional single-line text field: text, at most `max` characters, no control characters. */
-function OptionalText(field: string, max: number): PropertyDecorator {
-  const rules = [
-    IsOptional(),
-    IsString({ message: `${field} must be text` }),
-    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
-    IsSafeText(field),
-  ];
-  return (target, key) => rules.forEach((rule) => rule(target, key));
 }
 
 export class InvitationGateDto implements InvitationGateRequest {
@@ -34,9 +23,7 @@ export class InvitationGateDto implements InvitationGateRequest {
   name: string;
 
   @ApiProperty({ example: 'jane@example.com' })
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254, { message: EMAIL_MESSAGE })
-  @IsSafeText('email')
+  @EmailField()
   email: string;
 
   @ApiPropertyOptional({ maxLength: 50, description: 'Free text, no format rule' })

@@ -1,21 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEmail, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { IsSafeText } from '../../../common/safe-text.validator';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { EmailField, OptionalText } from '../../../common/text-fields';
 import type { CreateLeadRequest, LeadAttribution } from '@contracts/api-types';
-
-const EMAIL_MESSAGE = 'Please enter a valid email address';
-
-/** An optional single-line text field: text, at most `max` characters, no control characters. */
-function OptionalText(field: string, max: number): PropertyDecorator {
-  const rules = [
-    IsOptional(),
-    IsString({ message: `${field} must be text` }),
-    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
-    IsSafeText(field),
-  ];
-  return (target, key) => rules.forEach((rule) => rule(target, key));
-}
 
 export class LeadAttributionDto implements LeadAttribution {
   @OptionalText('attribution.utm_source', 300) utm_source?: string;
@@ -30,9 +17,7 @@ export class LeadAttributionDto implements LeadAttribution {
 
 export class CreateLeadDto implements CreateLeadRequest {
   @ApiProperty({ example: 'jane@example.com' })
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254, { message: EMAIL_MESSAGE })
-  @IsSafeText('email')
+  @EmailField()
   email: string;
 
   @ApiPropertyOptional({ maxLength: 200 })

@@ -1,26 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsSafeText } from '../../../common/safe-text.validator';
+import { EmailField, Text } from '../../../common/text-fields';
 import type { CheckoutParty } from '@contracts/payments';
-
-const EMAIL_MESSAGE = 'Please enter a valid email address';
-
-/** Text, at most `max` characters, no control characters; required unless `optional`. */
-export function Text(field: string, max: number, optional = false): PropertyDecorator {
-  const rules = [
-    ...(optional ? [IsOptional()] : [IsNotEmpty({ message: `${field} is required` })]),
-    IsString({ message: `${field} must be text` }),
-    MaxLength(max, { message: `${field} must be at most ${max} characters` }),
-    IsSafeText(field),
-  ];
-  return (target, key) => rules.forEach((rule) => rule(target, key));
-}
 
 export class CheckoutPartyDto implements CheckoutParty {
   @ApiProperty({ example: 'jane@example.com' })
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(254, { message: EMAIL_MESSAGE })
-  @IsSafeText('email')
+  @EmailField()
   email: string;
 
   @ApiProperty({ maxLength: 200 })

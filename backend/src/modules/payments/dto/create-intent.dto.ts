@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, Max, Min } from 'class-validator';
 import type { ConfirmSubscriptionRequest, CreatePaymentIntentRequest, CreateSetupIntentRequest } from '@contracts/payments';
-import { CheckoutPartyDto, Text } from './checkout-party.dto';
+import { Text } from '../../../common/text-fields';
+import { CheckoutPartyDto } from './checkout-party.dto';
 
 const AMOUNT_MESSAGE = 'amount must be a number of dollars';
 

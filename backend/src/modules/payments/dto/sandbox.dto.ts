@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmptyObject, IsObject, ValidateNested } from 'class-validator';
 import type { SandboxCard, SandboxConfirmRequest } from '@contracts/payments';
-import { Text } from './checkout-party.dto';
+import { Text } from '../../../common/text-fields';
 
 export class SandboxCardDto implements SandboxCard {
   @ApiProperty({ example: '4242 4242 4242 4242' }) @Text('card.number', 30) number: string;
