@@ -26,17 +26,47 @@ function parseServerMessage(body: string): string | null {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, {
+/** Every call goes through here: credentials included, and a non-OK answer thrown as an ApiError. */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(path, { ...init, credentials: 'include' });
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(response.status, text, parseServerMessage(text), response.statusText);
+  }
+  return response;
+}
+
+export interface ApiRequestOptions {
+  body?: unknown;
+  /** Added to the JSON Accept and Content-Type headers (the admin calls' CSRF token). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A JSON call: the body sent as JSON, the answer (if any) parsed as JSON. */
+export async function apiRequest<T>(method: string, path: string, { body, headers, signal }: ApiRequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, {
     method,
-    credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, parseServerMessage(text), response.statusText);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type QueryParams = Record<string, string | number | undefined>;
+
+/** The path with the given parameters as its query string; undefined and empty values are left out. */
+export function withParams(path: string, params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** A query key such as ['api', 'testimonials', 'featured'] names the path /api/testimonials/featured. */
@@ -58,7 +88,7 @@ export async function apiGet<T>(
   { signal, on401 = 'fail' }: GetOptions & { on401?: 'fail' | 'null' } = {},
 ): Promise<T | null> {
   try {
-    return await request<T>('GET', pathFromKey(key), undefined, signal);
+    return await apiRequest<T>('GET', pathFromKey(key), { signal });
   } catch (error) {
     if (on401 === 'null' && error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -66,5 +96,5 @@ export async function apiGet<T>(
 }
 
 export function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return request<T>('POST', path, body);
+  return apiRequest<T>('POST', path, { body });
 }

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notify } from '@/components/toast/notify';
 import { testimonialManager } from '@/content/admin';
+import { forgetSessionOn401 } from '@/lib/admin-session';
 import { ApiError } from '@/lib/api-client';
-import { forgetSessionOn401 } from './api/admin-request';
 
 const { toasts } = testimonialManager;
 

@@ -1,12 +1,12 @@
 import type { AdminAuditRow, AdminPage } from '@contracts/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardGet } from './dashboard-request';
+import { apiRequest, withParams } from '@/lib/api-client';
 
 export const AUDIT_PAGE_SIZE = 15;
 export const auditKey = ['api', 'admin', 'audit'] as const;
 
 export function getAudit(page: number, signal?: AbortSignal): Promise<AdminPage<AdminAuditRow>> {
-  return dashboardGet<AdminPage<AdminAuditRow>>('/api/admin/audit', { page, pageSize: AUDIT_PAGE_SIZE }, signal);
+  return apiRequest<AdminPage<AdminAuditRow>>('GET', withParams('/api/admin/audit', { page, pageSize: AUDIT_PAGE_SIZE }), { signal });
 }
 
 export const auditQuery = (page: number) =>

@@ -1,6 +1,6 @@
 import type { FunnelReport } from '@contracts/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardGet } from './dashboard-request';
+import { apiRequest, withParams } from '@/lib/api-client';
 
 export interface FunnelRange {
   from: string;
@@ -8,7 +8,7 @@ export interface FunnelRange {
 }
 
 export function getFunnel(range: FunnelRange, signal?: AbortSignal): Promise<FunnelReport> {
-  return dashboardGet<FunnelReport>('/api/admin/funnel', { ...range }, signal);
+  return apiRequest<FunnelReport>('GET', withParams('/api/admin/funnel', { ...range }), { signal });
 }
 
 export const funnelQuery = (range: FunnelRange) =>

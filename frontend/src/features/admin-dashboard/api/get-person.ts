@@ -1,11 +1,11 @@
 import type { PersonData } from '@contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardGet } from './dashboard-request';
+import { apiRequest, withParams } from '@/lib/api-client';
 import { auditKey } from './get-audit';
 
 /** A lookup is an action (it is audited), so it runs when asked, not as a cached query. */
 export function getPerson(email: string): Promise<PersonData> {
-  return dashboardGet<PersonData>('/api/admin/people', { email });
+  return apiRequest<PersonData>('GET', withParams('/api/admin/people', { email }));
 }
 
 export function useFindPerson() {

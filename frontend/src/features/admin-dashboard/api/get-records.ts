@@ -1,6 +1,6 @@
 import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardGet } from './dashboard-request';
+import { apiRequest, withParams } from '@/lib/api-client';
 
 export type RecordKind = 'leads' | 'orders';
 export type RecordRow<K extends RecordKind> = K extends 'leads' ? AdminLeadRow : AdminOrderRow;
@@ -8,7 +8,7 @@ export type RecordRow<K extends RecordKind> = K extends 'leads' ? AdminLeadRow :
 export const PAGE_SIZE = 10;
 
 export function getRecords<K extends RecordKind>(kind: K, q: string, page: number, signal?: AbortSignal): Promise<AdminPage<RecordRow<K>>> {
-  return dashboardGet<AdminPage<RecordRow<K>>>(`/api/admin/${kind}`, { q, page, pageSize: PAGE_SIZE }, signal);
+  return apiRequest<AdminPage<RecordRow<K>>>('GET', withParams(`/api/admin/${kind}`, { q, page, pageSize: PAGE_SIZE }), { signal });
 }
 
 export const recordsQuery = <K extends RecordKind>(kind: K, q: string, page: number) =>

@@ -1,7 +1,7 @@
 import type { AdminLoginRequest, AdminSessionResponse } from '@contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
-import { adminSessionKey } from './get-admin-session';
+import { adminSessionKey } from '@/lib/admin-session';
 
 export function adminLogin(credentials: AdminLoginRequest): Promise<AdminSessionResponse> {
   return apiPost<AdminSessionResponse>('/api/admin/login', credentials);

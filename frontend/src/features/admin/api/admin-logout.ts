@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMutation } from './admin-request';
-import { adminSessionKey } from './get-admin-session';
+import { adminRequest, adminSessionKey } from '@/lib/admin-session';
 
 /** Signs out; whatever the answer (even 401: already signed out), this browser forgets the session. */
 export function useAdminLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => adminMutation<void>(queryClient, 'POST', '/api/admin/logout'),
+    mutationFn: () => adminRequest<void>(queryClient, 'POST', '/api/admin/logout'),
     onSettled: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'api' && query.queryKey[1] !== 'admin' });
       queryClient.setQueryData(adminSessionKey, null);

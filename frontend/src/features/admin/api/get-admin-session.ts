@@ -1,8 +1,7 @@
 import type { AdminSessionResponse } from '@contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, type ApiQueryKey } from '@/lib/api-client';
-
-export const adminSessionKey = ['api', 'admin', 'session'] as const satisfies ApiQueryKey;
+import { adminSessionKey } from '@/lib/admin-session';
+import { apiGet } from '@/lib/api-client';
 
 /** The signed-in admin, or null when there is no session (a 401 here is an answer, not a failure). */
 export function getAdminSession({ signal }: { signal?: AbortSignal } = {}): Promise<AdminSessionResponse | null> {

@@ -11,6 +11,7 @@ import {
   type InvitationFieldErrors,
   type InvitationFormValues,
 } from '../invitation-request';
+import '@/styles/form-field.css';
 
 function readForm(form: HTMLFormElement): InvitationFormValues {
   const data = new FormData(form);
@@ -74,7 +75,7 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
       data-testid="invitation-form"
     >
       <p className="invitation__form-intro">{copy.form.intro}</p>
-      <div className="invitation__field">
+      <div className="field">
         <label htmlFor="invitation-name">{copy.form.nameLabel}</label>
         <input
           ref={nameInput}
@@ -88,12 +89,12 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
           onChange={(event) => clearWhenValid('name', event.currentTarget.form)}
         />
         {errors.name ? (
-          <p id="invitation-name-error" className="invitation__error" data-testid="name-error">
+          <p id="invitation-name-error" className="field__error" data-testid="name-error">
             {errors.name}
           </p>
         ) : null}
       </div>
-      <div className="invitation__field">
+      <div className="field">
         <label htmlFor="invitation-email">{copy.form.emailLabel}</label>
         <input
           ref={emailInput}
@@ -109,16 +110,16 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
           onChange={(event) => clearWhenValid('email', event.currentTarget.form)}
         />
         {errors.email ? (
-          <p id="invitation-email-error" className="invitation__error" data-testid="email-error">
+          <p id="invitation-email-error" className="field__error" data-testid="email-error">
             {errors.email}
           </p>
         ) : null}
       </div>
-      <div className="invitation__field">
+      <div className="field">
         <label htmlFor="invitation-phone">{copy.form.phoneLabel}</label>
         <input id="invitation-phone" name="phone" type="tel" autoComplete="tel" />
       </div>
-      <div className="invitation__field">
+      <div className="field">
         <label htmlFor="invitation-invited-by">{copy.form.invitedByLabel}</label>
         <input id="invitation-invited-by" name="invitedBy" type="text" autoComplete="off" />
       </div>

@@ -3,8 +3,7 @@ import { PLANS, resolvePlan } from '@contracts/plans';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { resolveReferral } from '@/lib/referral';
-import { useVerifyPayment } from '../api/verify-payment';
-import { useVerifySubscription } from '../api/verify-subscription';
+import { useVerifyPurchase, type VerificationKind } from '../api/verify-purchase';
 import { playConfetti } from '../confetti';
 import { trackPurchaseOnce } from '../purchase-tracking';
 import { blackcardUpsellHref, retryCheckoutHref, type SuccessHandOff } from '../success-hand-off';
@@ -23,11 +22,8 @@ export function SuccessPage({ handOff }: { handOff: SuccessHandOff }) {
   return <VerifiedResult handOff={handOff} kind={verification.kind} id={verification.id} />;
 }
 
-function VerifiedResult({ handOff, kind, id }: { handOff: SuccessHandOff; kind: 'subscription' | 'payment'; id: string }) {
-  // Both hooks run (rules of hooks); only the one for this id's kind is enabled.
-  const subscription = useVerifySubscription(id, kind === 'subscription');
-  const payment = useVerifyPayment(id, kind === 'payment');
-  const query = kind === 'subscription' ? subscription : payment;
+function VerifiedResult({ handOff, kind, id }: { handOff: SuccessHandOff; kind: VerificationKind; id: string }) {
+  const query = useVerifyPurchase(kind, id);
 
   if (query.isPending) return <LoadingView />;
   if (query.isError || !query.data) return <VerificationFailedView />;

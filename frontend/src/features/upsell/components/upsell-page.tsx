@@ -2,6 +2,7 @@ import { PLANS } from '@contracts/plans';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
+import { PlanCards } from '@/components/plan-cards';
 import { upsell as copy } from '@/content/upsell';
 import { track } from '@/lib/analytics';
 import { upsellCheckoutHref, type UpsellVisitor } from '../upsell-hand-off';
@@ -52,27 +53,7 @@ export function UpsellPage({ visitor }: { visitor: UpsellVisitor }) {
       <section className="upsell__section upsell__section--alt" aria-labelledby="upsell-plans-heading">
         <div className="container">
           <h2 id="upsell-plans-heading">{copy.plansHeading}</h2>
-          <ul className="upsell__plans">
-            {copy.plans.map((card) => (
-              <li
-                key={card.plan.id}
-                className={card.highlighted ? 'upsell__plan upsell__plan--highlighted' : 'upsell__plan'}
-                data-testid={`upsell-plan-${card.plan.id}`}
-              >
-                <p className="upsell__badge">{card.badge}</p>
-                <h3>{card.title}</h3>
-                <p className="upsell__price">{card.price}</p>
-                <p className="upsell__breakdown">{card.breakdown}</p>
-                {card.saving ? <p className="upsell__saving">{card.saving}</p> : null}
-                <Link
-                  to={upsellCheckoutHref(card.plan.id, visitor)}
-                  className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}
-                >
-                  {card.cta}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PlanCards block="upsell" testIdPrefix="upsell-plan" hrefFor={(plan) => upsellCheckoutHref(plan, visitor)} />
         </div>
       </section>
 

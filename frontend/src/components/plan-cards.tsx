@@ -1,0 +1,39 @@
+import type { PlanId } from '@contracts/plans';
+import { Link } from 'react-router-dom';
+import { upsell } from '@/content/upsell';
+import './plan-cards.css';
+
+interface PlanCardsProps {
+  /** The page's BEM block ('success', 'upsell'): its `__plans` and `__plan` classes size the cards. */
+  block: string;
+  /** Each card's data-testid is this prefix and the card's plan id. */
+  testIdPrefix: string;
+  hrefFor(plan: PlanId): string;
+}
+
+/** The 30-Day Experience's payment options as cards, each a link to checkout: the /success offer and /upsell. */
+export function PlanCards({ block, testIdPrefix, hrefFor }: PlanCardsProps) {
+  return (
+    <ul className={`plan-cards ${block}__plans`}>
+      {upsell.plans.map((card) => (
+        <li
+          key={card.plan.id}
+          className={card.highlighted ? `plan-card ${block}__plan ${block}__plan--highlighted` : `plan-card ${block}__plan`}
+          data-testid={`${testIdPrefix}-${card.plan.id}`}
+        >
+          <p className="plan-card__badge">{card.badge}</p>
+          <h3>{card.title}</h3>
+          <p className="plan-card__price">{card.price}</p>
+          <p className="plan-card__breakdown">{card.breakdown}</p>
+          {card.saving ? <p className="plan-card__saving">{card.saving}</p> : null}
+          <Link
+            to={hrefFor(card.plan.id)}
+            className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}
+          >
+            {card.cta}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
