@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 import { trackPageView } from '@/lib/analytics';
 
 /**
@@ -17,7 +17,7 @@ export function RoutePage({ title, children }: { title: string; children: ReactN
 
   useEffect(() => {
     // A link to a new page starts at its top; back/forward and first loads keep the browser's position.
-    if (navigationType === 'PUSH' && !hash) window.scrollTo(0, 0);
+    if (navigationType === NavigationType.Push && !hash) window.scrollTo(0, 0);
   }, [pathname, hash, navigationType]);
 
   return children;

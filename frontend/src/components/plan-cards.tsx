@@ -8,7 +8,7 @@ interface PlanCardsProps {
   block: string;
   /** Each card's data-testid is this prefix and the card's plan id. */
   testIdPrefix: string;
-  hrefFor(plan: PlanId): string;
+  hrefFor: (plan: PlanId) => string;
 }
 
 /** The 30-Day Experience's payment options as cards, each a link to checkout: the /success offer and /upsell. */

@@ -53,7 +53,7 @@ function setUpBrowser({ search = '', cookie = '', tid, stored }: { search?: stri
       ...(tid === undefined ? {} : { FPROM: { data: { tid } } }),
       // Through the globals, so jest's fake timers (installed per test) drive them.
       setInterval: ((...args: Parameters<typeof setInterval>) => setInterval(...args)) as typeof setInterval,
-      clearInterval: ((id: Parameters<typeof clearInterval>[0]) => clearInterval(id)) as typeof clearInterval,
+      clearInterval: ((id: Parameters<typeof clearInterval>[0]) => clearInterval(id)),
     },
     document: {
       cookie,
@@ -71,7 +71,7 @@ beforeEach(() => {
   jest.resetModules();
   ({ DEFAULT_REFERRAL_POLL, INIT_REFERRAL_POLL, initReferralTracking, resolveReferral, waitForTrackingId } =
     require('./referral') as ReferralModule);
-  settings = (jest.requireMock('./env') as { env: typeof settings }).env;
+  settings = jest.requireMock<{ env: typeof settings }>('./env').env;
   setUpBrowser();
 });
 

@@ -32,9 +32,9 @@ export function useBlackcardAccess(): BlackcardAccess {
     if (!params.has('token')) return;
     params.delete('token');
     const search = params.toString();
-    navigate(
+    void navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, state: location.state },
+      { replace: true, state: location.state as unknown },
     );
   }, [token, data, location, navigate]);
 

@@ -12,7 +12,7 @@ export interface CheckoutIntent {
   /** True from the moment checkout starts until the intent exists or creating it failed. */
   initializing: boolean;
   failed: boolean;
-  retry(): void;
+  retry: () => void;
 }
 
 /**

@@ -41,7 +41,7 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
           amount: plan.amount,
           plan: plan.name,
         });
-        navigate(successPath(handOff, { subscription_id: subscriptionId }), { replace: true });
+        void navigate(successPath(handOff, { subscription_id: subscriptionId }), { replace: true });
       } catch (error) {
         notifySubscriptionFailure(error);
         setProcessing(false);
@@ -77,7 +77,7 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
         if (result.kind === 'error') {
           notifyProviderError('payment', result.message);
         } else if (result.status === SUCCEEDED) {
-          navigate(successPath(handOff, { payment_intent: result.id }), { replace: true });
+          void navigate(successPath(handOff, { payment_intent: result.id }), { replace: true });
           return;
         } else {
           notifyPaymentIncomplete();
@@ -94,7 +94,9 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
   useEffect(() => {
     if (!setupReturn || resumed.current) return;
     resumed.current = true;
-    const restart = () => navigate(checkoutPath(handOff), { replace: true });
+    const restart = () => {
+      void navigate(checkoutPath(handOff), { replace: true });
+    };
     if (!email || !name) {
       notifyMissingInformation();
       restart();

@@ -25,6 +25,7 @@ export function createGa4Adapter(measurementId: string): AnalyticsAdapter {
   const dataLayer = (window.dataLayer ??= []);
   // gtag.js only understands the `arguments` objects of this exact function shape, not arrays.
   const gtag = (window.gtag ??= function gtag(..._args: unknown[]) {
+    // eslint-disable-next-line prefer-rest-params -- the arguments object itself, as explained above
     dataLayer.push(arguments);
   });
   // Consent Mode v2: Google's tag must see a denied default before its config; setConsent updates it.

@@ -21,8 +21,9 @@ declare global {
 function installFbq(): Fbq {
   if (window.fbq) return window.fbq;
   const fbq = function queueOrCall(...args: unknown[]) {
-    if (fbq.callMethod) fbq.callMethod.apply(fbq, args);
+    if (fbq.callMethod) fbq.callMethod(...args);
     // fbevents.js replays the queued `arguments` objects exactly as the official snippet queues them.
+    // eslint-disable-next-line prefer-rest-params -- the arguments object itself, as explained above
     else fbq.queue.push(arguments);
   } as Fbq;
   fbq.push = fbq;

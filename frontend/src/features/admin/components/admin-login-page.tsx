@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formText } from '@/lib/form-text';
 import { PageHeading } from '@/components/page-heading';
 import { adminLogin as copy } from '@/content/admin';
 import { pages } from '@/content/pages';
@@ -23,7 +24,7 @@ export function AdminLoginPage() {
   const signedIn = Boolean(session.data);
   useEffect(() => {
     if (!signedIn) return;
-    if (isSpaPath(next)) navigate(next, { replace: true });
+    if (isSpaPath(next)) void navigate(next, { replace: true });
     else window.location.replace(next);
   }, [signedIn, next, navigate]);
 
@@ -31,8 +32,8 @@ export function AdminLoginPage() {
     event.preventDefault();
     if (login.isPending) return;
     const data = new FormData(event.currentTarget);
-    const email = String(data.get('email') ?? '').trim();
-    const secret = String(data.get('password') ?? '');
+    const email = formText(data, 'email').trim();
+    const secret = formText(data, 'password');
     if (!email || !secret) {
       setError(email ? copy.passwordRequired : copy.emailRequired);
       return;

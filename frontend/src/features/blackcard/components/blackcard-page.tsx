@@ -14,7 +14,7 @@ export function BlackcardPage() {
   const navigate = useNavigate();
   const denied = access.status === 'denied';
   useEffect(() => {
-    if (denied) navigate(ROUTES.invitation, { replace: true });
+    if (denied) void navigate(ROUTES.invitation, { replace: true });
   }, [denied, navigate]);
 
   if (access.status !== 'granted') {

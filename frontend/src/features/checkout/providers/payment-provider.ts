@@ -18,7 +18,7 @@ export interface PaymentFormProps {
   /** The intent's client secret from create-setup-intent / create-payment-intent. */
   clientSecret: string;
   /** Called once the card entry is usable; the pay button stays disabled until then. */
-  onReady(confirmer: CardConfirmer): void;
+  onReady: (confirmer: CardConfirmer) => void;
 }
 
 /** A card-entry UI and the way it confirms intents: Stripe's Payment Element, or the sandbox's 'Test mode' form. */

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formText } from '@/lib/form-text';
 import { notify } from '@/components/toast/notify';
 import { invitation as copy } from '@/content/invitation';
 import { ApiError } from '@/lib/api-client';
@@ -15,7 +16,7 @@ import '@/styles/form-field.css';
 
 function readForm(form: HTMLFormElement): InvitationFormValues {
   const data = new FormData(form);
-  const field = (name: string) => String(data.get(name) ?? '').trim();
+  const field = (name: string) => formText(data, name).trim();
   return { name: field('name'), email: field('email'), phone: field('phone'), invitedBy: field('invitedBy') };
 }
 
@@ -54,7 +55,7 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
       return;
     }
     if (accessToken) {
-      navigate(blackcardPath(accessToken));
+      void navigate(blackcardPath(accessToken));
       return;
     }
     notify({ tone: 'success', title: copy.toasts.successTitle, description: copy.toasts.successBody });

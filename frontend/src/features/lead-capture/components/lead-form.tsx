@@ -1,4 +1,5 @@
 import { useContext, useRef, useState, type FormEvent } from 'react';
+import { formText } from '@/lib/form-text';
 import { notify } from '@/components/toast/notify';
 import { leadCapture as copy } from '@/content/landing';
 import { analyticsUserId, track } from '@/lib/analytics';
@@ -18,7 +19,7 @@ const EMAIL_ERROR_ID = 'lead-email-error';
 
 function readForm(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
-  const field = (name: string) => String(data.get(name) ?? '').trim();
+  const field = (name: string) => formText(data, name).trim();
   return { email: field('email'), name: field('name'), phone: field('phone') };
 }
 

@@ -58,7 +58,7 @@ function PaidResult({ handOff, id, result, email, name }: PaidResultProps) {
   useEffect(() => {
     if (!toLevelTwo) return;
     const referral = result.referral ?? handOff.referral ?? resolveReferral();
-    navigate(blackcardUpsellHref(email, name, referral, handOff.token), { replace: true });
+    void navigate(blackcardUpsellHref(email, name, referral, handOff.token), { replace: true });
   }, [email, handOff.referral, handOff.token, name, navigate, result.referral, toLevelTwo]);
 
   useEffect(() => (toLevelTwo ? undefined : playConfetti()), [toLevelTwo]);

@@ -6,7 +6,7 @@ import { retryCheckoutHref } from '../success-hand-off';
 interface UpgradeOfferViewProps {
   email: string | null;
   name: string | null;
-  onDecline(): void;
+  onDecline: () => void;
 }
 
 /** 'Payment Confirmed!' with the one-time 30-day intensive offer (spec section 2, /success). */
