@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AppConfig, ConfigError } from '../config/app-config';
 import { OrderRepository } from '../database/repositories/order.repository';
-import { SandboxStore } from './sandbox/sandbox-store';
+import { SandboxStore } from './providers/sandbox/sandbox-store';
 import { PAYMENT_GATEWAY, PaymentGateway } from './payment-gateway';
-import { SandboxGateway } from './sandbox.gateway';
-import { StripeGateway, stripeClient } from './stripe.gateway';
+import { SandboxGateway } from './providers/sandbox/sandbox.gateway';
+import { StripeGateway, stripeClient } from './providers/stripe/stripe.gateway';
 
 function gatewayFor(config: AppConfig, store: SandboxStore, orders: OrderRepository): PaymentGateway {
   if (config.PAYMENT_PROVIDER === 'sandbox') return new SandboxGateway(store, orders);

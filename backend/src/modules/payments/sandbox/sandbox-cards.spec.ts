@@ -1,5 +1,5 @@
 import { CARD_ERRORS, passesLuhn, readCard } from './sandbox-cards';
-import { clientSecretFor, sandboxId } from '@core/payments/sandbox/sandbox-ids';
+import { clientSecretFor, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
 
 const card = (number: string, expMonth = 12, expYear = 2034, cvc = '123') => ({ number, expMonth, expYear, cvc });
 const now = new Date('2026-06-15T00:00:00Z');

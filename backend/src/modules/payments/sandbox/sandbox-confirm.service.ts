@@ -3,9 +3,9 @@ import { AppConfig } from '@core/config/app-config';
 import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
 import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { CARD_ERRORS, readCard } from './sandbox-cards';
-import { paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent } from '@core/payments/sandbox/sandbox-events';
-import { sandboxId } from '@core/payments/sandbox/sandbox-ids';
-import { SandboxStore } from '@core/payments/sandbox/sandbox-store';
+import { paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent } from '@core/payments/providers/sandbox/sandbox-events';
+import { sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
+import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
 
 type IntentKind = 'payment_intent' | 'setup_intent';
 

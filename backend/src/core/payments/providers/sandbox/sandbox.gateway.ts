@@ -1,10 +1,10 @@
-import { PaymentRefusedError } from './payment-gateway';
-import type { CreatedIntent, CreatedSubscription, GatewayOrder, PaymentGateway, ProviderState } from './payment-gateway';
-import { idempotencyKey, priceLookupKey } from './payment-gateway';
-import type { OrderRepository } from '../database/repositories/order.repository';
-import { invoiceObject, paymentIntentObject, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox/sandbox-events';
-import { clientSecretFor, sandboxId } from './sandbox/sandbox-ids';
-import type { SandboxStore } from './sandbox/sandbox-store';
+import { PaymentRefusedError } from '../../payment-gateway';
+import type { CreatedIntent, CreatedSubscription, GatewayOrder, PaymentGateway, ProviderState } from '../../payment-gateway';
+import { idempotencyKey, priceLookupKey } from '../../payment-gateway';
+import type { OrderRepository } from '../../../database/repositories/order.repository';
+import { invoiceObject, paymentIntentObject, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox-events';
+import { clientSecretFor, sandboxId } from './sandbox-ids';
+import type { SandboxStore } from './sandbox-store';
 
 /**
  * The offline stand-in for Stripe (no keys configured): the same life cycle, held in Postgres,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../../../config/app-config';
 import {
   CreatedIntent,
   CreatedSubscription,
@@ -10,7 +10,7 @@ import {
   priceLookupKey,
   ProviderState,
   STRIPE_API_VERSION,
-} from './payment-gateway';
+} from '../../payment-gateway';
 
 /** The Stripe SDK client of this configuration (host, port and protocol point tests at a fake). */
 export function stripeClient(config: AppConfig): Stripe {
