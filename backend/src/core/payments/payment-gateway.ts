@@ -1,3 +1,4 @@
+import type { PaymentProviderName } from '@contracts/payments';
 import type { Plan } from '@contracts/plans';
 
 /** Injection token of the configured gateway (Stripe, or the sandbox without Stripe keys). */
@@ -44,7 +45,7 @@ export interface ProviderState {
  * our order id, so a double click or a retried request never creates a second charge.
  */
 export interface PaymentGateway {
-  readonly provider: 'stripe' | 'sandbox';
+  readonly provider: PaymentProviderName;
   createSetupIntent(order: GatewayOrder): Promise<CreatedIntent>;
   createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent>;
   /** Checks the setup intent succeeded for this order, makes its card the default and subscribes. */
