@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import { fromPaymentIntentStatus, fromSetupIntentStatus, fromSubscriptionStatus, OrderStatus } from '@core/payments/order-state';
+import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, OrderStatus } from '@core/payments/order-state';
 import { applyOrderStatus } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -107,16 +107,12 @@ export class PaymentEventHandler {
 
   private async read(subject: EventSubject): Promise<OrderStatus | null> {
     switch (subject.column) {
-      case 'payment_intent_id': {
-        const state = await this.gateway.retrievePaymentIntent(subject.objectId);
-        return fromPaymentIntentStatus(state.status, state.hasError);
-      }
-      case 'setup_intent_id': {
-        const state = await this.gateway.retrieveSetupIntent(subject.objectId);
-        return fromSetupIntentStatus(state.status, state.hasError);
-      }
+      case 'payment_intent_id':
+        return orderStatusOfCharge(await this.gateway.readCharge(subject.objectId));
+      case 'setup_intent_id':
+        return orderStatusOfCardSetup(await this.gateway.readCardSetup(subject.objectId));
       case 'subscription_id':
-        return fromSubscriptionStatus((await this.gateway.retrieveSubscription(subject.objectId)).status);
+        return orderStatusOfSubscription(await this.gateway.readSubscription(subject.objectId));
     }
   }
 

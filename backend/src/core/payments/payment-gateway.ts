@@ -1,18 +1,15 @@
 import type { PaymentProviderName } from '@contracts/payments';
 import type { Plan } from '@contracts/plans';
 
-/** Injection token of the configured gateway (Stripe, or the sandbox without Stripe keys). */
+/** Injection token of the configured gateway (the adapter payment-gateway.module.ts registers for PAYMENT_PROVIDER). */
 export const PAYMENT_GATEWAY = Symbol('PaymentGateway');
-
-/** Pinned: webhooks and responses keep this shape until we deliberately move. */
-export const STRIPE_API_VERSION = '2025-02-24.acacia' as const;
 
 /** What a gateway needs to know about our order. */
 export interface GatewayOrder {
   id: string;
   plan: Plan;
   amountCents: number;
-  /** Lower case ISO code, as Stripe writes it. */
+  /** Lower case ISO code. */
   currency: string;
   email: string;
   emailNormalized: string;
@@ -20,40 +17,56 @@ export interface GatewayOrder {
   customerId: string | null;
 }
 
+/** The provider objects an order can hold: a one-time charge, a card setup (saved card) and a subscription. */
+export type PaymentObjectKind = 'charge' | 'setup' | 'subscription';
+
+/** A charge or card setup the browser goes on to confirm with its client secret. */
 export interface CreatedIntent {
+  /** The provider's id of the charge or card setup. */
   intentId: string;
   clientSecret: string;
   customerId: string;
 }
 
+/**
+ * Where a one-time charge or a card setup stands. `pending`: nothing the order should learn yet
+ * (no card confirmed, or a state the adapter does not recognise).
+ */
+export type PaymentState = 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** Where a subscription stands; `pending` as for charges. */
+export type SubscriptionState = 'pending' | 'incomplete' | 'active' | 'past_due' | 'paused' | 'canceled';
+
 export interface CreatedSubscription {
   subscriptionId: string;
-  /** Stripe's subscription status word. */
-  status: string;
+  state: SubscriptionState;
   customerId: string;
   paymentMethodId: string;
 }
 
-/** A provider read of an intent or subscription: Stripe's status word and whether it carries an error. */
-export interface ProviderState {
-  status: string;
-  hasError: boolean;
-}
-
 /**
- * The payment provider as checkout sees it. Every write carries an idempotency key derived from
- * our order id, so a double click or a retried request never creates a second charge.
+ * The payment provider as the business sees it; each provider is an adapter under providers/.
+ * Every write carries an idempotency key derived from our order id, so a double click or a
+ * retried request never creates a second charge.
  */
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
-  createSetupIntent(order: GatewayOrder): Promise<CreatedIntent>;
-  createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent>;
-  /** Checks the setup intent succeeded for this order, makes its card the default and subscribes. */
-  createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription>;
-  retrievePaymentIntent(id: string): Promise<ProviderState>;
-  /** Read by the worker for setup_intent.* events of a subscription order still waiting for its card. */
-  retrieveSetupIntent(id: string): Promise<ProviderState>;
-  retrieveSubscription(id: string): Promise<ProviderState>;
+  /** The key the browser's card form loads the provider with; null when it needs none. */
+  readonly publishableKey: string | null;
+
+  createCharge(order: GatewayOrder): Promise<CreatedIntent>;
+  /** Saves a card for the subscription that createSubscription starts once the browser has confirmed it. */
+  createCardSetup(order: GatewayOrder): Promise<CreatedIntent>;
+  /** Checks the card setup succeeded for this order, makes its card the default and subscribes. */
+  createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription>;
+
+  readCharge(id: string): Promise<PaymentState>;
+  /** Read by the worker for card setup events of a subscription order still waiting for its card. */
+  readCardSetup(id: string): Promise<PaymentState>;
+  readSubscription(id: string): Promise<SubscriptionState>;
+
+  /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
+  kindOfId(id: string): PaymentObjectKind | null;
 }
 
 /** A refusal the buyer can act on (card not confirmed, intent of another order); becomes a 400. */
@@ -61,6 +74,3 @@ export class PaymentRefusedError extends Error {}
 
 /** Idempotency key of one write for one order: the same order always sends the same key. */
 export const idempotencyKey = (orderId: string, operation: string): string => `order:${orderId}:${operation}`;
-
-/** Stripe Price lookup key of a subscription plan, e.g. clear-standard-monthly. */
-export const priceLookupKey = (plan: Plan): string => `clear-${plan.id}-monthly`;

@@ -1,5 +1,5 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
-import { STRIPE_API_VERSION } from '../../payment-gateway';
+import { STRIPE_API_VERSION } from '../stripe/stripe-client';
 import { sandboxId } from './sandbox-ids';
 
 /** A sandbox_objects row as the event builders read it. */

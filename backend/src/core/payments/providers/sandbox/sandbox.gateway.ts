@@ -1,25 +1,38 @@
-import { PaymentRefusedError } from '../../payment-gateway';
-import type { CreatedIntent, CreatedSubscription, GatewayOrder, PaymentGateway, ProviderState } from '../../payment-gateway';
-import { idempotencyKey, priceLookupKey } from '../../payment-gateway';
+import { idempotencyKey, PaymentRefusedError } from '../../payment-gateway';
+import type {
+  CreatedIntent,
+  CreatedSubscription,
+  GatewayOrder,
+  PaymentGateway,
+  PaymentObjectKind,
+  PaymentState,
+  SubscriptionState,
+} from '../../payment-gateway';
 import type { OrderRepository } from '../../../database/repositories/order.repository';
-import { invoiceObject, paymentIntentObject, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox-events';
+import { stripeIdKind } from '../stripe/stripe-ids';
+import { priceLookupKey } from '../stripe/stripe-prices';
+import { intentState, subscriptionState } from '../stripe/stripe-states';
+import { invoiceObject, paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox-events';
 import { clientSecretFor, sandboxId } from './sandbox-ids';
 import type { SandboxStore } from './sandbox-store';
 
 /**
  * The offline stand-in for Stripe (no keys configured): the same life cycle, held in Postgres,
  * with Stripe-like ids, idempotency keys and webhook events. Cards are confirmed by the sandbox's
- * 'Test mode' form (SandboxConfirmService), as Stripe.js confirms them in production.
+ * 'Test mode' form (SandboxConfirmService), as Stripe.js confirms them in production. Because it
+ * imitates Stripe's wire format on purpose, it reads its ids and status words with the Stripe
+ * adapter's vocabulary.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
+  readonly publishableKey = null;
 
   constructor(
     private readonly store: SandboxStore,
     private readonly orders: OrderRepository,
   ) {}
 
-  async createSetupIntent(order: GatewayOrder): Promise<CreatedIntent> {
+  async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
     const id = sandboxId('seti');
     const row = await this.store.transaction((manager) =>
@@ -42,7 +55,7 @@ export class SandboxGateway implements PaymentGateway {
     return { intentId: row.id, clientSecret: row.client_secret as string, customerId: row.customer_id };
   }
 
-  async createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent> {
+  async createCharge(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
     const id = sandboxId('pi');
     const row = await this.store.transaction((manager) =>
@@ -70,9 +83,9 @@ export class SandboxGateway implements PaymentGateway {
    * invoice: 4000 0000 0000 9995 saves fine but its charge fails (subscription incomplete); a
    * card authenticated at setup (3155) needs no second authentication.
    */
-  async createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription> {
+  async createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription> {
     return this.store.transaction(async (manager) => {
-      const setup = await this.store.find(manager, 'setup_intent', setupIntentId);
+      const setup = await this.store.find(manager, 'setup_intent', setupId);
       if (!setup || setup.order_id !== order.id) throw new PaymentRefusedError('This card confirmation belongs to another checkout.');
       if (setup.status !== 'succeeded' || !setup.payment_method_id) {
         throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
@@ -101,32 +114,38 @@ export class SandboxGateway implements PaymentGateway {
       );
       return {
         subscriptionId: subscription.id,
-        status: subscription.status,
+        state: subscriptionState(subscription.status),
         customerId: subscription.customer_id,
         paymentMethodId: setup.payment_method_id,
       };
     });
   }
 
-  async retrievePaymentIntent(id: string): Promise<ProviderState> {
-    return this.retrieve('payment_intent', id);
+  async readCharge(id: string): Promise<PaymentState> {
+    const row = await this.retrieve('payment_intent', id);
+    return intentState(row.status, row.last_error !== null);
   }
 
-  async retrieveSetupIntent(id: string): Promise<ProviderState> {
-    return this.retrieve('setup_intent', id);
+  async readCardSetup(id: string): Promise<PaymentState> {
+    const row = await this.retrieve('setup_intent', id);
+    return intentState(row.status, row.last_error !== null);
   }
 
-  async retrieveSubscription(id: string): Promise<ProviderState> {
-    return this.retrieve('subscription', id);
+  async readSubscription(id: string): Promise<SubscriptionState> {
+    return subscriptionState((await this.retrieve('subscription', id)).status);
   }
 
-  private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<ProviderState> {
+  kindOfId(id: string): PaymentObjectKind | null {
+    return stripeIdKind(id);
+  }
+
+  private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<SandboxObjectRow> {
     const row = await this.store.transaction((manager) => this.store.find(manager, object, id));
     if (!row) throw new Error(`No such sandbox ${object}`);
-    return { status: row.status, hasError: row.last_error !== null };
+    return row;
   }
 
   private async customerFor(order: GatewayOrder): Promise<string> {
-    return order.customerId ?? (await this.orders.customerFor('sandbox', order.emailNormalized)) ?? sandboxId('cus');
+    return order.customerId ?? (await this.orders.customerFor(this.provider, order.emailNormalized)) ?? sandboxId('cus');
   }
 }

@@ -1,29 +1,29 @@
-import Stripe from 'stripe';
-import type { AppConfig } from '../../../config/app-config';
+import type Stripe from 'stripe';
+import { AppConfig, ConfigError } from '../../../config/app-config';
 import {
   CreatedIntent,
   CreatedSubscription,
   GatewayOrder,
   idempotencyKey,
   PaymentGateway,
+  PaymentObjectKind,
   PaymentRefusedError,
-  priceLookupKey,
-  ProviderState,
-  STRIPE_API_VERSION,
+  PaymentState,
+  SubscriptionState,
 } from '../../payment-gateway';
+import { stripeClient } from './stripe-client';
+import { stripeIdKind } from './stripe-ids';
+import { monthlyPriceFor } from './stripe-prices';
+import { intentState, subscriptionState } from './stripe-states';
 
-/** The Stripe SDK client of this configuration (host, port and protocol point tests at a fake). */
-export function stripeClient(config: AppConfig): Stripe {
-  return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
-    apiVersion: STRIPE_API_VERSION,
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    // Safe to retry: every write below carries an idempotency key.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+/** The Stripe adapter of this configuration; its keys come together or not at all. */
+export function createStripeGateway(config: AppConfig): StripeGateway {
+  if (!config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    );
+  }
+  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY);
 }
 
 const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: order.plan.id });
@@ -36,9 +36,12 @@ const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: orde
 export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
 
-  constructor(private readonly stripe: Stripe) {}
+  constructor(
+    private readonly stripe: Stripe,
+    readonly publishableKey: string,
+  ) {}
 
-  async createSetupIntent(order: GatewayOrder): Promise<CreatedIntent> {
+  async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
     const intent = await this.stripe.setupIntents.create(
       { customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata: metadataOf(order) },
@@ -47,7 +50,7 @@ export class StripeGateway implements PaymentGateway {
     return { intentId: intent.id, clientSecret: requireSecret(intent.client_secret), customerId };
   }
 
-  async createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent> {
+  async createCharge(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
     const intent = await this.stripe.paymentIntents.create(
       {
@@ -64,8 +67,8 @@ export class StripeGateway implements PaymentGateway {
     return { intentId: intent.id, clientSecret: requireSecret(intent.client_secret), customerId };
   }
 
-  async createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription> {
-    const setup = await this.stripe.setupIntents.retrieve(setupIntentId);
+  async createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription> {
+    const setup = await this.stripe.setupIntents.retrieve(setupId);
     if (setup.metadata?.order_id !== order.id) throw new PaymentRefusedError('This card confirmation belongs to another checkout.');
     if (setup.status !== 'succeeded')
       throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
@@ -79,7 +82,7 @@ export class StripeGateway implements PaymentGateway {
       { invoice_settings: { default_payment_method: paymentMethodId } },
       { idempotencyKey: idempotencyKey(order.id, 'set-default-payment-method') },
     );
-    const price = await this.priceFor(order);
+    const price = await monthlyPriceFor(this.stripe, order);
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customerId,
@@ -91,22 +94,26 @@ export class StripeGateway implements PaymentGateway {
       },
       { idempotencyKey: idempotencyKey(order.id, 'create-subscription') },
     );
-    return { subscriptionId: subscription.id, status: subscription.status, customerId, paymentMethodId };
+    return { subscriptionId: subscription.id, state: subscriptionState(subscription.status), customerId, paymentMethodId };
   }
 
-  async retrievePaymentIntent(id: string): Promise<ProviderState> {
+  async readCharge(id: string): Promise<PaymentState> {
     const intent = await this.stripe.paymentIntents.retrieve(id);
-    return { status: intent.status, hasError: Boolean(intent.last_payment_error) };
+    return intentState(intent.status, Boolean(intent.last_payment_error));
   }
 
-  async retrieveSetupIntent(id: string): Promise<ProviderState> {
+  async readCardSetup(id: string): Promise<PaymentState> {
     const intent = await this.stripe.setupIntents.retrieve(id);
-    return { status: intent.status, hasError: Boolean(intent.last_setup_error) };
+    return intentState(intent.status, Boolean(intent.last_setup_error));
   }
 
-  async retrieveSubscription(id: string): Promise<ProviderState> {
+  async readSubscription(id: string): Promise<SubscriptionState> {
     const subscription = await this.stripe.subscriptions.retrieve(id);
-    return { status: subscription.status, hasError: false };
+    return subscriptionState(subscription.status);
+  }
+
+  kindOfId(id: string): PaymentObjectKind | null {
+    return stripeIdKind(id);
   }
 
   /** The customer of an earlier order with this e-mail, else Stripe's customer with it, else a new one. */
@@ -119,23 +126,6 @@ export class StripeGateway implements PaymentGateway {
       { idempotencyKey: idempotencyKey(order.id, 'create-customer') },
     );
     return customer.id;
-  }
-
-  /** The plan's monthly Price, found by lookup key or created once (the key makes concurrent creations one). */
-  private async priceFor(order: GatewayOrder): Promise<Stripe.Price> {
-    const lookupKey = priceLookupKey(order.plan);
-    const found = await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-    if (found.data[0]) return found.data[0];
-    return this.stripe.prices.create(
-      {
-        currency: order.currency,
-        unit_amount: order.amountCents,
-        recurring: { interval: 'month' },
-        lookup_key: lookupKey,
-        product_data: { name: order.plan.name },
-      },
-      { idempotencyKey: `price:${lookupKey}:${order.amountCents}` },
-    );
   }
 }
 
