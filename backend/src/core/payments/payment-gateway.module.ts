@@ -17,7 +17,7 @@ interface AdapterDeps {
 /** Every payment provider and how its adapter is built: adding a provider is one line here. */
 const PAYMENT_PROVIDERS: Readonly<Record<PaymentProviderName, (deps: AdapterDeps) => PaymentGateway>> = {
   stripe: ({ config }) => createStripeGateway(config),
-  sandbox: ({ sandboxStore, orders }) => new SandboxGateway(sandboxStore, orders),
+  sandbox: ({ config, sandboxStore, orders }) => new SandboxGateway(sandboxStore, orders, config.SANDBOX_WEBHOOK_SECRET),
 };
 
 function gatewayFor(config: AppConfig, sandboxStore: SandboxStore, orders: OrderRepository): PaymentGateway {

@@ -45,6 +45,55 @@ export interface CreatedSubscription {
 }
 
 /**
+ * What a provider event says happened. The worker does not trust it for the outcome (it re-reads
+ * the object, so late or replayed events cannot move an order backwards); it names the object.
+ */
+export type PaymentEventKind =
+  | 'charge.created'
+  | 'charge.requires_action'
+  | 'charge.processing'
+  | 'charge.succeeded'
+  | 'charge.failed'
+  | 'charge.canceled'
+  | 'charge.updated'
+  | 'setup.created'
+  | 'setup.requires_action'
+  | 'setup.succeeded'
+  | 'setup.failed'
+  | 'setup.canceled'
+  | 'setup.updated'
+  | 'subscription.created'
+  | 'subscription.updated'
+  | 'subscription.canceled'
+  | 'subscription.paid'
+  | 'subscription.payment_failed';
+
+/** A provider event about an object an order holds, in neutral terms. */
+export interface PaymentEvent {
+  kind: PaymentEventKind;
+  providerEventId: string;
+  object: PaymentObjectKind;
+  /** The provider's id of the charge, card setup or subscription. */
+  objectId: string;
+  /** Our order id as the object carries it (see orderRefOf); undefined when absent or malformed. */
+  orderRef: string | undefined;
+  occurredAt: Date | null;
+}
+
+/** A verified webhook event exactly as the provider sent it; stored whole in payment_events under its id and type. */
+export interface WebhookRecord {
+  id: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface ParsedWebhook {
+  record: WebhookRecord;
+  /** Null for an event about nothing an order holds (it is stored all the same). */
+  event: PaymentEvent | null;
+}
+
+/**
  * The payment provider as the business sees it; each provider is an adapter under providers/.
  * Every write carries an idempotency key derived from our order id, so a double click or a
  * retried request never creates a second charge.
@@ -67,10 +116,27 @@ export interface PaymentGateway {
 
   /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
   kindOfId(id: string): PaymentObjectKind | null;
+
+  /** The request header that carries the webhook signature, lower case. */
+  readonly webhookSignatureHeader: string;
+  /** Checks a webhook's signature over its exact bytes and reads it; throws WebhookRefusedError. */
+  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook;
+  /** The meaning of a stored webhook record: the worker applies events from the store, not from the request. */
+  eventOf(record: WebhookRecord): PaymentEvent | null;
 }
 
 /** A refusal the buyer can act on (card not confirmed, intent of another order); becomes a 400. */
 export class PaymentRefusedError extends Error {}
+
+/** A webhook refused before it is stored (signature, age, shape); its message becomes the 400's. */
+export class WebhookRefusedError extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Our order id as an adapter reads it back from a provider object: only a well-formed id ever reaches a query. */
+export function orderRefOf(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value : undefined;
+}
 
 /** Idempotency key of one write for one order: the same order always sends the same key. */
 export const idempotencyKey = (orderId: string, operation: string): string => `order:${orderId}:${operation}`;

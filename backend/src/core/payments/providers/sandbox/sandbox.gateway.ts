@@ -4,14 +4,19 @@ import type {
   CreatedSubscription,
   GatewayOrder,
   PaymentGateway,
+  ParsedWebhook,
+  PaymentEvent,
   PaymentObjectKind,
   PaymentState,
   SubscriptionState,
+  WebhookRecord,
 } from '../../payment-gateway';
 import type { OrderRepository } from '../../../database/repositories/order.repository';
+import { stripeEventOf } from '../stripe/stripe-events';
 import { stripeIdKind } from '../stripe/stripe-ids';
 import { priceLookupKey } from '../stripe/stripe-prices';
 import { intentState, subscriptionState } from '../stripe/stripe-states';
+import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
 import { invoiceObject, paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox-events';
 import { clientSecretFor, sandboxId } from './sandbox-ids';
 import type { SandboxStore } from './sandbox-store';
@@ -26,10 +31,13 @@ import type { SandboxStore } from './sandbox-store';
 export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
   readonly publishableKey = null;
+  readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
 
   constructor(
     private readonly store: SandboxStore,
     private readonly orders: OrderRepository,
+    /** The sandbox signs its own events (SANDBOX_WEBHOOK_SECRET), delivered to the same endpoint as Stripe's. */
+    private readonly webhookSecret: string,
   ) {}
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
@@ -137,6 +145,15 @@ export class SandboxGateway implements PaymentGateway {
 
   kindOfId(id: string): PaymentObjectKind | null {
     return stripeIdKind(id);
+  }
+
+  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
+    const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
+    return { record, event: this.eventOf(record) };
+  }
+
+  eventOf(record: WebhookRecord): PaymentEvent | null {
+    return stripeEventOf(record);
   }
 
   private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<SandboxObjectRow> {

@@ -6,15 +6,20 @@ import {
   GatewayOrder,
   idempotencyKey,
   PaymentGateway,
+  PaymentEvent,
   PaymentObjectKind,
   PaymentRefusedError,
   PaymentState,
+  ParsedWebhook,
   SubscriptionState,
+  WebhookRecord,
 } from '../../payment-gateway';
 import { stripeClient } from './stripe-client';
+import { stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { monthlyPriceFor } from './stripe-prices';
 import { intentState, subscriptionState } from './stripe-states';
+import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
 export function createStripeGateway(config: AppConfig): StripeGateway {
@@ -23,7 +28,7 @@ export function createStripeGateway(config: AppConfig): StripeGateway {
       'Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
     );
   }
-  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY);
+  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET);
 }
 
 const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: order.plan.id });
@@ -35,10 +40,12 @@ const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: orde
  */
 export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
+  readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
 
   constructor(
     private readonly stripe: Stripe,
     readonly publishableKey: string,
+    private readonly webhookSecret: string,
   ) {}
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
@@ -114,6 +121,15 @@ export class StripeGateway implements PaymentGateway {
 
   kindOfId(id: string): PaymentObjectKind | null {
     return stripeIdKind(id);
+  }
+
+  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
+    const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
+    return { record, event: this.eventOf(record) };
+  }
+
+  eventOf(record: WebhookRecord): PaymentEvent | null {
+    return stripeEventOf(record);
   }
 
   /** The customer of an earlier order with this e-mail, else Stripe's customer with it, else a new one. */
