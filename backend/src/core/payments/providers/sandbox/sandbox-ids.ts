@@ -15,3 +15,13 @@ export const sandboxId = (prefix: SandboxIdPrefix): string => `${prefix}_${rando
 
 /** Stripe's client secret form: `<intent id>_secret_<random>`; the success page takes the id before `_secret_`. */
 export const clientSecretFor = (intentId: string): string => `${intentId}_secret_${randomBase62()}`;
+
+const CLIENT_SECRET = /^(pi|seti)_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/;
+
+/** Whether a string has the shape of a sandbox client secret (anything else is never looked up). */
+export const isClientSecret = (value: string): boolean => CLIENT_SECRET.test(value);
+
+/** The intent a client secret belongs to, by its id's prefix. */
+export function intentKindOfSecret(clientSecret: string): 'payment_intent' | 'setup_intent' {
+  return clientSecret.startsWith('seti_') ? 'setup_intent' : 'payment_intent';
+}
