@@ -480,3 +480,20 @@ describe('rate limits on intent creation', () => {
     expect(res.body.message).toBe('Too many payment attempts for this email address. Please wait a few minutes and try again.');
   });
 });
+
+describe('sandbox refunds', () => {
+  it('refunds a paid charge once: one refund record, one refund.created event through the webhook', async () => {
+    const { clientSecret, id } = await paymentIntent();
+    await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(200);
+    const [order] = await stack.db.query(`SELECT id FROM orders WHERE payment_intent_id = $1`, [id]);
+    // Nothing in the API refunds yet: the gateway is asked directly.
+    const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+    const refund = await gateway.refund({ orderId: order.id, chargeId: id });
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/), state: 'succeeded', amountCents: 99700 });
+    await expect(gateway.refund({ orderId: order.id, chargeId: id })).resolves.toEqual(refund);
+    expect(await stack.db.query(`SELECT id, status, amount_cents FROM sandbox_objects WHERE object = 'refund'`)).toEqual([
+      { id: refund.refundId, status: 'succeeded', amount_cents: 99700 },
+    ]);
+    expect((await deliverSandboxEvents()).filter((type) => type === 'refund.created')).toHaveLength(1);
+  });
+});

@@ -44,6 +44,27 @@ export interface CreatedSubscription {
   paymentMethodId: string;
 }
 
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's id of the charge to refund. */
+  chargeId: string;
+  /** Cents; the whole charge when omitted. */
+  amountCents?: number;
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface Refund {
+  refundId: string;
+  state: RefundState;
+  amountCents: number;
+}
+
+/** A provider-hosted page where a customer manages their saved card and subscription. */
+export interface BillingPortalSession {
+  url: string;
+}
+
 /**
  * What a provider event says happened. The worker does not trust it for the outcome (it re-reads
  * the object, so late or replayed events cannot move an order backwards); it names the object.
@@ -114,6 +135,11 @@ export interface PaymentGateway {
   readCardSetup(id: string): Promise<PaymentState>;
   readSubscription(id: string): Promise<SubscriptionState>;
 
+  /** Refunds a charge, whole or in part; one refund per order, so a retry answers with the first. */
+  refund(request: RefundRequest): Promise<Refund>;
+  /** Opens the customer's billing portal, which links back to `returnUrl`. */
+  openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession>;
+
   /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
   kindOfId(id: string): PaymentObjectKind | null;
 
@@ -127,6 +153,9 @@ export interface PaymentGateway {
 
 /** A refusal the buyer can act on (card not confirmed, intent of another order); becomes a 400. */
 export class PaymentRefusedError extends Error {}
+
+/** Something this provider does not offer (the sandbox has no billing portal). */
+export class PaymentUnsupportedError extends Error {}
 
 /** A webhook refused before it is stored (signature, age, shape); its message becomes the 400's. */
 export class WebhookRefusedError extends Error {}

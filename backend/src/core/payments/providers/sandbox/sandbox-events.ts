@@ -5,7 +5,7 @@ import { sandboxId } from './sandbox-ids';
 /** A sandbox_objects row as the event builders read it. */
 export interface SandboxObjectRow {
   id: string;
-  object: 'payment_intent' | 'setup_intent' | 'subscription';
+  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund';
   order_id: string;
   plan_id: string;
   client_secret: string | null;
@@ -140,5 +140,18 @@ export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string,
     subscription_details: { metadata: metadataOf(subscription) },
     livemode: false,
     created: unix(),
+  };
+}
+
+export function refundObject(row: SandboxObjectRow, paymentIntentId: string): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'refund',
+    amount: row.amount_cents,
+    currency: row.currency,
+    payment_intent: paymentIntentId,
+    status: row.status,
+    metadata: { order_id: row.order_id },
+    created: unix(row.created_at),
   };
 }

@@ -1,5 +1,6 @@
-import { idempotencyKey, PaymentRefusedError } from '../../payment-gateway';
+import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError } from '../../payment-gateway';
 import type {
+  BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
   GatewayOrder,
@@ -8,6 +9,8 @@ import type {
   PaymentEvent,
   PaymentObjectKind,
   PaymentState,
+  Refund,
+  RefundRequest,
   SubscriptionState,
   WebhookRecord,
 } from '../../payment-gateway';
@@ -17,7 +20,15 @@ import { stripeIdKind } from '../stripe/stripe-ids';
 import { priceLookupKey } from '../stripe/stripe-prices';
 import { intentState, subscriptionState } from '../stripe/stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
-import { invoiceObject, paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent, subscriptionObject } from './sandbox-events';
+import {
+  invoiceObject,
+  paymentIntentObject,
+  refundObject,
+  SandboxObjectRow,
+  setupIntentObject,
+  stripeEvent,
+  subscriptionObject,
+} from './sandbox-events';
 import { clientSecretFor, sandboxId } from './sandbox-ids';
 import type { SandboxStore } from './sandbox-store';
 
@@ -141,6 +152,41 @@ export class SandboxGateway implements PaymentGateway {
 
   async readSubscription(id: string): Promise<SubscriptionState> {
     return subscriptionState((await this.retrieve('subscription', id)).status);
+  }
+
+  /** Refunds at once (no bank is involved): a refund record and Stripe's refund.created event, in one transaction. */
+  async refund(request: RefundRequest): Promise<Refund> {
+    return this.store.transaction(async (manager) => {
+      const charge = await this.store.find(manager, 'payment_intent', request.chargeId, true);
+      if (!charge || charge.order_id !== request.orderId) throw new PaymentRefusedError('No payment of this order has this id.');
+      if (charge.status !== 'succeeded') throw new PaymentRefusedError('Only a payment that succeeded can be refunded.');
+      const charged = charge.amount_cents ?? 0;
+      const amountCents = request.amountCents ?? charged;
+      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > charged) {
+        throw new PaymentRefusedError(`A refund of this payment is between 1 and ${charged} cents.`);
+      }
+      const refund = await this.store.insertOnce(
+        manager,
+        {
+          id: sandboxId('re'),
+          object: 'refund',
+          orderId: request.orderId,
+          idempotencyKey: idempotencyKey(request.orderId, 'refund'),
+          clientSecret: null,
+          status: 'succeeded',
+          amountCents,
+          currency: charge.currency ?? '',
+          customerId: charge.customer_id,
+        },
+        (stored) => [stripeEvent('refund.created', refundObject(stored, charge.id))],
+      );
+      return { refundId: refund.id, state: 'succeeded', amountCents: refund.amount_cents ?? amountCents };
+    });
+  }
+
+  /** There is no sandbox page to manage a card or subscription on, and pretending one exists would mislead. */
+  openBillingPortal(): Promise<BillingPortalSession> {
+    return Promise.reject(new PaymentUnsupportedError('The payment sandbox has no billing portal; configure Stripe keys to use one.'));
   }
 
   kindOfId(id: string): PaymentObjectKind | null {

@@ -1,5 +1,5 @@
 import { stripeIdKind } from './stripe-ids';
-import { intentState, subscriptionState } from './stripe-states';
+import { intentState, refundState, subscriptionState } from './stripe-states';
 
 describe("Stripe's vocabulary in neutral words", () => {
   it('reads payment and setup intent statuses, a refused card being a failure only with its error', () => {
@@ -24,6 +24,14 @@ describe("Stripe's vocabulary in neutral words", () => {
     expect(subscriptionState('incomplete_expired')).toBe('canceled');
     expect(subscriptionState('paused')).toBe('paused');
     expect(subscriptionState('some_future_word')).toBe('pending');
+  });
+
+  it('reads refund statuses, one waiting for the customer being still pending', () => {
+    expect(refundState('succeeded')).toBe('succeeded');
+    expect(refundState('failed')).toBe('failed');
+    expect(refundState('canceled')).toBe('canceled');
+    expect(refundState('requires_action')).toBe('pending');
+    expect(refundState(null)).toBe('pending');
   });
 
   it('names the object an id stands for by its prefix, and refuses other shapes', () => {

@@ -1,4 +1,4 @@
-import type { PaymentState, SubscriptionState } from '../../payment-gateway';
+import type { PaymentState, RefundState, SubscriptionState } from '../../payment-gateway';
 
 /**
  * A payment intent's or setup intent's status word (with whether it carries a last error) in
@@ -43,4 +43,9 @@ export function subscriptionState(status: string): SubscriptionState {
     default:
       return 'pending';
   }
+}
+
+/** A refund's status word in neutral terms (one waiting for the customer's action is still pending). */
+export function refundState(status: string | null): RefundState {
+  return status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
 }

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { AppConfig, ConfigError } from '../../../config/app-config';
 import {
+  BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
   GatewayOrder,
@@ -11,6 +12,8 @@ import {
   PaymentRefusedError,
   PaymentState,
   ParsedWebhook,
+  Refund,
+  RefundRequest,
   SubscriptionState,
   WebhookRecord,
 } from '../../payment-gateway';
@@ -18,7 +21,7 @@ import { stripeClient } from './stripe-client';
 import { stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { monthlyPriceFor } from './stripe-prices';
-import { intentState, subscriptionState } from './stripe-states';
+import { intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
@@ -117,6 +120,19 @@ export class StripeGateway implements PaymentGateway {
   async readSubscription(id: string): Promise<SubscriptionState> {
     const subscription = await this.stripe.subscriptions.retrieve(id);
     return subscriptionState(subscription.status);
+  }
+
+  async refund(request: RefundRequest): Promise<Refund> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: request.chargeId, amount: request.amountCents, metadata: { order_id: request.orderId } },
+      { idempotencyKey: idempotencyKey(request.orderId, 'refund') },
+    );
+    return { refundId: refund.id, state: refundState(refund.status), amountCents: refund.amount };
+  }
+
+  async openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession> {
+    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return { url: session.url };
   }
 
   kindOfId(id: string): PaymentObjectKind | null {
