@@ -14,7 +14,7 @@ export interface StripeRequest {
 type Handler = (req: StripeRequest, id: string | undefined) => Record<string, unknown>;
 
 /**
- * A loopback stand-in for the parts of Stripe's REST API checkout uses. It records every request
+ * A loopback stand-in for the parts of Stripe's REST API the payment gateway uses. It records every request
  * (method, path, form or query parameters, Idempotency-Key, Stripe-Version) and answers with
  * Stripe-shaped objects. Like Stripe, a repeated Idempotency-Key gets the first answer again.
  * `failNext(n, path?)` answers the next n requests with a retryable 500.
@@ -25,9 +25,11 @@ export class FakeStripeServer {
   setupIntentStatus = 'succeeded';
   paymentIntentStatus = 'succeeded';
   subscriptionStatus = 'active';
+  refundStatus = 'succeeded';
   existingCustomerId: string | null = null;
   existingPriceId: string | null = null;
   private readonly metadata = new Map<string, Record<string, string>>();
+  private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
   private failing = 0;
   private failingPath: string | null = null;
@@ -49,12 +51,14 @@ export class FakeStripeServer {
   reset(): void {
     this.requests.length = 0;
     this.metadata.clear();
+    this.amounts.clear();
     this.answered.clear();
     this.failing = 0;
     this.failingPath = null;
     this.setupIntentStatus = 'succeeded';
     this.paymentIntentStatus = 'succeeded';
     this.subscriptionStatus = 'active';
+    this.refundStatus = 'succeeded';
     this.existingCustomerId = null;
     this.existingPriceId = null;
   }
@@ -110,6 +114,29 @@ export class FakeStripeServer {
       /^\/v1\/payment_intents\/([^/]+)$/,
       (_r, id) => ({ id, object: 'payment_intent', status: this.paymentIntentStatus, last_payment_error: null }),
     ],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (r) => ({
+        id: 're_fake000000000000000001',
+        object: 'refund',
+        // Like Stripe, without an amount the whole charge is refunded.
+        amount: Number(r.params.amount ?? this.amounts.get(r.params.payment_intent) ?? 0),
+        payment_intent: r.params.payment_intent,
+        status: this.refundStatus,
+      }),
+    ],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (r) => ({
+        id: 'bps_fake000000000000000001',
+        object: 'billing_portal.session',
+        customer: r.params.customer,
+        return_url: r.params.return_url,
+        url: 'https://billing.stripe.com/p/session/test_fake',
+      }),
+    ],
   ];
 
   private intent(id: string, object: string, req: StripeRequest): Record<string, unknown> {
@@ -120,6 +147,7 @@ export class FakeStripeServer {
       }),
     );
     this.metadata.set(id, metadata);
+    if (req.params.amount) this.amounts.set(id, Number(req.params.amount));
     return { id, object, client_secret: `${id}_secret_fake`, status: 'requires_payment_method', metadata };
   }
 

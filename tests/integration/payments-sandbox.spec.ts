@@ -399,7 +399,7 @@ describe('verification', () => {
     const { clientSecret, id } = await paymentIntent();
     await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(200);
     const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
-    const reads = jest.spyOn(gateway, 'retrievePaymentIntent');
+    const reads = jest.spyOn(gateway, 'readCharge');
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, () => http().get(`/api/verify-payment/${id}`)));
       expect(answers.map((a) => a.body.status)).toEqual(Array(20).fill('succeeded'));
@@ -412,7 +412,7 @@ describe('verification', () => {
   it('reads the provider at most once per refresh window while a payment is unsettled', async () => {
     const { id } = await paymentIntent();
     const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
-    const reads = jest.spyOn(gateway, 'retrievePaymentIntent');
+    const reads = jest.spyOn(gateway, 'readCharge');
     try {
       for (let i = 0; i < 5; i++)
         expect((await http().get(`/api/verify-payment/${id}`).expect(200)).body.status).toBe('requires_payment_method');
@@ -478,5 +478,22 @@ describe('rate limits on intent creation', () => {
       429,
     );
     expect(res.body.message).toBe('Too many payment attempts for this email address. Please wait a few minutes and try again.');
+  });
+});
+
+describe('sandbox refunds', () => {
+  it('refunds a paid charge once: one refund record, one refund.created event through the webhook', async () => {
+    const { clientSecret, id } = await paymentIntent();
+    await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(200);
+    const [order] = await stack.db.query(`SELECT id FROM orders WHERE payment_intent_id = $1`, [id]);
+    // Nothing in the API refunds yet: the gateway is asked directly.
+    const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+    const refund = await gateway.refund({ orderId: order.id, chargeId: id });
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/), state: 'succeeded', amountCents: 99700 });
+    await expect(gateway.refund({ orderId: order.id, chargeId: id })).resolves.toEqual(refund);
+    expect(await stack.db.query(`SELECT id, status, amount_cents FROM sandbox_objects WHERE object = 'refund'`)).toEqual([
+      { id: refund.refundId, status: 'succeeded', amount_cents: 99700 },
+    ]);
+    expect((await deliverSandboxEvents()).filter((type) => type === 'refund.created')).toHaveLength(1);
   });
 });

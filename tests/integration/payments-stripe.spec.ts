@@ -181,7 +181,7 @@ it('a retried create for the same order sends the same idempotency key', async (
 
   // The gateway asked again for the same order (a retry after a lost answer) uses the same key too.
   const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
-  const again = await gateway.createPaymentIntent({
+  const again = await gateway.createCharge({
     id,
     plan: PLANS['2-month'],
     amountCents: 55000,

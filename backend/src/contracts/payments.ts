@@ -4,9 +4,15 @@
  * calls stand in for Stripe.js when no Stripe keys are configured and mirror its results.
  */
 
+/**
+ * The payment providers the API can be configured with. Persisted (orders.provider) and sent to
+ * the browser, which loads that provider's card form.
+ */
+export type PaymentProviderName = 'stripe' | 'sandbox';
+
 /** Where the browser confirms cards: Stripe's Payment Element, or the sandbox's 'Test mode' form. */
 export interface PaymentsConfigResponse {
-  provider: 'stripe' | 'sandbox';
+  provider: PaymentProviderName;
   /** Stripe publishable key; null for the sandbox. */
   publishableKey: string | null;
 }

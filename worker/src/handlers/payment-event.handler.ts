@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
-import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import { fromPaymentIntentStatus, fromSetupIntentStatus, fromSubscriptionStatus, OrderStatus } from '@core/payments/order-state';
+import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
+import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, OrderStatus } from '@core/payments/order-state';
 import { applyOrderStatus } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -15,6 +15,13 @@ interface EventSubject {
   orderId: string | undefined;
 }
 
+/** The order column that holds each kind of provider object. */
+const COLUMN_OF: Readonly<Record<PaymentObjectKind, IdColumn>> = {
+  charge: 'payment_intent_id',
+  setup: 'setup_intent_id',
+  subscription: 'subscription_id',
+};
+
 export type PaymentEventOutcome =
   | `applied: ${OrderStatus}`
   | 'already applied'
@@ -23,28 +30,9 @@ export type PaymentEventOutcome =
   | 'skipped: no order'
   | 'skipped: no status change';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
-const orderIdOf = (metadata: unknown): string | undefined => {
-  const id = str((metadata as Record<string, unknown> | null | undefined)?.order_id);
-  return id && UUID.test(id) ? id : undefined;
-};
-
-/** The object an event names: intents and subscriptions directly, invoices through their subscription. */
-export function subjectOf(type: string, object: Record<string, unknown>): EventSubject | null {
-  const id = str(object.id);
-  if (type.startsWith('payment_intent.') && id) return { column: 'payment_intent_id', objectId: id, orderId: orderIdOf(object.metadata) };
-  if (type.startsWith('setup_intent.') && id) return { column: 'setup_intent_id', objectId: id, orderId: orderIdOf(object.metadata) };
-  if (type.startsWith('customer.subscription.') && id)
-    return { column: 'subscription_id', objectId: id, orderId: orderIdOf(object.metadata) };
-  if (type === 'invoice.paid' || type === 'invoice.payment_failed') {
-    const subscription = object.subscription;
-    const subscriptionId = typeof subscription === 'string' ? subscription : str((subscription as { id?: unknown } | null)?.id);
-    const details = object.subscription_details as { metadata?: unknown } | null | undefined;
-    if (subscriptionId) return { column: 'subscription_id', objectId: subscriptionId, orderId: orderIdOf(details?.metadata) };
-  }
-  return null;
+/** The object a neutral event names, by the order column that holds it. */
+function subjectOf(event: PaymentEvent | null): EventSubject | null {
+  return event && { column: COLUMN_OF[event.object], objectId: event.objectId, orderId: event.orderRef };
 }
 
 /**
@@ -69,7 +57,8 @@ export class PaymentEventHandler {
       await this.dataSource.query(`SELECT type, payload, applied_at FROM payment_events WHERE id = $1`, [eventId]);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
-    const subject = subjectOf(event.type, event.payload.data?.object ?? {});
+    // The gateway reads the stored event (which it verified on arrival) in neutral terms.
+    const subject = subjectOf(this.gateway.eventOf({ ...event.payload, id: eventId, type: event.type }));
     if (!subject) return this.markApplied(eventId, 'skipped: not an order event');
     const orderId = await this.orderFor(subject);
     if (!orderId) return this.markApplied(eventId, 'skipped: no order');
@@ -107,16 +96,12 @@ export class PaymentEventHandler {
 
   private async read(subject: EventSubject): Promise<OrderStatus | null> {
     switch (subject.column) {
-      case 'payment_intent_id': {
-        const state = await this.gateway.retrievePaymentIntent(subject.objectId);
-        return fromPaymentIntentStatus(state.status, state.hasError);
-      }
-      case 'setup_intent_id': {
-        const state = await this.gateway.retrieveSetupIntent(subject.objectId);
-        return fromSetupIntentStatus(state.status, state.hasError);
-      }
+      case 'payment_intent_id':
+        return orderStatusOfCharge(await this.gateway.readCharge(subject.objectId));
+      case 'setup_intent_id':
+        return orderStatusOfCardSetup(await this.gateway.readCardSetup(subject.objectId));
       case 'subscription_id':
-        return fromSubscriptionStatus((await this.gateway.retrieveSubscription(subject.objectId)).status);
+        return orderStatusOfSubscription(await this.gateway.readSubscription(subject.objectId));
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
 import { JOBS, SandboxWebhookPayload } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
+import { sandboxDeliveryHeaders } from '@core/payments/providers/sandbox/sandbox-delivery';
 import { OnJob } from '../jobs/on-job.decorator';
 import { fetchOrUnavailable, ProviderUnavailableError } from '../clients/provider-call';
 
@@ -22,13 +22,13 @@ export class SandboxWebhookHandler {
   async deliver({ event }: SandboxWebhookPayload): Promise<SandboxDeliveryOutcome> {
     const payload = JSON.stringify(event);
     // Signed now, not when the job was owed: a retry minutes later is still inside the 300 s tolerance.
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.config.SANDBOX_WEBHOOK_SECRET });
+    const headers = sandboxDeliveryHeaders(payload, this.config.SANDBOX_WEBHOOK_SECRET);
     const response = await fetchOrUnavailable(
       SERVICE,
       new URL('/api/webhooks/stripe', this.config.INTERNAL_API_URL ?? this.config.PUBLIC_URL).toString(),
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        headers,
         body: payload,
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       },

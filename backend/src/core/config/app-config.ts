@@ -14,6 +14,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { isIP } from 'node:net';
+import type { PaymentProviderName } from '@contracts/payments';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
@@ -257,7 +258,7 @@ export class AppConfig {
   VERIFY_REFRESH_MS = 3000;
 
   /** Stripe when its secret key is configured, otherwise the offline sandbox. */
-  get PAYMENT_PROVIDER(): 'stripe' | 'sandbox' {
+  get PAYMENT_PROVIDER(): PaymentProviderName {
     return this.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
   }
 

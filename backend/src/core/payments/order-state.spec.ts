@@ -1,4 +1,12 @@
-import { advance, canTransition, ORDER_STATUSES, OrderStatus, verificationStatus } from './order-state';
+import {
+  advance,
+  canTransition,
+  ORDER_STATUSES,
+  orderStatusOfCardSetup,
+  orderStatusOfCharge,
+  orderStatusOfSubscription,
+  OrderStatus,
+} from './order-state';
 
 describe('order state machine', () => {
   it('walks a one-time payment forward: created → requires_action → processing → succeeded', () => {
@@ -47,10 +55,16 @@ describe('order state machine', () => {
     expect(canTransition('subscription', 'created', 'succeeded')).toBe(false);
   });
 
-  it('answers verification in Stripe words', () => {
-    expect(verificationStatus('one-time', 'failed')).toBe('requires_payment_method');
-    expect(verificationStatus('one-time', 'succeeded')).toBe('succeeded');
-    expect(verificationStatus('subscription', 'active')).toBe('active');
-    expect(verificationStatus('subscription', 'requires_action')).toBe('incomplete');
+  it('learns nothing from a pending charge, setup or subscription, a paused one, or a card setup that succeeded', () => {
+    expect(orderStatusOfCharge('pending')).toBeNull();
+    expect(orderStatusOfCharge('failed')).toBe('failed');
+    expect(orderStatusOfCharge('succeeded')).toBe('succeeded');
+    expect(orderStatusOfCardSetup('succeeded')).toBeNull();
+    expect(orderStatusOfCardSetup('processing')).toBeNull();
+    expect(orderStatusOfCardSetup('requires_action')).toBe('requires_action');
+    expect(orderStatusOfCardSetup('failed')).toBe('failed');
+    expect(orderStatusOfSubscription('paused')).toBeNull();
+    expect(orderStatusOfSubscription('pending')).toBeNull();
+    expect(orderStatusOfSubscription('past_due')).toBe('past_due');
   });
 });

@@ -1,10 +1,11 @@
 import type { PaymentKind } from '@contracts/plans';
+import type { PaymentState, SubscriptionState } from './payment-gateway';
 
 /**
- * An order's life cycle, one table per payment kind. One-time payments follow Stripe's payment
- * intent: created → requires_action → processing → succeeded / failed / canceled. Subscriptions
- * start with their setup intent (created, requires_action, failed) and then follow the
- * subscription: incomplete → active / past_due / canceled.
+ * An order's life cycle, one table per payment kind, in the gateway's neutral words. One-time
+ * payments follow their charge: created → requires_action → processing → succeeded / failed /
+ * canceled. Subscriptions start with their card setup (created, requires_action, failed) and then
+ * follow the subscription: incomplete → active / past_due / canceled.
  *
  * `failed` is not final: the buyer may retry the same intent with another card. `succeeded` and
  * `canceled` are final. Everything else would move an order backwards, which a late or
@@ -66,59 +67,20 @@ export function isSettled(kind: PaymentKind, status: OrderStatus): boolean {
   return status === 'succeeded' || status === 'canceled' || (kind === 'subscription' && status === 'active');
 }
 
-/** Stripe's payment intent status → order status (unknown words change nothing). */
-export function fromPaymentIntentStatus(status: string, hasError: boolean): OrderStatus | null {
-  switch (status) {
-    case 'succeeded':
-      return 'succeeded';
-    case 'processing':
-    case 'requires_capture':
-      return 'processing';
-    case 'requires_action':
-    case 'requires_confirmation':
-      return 'requires_action';
-    case 'canceled':
-      return 'canceled';
-    case 'requires_payment_method':
-      return hasError ? 'failed' : null;
-    default:
-      return null;
-  }
-}
-
-/** Stripe's setup intent status → order status while a subscription order waits for its card. */
-export function fromSetupIntentStatus(status: string, hasError: boolean): OrderStatus | null {
-  if (status === 'requires_action' || status === 'requires_confirmation') return 'requires_action';
-  if (status === 'canceled') return 'canceled';
-  if (status === 'requires_payment_method' && hasError) return 'failed';
-  return null;
-}
-
-/** Stripe's subscription status → order status. */
-export function fromSubscriptionStatus(status: string): OrderStatus | null {
-  switch (status) {
-    case 'active':
-    case 'trialing':
-      return 'active';
-    case 'incomplete':
-      return 'incomplete';
-    case 'past_due':
-    case 'unpaid':
-      return 'past_due';
-    case 'canceled':
-    case 'incomplete_expired':
-      return 'canceled';
-    default:
-      return null;
-  }
+/** A charge's state → the order status it means (pending: nothing to learn). */
+export function orderStatusOfCharge(state: PaymentState): OrderStatus | null {
+  return state === 'pending' ? null : state;
 }
 
 /**
- * The status word the verification endpoints answer with, in Stripe's vocabulary (the success
- * page compares it with 'succeeded' and 'active' and shows any other word).
+ * A card setup's state → order status, while a subscription order waits for its card. Its
+ * success changes nothing: the subscription created from it says whether the order is paid.
  */
-export function verificationStatus(kind: PaymentKind, status: OrderStatus): string {
-  if (status === 'created' || status === 'failed') return kind === 'subscription' ? 'incomplete' : 'requires_payment_method';
-  if (kind === 'subscription' && status === 'requires_action') return 'incomplete';
-  return status;
+export function orderStatusOfCardSetup(state: PaymentState): OrderStatus | null {
+  return state === 'requires_action' || state === 'failed' || state === 'canceled' ? state : null;
+}
+
+/** A subscription's state → order status (pending and paused: nothing to learn). */
+export function orderStatusOfSubscription(state: SubscriptionState): OrderStatus | null {
+  return state === 'pending' || state === 'paused' ? null : state;
 }

@@ -1,19 +1,27 @@
 import { Module } from '@nestjs/common';
-import { AppConfig, ConfigError } from '../config/app-config';
+import type { PaymentProviderName } from '@contracts/payments';
+import { AppConfig } from '../config/app-config';
 import { OrderRepository } from '../database/repositories/order.repository';
-import { SandboxStore } from './sandbox/sandbox-store';
 import { PAYMENT_GATEWAY, PaymentGateway } from './payment-gateway';
-import { SandboxGateway } from './sandbox.gateway';
-import { StripeGateway, stripeClient } from './stripe.gateway';
+import { SandboxGateway } from './providers/sandbox/sandbox.gateway';
+import { SandboxStore } from './providers/sandbox/sandbox-store';
+import { createStripeGateway } from './providers/stripe/stripe.gateway';
 
-function gatewayFor(config: AppConfig, store: SandboxStore, orders: OrderRepository): PaymentGateway {
-  if (config.PAYMENT_PROVIDER === 'sandbox') return new SandboxGateway(store, orders);
-  if (!config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
-    );
-  }
-  return new StripeGateway(stripeClient(config));
+/** What an adapter may be built from: the configuration and the records this module provides. */
+interface AdapterDeps {
+  config: AppConfig;
+  orders: OrderRepository;
+  sandboxStore: SandboxStore;
+}
+
+/** Every payment provider and how its adapter is built: adding a provider is one line here. */
+const PAYMENT_PROVIDERS: Readonly<Record<PaymentProviderName, (deps: AdapterDeps) => PaymentGateway>> = {
+  stripe: ({ config }) => createStripeGateway(config),
+  sandbox: ({ config, sandboxStore, orders }) => new SandboxGateway(sandboxStore, orders, config.SANDBOX_WEBHOOK_SECRET),
+};
+
+function gatewayFor(config: AppConfig, sandboxStore: SandboxStore, orders: OrderRepository): PaymentGateway {
+  return PAYMENT_PROVIDERS[config.PAYMENT_PROVIDER]({ config, orders, sandboxStore });
 }
 
 /**

@@ -1,17 +1,15 @@
+import type { PaymentProviderName } from '@contracts/payments';
 import type { Plan } from '@contracts/plans';
 
-/** Injection token of the configured gateway (Stripe, or the sandbox without Stripe keys). */
+/** Injection token of the configured gateway (the adapter payment-gateway.module.ts registers for PAYMENT_PROVIDER). */
 export const PAYMENT_GATEWAY = Symbol('PaymentGateway');
-
-/** Pinned: webhooks and responses keep this shape until we deliberately move. */
-export const STRIPE_API_VERSION = '2025-02-24.acacia' as const;
 
 /** What a gateway needs to know about our order. */
 export interface GatewayOrder {
   id: string;
   plan: Plan;
   amountCents: number;
-  /** Lower case ISO code, as Stripe writes it. */
+  /** Lower case ISO code. */
   currency: string;
   email: string;
   emailNormalized: string;
@@ -19,47 +17,155 @@ export interface GatewayOrder {
   customerId: string | null;
 }
 
+/** The provider objects an order can hold: a one-time charge, a card setup (saved card) and a subscription. */
+export type PaymentObjectKind = 'charge' | 'setup' | 'subscription';
+
+/** A charge or card setup the browser goes on to confirm with its client secret. */
 export interface CreatedIntent {
+  /** The provider's id of the charge or card setup. */
   intentId: string;
   clientSecret: string;
   customerId: string;
 }
 
+/**
+ * Where a one-time charge or a card setup stands. `pending`: nothing the order should learn yet
+ * (no card confirmed, or a state the adapter does not recognise).
+ */
+export type PaymentState = 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** Where a subscription stands; `pending` as for charges. */
+export type SubscriptionState = 'pending' | 'incomplete' | 'active' | 'past_due' | 'paused' | 'canceled';
+
 export interface CreatedSubscription {
   subscriptionId: string;
-  /** Stripe's subscription status word. */
-  status: string;
+  state: SubscriptionState;
   customerId: string;
   paymentMethodId: string;
 }
 
-/** A provider read of an intent or subscription: Stripe's status word and whether it carries an error. */
-export interface ProviderState {
-  status: string;
-  hasError: boolean;
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's id of the charge to refund. */
+  chargeId: string;
+  /** Cents; the whole charge when omitted. */
+  amountCents?: number;
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface Refund {
+  refundId: string;
+  state: RefundState;
+  amountCents: number;
+}
+
+/** A provider-hosted page where a customer manages their saved card and subscription. */
+export interface BillingPortalSession {
+  url: string;
 }
 
 /**
- * The payment provider as checkout sees it. Every write carries an idempotency key derived from
- * our order id, so a double click or a retried request never creates a second charge.
+ * What a provider event says happened. The worker does not trust it for the outcome (it re-reads
+ * the object, so late or replayed events cannot move an order backwards); it names the object.
+ */
+export type PaymentEventKind =
+  | 'charge.created'
+  | 'charge.requires_action'
+  | 'charge.processing'
+  | 'charge.succeeded'
+  | 'charge.failed'
+  | 'charge.canceled'
+  | 'charge.updated'
+  | 'setup.created'
+  | 'setup.requires_action'
+  | 'setup.succeeded'
+  | 'setup.failed'
+  | 'setup.canceled'
+  | 'setup.updated'
+  | 'subscription.created'
+  | 'subscription.updated'
+  | 'subscription.canceled'
+  | 'subscription.paid'
+  | 'subscription.payment_failed';
+
+/** A provider event about an object an order holds, in neutral terms. */
+export interface PaymentEvent {
+  kind: PaymentEventKind;
+  providerEventId: string;
+  object: PaymentObjectKind;
+  /** The provider's id of the charge, card setup or subscription. */
+  objectId: string;
+  /** Our order id as the object carries it (see orderRefOf); undefined when absent or malformed. */
+  orderRef: string | undefined;
+  occurredAt: Date | null;
+}
+
+/** A verified webhook event exactly as the provider sent it; stored whole in payment_events under its id and type. */
+export interface WebhookRecord {
+  id: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface ParsedWebhook {
+  record: WebhookRecord;
+  /** Null for an event about nothing an order holds (it is stored all the same). */
+  event: PaymentEvent | null;
+}
+
+/**
+ * The payment provider as the business sees it; each provider is an adapter under providers/.
+ * Every write carries an idempotency key derived from our order id, so a double click or a
+ * retried request never creates a second charge.
  */
 export interface PaymentGateway {
-  readonly provider: 'stripe' | 'sandbox';
-  createSetupIntent(order: GatewayOrder): Promise<CreatedIntent>;
-  createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent>;
-  /** Checks the setup intent succeeded for this order, makes its card the default and subscribes. */
-  createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription>;
-  retrievePaymentIntent(id: string): Promise<ProviderState>;
-  /** Read by the worker for setup_intent.* events of a subscription order still waiting for its card. */
-  retrieveSetupIntent(id: string): Promise<ProviderState>;
-  retrieveSubscription(id: string): Promise<ProviderState>;
+  readonly provider: PaymentProviderName;
+  /** The key the browser's card form loads the provider with; null when it needs none. */
+  readonly publishableKey: string | null;
+
+  createCharge(order: GatewayOrder): Promise<CreatedIntent>;
+  /** Saves a card for the subscription that createSubscription starts once the browser has confirmed it. */
+  createCardSetup(order: GatewayOrder): Promise<CreatedIntent>;
+  /** Checks the card setup succeeded for this order, makes its card the default and subscribes. */
+  createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription>;
+
+  readCharge(id: string): Promise<PaymentState>;
+  /** Read by the worker for card setup events of a subscription order still waiting for its card. */
+  readCardSetup(id: string): Promise<PaymentState>;
+  readSubscription(id: string): Promise<SubscriptionState>;
+
+  /** Refunds a charge, whole or in part; one refund per order, so a retry answers with the first. */
+  refund(request: RefundRequest): Promise<Refund>;
+  /** Opens the customer's billing portal, which links back to `returnUrl`. */
+  openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession>;
+
+  /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
+  kindOfId(id: string): PaymentObjectKind | null;
+
+  /** The request header that carries the webhook signature, lower case. */
+  readonly webhookSignatureHeader: string;
+  /** Checks a webhook's signature over its exact bytes and reads it; throws WebhookRefusedError. */
+  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook;
+  /** The meaning of a stored webhook record: the worker applies events from the store, not from the request. */
+  eventOf(record: WebhookRecord): PaymentEvent | null;
 }
 
 /** A refusal the buyer can act on (card not confirmed, intent of another order); becomes a 400. */
 export class PaymentRefusedError extends Error {}
 
+/** Something this provider does not offer (the sandbox has no billing portal). */
+export class PaymentUnsupportedError extends Error {}
+
+/** A webhook refused before it is stored (signature, age, shape); its message becomes the 400's. */
+export class WebhookRefusedError extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Our order id as an adapter reads it back from a provider object: only a well-formed id ever reaches a query. */
+export function orderRefOf(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value : undefined;
+}
+
 /** Idempotency key of one write for one order: the same order always sends the same key. */
 export const idempotencyKey = (orderId: string, operation: string): string => `order:${orderId}:${operation}`;
-
-/** Stripe Price lookup key of a subscription plan, e.g. clear-standard-monthly. */
-export const priceLookupKey = (plan: Plan): string => `clear-${plan.id}-monthly`;

@@ -8,7 +8,7 @@ import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
 import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
-import { fromSubscriptionStatus } from '@core/payments/order-state';
+import { orderStatusOfSubscription } from '@core/payments/order-state';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 
 /** What checkout knows about the request besides its body. */
@@ -33,12 +33,12 @@ export class CheckoutService {
 
   createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
     const plan = subscriptionPlanById(dto.planId);
-    return this.createIntent(plan, dto, client, 'setup_intent_id', (order) => this.gateway.createSetupIntent(order));
+    return this.createIntent(plan, dto, client, 'setup_intent_id', (order) => this.gateway.createCardSetup(order));
   }
 
   createPaymentIntent(dto: CreatePaymentIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
     const plan = planByDisplayName(dto.plan, dto.amount, 'one-time');
-    return this.createIntent(plan, dto, client, 'payment_intent_id', (order) => this.gateway.createPaymentIntent(order));
+    return this.createIntent(plan, dto, client, 'payment_intent_id', (order) => this.gateway.createCharge(order));
   }
 
   async confirmSubscription(dto: ConfirmSubscriptionDto): Promise<ConfirmSubscriptionResponse> {
@@ -59,7 +59,7 @@ export class CheckoutService {
       customer_id: subscription.customerId,
       payment_method_id: subscription.paymentMethodId,
     });
-    const learned = fromSubscriptionStatus(subscription.status);
+    const learned = orderStatusOfSubscription(subscription.state);
     if (learned) await this.orders.applyStatus(order.id, learned);
     return { subscriptionId: subscription.subscriptionId };
   }

@@ -1,13 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AppConfig } from '@core/config/app-config';
-import type {
-  ConfirmSubscriptionResponse,
-  CreateIntentResponse,
-  PaymentsConfigResponse,
-  VerificationResult,
-} from '@contracts/payments';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import type { ConfirmSubscriptionResponse, CreateIntentResponse, PaymentsConfigResponse, VerificationResult } from '@contracts/payments';
 import { attributionFromRequest } from '../../common/lead-attribution';
 import { CheckoutClient, CheckoutService } from './checkout.service';
 import { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
@@ -29,14 +24,13 @@ export class PaymentsController {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly verification: VerificationService,
-    private readonly config: AppConfig,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
   @Get('payments/config')
   @ApiOkResponse({ description: 'Which provider confirms cards in the browser, and its publishable key' })
   paymentsConfig(): PaymentsConfigResponse {
-    const provider = this.config.PAYMENT_PROVIDER;
-    return { provider, publishableKey: provider === 'stripe' ? (this.config.STRIPE_PUBLISHABLE_KEY ?? null) : null };
+    return { provider: this.gateway.provider, publishableKey: this.gateway.publishableKey };
   }
 
   @Post('create-setup-intent')

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { AppConfig } from '@core/config/app-config';
 import type { VerificationResult } from '@contracts/payments';
-import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import { fromPaymentIntentStatus, fromSubscriptionStatus, isSettled, verificationStatus } from '@core/payments/order-state';
+import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
+import { isSettled, orderStatusOfCharge, orderStatusOfSubscription } from '@core/payments/order-state';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
-
-/** Stripe-shaped ids: a prefix and letters or digits (sandbox ids have 24; Stripe's are longer). */
-const PAYMENT_INTENT_ID = /^pi_[0-9A-Za-z]{14,255}$/;
-const SUBSCRIPTION_ID = /^sub_[0-9A-Za-z]{14,255}$/;
+import { verificationStatus } from './verification-status';
 
 type Path = 'payment' | 'subscription';
+
+/** The object each path verifies; an id the gateway does not recognise as one is never looked up. */
+const KIND_OF: Readonly<Record<Path, PaymentObjectKind>> = { payment: 'charge', subscription: 'subscription' };
 
 /**
  * The success page's verification. Answers from Postgres, which webhooks keep current; while an
@@ -29,7 +29,7 @@ export class VerificationService {
 
   async verify(path: Path, id: string): Promise<VerificationResult> {
     const column = path === 'payment' ? 'payment_intent_id' : 'subscription_id';
-    const valid = (path === 'payment' ? PAYMENT_INTENT_ID : SUBSCRIPTION_ID).test(id);
+    const valid = this.gateway.kindOfId(id) === KIND_OF[path];
     let order = valid ? await this.orders.findBy(column, id) : null;
     if (!order) throw new NotFoundException(`No ${path} found with this id.`);
     if (!isSettled(order.kind, order.status)) {
@@ -53,10 +53,8 @@ export class VerificationService {
     try {
       const learned =
         path === 'payment'
-          ? await this.gateway
-              .retrievePaymentIntent(order.payment_intent_id as string)
-              .then((s) => fromPaymentIntentStatus(s.status, s.hasError))
-          : await this.gateway.retrieveSubscription(order.subscription_id as string).then((s) => fromSubscriptionStatus(s.status));
+          ? orderStatusOfCharge(await this.gateway.readCharge(order.payment_intent_id as string))
+          : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string));
       if (learned) await this.orders.applyStatus(order.id, learned);
     } catch (err) {
       this.logger.warn(

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { PaymentProviderName } from '@contracts/payments';
 import type { OrderStatus } from '../../payments/order-state';
 
 /** One checkout attempt; its status moves only along `order-state.ts`. Amounts in cents. */
@@ -46,7 +47,7 @@ export class Order {
   attribution: Record<string, string>;
 
   @Column('text')
-  provider: 'stripe' | 'sandbox';
+  provider: PaymentProviderName;
 
   @Column('text', { name: 'setup_intent_id', nullable: true })
   setupIntentId: string | null;

@@ -1,13 +1,13 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The offline sandbox's record of a payment intent, setup intent or subscription (Stripe's stand-in). */
+/** The offline sandbox's record of a payment intent, setup intent, subscription or refund (Stripe's stand-in). */
 @Entity('sandbox_objects')
 export class SandboxObject {
   @PrimaryColumn('text')
   id: string;
 
   @Column('text')
-  object: 'payment_intent' | 'setup_intent' | 'subscription';
+  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund';
 
   @Column('uuid', { name: 'order_id' })
   orderId: string;

@@ -8,6 +8,7 @@ import { CreateInvitations1764806400000 } from './1764806400000-create-invitatio
 import { CreateAdminAccounts1764896400000 } from './1764896400000-create-admin-accounts';
 import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-events';
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
+import { SandboxRefunds1765152000000 } from './1765152000000-sandbox-refunds';
 
 /** In order of their timestamps; listed explicitly like the entities. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateAdminAccounts1764896400000,
   CreateFunnelEvents1764982800000,
   RenameAffiliateSignupJob1765065600000,
+  SandboxRefunds1765152000000,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
+import type { PaymentProviderName } from '@contracts/payments';
 import type { PaymentKind, PlanId } from '@contracts/plans';
 import { owe } from '../../queue/owe';
 import { advance, isPaid, OrderStatus } from '../../payments/order-state';
@@ -17,7 +18,7 @@ export interface OrderRow {
   name: string;
   source: string;
   referral: string | null;
-  provider: 'stripe' | 'sandbox';
+  provider: PaymentProviderName;
   setup_intent_id: string | null;
   payment_intent_id: string | null;
   customer_id: string | null;
@@ -40,7 +41,7 @@ export interface NewOrder {
   invitationTokenHash: string | null;
   /** Attribution read from this request's cookies; the lead's stored values take precedence. */
   requestAttribution: Record<string, string>;
-  provider: 'stripe' | 'sandbox';
+  provider: PaymentProviderName;
 }
 
 export type ProviderIds = Partial<
@@ -99,7 +100,7 @@ export class OrderRepository {
   }
 
   /** A previous order's provider customer for this e-mail, so one buyer stays one customer. */
-  async customerFor(provider: 'stripe' | 'sandbox', emailNormalized: string): Promise<string | null> {
+  async customerFor(provider: PaymentProviderName, emailNormalized: string): Promise<string | null> {
     const [row]: Array<{ customer_id: string }> = await this.dataSource.query(
       `SELECT customer_id FROM orders WHERE email_normalized = $1 AND provider = $2 AND customer_id IS NOT NULL ORDER BY created_at LIMIT 1`,
       [emailNormalized, provider],

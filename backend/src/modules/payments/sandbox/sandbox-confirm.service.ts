@@ -1,25 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { AppConfig } from '@core/config/app-config';
 import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
-import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { CARD_ERRORS, readCard } from './sandbox-cards';
-import { paymentIntentObject, SandboxObjectRow, setupIntentObject, stripeEvent } from '@core/payments/sandbox/sandbox-events';
-import { sandboxId } from '@core/payments/sandbox/sandbox-ids';
-import { SandboxStore } from '@core/payments/sandbox/sandbox-store';
-
-type IntentKind = 'payment_intent' | 'setup_intent';
-
-const CLIENT_SECRET = /^(pi|seti)_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/;
-
-/** Stripe's webhook event names for each intent kind. */
-const EVENTS = {
-  payment_intent: {
-    succeeded: 'payment_intent.succeeded',
-    failed: 'payment_intent.payment_failed',
-    action: 'payment_intent.requires_action',
-  },
-  setup_intent: { succeeded: 'setup_intent.succeeded', failed: 'setup_intent.setup_failed', action: 'setup_intent.requires_action' },
-} as const;
+import { intentEvent, SandboxIntentKind, SandboxObjectRow } from '@core/payments/providers/sandbox/sandbox-events';
+import { intentKindOfSecret, isClientSecret, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
+import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
 
 /**
  * What Stripe.js and Stripe's authentication page do in the browser, for the sandbox: confirm a
@@ -32,7 +17,7 @@ export class SandboxConfirmService {
     private readonly config: AppConfig,
   ) {}
 
-  async confirm(kind: IntentKind, request: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {
+  async confirm(kind: SandboxIntentKind, request: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {
     const returnUrl = this.ownUrl(request.returnUrl, 'returnUrl');
     return this.store.transaction(async (manager) => {
       const intent = await this.intentBySecret(kind, request.clientSecret, () =>
@@ -54,7 +39,6 @@ export class SandboxConfirmService {
 
       const paymentMethodId = sandboxId('pm');
       const stored = { last4: card.last4, outcome: card.outcome };
-      const events = EVENTS[kind];
       const declined = card.outcome === 'declined' || (card.outcome === 'insufficient_funds' && kind === 'payment_intent');
       if (declined) {
         const error: SandboxCardError = card.outcome === 'declined' ? CARD_ERRORS.declined : CARD_ERRORS.insufficient_funds;
@@ -62,7 +46,7 @@ export class SandboxConfirmService {
           manager,
           intent,
           { status: 'requires_payment_method', payment_method_id: paymentMethodId, card: stored, last_error: { ...error } },
-          (row) => [this.event(kind, events.failed, row)],
+          (row) => [intentEvent(kind, 'failed', row)],
         );
         return { error };
       }
@@ -71,7 +55,7 @@ export class SandboxConfirmService {
           manager,
           intent,
           { status: 'requires_action', payment_method_id: paymentMethodId, card: stored, last_error: null },
-          (row) => [this.event(kind, events.action, row)],
+          (row) => [intentEvent(kind, 'requires_action', row)],
         );
         const page = new URL('/api/sandbox/authenticate', this.config.PUBLIC_URL);
         page.searchParams.set('client_secret', request.clientSecret);
@@ -82,16 +66,16 @@ export class SandboxConfirmService {
         manager,
         intent,
         { status: 'succeeded', payment_method_id: paymentMethodId, card: stored, last_error: null },
-        (row) => [this.event(kind, events.succeeded, row)],
+        (row) => [intentEvent(kind, 'succeeded', row)],
       );
       return { intent: this.view(done) };
     });
   }
 
   /** The authentication page may be shown only for an intent that is waiting for it. */
-  async pendingAuthentication(clientSecret: string, returnUrl: string): Promise<{ kind: IntentKind; returnUrl: URL }> {
+  async pendingAuthentication(clientSecret: string, returnUrl: string): Promise<{ kind: SandboxIntentKind; returnUrl: URL }> {
     const url = this.ownUrl(returnUrl, 'return_url');
-    const kind = kindOf(clientSecret);
+    const kind = intentKindOfSecret(clientSecret);
     const intent = await this.store.transaction((manager) =>
       this.intentBySecret(kind, clientSecret, () => this.store.findBySecret(manager, kind, clientSecret)),
     );
@@ -106,17 +90,16 @@ export class SandboxConfirmService {
    */
   async authenticate(clientSecret: string, returnUrl: string, outcome: 'complete' | 'fail'): Promise<string> {
     const url = this.ownUrl(returnUrl, 'return_url');
-    const kind = kindOf(clientSecret);
+    const kind = intentKindOfSecret(clientSecret);
     const intent = await this.store.transaction(async (manager) => {
       const found = await this.intentBySecret(kind, clientSecret, () => this.store.findBySecret(manager, kind, clientSecret, true));
       if (found.status !== 'requires_action') return found;
-      const events = EVENTS[kind];
       return outcome === 'complete'
         ? this.store.update(
             manager,
             found,
             { status: 'succeeded', payment_method_id: found.payment_method_id, card: found.card, last_error: null },
-            (row) => [this.event(kind, events.succeeded, row)],
+            (row) => [intentEvent(kind, 'succeeded', row)],
           )
         : this.store.update(
             manager,
@@ -127,7 +110,7 @@ export class SandboxConfirmService {
               card: found.card,
               last_error: { ...CARD_ERRORS.authentication_failed },
             },
-            (row) => [this.event(kind, events.failed, row)],
+            (row) => [intentEvent(kind, 'failed', row)],
           );
     });
     url.searchParams.set(kind, intent.id);
@@ -137,11 +120,11 @@ export class SandboxConfirmService {
   }
 
   private async intentBySecret(
-    kind: IntentKind,
+    kind: SandboxIntentKind,
     clientSecret: string,
     find: () => Promise<SandboxObjectRow | null>,
   ): Promise<SandboxObjectRow> {
-    const found = CLIENT_SECRET.test(clientSecret) && kindOf(clientSecret) === kind ? await find() : null;
+    const found = isClientSecret(clientSecret) && intentKindOfSecret(clientSecret) === kind ? await find() : null;
     if (!found) throw new NotFoundException(`No ${kind === 'payment_intent' ? 'payment' : 'card setup'} matches this client secret.`);
     return found;
   }
@@ -158,15 +141,7 @@ export class SandboxConfirmService {
     return url;
   }
 
-  private event(kind: IntentKind, type: string, row: SandboxObjectRow): SandboxWebhookEvent {
-    return stripeEvent(type, kind === 'payment_intent' ? paymentIntentObject(row) : setupIntentObject(row));
-  }
-
   private view(row: SandboxObjectRow) {
-    return { id: row.id, status: row.status, object: row.object as IntentKind };
+    return { id: row.id, status: row.status, object: row.object as SandboxIntentKind };
   }
-}
-
-function kindOf(clientSecret: string): IntentKind {
-  return clientSecret.startsWith('seti_') ? 'setup_intent' : 'payment_intent';
 }

@@ -1,4 +1,4 @@
-import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -10,13 +10,13 @@ import { StripeWebhookService, WebhookReceipt } from './stripe-webhook.service';
 export class StripeWebhookController {
   constructor(private readonly webhooks: StripeWebhookService) {}
 
-  /** Stripe's (or the sandbox's) events; the body is read raw for the signature, not validated as a DTO. */
+  /** The configured provider's events (Stripe's, or the sandbox's); the body is read raw for the signature, not validated as a DTO. */
   @Post('stripe')
   @HttpCode(200)
   @RouteConfig(KEEP_RAW_BODY)
   @ApiExcludeEndpoint()
   @ApiBadRequestResponse({ description: 'Missing or wrong signature, or a timestamp older than 300 s' })
-  receive(@Req() req: FastifyRequest, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookReceipt> {
-    return this.webhooks.receive(req.rawBody, signature);
+  receive(@Req() req: FastifyRequest): Promise<WebhookReceipt> {
+    return this.webhooks.receive(req.rawBody, req.headers);
   }
 }

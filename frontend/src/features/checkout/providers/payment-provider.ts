@@ -1,4 +1,4 @@
-import type { PaymentsConfigResponse } from '@contracts/payments';
+import type { PaymentProviderName, PaymentsConfigResponse } from '@contracts/payments';
 import type { ComponentType } from 'react';
 
 /**
@@ -23,7 +23,7 @@ export interface PaymentFormProps {
 
 /** A card-entry UI and the way it confirms intents: Stripe's Payment Element, or the sandbox's 'Test mode' form. */
 export interface PaymentProvider {
-  name: PaymentsConfigResponse['provider'];
+  name: PaymentProviderName;
   PaymentForm: ComponentType<PaymentFormProps>;
 }
 

@@ -1,11 +1,11 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
-import { STRIPE_API_VERSION } from '../payment-gateway';
+import { STRIPE_API_VERSION } from '../stripe/stripe-client';
 import { sandboxId } from './sandbox-ids';
 
 /** A sandbox_objects row as the event builders read it. */
 export interface SandboxObjectRow {
   id: string;
-  object: 'payment_intent' | 'setup_intent' | 'subscription';
+  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund';
   order_id: string;
   plan_id: string;
   client_secret: string | null;
@@ -18,6 +18,22 @@ export interface SandboxObjectRow {
   last_error: Record<string, string> | null;
   created_at: Date;
 }
+
+export type SandboxIntentKind = 'payment_intent' | 'setup_intent';
+
+/** Stripe's webhook event names for what a confirmation or an authentication does to each intent kind. */
+const INTENT_EVENTS = {
+  payment_intent: {
+    succeeded: 'payment_intent.succeeded',
+    failed: 'payment_intent.payment_failed',
+    requires_action: 'payment_intent.requires_action',
+  },
+  setup_intent: {
+    succeeded: 'setup_intent.succeeded',
+    failed: 'setup_intent.setup_failed',
+    requires_action: 'setup_intent.requires_action',
+  },
+} as const;
 
 const unix = (date: Date = new Date()) => Math.floor(date.getTime() / 1000);
 const metadataOf = (row: SandboxObjectRow) => ({ order_id: row.order_id, plan_id: row.plan_id });
@@ -35,6 +51,15 @@ export function stripeEvent(type: string, object: Record<string, unknown>): Sand
     type,
     data: { object },
   };
+}
+
+/** The event a card confirmation or an authentication causes on an intent, as Stripe names it. */
+export function intentEvent(
+  kind: SandboxIntentKind,
+  outcome: keyof (typeof INTENT_EVENTS)[SandboxIntentKind],
+  row: SandboxObjectRow,
+): SandboxWebhookEvent {
+  return stripeEvent(INTENT_EVENTS[kind][outcome], kind === 'payment_intent' ? paymentIntentObject(row) : setupIntentObject(row));
 }
 
 /** Never includes the client secret: webhook payloads end up in the outbox and the events table. */
@@ -115,5 +140,18 @@ export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string,
     subscription_details: { metadata: metadataOf(subscription) },
     livemode: false,
     created: unix(),
+  };
+}
+
+export function refundObject(row: SandboxObjectRow, paymentIntentId: string): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'refund',
+    amount: row.amount_cents,
+    currency: row.currency,
+    payment_intent: paymentIntentId,
+    status: row.status,
+    metadata: { order_id: row.order_id },
+    created: unix(row.created_at),
   };
 }

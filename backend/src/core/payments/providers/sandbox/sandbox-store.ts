@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { JOBS, SandboxWebhookEvent } from '@contracts/jobs';
-import { owe } from '../../queue/owe';
+import { owe } from '../../../queue/owe';
 import type { SandboxObjectRow } from './sandbox-events';
 
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,

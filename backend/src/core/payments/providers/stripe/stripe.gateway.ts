@@ -1,29 +1,37 @@
-import Stripe from 'stripe';
-import type { AppConfig } from '../config/app-config';
+import type Stripe from 'stripe';
+import { AppConfig, ConfigError } from '../../../config/app-config';
 import {
+  BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
   GatewayOrder,
   idempotencyKey,
   PaymentGateway,
+  PaymentEvent,
+  PaymentObjectKind,
   PaymentRefusedError,
-  priceLookupKey,
-  ProviderState,
-  STRIPE_API_VERSION,
-} from './payment-gateway';
+  PaymentState,
+  ParsedWebhook,
+  Refund,
+  RefundRequest,
+  SubscriptionState,
+  WebhookRecord,
+} from '../../payment-gateway';
+import { stripeClient } from './stripe-client';
+import { stripeEventOf } from './stripe-events';
+import { stripeIdKind } from './stripe-ids';
+import { monthlyPriceFor } from './stripe-prices';
+import { intentState, refundState, subscriptionState } from './stripe-states';
+import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
-/** The Stripe SDK client of this configuration (host, port and protocol point tests at a fake). */
-export function stripeClient(config: AppConfig): Stripe {
-  return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
-    apiVersion: STRIPE_API_VERSION,
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    // Safe to retry: every write below carries an idempotency key.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+/** The Stripe adapter of this configuration; its keys come together or not at all. */
+export function createStripeGateway(config: AppConfig): StripeGateway {
+  if (!config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    );
+  }
+  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET);
 }
 
 const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: order.plan.id });
@@ -35,10 +43,15 @@ const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: orde
  */
 export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
+  readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
 
-  constructor(private readonly stripe: Stripe) {}
+  constructor(
+    private readonly stripe: Stripe,
+    readonly publishableKey: string,
+    private readonly webhookSecret: string,
+  ) {}
 
-  async createSetupIntent(order: GatewayOrder): Promise<CreatedIntent> {
+  async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
     const intent = await this.stripe.setupIntents.create(
       { customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata: metadataOf(order) },
@@ -47,7 +60,7 @@ export class StripeGateway implements PaymentGateway {
     return { intentId: intent.id, clientSecret: requireSecret(intent.client_secret), customerId };
   }
 
-  async createPaymentIntent(order: GatewayOrder): Promise<CreatedIntent> {
+  async createCharge(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
     const intent = await this.stripe.paymentIntents.create(
       {
@@ -64,8 +77,8 @@ export class StripeGateway implements PaymentGateway {
     return { intentId: intent.id, clientSecret: requireSecret(intent.client_secret), customerId };
   }
 
-  async createSubscription(order: GatewayOrder, setupIntentId: string): Promise<CreatedSubscription> {
-    const setup = await this.stripe.setupIntents.retrieve(setupIntentId);
+  async createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription> {
+    const setup = await this.stripe.setupIntents.retrieve(setupId);
     if (setup.metadata?.order_id !== order.id) throw new PaymentRefusedError('This card confirmation belongs to another checkout.');
     if (setup.status !== 'succeeded')
       throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
@@ -79,7 +92,7 @@ export class StripeGateway implements PaymentGateway {
       { invoice_settings: { default_payment_method: paymentMethodId } },
       { idempotencyKey: idempotencyKey(order.id, 'set-default-payment-method') },
     );
-    const price = await this.priceFor(order);
+    const price = await monthlyPriceFor(this.stripe, order);
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customerId,
@@ -91,22 +104,48 @@ export class StripeGateway implements PaymentGateway {
       },
       { idempotencyKey: idempotencyKey(order.id, 'create-subscription') },
     );
-    return { subscriptionId: subscription.id, status: subscription.status, customerId, paymentMethodId };
+    return { subscriptionId: subscription.id, state: subscriptionState(subscription.status), customerId, paymentMethodId };
   }
 
-  async retrievePaymentIntent(id: string): Promise<ProviderState> {
+  async readCharge(id: string): Promise<PaymentState> {
     const intent = await this.stripe.paymentIntents.retrieve(id);
-    return { status: intent.status, hasError: Boolean(intent.last_payment_error) };
+    return intentState(intent.status, Boolean(intent.last_payment_error));
   }
 
-  async retrieveSetupIntent(id: string): Promise<ProviderState> {
+  async readCardSetup(id: string): Promise<PaymentState> {
     const intent = await this.stripe.setupIntents.retrieve(id);
-    return { status: intent.status, hasError: Boolean(intent.last_setup_error) };
+    return intentState(intent.status, Boolean(intent.last_setup_error));
   }
 
-  async retrieveSubscription(id: string): Promise<ProviderState> {
+  async readSubscription(id: string): Promise<SubscriptionState> {
     const subscription = await this.stripe.subscriptions.retrieve(id);
-    return { status: subscription.status, hasError: false };
+    return subscriptionState(subscription.status);
+  }
+
+  async refund(request: RefundRequest): Promise<Refund> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: request.chargeId, amount: request.amountCents, metadata: { order_id: request.orderId } },
+      { idempotencyKey: idempotencyKey(request.orderId, 'refund') },
+    );
+    return { refundId: refund.id, state: refundState(refund.status), amountCents: refund.amount };
+  }
+
+  async openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession> {
+    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return { url: session.url };
+  }
+
+  kindOfId(id: string): PaymentObjectKind | null {
+    return stripeIdKind(id);
+  }
+
+  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
+    const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
+    return { record, event: this.eventOf(record) };
+  }
+
+  eventOf(record: WebhookRecord): PaymentEvent | null {
+    return stripeEventOf(record);
   }
 
   /** The customer of an earlier order with this e-mail, else Stripe's customer with it, else a new one. */
@@ -119,23 +158,6 @@ export class StripeGateway implements PaymentGateway {
       { idempotencyKey: idempotencyKey(order.id, 'create-customer') },
     );
     return customer.id;
-  }
-
-  /** The plan's monthly Price, found by lookup key or created once (the key makes concurrent creations one). */
-  private async priceFor(order: GatewayOrder): Promise<Stripe.Price> {
-    const lookupKey = priceLookupKey(order.plan);
-    const found = await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-    if (found.data[0]) return found.data[0];
-    return this.stripe.prices.create(
-      {
-        currency: order.currency,
-        unit_amount: order.amountCents,
-        recurring: { interval: 'month' },
-        lookup_key: lookupKey,
-        product_data: { name: order.plan.name },
-      },
-      { idempotencyKey: `price:${lookupKey}:${order.amountCents}` },
-    );
   }
 }
 

@@ -9,9 +9,19 @@ export function randomBase62(length = 24): string {
   return out;
 }
 
-export type SandboxIdPrefix = 'pi' | 'seti' | 'sub' | 'cus' | 'pm' | 'in' | 'evt' | 'price';
+export type SandboxIdPrefix = 'pi' | 'seti' | 'sub' | 'cus' | 'pm' | 'in' | 'evt' | 'price' | 're';
 
 export const sandboxId = (prefix: SandboxIdPrefix): string => `${prefix}_${randomBase62()}`;
 
 /** Stripe's client secret form: `<intent id>_secret_<random>`; the success page takes the id before `_secret_`. */
 export const clientSecretFor = (intentId: string): string => `${intentId}_secret_${randomBase62()}`;
+
+const CLIENT_SECRET = /^(pi|seti)_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/;
+
+/** Whether a string has the shape of a sandbox client secret (anything else is never looked up). */
+export const isClientSecret = (value: string): boolean => CLIENT_SECRET.test(value);
+
+/** The intent a client secret belongs to, by its id's prefix. */
+export function intentKindOfSecret(clientSecret: string): 'payment_intent' | 'setup_intent' {
+  return clientSecret.startsWith('seti_') ? 'setup_intent' : 'payment_intent';
+}

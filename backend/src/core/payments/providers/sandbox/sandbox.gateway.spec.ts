@@ -1,0 +1,147 @@
+import type { SandboxWebhookEvent } from '@contracts/jobs';
+import { PLANS } from '@contracts/plans';
+import type { OrderRepository } from '../../../database/repositories/order.repository';
+import { GatewayOrder, PaymentRefusedError, PaymentUnsupportedError, WebhookRefusedError } from '../../payment-gateway';
+import { stripeSignatureFor } from '../stripe/stripe-webhooks';
+import type { SandboxObjectRow } from './sandbox-events';
+import type { NewSandboxObject, SandboxStore } from './sandbox-store';
+import { SandboxGateway } from './sandbox.gateway';
+
+const SECRET = 'whsec_unitspecsecret000000';
+const order = (id: string): GatewayOrder => ({
+  id,
+  plan: PLANS['2-month'],
+  amountCents: 55000,
+  currency: 'usd',
+  email: 'buyer@example.com',
+  emailNormalized: 'buyer@example.com',
+  name: 'Buyer',
+  customerId: 'cus_existing0000000000001',
+});
+
+/** The sandbox store's contract in memory: one object per idempotency key, its events only when it is new. */
+class MemoryStore {
+  readonly byKey = new Map<string, SandboxObjectRow>();
+  readonly events: SandboxWebhookEvent[] = [];
+
+  transaction<T>(work: (manager: never) => Promise<T>): Promise<T> {
+    return work(undefined as never);
+  }
+
+  async insertOnce(_manager: never, row: NewSandboxObject, events: (stored: SandboxObjectRow) => SandboxWebhookEvent[]) {
+    const existing = this.byKey.get(row.idempotencyKey);
+    if (existing) return Promise.resolve(existing);
+    const stored: SandboxObjectRow = {
+      id: row.id,
+      object: row.object,
+      order_id: row.orderId,
+      plan_id: '2-month',
+      client_secret: row.clientSecret,
+      status: row.status,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      customer_id: row.customerId,
+      payment_method_id: row.paymentMethodId ?? null,
+      card: row.card ?? null,
+      last_error: null,
+      created_at: new Date(),
+    };
+    this.byKey.set(row.idempotencyKey, stored);
+    this.events.push(...events(stored));
+    return Promise.resolve(stored);
+  }
+
+  find(_manager: never, object: SandboxObjectRow['object'], id: string): Promise<SandboxObjectRow | null> {
+    return Promise.resolve([...this.byKey.values()].find((row) => row.object === object && row.id === id) ?? null);
+  }
+}
+
+describe('SandboxGateway', () => {
+  let store: MemoryStore;
+  let gateway: SandboxGateway;
+  const orders = { customerFor: () => Promise.resolve(null) } as unknown as OrderRepository;
+
+  beforeEach(() => {
+    store = new MemoryStore();
+    gateway = new SandboxGateway(store as unknown as SandboxStore, orders, SECRET);
+  });
+
+  /** A charge the buyer has paid (the 'Test mode' form's confirmation, done to the record directly). */
+  const paidCharge = async (orderId: string): Promise<string> => {
+    const { intentId } = await gateway.createCharge(order(orderId));
+    const row = await store.find(undefined as never, 'payment_intent', intentId);
+    row!.status = 'succeeded';
+    return intentId;
+  };
+
+  it('refunds a paid charge once, recording the refund and its refund.created event', async () => {
+    const orderId = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+    const chargeId = await paidCharge(orderId);
+    const refund = await gateway.refund({ orderId, chargeId });
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_[0-9A-Za-z]{24}$/), state: 'succeeded', amountCents: 55000 });
+    expect(store.events.at(-1)).toMatchObject({
+      type: 'refund.created',
+      data: { object: { id: refund.refundId, object: 'refund', amount: 55000, payment_intent: chargeId, status: 'succeeded' } },
+    });
+
+    const events = store.events.length;
+    await expect(gateway.refund({ orderId, chargeId })).resolves.toEqual(refund);
+    expect(store.events).toHaveLength(events);
+  });
+
+  it('refunds part of a charge when asked', async () => {
+    const orderId = '1b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+    const chargeId = await paidCharge(orderId);
+    await expect(gateway.refund({ orderId, chargeId, amountCents: 1000 })).resolves.toMatchObject({
+      state: 'succeeded',
+      amountCents: 1000,
+    });
+  });
+
+  it('refuses to refund what was not paid, belongs to another order or exceeds the charge', async () => {
+    const orderId = '2b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+    const { intentId: unpaid } = await gateway.createCharge(order(orderId));
+    await expect(gateway.refund({ orderId, chargeId: unpaid })).rejects.toThrow(
+      new PaymentRefusedError('Only a payment that succeeded can be refunded.'),
+    );
+    const paidOrder = '3b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+    const paid = await paidCharge(paidOrder);
+    await expect(gateway.refund({ orderId, chargeId: paid })).rejects.toThrow(
+      new PaymentRefusedError('No payment of this order has this id.'),
+    );
+    await expect(gateway.refund({ orderId: paidOrder, chargeId: 'pi_unknown' })).rejects.toBeInstanceOf(PaymentRefusedError);
+    await expect(gateway.refund({ orderId: paidOrder, chargeId: paid, amountCents: 55001 })).rejects.toThrow(
+      'A refund of this payment is between 1 and 55000 cents.',
+    );
+    await expect(gateway.refund({ orderId: paidOrder, chargeId: paid, amountCents: 0 })).rejects.toBeInstanceOf(PaymentRefusedError);
+    expect(store.events.filter((event) => event.type === 'refund.created')).toHaveLength(0);
+  });
+
+  it('says it has no billing portal rather than pretend to open one', async () => {
+    await expect(gateway.openBillingPortal()).rejects.toBeInstanceOf(PaymentUnsupportedError);
+  });
+
+  it('parses the events it signed itself, Stripe-shaped, and refuses any other signature', () => {
+    const body = JSON.stringify({ id: 'evt_1', type: 'setup_intent.succeeded', data: { object: { id: 'seti_1', metadata: {} } } });
+    expect(gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, SECRET))).toEqual({
+      record: JSON.parse(body),
+      event: {
+        kind: 'setup.succeeded',
+        providerEventId: 'evt_1',
+        object: 'setup',
+        objectId: 'seti_1',
+        orderRef: undefined,
+        occurredAt: null,
+      },
+    });
+    expect(() => gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, 'whsec_someoneelse00000000000000'))).toThrow(
+      WebhookRefusedError,
+    );
+  });
+
+  it('knows its ids by their Stripe-like prefixes', async () => {
+    const { intentId } = await gateway.createCharge(order('4b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10'));
+    expect(gateway.kindOfId(intentId)).toBe('charge');
+    expect(gateway.kindOfId('not-an-id')).toBeNull();
+  });
+});

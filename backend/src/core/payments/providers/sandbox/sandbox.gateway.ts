@@ -1,0 +1,214 @@
+import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError } from '../../payment-gateway';
+import type {
+  BillingPortalSession,
+  CreatedIntent,
+  CreatedSubscription,
+  GatewayOrder,
+  PaymentGateway,
+  ParsedWebhook,
+  PaymentEvent,
+  PaymentObjectKind,
+  PaymentState,
+  Refund,
+  RefundRequest,
+  SubscriptionState,
+  WebhookRecord,
+} from '../../payment-gateway';
+import type { OrderRepository } from '../../../database/repositories/order.repository';
+import { stripeEventOf } from '../stripe/stripe-events';
+import { stripeIdKind } from '../stripe/stripe-ids';
+import { priceLookupKey } from '../stripe/stripe-prices';
+import { intentState, subscriptionState } from '../stripe/stripe-states';
+import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
+import {
+  invoiceObject,
+  paymentIntentObject,
+  refundObject,
+  SandboxObjectRow,
+  setupIntentObject,
+  stripeEvent,
+  subscriptionObject,
+} from './sandbox-events';
+import { clientSecretFor, sandboxId } from './sandbox-ids';
+import type { SandboxStore } from './sandbox-store';
+
+/**
+ * The offline stand-in for Stripe (no keys configured): the same life cycle, held in Postgres,
+ * with Stripe-like ids, idempotency keys and webhook events. Cards are confirmed by the sandbox's
+ * 'Test mode' form (SandboxConfirmService), as Stripe.js confirms them in production. Because it
+ * imitates Stripe's wire format on purpose, it reads its ids and status words with the Stripe
+ * adapter's vocabulary.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly provider = 'sandbox' as const;
+  readonly publishableKey = null;
+  readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
+
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly orders: OrderRepository,
+    /** The sandbox signs its own events (SANDBOX_WEBHOOK_SECRET), delivered to the same endpoint as Stripe's. */
+    private readonly webhookSecret: string,
+  ) {}
+
+  async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
+    const customerId = await this.customerFor(order);
+    const id = sandboxId('seti');
+    const row = await this.store.transaction((manager) =>
+      this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'setup_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-setup-intent'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId,
+        },
+        (stored) => [stripeEvent('setup_intent.created', setupIntentObject(stored))],
+      ),
+    );
+    return { intentId: row.id, clientSecret: row.client_secret as string, customerId: row.customer_id };
+  }
+
+  async createCharge(order: GatewayOrder): Promise<CreatedIntent> {
+    const customerId = await this.customerFor(order);
+    const id = sandboxId('pi');
+    const row = await this.store.transaction((manager) =>
+      this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'payment_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-payment-intent'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId,
+        },
+        (stored) => [stripeEvent('payment_intent.created', paymentIntentObject(stored))],
+      ),
+    );
+    return { intentId: row.id, clientSecret: row.client_secret as string, customerId: row.customer_id };
+  }
+
+  /**
+   * Charges the saved card at once, off-session, as Stripe does for a subscription's first
+   * invoice: 4000 0000 0000 9995 saves fine but its charge fails (subscription incomplete); a
+   * card authenticated at setup (3155) needs no second authentication.
+   */
+  async createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription> {
+    return this.store.transaction(async (manager) => {
+      const setup = await this.store.find(manager, 'setup_intent', setupId);
+      if (!setup || setup.order_id !== order.id) throw new PaymentRefusedError('This card confirmation belongs to another checkout.');
+      if (setup.status !== 'succeeded' || !setup.payment_method_id) {
+        throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
+      }
+      const paid = setup.card?.outcome !== 'insufficient_funds';
+      const invoiceId = sandboxId('in');
+      const subscription = await this.store.insertOnce(
+        manager,
+        {
+          id: sandboxId('sub'),
+          object: 'subscription',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'create-subscription'),
+          clientSecret: null,
+          status: paid ? 'active' : 'incomplete',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId: setup.customer_id,
+          paymentMethodId: setup.payment_method_id,
+          card: setup.card,
+        },
+        (stored) => [
+          stripeEvent('customer.subscription.created', subscriptionObject(stored, invoiceId, priceLookupKey(order.plan))),
+          stripeEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(stored, invoiceId, paid)),
+        ],
+      );
+      return {
+        subscriptionId: subscription.id,
+        state: subscriptionState(subscription.status),
+        customerId: subscription.customer_id,
+        paymentMethodId: setup.payment_method_id,
+      };
+    });
+  }
+
+  async readCharge(id: string): Promise<PaymentState> {
+    const row = await this.retrieve('payment_intent', id);
+    return intentState(row.status, row.last_error !== null);
+  }
+
+  async readCardSetup(id: string): Promise<PaymentState> {
+    const row = await this.retrieve('setup_intent', id);
+    return intentState(row.status, row.last_error !== null);
+  }
+
+  async readSubscription(id: string): Promise<SubscriptionState> {
+    return subscriptionState((await this.retrieve('subscription', id)).status);
+  }
+
+  /** Refunds at once (no bank is involved): a refund record and Stripe's refund.created event, in one transaction. */
+  async refund(request: RefundRequest): Promise<Refund> {
+    return this.store.transaction(async (manager) => {
+      const charge = await this.store.find(manager, 'payment_intent', request.chargeId, true);
+      if (!charge || charge.order_id !== request.orderId) throw new PaymentRefusedError('No payment of this order has this id.');
+      if (charge.status !== 'succeeded') throw new PaymentRefusedError('Only a payment that succeeded can be refunded.');
+      const charged = charge.amount_cents ?? 0;
+      const amountCents = request.amountCents ?? charged;
+      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > charged) {
+        throw new PaymentRefusedError(`A refund of this payment is between 1 and ${charged} cents.`);
+      }
+      const refund = await this.store.insertOnce(
+        manager,
+        {
+          id: sandboxId('re'),
+          object: 'refund',
+          orderId: request.orderId,
+          idempotencyKey: idempotencyKey(request.orderId, 'refund'),
+          clientSecret: null,
+          status: 'succeeded',
+          amountCents,
+          currency: charge.currency ?? '',
+          customerId: charge.customer_id,
+        },
+        (stored) => [stripeEvent('refund.created', refundObject(stored, charge.id))],
+      );
+      return { refundId: refund.id, state: 'succeeded', amountCents: refund.amount_cents ?? amountCents };
+    });
+  }
+
+  /** There is no sandbox page to manage a card or subscription on, and pretending one exists would mislead. */
+  openBillingPortal(): Promise<BillingPortalSession> {
+    return Promise.reject(new PaymentUnsupportedError('The payment sandbox has no billing portal; configure Stripe keys to use one.'));
+  }
+
+  kindOfId(id: string): PaymentObjectKind | null {
+    return stripeIdKind(id);
+  }
+
+  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
+    const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
+    return { record, event: this.eventOf(record) };
+  }
+
+  eventOf(record: WebhookRecord): PaymentEvent | null {
+    return stripeEventOf(record);
+  }
+
+  private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<SandboxObjectRow> {
+    const row = await this.store.transaction((manager) => this.store.find(manager, object, id));
+    if (!row) throw new Error(`No such sandbox ${object}`);
+    return row;
+  }
+
+  private async customerFor(order: GatewayOrder): Promise<string> {
+    return order.customerId ?? (await this.orders.customerFor(this.provider, order.emailNormalized)) ?? sandboxId('cus');
+  }
+}

@@ -1,0 +1,66 @@
+import { orderRefOf } from '../../payment-gateway';
+import type { PaymentEvent, PaymentEventKind, PaymentObjectKind, WebhookRecord } from '../../payment-gateway';
+
+/** Which object a Stripe event names, and our order id from the object's metadata. */
+export interface StripeSubject {
+  object: PaymentObjectKind;
+  objectId: string;
+  orderRef: string | undefined;
+}
+
+/** Stripe event types with a neutral meaning of their own; other events of an object are its updates. */
+const KINDS: Readonly<Record<string, PaymentEventKind>> = {
+  'payment_intent.created': 'charge.created',
+  'payment_intent.requires_action': 'charge.requires_action',
+  'payment_intent.processing': 'charge.processing',
+  'payment_intent.succeeded': 'charge.succeeded',
+  'payment_intent.payment_failed': 'charge.failed',
+  'payment_intent.canceled': 'charge.canceled',
+  'setup_intent.created': 'setup.created',
+  'setup_intent.requires_action': 'setup.requires_action',
+  'setup_intent.succeeded': 'setup.succeeded',
+  'setup_intent.setup_failed': 'setup.failed',
+  'setup_intent.canceled': 'setup.canceled',
+  'customer.subscription.created': 'subscription.created',
+  'customer.subscription.deleted': 'subscription.canceled',
+  'invoice.paid': 'subscription.paid',
+  'invoice.payment_failed': 'subscription.payment_failed',
+};
+
+/** Event type prefixes of the objects an order holds. */
+const OBJECTS: ReadonlyArray<[string, PaymentObjectKind]> = [
+  ['payment_intent.', 'charge'],
+  ['setup_intent.', 'setup'],
+  ['customer.subscription.', 'subscription'],
+];
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+const orderRefIn = (metadata: unknown): string | undefined =>
+  orderRefOf((metadata as Record<string, unknown> | null | undefined)?.order_id);
+
+/** The object an event names: intents and subscriptions directly, invoices through their subscription. */
+export function stripeSubjectOf(type: string, object: Record<string, unknown>): StripeSubject | null {
+  const id = str(object.id);
+  const named = OBJECTS.find(([prefix]) => type.startsWith(prefix));
+  if (named && id) return { object: named[1], objectId: id, orderRef: orderRefIn(object.metadata) };
+  if (type === 'invoice.paid' || type === 'invoice.payment_failed') {
+    const subscription = object.subscription;
+    const subscriptionId = typeof subscription === 'string' ? subscription : str((subscription as { id?: unknown } | null)?.id);
+    const details = object.subscription_details as { metadata?: unknown } | null | undefined;
+    if (subscriptionId) return { object: 'subscription', objectId: subscriptionId, orderRef: orderRefIn(details?.metadata) };
+  }
+  return null;
+}
+
+/** A Stripe-shaped event (Stripe's, or the sandbox's imitation) in neutral terms. */
+export function stripeEventOf(record: WebhookRecord): PaymentEvent | null {
+  const object = (record.data as { object?: unknown } | null | undefined)?.object;
+  const subject = stripeSubjectOf(record.type, typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : {});
+  if (!subject) return null;
+  return {
+    kind: KINDS[record.type] ?? `${subject.object}.updated`,
+    providerEventId: record.id,
+    ...subject,
+    occurredAt: typeof record.created === 'number' ? new Date(record.created * 1000) : null,
+  };
+}

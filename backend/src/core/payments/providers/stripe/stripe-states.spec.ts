@@ -1,0 +1,46 @@
+import { stripeIdKind } from './stripe-ids';
+import { intentState, refundState, subscriptionState } from './stripe-states';
+
+describe("Stripe's vocabulary in neutral words", () => {
+  it('reads payment and setup intent statuses, a refused card being a failure only with its error', () => {
+    expect(intentState('succeeded', false)).toBe('succeeded');
+    expect(intentState('processing', false)).toBe('processing');
+    expect(intentState('requires_capture', false)).toBe('processing');
+    expect(intentState('requires_action', false)).toBe('requires_action');
+    expect(intentState('requires_confirmation', false)).toBe('requires_action');
+    expect(intentState('canceled', false)).toBe('canceled');
+    expect(intentState('requires_payment_method', true)).toBe('failed');
+    expect(intentState('requires_payment_method', false)).toBe('pending');
+    expect(intentState('some_future_word', true)).toBe('pending');
+  });
+
+  it('reads subscription statuses', () => {
+    expect(subscriptionState('active')).toBe('active');
+    expect(subscriptionState('trialing')).toBe('active');
+    expect(subscriptionState('incomplete')).toBe('incomplete');
+    expect(subscriptionState('past_due')).toBe('past_due');
+    expect(subscriptionState('unpaid')).toBe('past_due');
+    expect(subscriptionState('canceled')).toBe('canceled');
+    expect(subscriptionState('incomplete_expired')).toBe('canceled');
+    expect(subscriptionState('paused')).toBe('paused');
+    expect(subscriptionState('some_future_word')).toBe('pending');
+  });
+
+  it('reads refund statuses, one waiting for the customer being still pending', () => {
+    expect(refundState('succeeded')).toBe('succeeded');
+    expect(refundState('failed')).toBe('failed');
+    expect(refundState('canceled')).toBe('canceled');
+    expect(refundState('requires_action')).toBe('pending');
+    expect(refundState(null)).toBe('pending');
+  });
+
+  it('names the object an id stands for by its prefix, and refuses other shapes', () => {
+    expect(stripeIdKind('pi_3N0000000000000000000000')).toBe('charge');
+    expect(stripeIdKind('seti_1N00000000000000000000')).toBe('setup');
+    expect(stripeIdKind('sub_1N000000000000000000000')).toBe('subscription');
+    expect(stripeIdKind('pi_short')).toBeNull();
+    expect(stripeIdKind('sub_1N00000000000000-000000')).toBeNull();
+    expect(stripeIdKind('cus_1N000000000000000000000')).toBeNull();
+    expect(stripeIdKind('')).toBeNull();
+  });
+});

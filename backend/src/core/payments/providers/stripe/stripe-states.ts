@@ -1,0 +1,51 @@
+import type { PaymentState, RefundState, SubscriptionState } from '../../payment-gateway';
+
+/**
+ * A payment intent's or setup intent's status word (with whether it carries a last error) in
+ * neutral terms. A card that was tried and refused leaves Stripe's intent waiting for another
+ * card (requires_payment_method) with an error: that is a failure the buyer may retry.
+ */
+export function intentState(status: string, hasError: boolean): PaymentState {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_action':
+    case 'requires_confirmation':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      return hasError ? 'failed' : 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+/** A subscription's status word in neutral terms (trialing counts as active, unpaid as past due). */
+export function subscriptionState(status: string): SubscriptionState {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'incomplete':
+      return 'incomplete';
+    case 'past_due':
+    case 'unpaid':
+      return 'past_due';
+    case 'paused':
+      return 'paused';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return 'pending';
+  }
+}
+
+/** A refund's status word in neutral terms (one waiting for the customer's action is still pending). */
+export function refundState(status: string | null): RefundState {
+  return status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
+}

@@ -1,0 +1,122 @@
+import { PLANS } from '@contracts/plans';
+import { ConfigError, loadConfig } from '../../../config/app-config';
+import { FakeStripeServer } from '../../../../../../tests/fakes/stripe-server';
+import { stripeSignatureFor } from './stripe-webhooks';
+import { createStripeGateway, StripeGateway } from './stripe.gateway';
+
+const ORDER_ID = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+const WEBHOOK_SECRET = 'whsec_unitspecsecret000000';
+const keys = {
+  DATABASE_URL: 'postgres://u:p@localhost:5432/db',
+  REDIS_URL: 'redis://localhost:6379',
+  STRIPE_SECRET_KEY: 'sk_test_unitspec',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_unitspec',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+};
+
+describe('StripeGateway', () => {
+  const stripe = new FakeStripeServer();
+  let gateway: StripeGateway;
+
+  beforeAll(async () => {
+    await stripe.start();
+    gateway = createStripeGateway(
+      loadConfig({ ...keys, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' }),
+    );
+  });
+  afterEach(() => stripe.reset());
+  afterAll(() => stripe.stop());
+
+  it('needs its publishable key and webhook secret with the secret key', () => {
+    expect(() => createStripeGateway(loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: '' }))).toThrow(ConfigError);
+    expect(() => createStripeGateway(loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: '' }))).toThrow(ConfigError);
+    expect(gateway.publishableKey).toBe('pk_test_unitspec');
+  });
+
+  it("refunds a whole charge under the order's refund key, and part of one when asked", async () => {
+    const charge = await gateway.createCharge({
+      id: ORDER_ID,
+      plan: PLANS['2-month'],
+      amountCents: 55000,
+      currency: 'usd',
+      email: 'buyer@example.com',
+      emailNormalized: 'buyer@example.com',
+      name: 'Buyer',
+      customerId: 'cus_existing0000000000001',
+    });
+    await expect(gateway.refund({ orderId: ORDER_ID, chargeId: charge.intentId })).resolves.toEqual({
+      refundId: 're_fake000000000000000001',
+      state: 'succeeded',
+      amountCents: 55000,
+    });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/refunds',
+      params: { payment_intent: charge.intentId, 'metadata[order_id]': ORDER_ID },
+      idempotencyKey: `order:${ORDER_ID}:refund`,
+    });
+    expect(stripe.requests.at(-1)?.params).not.toHaveProperty('amount');
+
+    stripe.reset();
+    stripe.refundStatus = 'pending';
+    await expect(gateway.refund({ orderId: ORDER_ID, chargeId: 'pi_fake000000000000000001', amountCents: 1000 })).resolves.toEqual({
+      refundId: 're_fake000000000000000001',
+      state: 'pending',
+      amountCents: 1000,
+    });
+    expect(stripe.requests.at(-1)?.params.amount).toBe('1000');
+  });
+
+  it('reports a refund Stripe failed as failed', async () => {
+    stripe.refundStatus = 'failed';
+    await expect(gateway.refund({ orderId: ORDER_ID, chargeId: 'pi_fake000000000000000001', amountCents: 1 })).resolves.toMatchObject({
+      state: 'failed',
+    });
+  });
+
+  it("opens the customer's billing portal with the page to return to", async () => {
+    await expect(gateway.openBillingPortal('cus_fake000000000000000001', 'https://example.com/account')).resolves.toEqual({
+      url: 'https://billing.stripe.com/p/session/test_fake',
+    });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/billing_portal/sessions',
+      params: { customer: 'cus_fake000000000000000001', return_url: 'https://example.com/account' },
+    });
+  });
+
+  it('parses a webhook signed with its secret into the record to store and a neutral event', () => {
+    const body = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'invoice.payment_failed',
+      created: 1_700_000_000,
+      data: { object: { id: 'in_1', subscription: 'sub_1', subscription_details: { metadata: { order_id: ORDER_ID } } } },
+    });
+    expect(gateway.webhookSignatureHeader).toBe('stripe-signature');
+    expect(gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, WEBHOOK_SECRET))).toEqual({
+      record: JSON.parse(body),
+      event: {
+        kind: 'subscription.payment_failed',
+        providerEventId: 'evt_1',
+        object: 'subscription',
+        objectId: 'sub_1',
+        orderRef: ORDER_ID,
+        occurredAt: new Date(1_700_000_000_000),
+      },
+    });
+    expect(() => gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, 'whsec_someoneelse00000000000000'))).toThrow(
+      'Webhook signature does not match.',
+    );
+  });
+
+  it('reads charges, card setups and subscriptions in neutral words', async () => {
+    stripe.paymentIntentStatus = 'requires_capture';
+    stripe.setupIntentStatus = 'requires_action';
+    stripe.subscriptionStatus = 'unpaid';
+    await expect(gateway.readCharge('pi_fake000000000000000001')).resolves.toBe('processing');
+    await expect(gateway.readCardSetup('seti_fake000000000000000001')).resolves.toBe('requires_action');
+    await expect(gateway.readSubscription('sub_fake000000000000000001')).resolves.toBe('past_due');
+    expect(gateway.kindOfId('pi_fake000000000000000001')).toBe('charge');
+  });
+});
