@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ErasePersonResponse, PersonData } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
 import { AuditService } from '../../common/admin-access/audit.service';
-import { scrubJson, scrubText, type ScrubTerms } from './person-scrub';
+import { scrubJson, scrubText, type ScrubTerms } from '@core/database/person-scrub';
 
 /** NOT NULL name columns (orders, invitations) get this instead of null. */
 export const ERASED_NAME = '[erased]';

@@ -1,12 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { PERSONAL_DATA_OWNERS } from '../personal-data';
 import { OrderRepository } from './order.repository';
+import { OutboxRepository } from './outbox.repository';
+import { PaymentEventRepository } from './payment-event.repository';
+import { ProviderCallRepository } from './provider-call.repository';
+import { SandboxObjectRepository } from './sandbox-object.repository';
 
 /**
  * Every repository, for the API and the worker alike. The only place SQL lives (with the
  * migrations); each table has one owner here and one row type.
  */
-const REPOSITORIES = [OrderRepository];
+const REPOSITORIES = [OrderRepository, SandboxObjectRepository, PaymentEventRepository, OutboxRepository, ProviderCallRepository];
 
 /** Repositories that store personal data, composed by the admin's export and erase. */
 const PERSONAL_DATA_OWNER_CLASSES: Array<(typeof REPOSITORIES)[number]> = [];

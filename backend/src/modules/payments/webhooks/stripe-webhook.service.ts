@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { findInputHazard } from '../../../common/input-hazard';
 import { AppConfig } from '@core/config/app-config';
+import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { JOBS } from '@contracts/jobs';
 import { owe } from '@core/queue/owe';
 
@@ -28,6 +29,7 @@ export interface WebhookReceipt {
 export class StripeWebhookService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: PaymentEventRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -36,10 +38,7 @@ export class StripeWebhookService {
     if (!rawBody?.length) throw new BadRequestException('The webhook body is empty.');
     const event = this.verify(rawBody, signature);
     return this.dataSource.transaction(async (manager) => {
-      const stored: unknown[] = await manager.query(
-        `INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [event.id, event.type, JSON.stringify(event)],
-      );
+      const stored: unknown[] = await this.events.insertOnce(manager, event.id, event.type, event);
       if (stored.length === 0) return { received: true, duplicate: true };
       await owe(manager, [{ name: JOBS.paymentEvent, data: { eventId: event.id } }]);
       return { received: true, duplicate: false };
