@@ -9,7 +9,7 @@ import { CreateAdminAccounts1764896400000 } from './1764896400000-create-admin-a
 import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-events';
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 
-/** In order of their timestamps; listed explicitly like the entities. */
+/** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
   CreateLeadsAndOutbox1763784000000,
   CreateTestimonials1763787600000,
