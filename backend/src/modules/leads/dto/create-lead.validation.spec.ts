@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { CreateLeadDto } from '../modules/leads/dto/create-lead.dto';
-import { AppValidationPipe } from './validation.pipe';
+import { CreateLeadDto } from './create-lead.dto';
+import { AppValidationPipe } from '../../../common/validation.pipe';
 
 const pipe = new AppValidationPipe();
 const body = { type: 'body' as const, metatype: CreateLeadDto };
