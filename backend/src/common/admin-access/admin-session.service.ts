@@ -37,7 +37,7 @@ export class AdminSessionService {
     const sessionId = randomBytes(32).toString('base64url');
     const ttlMs = this.config.ADMIN_SESSION_TTL_HOURS * 3_600_000;
     const expiresAt = new Date(Date.now() + ttlMs);
-    // Expired rows of every admin go with it rather than in a scheduled job: sign-ins are rare.
+    // Every admin's expired rows go with each sign-in rather than in a scheduled job: sign-ins are rare.
     await this.accounts.insertSession({ id_hash: sha256(sessionId), admin_id: adminId, expires_at: expiresAt });
     return {
       cookie: this.cookie(sessionId, Math.floor(ttlMs / 1000)),

@@ -68,7 +68,7 @@ export class AdminAccountRepository implements PersonalDataOwner {
     return rows[0].any;
   }
 
-  /** Opens a session; expired sessions of every admin are dropped on the way (sign-ins are rare). */
+  /** Opens a session, dropping every admin's expired sessions on the way. */
   async insertSession(session: Pick<AdminSessionRow, 'id_hash' | 'admin_id' | 'expires_at'>): Promise<void> {
     await this.dataSource.query(`DELETE FROM admin_sessions WHERE expires_at <= now()`);
     await this.dataSource.query(`INSERT INTO admin_sessions (id_hash, admin_id, expires_at) VALUES ($1, $2, $3)`, [

@@ -21,7 +21,7 @@ export async function scrubDocuments(sql: SqlExecutor, erasure: PersonErasure, c
   const patterns = [...erasure.emails, ...ids].map(containsPattern);
   for (const { table, key, column, json, keyedBySubject } of columns) {
     const rows: Array<{ k: string; v: unknown }> = await sql.query(
-      `SELECT ${key} AS k, ${column} AS v FROM ${table} WHERE ${column}::text ILIKE ANY($1::text[])${keyedBySubject ? ` OR split_part(key, ':', 2) = ANY($2::text[])` : ''} FOR UPDATE`,
+      `SELECT ${key} AS k, ${column} AS v FROM ${table} WHERE ${column}::text ILIKE ANY($1::text[])${keyedBySubject ? ` OR split_part(${key}, ':', 2) = ANY($2::text[])` : ''} FOR UPDATE`,
       keyedBySubject ? [patterns, ids] : [patterns],
     );
     for (const row of rows) {
