@@ -97,9 +97,9 @@ const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normali
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
-const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution, provider,
-              setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status, purchase_event_id,
-              paid_at, paid_effects, last_refreshed_at, created_at, updated_at`;
+const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
+  provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status, purchase_event_id, paid_at,
+  paid_effects, last_refreshed_at, created_at, updated_at`;
 
 const LISTING_COLUMNS = `id, email, name, plan_id, amount_cents, currency, status, source, referral, created_at, paid_at`;
 
