@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import { hashPassword } from '../backend/src/modules/admin/password-hasher';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
+import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
+import { AuditRepository } from '@core/database/repositories/audit.repository';
+import { withDataSource } from './lib/data-source';
 
 const root = resolve(__dirname, '..', '..');
 const USAGE = 'usage: npm run admin:create -- --email you@example.com   (the password is prompted for, or read from stdin when piped)';
@@ -95,44 +97,31 @@ function checkPassword(password: string): void {
 /** Creates the account, or sets a new password (signing the account out everywhere) when it exists. */
 export async function upsertAdmin(url: string, email: string, password: string): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    const { rows } = await client.query<{ id: string; created: boolean }>(
-      `INSERT INTO admin_accounts (email, email_normalized, password_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (email_normalized) DO UPDATE SET password_hash = EXCLUDED.password_hash
-       RETURNING id, (xmax = 0) AS created`,
-      [email, normalizeEmail(email), passwordHash],
-    );
-    const { id, created } = rows[0];
-    if (!created) await client.query('DELETE FROM admin_sessions WHERE admin_id = $1', [id]);
-    await client.query('INSERT INTO admin_audit_log (admin_id, action) VALUES ($1, $2)', [
-      id,
-      created ? 'account.create' : 'account.password',
-    ]);
-    await client.query('COMMIT');
-    return created ? 'created' : 'updated';
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    if ((err as { code?: string }).code === '42P01')
-      throw new CliError('The database has no admin tables yet: run `npm run migrate` (or `npm start`) first.');
-    throw err;
-  } finally {
-    await client.end();
-  }
+  return withDataSource(url, async (dataSource) => {
+    const accounts = new AdminAccountRepository(dataSource);
+    const audit = new AuditRepository(dataSource);
+    try {
+      return await dataSource.transaction(async (manager) => {
+        const { id, created } = await accounts.upsert(manager, {
+          email,
+          email_normalized: normalizeEmail(email),
+          password_hash: passwordHash,
+        });
+        if (!created) await accounts.deleteSessionsOf(manager, id);
+        await audit.record({ adminId: id, action: created ? 'account.create' : 'account.password' }, manager);
+        return created ? 'created' : 'updated';
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '42P01')
+        throw new CliError('The database has no admin tables yet: run `npm run migrate` (or `npm start`) first.');
+      throw err;
+    }
+  });
 }
 
 /** For `npm start`'s hint: whether anyone can sign in to /admin yet. */
-export async function hasAdminAccount(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM admin_accounts) AS any');
-    return rows[0].any;
-  } finally {
-    await client.end();
-  }
+export function hasAdminAccount(url: string): Promise<boolean> {
+  return withDataSource(url, (dataSource) => new AdminAccountRepository(dataSource).anyExists());
 }
 
 async function main(): Promise<void> {

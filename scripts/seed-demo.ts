@@ -1,4 +1,5 @@
-import { Client } from 'pg';
+import { TestimonialRepository } from '@core/database/repositories/testimonial.repository';
+import { withDataSource } from './lib/data-source';
 
 /** Demo rows for a fresh `npm start`: marked as demo so nobody mistakes them for real members. */
 const DEMO_TESTIMONIALS = [
@@ -30,29 +31,6 @@ const DEMO_TESTIMONIALS = [
 ];
 
 /** Seeds once per database (remembered in seed_runs), so deleting a demo row keeps it deleted. */
-export async function seedDemoTestimonials(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    const claimed = await client.query(`INSERT INTO seed_runs (name) VALUES ('demo-testimonials') ON CONFLICT DO NOTHING RETURNING name`);
-    if (claimed.rowCount === 0) {
-      await client.query('ROLLBACK');
-      return false;
-    }
-    for (const [order, t] of DEMO_TESTIMONIALS.entries()) {
-      await client.query(
-        `INSERT INTO testimonials (name, title, content, image_url, video_url, rating, featured, display_order)
-         VALUES ($1, $2, $3, $4, $5, $6, true, $7)`,
-        [t.name, t.title, t.content, t.image_url, t.video_url, t.rating, order],
-      );
-    }
-    await client.query('COMMIT');
-    return true;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    await client.end();
-  }
+export function seedDemoTestimonials(url: string): Promise<boolean> {
+  return withDataSource(url, (dataSource) => new TestimonialRepository(dataSource).seedOnce('demo-testimonials', DEMO_TESTIMONIALS));
 }

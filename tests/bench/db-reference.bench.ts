@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { LeadRepository } from '../../backend/src/core/database/repositories/lead.repository';
 import { LeadBatchWriter } from '../../backend/src/modules/leads/lead-batch-writer';
 import { percentile } from './report';
 
@@ -31,7 +32,7 @@ export async function referenceLeadWrites(
     // Connections are opened before the clock starts, as the API's pool is warm under load.
     const warm = await Promise.all(Array.from({ length: opts.clients }, () => pool.connect()));
     warm.forEach((client) => client.release());
-    const shared = new LeadBatchWriter(nodePgDataSource(pool));
+    const shared = leadWriter(pool);
     let sequence = 0;
     const latencies: number[] = [];
     let errors = 0;
@@ -39,7 +40,7 @@ export async function referenceLeadWrites(
     const deadline = started + opts.seconds * 1000;
     await Promise.all(
       Array.from({ length: opts.clients }, async () => {
-        const writer = opts.batched ? shared : new LeadBatchWriter(nodePgDataSource(pool));
+        const writer = opts.batched ? shared : leadWriter(pool);
         while (performance.now() < deadline) {
           const sent = performance.now();
           try {
@@ -62,6 +63,11 @@ export async function referenceLeadWrites(
   } finally {
     await pool.end();
   }
+}
+
+function leadWriter(pool: Pool): LeadBatchWriter {
+  const dataSource = nodePgDataSource(pool);
+  return new LeadBatchWriter(dataSource, new LeadRepository(dataSource));
 }
 
 /**

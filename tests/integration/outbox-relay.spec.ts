@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@core/config/app-config';
 import { dataSourceOptions } from '@core/database/data-source';
+import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import type { DispatchableJob, JobProducer } from '@core/queue/job-producer';
 import { OutboxRelay } from '@core/queue/outbox-relay.service';
 import { owe } from '@core/queue/owe';
@@ -32,7 +33,7 @@ describe('outbox relay against the real Postgres', () => {
         sink.push(...items.map((item) => item.jobId));
       },
     } as unknown as JobProducer;
-    return new OutboxRelay(db, producer, config, ['affiliate-signup']);
+    return new OutboxRelay(new OutboxRepository(db), producer, config, ['affiliate-signup']);
   }
 
   const owed = (count: number) =>

@@ -1,13 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { JOBS, AffiliateSignupPayload, SIDE_EFFECTS } from '@contracts/jobs';
-import type { Lead } from '@core/database/entities';
+import { LeadRepository, type LeadRow } from '@core/database/repositories/lead.repository';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSignup } from '../clients/affiliate.client';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 
-type LeadRow = Pick<Lead, 'id' | 'email' | 'referral' | 'attribution'>;
+type AffiliateLead = Pick<LeadRow, 'id' | 'email' | 'referral' | 'attribution'>;
 
 /** FirstPromoter tracking ids are long generated ids; promoter referral ids are short codes. */
 const TRACKING_ID_MIN_LENGTH = 21;
@@ -19,11 +18,9 @@ export type AttributionOutcome =
 export class AffiliateSignupHandler {
   private readonly logger = new Logger(AffiliateSignupHandler.name);
   /** A backlog runs many of these jobs at once: they share the lead read and the status write. */
-  private readonly leads = new Coalescer<string, LeadRow | undefined>(
+  private readonly leads = new Coalescer<string, AffiliateLead | undefined>(
     async (ids) => {
-      const rows: LeadRow[] = await this.dataSource.query(`SELECT id, email, referral, attribution FROM leads WHERE id = ANY($1::uuid[])`, [
-        ids,
-      ]);
+      const rows = await this.leadRows.findForAffiliate(ids);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id));
     },
@@ -31,18 +28,14 @@ export class AffiliateSignupHandler {
   );
   private readonly statuses = new Coalescer<{ leadId: string; status: AttributionOutcome }, void>(
     async (updates) => {
-      await this.dataSource.query(
-        `UPDATE leads l SET affiliate_status = u.status, affiliate_recorded_at = now()
-         FROM unnest($1::uuid[], $2::text[]) AS u(id, status) WHERE l.id = u.id`,
-        [updates.map((u) => u.leadId), updates.map((u) => u.status)],
-      );
+      await this.leadRows.recordAffiliateStatuses(updates);
       return updates.map(() => undefined);
     },
     { max: BATCH_MAX, keyOf: (update) => update.leadId },
   );
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly leadRows: LeadRepository,
     private readonly affiliate: AffiliateClient,
     private readonly ledger: ProviderCallLedger,
   ) {}
@@ -68,7 +61,7 @@ export class AffiliateSignupHandler {
     return effect.replayed && effect.status === 'done' ? 'already-sent' : status;
   }
 
-  private signupFor(lead: LeadRow): AffiliateSignup {
+  private signupFor(lead: AffiliateLead): AffiliateSignup {
     const referral = lead.referral ?? undefined;
     const cookieTid = lead.attribution?.tid;
     const referralIsTid = referral !== undefined && referral.length >= TRACKING_ID_MIN_LENGTH;

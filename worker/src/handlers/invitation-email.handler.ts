@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { InvitationEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
+import { InvitationRepository } from '@core/database/repositories/invitation.repository';
 import { hashAccessToken, invitationEmailContext, openAccessToken } from '@core/invitations/access-token';
 import { OnJob } from '../jobs/on-job.decorator';
 import { buildInvitationEmail } from '../messages/invitation-email.message';
 import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
-
-interface InvitationTokenRow {
-  email: string;
-  name: string;
-  token_hash: string;
-  expires_at: Date;
-}
 
 /**
  * Sends the invitation e-mail of one issued token, once: the ledger key is
@@ -25,7 +18,7 @@ interface InvitationTokenRow {
 @Injectable()
 export class InvitationEmailHandler {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly invitations: InvitationRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly mailer: SmtpMailer,
     private readonly config: AppConfig,
@@ -33,12 +26,7 @@ export class InvitationEmailHandler {
 
   @OnJob(JOBS.invitationEmail)
   async send({ invitationId, issue, sealedToken }: InvitationEmailPayload): Promise<string> {
-    const [row]: InvitationTokenRow[] = await this.dataSource.query(
-      `SELECT i.email, i.name, t.token_hash, t.expires_at
-         FROM invitations i JOIN invitation_tokens t ON t.invitation_id = i.id AND t.issue = $2
-        WHERE i.id = $1`,
-      [invitationId, issue],
-    );
+    const row = await this.invitations.findIssue(invitationId, issue);
     if (!row) return 'skipped: invitation or token not found';
     if (!this.mailer.configured) return this.record(invitationId, 'skipped: not configured', false);
     if (new Date(row.expires_at).getTime() <= Date.now()) return this.record(invitationId, 'skipped: token expired', false);
@@ -60,10 +48,7 @@ export class InvitationEmailHandler {
   }
 
   private async record(invitationId: string, status: string, delivered: boolean): Promise<string> {
-    await this.dataSource.query(
-      `UPDATE invitations SET email_status = $2, last_emailed_at = CASE WHEN $3 THEN now() ELSE last_emailed_at END WHERE id = $1`,
-      [invitationId, status, delivered],
-    );
+    await this.invitations.recordEmailStatus(invitationId, status, delivered);
     return status;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';
 import { JOBS, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
@@ -10,23 +10,6 @@ import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { MetaConversionsClient } from '../clients/meta-conversions.client';
 import { buildReceipt } from '../messages/receipt-email.message';
 import { ProviderAnswer, ProviderCallLedger } from '../ledger/provider-call-ledger';
-
-/** The paid order as the worker reads it: facts the provider confirmed, plus what was stored at opt-in and checkout. */
-interface PaidOrderRow {
-  id: string;
-  plan_id: string;
-  amount_cents: number;
-  currency: string;
-  email: string;
-  name: string;
-  referral: string | null;
-  lead_id: string | null;
-  attribution: Record<string, string>;
-  payment_intent_id: string | null;
-  subscription_id: string | null;
-  purchase_event_id: string;
-  paid_at: Date | null;
-}
 
 export type EffectStatus = 'sent' | 'skipped: not configured' | 'skipped: no referral' | `failed: ${string}`;
 
@@ -46,7 +29,7 @@ export class OrderPaidHandler {
   private readonly logger = new Logger(OrderPaidHandler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly config: AppConfig,
     private readonly affiliate: AffiliateClient,
@@ -57,12 +40,7 @@ export class OrderPaidHandler {
 
   @OnJob(JOBS.orderPaid)
   async settle({ orderId }: OrderPaidPayload): Promise<string> {
-    const [order]: PaidOrderRow[] = await this.dataSource.query(
-      `SELECT id, plan_id, amount_cents, currency, email, name, referral, lead_id, attribution, payment_intent_id, subscription_id,
-              purchase_event_id, paid_at
-         FROM orders WHERE id = $1`,
-      [orderId],
-    );
+    const order = await this.orders.findById(orderId);
     if (!order) return 'skipped: order not found';
     // paid_at is set by applyOrderStatus from a provider read or webhook, in the transaction that owed this job.
     if (!order.paid_at) return 'skipped: not paid';
@@ -85,14 +63,14 @@ export class OrderPaidHandler {
     return summary.join(' ');
   }
 
-  private async affiliateSale(order: PaidOrderRow): Promise<EffectStatus> {
+  private async affiliateSale(order: OrderRow): Promise<EffectStatus> {
     const sale = this.saleFor(order);
     if (!sale.tid && !sale.refId) return 'skipped: no referral';
     if (!this.affiliate.configured) return 'skipped: not configured';
     return this.run(SIDE_EFFECTS.affiliateSale, order.id, (key) => this.affiliate.trackSale(sale, key));
   }
 
-  private async metaPurchase(order: PaidOrderRow): Promise<EffectStatus> {
+  private async metaPurchase(order: OrderRow): Promise<EffectStatus> {
     if (!this.meta.configured) return 'skipped: not configured';
     const a = order.attribution ?? {};
     return this.run(SIDE_EFFECTS.metaPurchase, order.id, () =>
@@ -111,7 +89,7 @@ export class OrderPaidHandler {
     );
   }
 
-  private async ga4Purchase(order: PaidOrderRow): Promise<EffectStatus> {
+  private async ga4Purchase(order: OrderRow): Promise<EffectStatus> {
     if (!this.ga4.configured) return 'skipped: not configured';
     const a = order.attribution ?? {};
     return this.run(SIDE_EFFECTS.ga4Purchase, order.id, () =>
@@ -129,7 +107,7 @@ export class OrderPaidHandler {
     );
   }
 
-  private async receipt(order: PaidOrderRow): Promise<EffectStatus> {
+  private async receipt(order: OrderRow): Promise<EffectStatus> {
     if (!this.mailer.configured) return 'skipped: not configured';
     const mail = buildReceipt(
       {
@@ -151,7 +129,7 @@ export class OrderPaidHandler {
   }
 
   /** The sale of this payment, attributed like the opt-in: the tracking cookie, else the referral as a tid or a promoter's ref id. */
-  private saleFor(order: PaidOrderRow): AffiliateSale {
+  private saleFor(order: OrderRow): AffiliateSale {
     const referral = order.referral ?? undefined;
     const referralIsTid = referral !== undefined && referral.length >= TRACKING_ID_MIN_LENGTH;
     return {
@@ -173,17 +151,13 @@ export class OrderPaidHandler {
   }
 
   private async record(orderId: string, kind: SideEffectKind, status: EffectStatus): Promise<EffectStatus> {
-    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [
-      orderId,
-      kind,
-      status,
-    ]);
+    await this.orders.recordPaidEffect(orderId, kind, status);
     return status;
   }
 }
 
 /** The provider's id of the payment: what the success page verifies and tracks as transaction_id. */
-function paymentIdOf(order: PaidOrderRow): string {
+function paymentIdOf(order: OrderRow): string {
   return order.payment_intent_id ?? order.subscription_id ?? order.id;
 }
 

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { OrderRepository } from '@core/database/repositories/order.repository';
+import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
 import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, OrderStatus } from '@core/payments/order-state';
@@ -48,13 +50,14 @@ export class PaymentEventHandler {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: PaymentEventRepository,
+    private readonly orders: OrderRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
   @OnJob(JOBS.paymentEvent)
   async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome> {
-    const [event]: Array<{ type: string; payload: { data?: { object?: Record<string, unknown> } }; applied_at: Date | null }> =
-      await this.dataSource.query(`SELECT type, payload, applied_at FROM payment_events WHERE id = $1`, [eventId]);
+    const event = await this.events.find(eventId);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
     // The gateway reads the stored event (which it verified on arrival) in neutral terms.
@@ -68,12 +71,9 @@ export class PaymentEventHandler {
     const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
       // An order found through its metadata learns the object's id here, before it can be paid: a
       // subscription's first events may arrive before confirm-subscription has stored its id.
-      await manager.query(`UPDATE orders SET ${subject.column} = $2 WHERE id = $1 AND ${subject.column} IS NULL`, [
-        orderId,
-        subject.objectId,
-      ]);
+      await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
       const status = learned ? await applyOrderStatus(manager, orderId, learned) : null;
-      await manager.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [eventId]);
+      await this.events.markApplied(eventId, manager);
       return status ? `applied: ${status}` : 'skipped: no status change';
     });
     this.logger.log({ eventId, type: event.type, orderId, learned, outcome }, 'Payment event applied');
@@ -82,16 +82,10 @@ export class PaymentEventHandler {
 
   /** By the provider id stored on the order; else by our order id in the object's metadata, if that order has no other object of this kind. */
   private async orderFor(subject: EventSubject): Promise<string | null> {
-    const [byId]: Array<{ id: string }> = await this.dataSource.query(`SELECT id FROM orders WHERE ${subject.column} = $1`, [
-      subject.objectId,
-    ]);
-    if (byId) return byId.id;
+    const byId = await this.orders.findIdBy(subject.column, subject.objectId);
+    if (byId) return byId;
     if (!subject.orderId) return null;
-    const [byMetadata]: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM orders WHERE id = $1 AND ${subject.column} IS NULL`,
-      [subject.orderId],
-    );
-    return byMetadata?.id ?? null;
+    return this.orders.findIdWithout(subject.orderId, subject.column);
   }
 
   private async read(subject: EventSubject): Promise<OrderStatus | null> {
@@ -106,7 +100,7 @@ export class PaymentEventHandler {
   }
 
   private async markApplied<T extends PaymentEventOutcome>(eventId: string, outcome: T): Promise<T> {
-    await this.dataSource.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [eventId]);
+    await this.events.markApplied(eventId);
     return outcome;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 
 /**
@@ -11,13 +11,13 @@ import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 export class OutboxOutcomeRecorder {
   private readonly completions = new Coalescer<string, void>(
     async (ids) => {
-      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [ids]);
+      await this.outbox.markCompleted(ids);
       return ids.map(() => undefined);
     },
     { max: BATCH_MAX },
   );
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly outbox: OutboxRepository) {}
 
   /** Resolves once the stamp is committed. */
   markCompleted(outboxId: string): Promise<void> {
@@ -25,13 +25,10 @@ export class OutboxOutcomeRecorder {
   }
 
   async markFailed(outboxId: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid`, [
-      outboxId,
-      error.slice(0, 2000),
-    ]);
+    await this.outbox.markFailed(outboxId, error.slice(0, 2000));
   }
 
   async noteError(outboxId: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE outbox SET last_error = $2 WHERE id = $1::uuid`, [outboxId, error.slice(0, 2000)]);
+    await this.outbox.noteError(outboxId, error.slice(0, 2000));
   }
 }

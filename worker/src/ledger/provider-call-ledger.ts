@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { SideEffectKind } from '@contracts/jobs';
-import type { SideEffectStatus } from '@core/database/entities/side-effect.entity';
+import {
+  ProviderCallRepository,
+  type SideEffectClaim,
+  type SideEffectDetail,
+  type SideEffectStatus,
+} from '@core/database/repositories/provider-call.repository';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { redact } from '../jobs/redact';
 
@@ -21,15 +25,15 @@ export type ProviderAnswer =
 export interface SideEffectResult {
   key: string;
   status: Exclude<SideEffectStatus, 'claimed'>;
-  detail: Record<string, unknown>;
+  detail: SideEffectDetail;
   /** How many times the provider was called for this key, this call included. */
   attempts: number;
   /** True when an earlier run had already finished it and no call was made now. */
   replayed: boolean;
 }
 
-type Claim = { status: SideEffectStatus; detail: Record<string, unknown>; attempts: number };
-type Outcome = { key: string; status: Exclude<SideEffectStatus, 'claimed'>; detail: Record<string, unknown> };
+type Claim = Omit<SideEffectClaim, 'key'>;
+type Outcome = { key: string; status: Exclude<SideEffectStatus, 'claimed'>; detail: SideEffectDetail };
 
 /**
  * The one way to perform an external side effect at most once in effect. The key is claimed in
@@ -53,7 +57,7 @@ export class ProviderCallLedger {
     keyOf: (outcome) => outcome.key,
   });
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly sideEffects: ProviderCallRepository) {}
 
   async run(kind: SideEffectKind, subjectId: string, call: (idempotencyKey: string) => Promise<ProviderAnswer>): Promise<SideEffectResult> {
     const key = `${kind}:${subjectId}`;
@@ -68,7 +72,7 @@ export class ProviderCallLedger {
       throw err;
     }
     const status = answer.outcome === 'rejected' ? 'failed' : 'done';
-    const detail: Record<string, unknown> = {
+    const detail: SideEffectDetail = {
       ...answer.detail,
       outcome: answer.outcome,
       ...(answer.outcome === 'rejected' ? { reason: redact(answer.reason) } : {}),
@@ -78,7 +82,7 @@ export class ProviderCallLedger {
   }
 
   /** Records the provider's answer; public so tests can make it fail as a crash would. */
-  record(key: string, status: Exclude<SideEffectStatus, 'claimed'>, detail: Record<string, unknown>): Promise<void> {
+  record(key: string, status: Exclude<SideEffectStatus, 'claimed'>, detail: SideEffectDetail): Promise<void> {
     return this.records.run({ key, status, detail });
   }
 
@@ -87,22 +91,12 @@ export class ProviderCallLedger {
    * as it is and returned, so the caller short-circuits.
    */
   private async claimAll(inputs: Array<{ key: string; kind: SideEffectKind }>): Promise<Claim[]> {
-    const claimed: Array<Claim & { key: string }> = await this.dataSource.query(
-      `INSERT INTO side_effects (key, kind, status, attempts)
-       SELECT key, kind, 'claimed', 1 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(key, kind, ord) ORDER BY ord
-       ON CONFLICT (key) DO UPDATE SET attempts = side_effects.attempts + 1, last_attempt_at = now()
-        WHERE side_effects.status = 'claimed'
-       RETURNING key, status, detail, attempts`,
-      [inputs.map((i) => i.key), inputs.map((i) => i.kind)],
-    );
+    const claimed = await this.sideEffects.claim(inputs);
     const byKey = new Map(claimed.map((row) => [row.key, row]));
     const finishedKeys = inputs.map((i) => i.key).filter((key) => !byKey.has(key));
     if (finishedKeys.length > 0) {
       // A statement of its own: it must see rows finished by transactions that committed during the insert.
-      const finished: Array<Claim & { key: string }> = await this.dataSource.query(
-        `SELECT key, status, detail, attempts FROM side_effects WHERE key = ANY($1::text[])`,
-        [finishedKeys],
-      );
+      const finished = await this.sideEffects.findByKeys(finishedKeys);
       for (const row of finished) byKey.set(row.key, row);
     }
     return inputs.map(({ key }) => {
@@ -113,16 +107,11 @@ export class ProviderCallLedger {
   }
 
   private async recordAll(outcomes: Outcome[]): Promise<void[]> {
-    await this.dataSource.query(
-      `UPDATE side_effects s SET status = o.status, detail = o.detail, finished_at = now(), last_error = NULL
-        FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS o(key, status, detail)
-       WHERE s.key = o.key AND s.status = 'claimed'`,
-      [outcomes.map((o) => o.key), outcomes.map((o) => o.status), outcomes.map((o) => JSON.stringify(o.detail))],
-    );
+    await this.sideEffects.finish(outcomes);
     return outcomes.map(() => undefined);
   }
 
   private async noteError(key: string, message: string): Promise<void> {
-    await this.dataSource.query(`UPDATE side_effects SET last_error = $2 WHERE key = $1 AND status = 'claimed'`, [key, redact(message)]);
+    await this.sideEffects.noteError(key, redact(message));
   }
 }

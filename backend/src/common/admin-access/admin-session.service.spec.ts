@@ -1,9 +1,9 @@
-import type { DataSource } from 'typeorm';
+import type { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 import { loadConfig } from '@core/config/app-config';
 import { AdminSessionService, csrfTokenMatches } from './admin-session.service';
 
 const serviceWith = (env: Record<string, string>) =>
-  new AdminSessionService({} as DataSource, loadConfig({ DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://x', ...env }));
+  new AdminSessionService({} as AdminAccountRepository, loadConfig({ DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://x', ...env }));
 
 describe('admin session cookie', () => {
   it('is Secure in production behind an https PUBLIC_URL', () => {

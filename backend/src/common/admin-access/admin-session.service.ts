@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '@core/config/app-config';
+import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 
@@ -29,7 +29,7 @@ const csrfTokenOf = (sessionId: string): string => createHash('sha256').update(`
 @Injectable()
 export class AdminSessionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly accounts: AdminAccountRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -37,13 +37,8 @@ export class AdminSessionService {
     const sessionId = randomBytes(32).toString('base64url');
     const ttlMs = this.config.ADMIN_SESSION_TTL_HOURS * 3_600_000;
     const expiresAt = new Date(Date.now() + ttlMs);
-    // Expired rows of every admin go here rather than in a scheduled job: sign-ins are rare.
-    await this.dataSource.query(`DELETE FROM admin_sessions WHERE expires_at <= now()`);
-    await this.dataSource.query(`INSERT INTO admin_sessions (id_hash, admin_id, expires_at) VALUES ($1, $2, $3)`, [
-      sha256(sessionId),
-      adminId,
-      expiresAt,
-    ]);
+    // Every admin's expired rows go with each sign-in rather than in a scheduled job: sign-ins are rare.
+    await this.accounts.insertSession({ id_hash: sha256(sessionId), admin_id: adminId, expires_at: expiresAt });
     return {
       cookie: this.cookie(sessionId, Math.floor(ttlMs / 1000)),
       principal: { adminId, email, csrfToken: csrfTokenOf(sessionId), expiresAt },
@@ -57,18 +52,13 @@ export class AdminSessionService {
   async authenticate(cookieHeader: string | undefined): Promise<AdminPrincipal | null> {
     const sessionId = cookieHeader ? parseCookie(cookieHeader)[ADMIN_SESSION_COOKIE] : undefined;
     if (!sessionId || sessionId.length > 100) return null;
-    const rows: { admin_id: string; email: string; expires_at: Date }[] = await this.dataSource.query(
-      `SELECT s.admin_id, a.email, s.expires_at FROM admin_sessions s JOIN admin_accounts a ON a.id = s.admin_id
-       WHERE s.id_hash = $1 AND s.expires_at > now()`,
-      [sha256(sessionId)],
-    );
-    const row = rows[0];
+    const row = await this.accounts.findLiveSession(sha256(sessionId));
     return row ? { adminId: row.admin_id, email: row.email, csrfToken: csrfTokenOf(sessionId), expiresAt: row.expires_at } : null;
   }
 
   async destroy(cookieHeader: string | undefined): Promise<void> {
     const sessionId = cookieHeader ? parseCookie(cookieHeader)[ADMIN_SESSION_COOKIE] : undefined;
-    if (sessionId) await this.dataSource.query(`DELETE FROM admin_sessions WHERE id_hash = $1`, [sha256(sessionId)]);
+    if (sessionId) await this.accounts.deleteSession(sha256(sessionId));
   }
 
   /** The Set-Cookie value that removes the session cookie from the browser. */

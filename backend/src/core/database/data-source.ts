@@ -1,5 +1,4 @@
 import { DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { QueryLogger } from './query-logger';
 
@@ -7,7 +6,6 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'typeorm_migrations',
     migrationsTransactionMode: 'each',

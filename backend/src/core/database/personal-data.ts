@@ -61,3 +61,8 @@ export interface PersonalDataOwner {
 
 /** Injection token of the list of every PersonalDataOwner (provided by RepositoriesModule). */
 export const PERSONAL_DATA_OWNERS = Symbol('PersonalDataOwners');
+
+/** The findings of an owner whose rows are not found by a person's address or ids. */
+export function nothingFound(): PersonFindings {
+  return { sections: {}, subjects: [], emails: [], names: [] };
+}

@@ -30,11 +30,7 @@ function gatewayFor(config: AppConfig, sandboxStore: SandboxStore, orders: Order
  * worker both import it, so webhook events are re-read through the very gateway checkout uses.
  */
 @Module({
-  providers: [
-    OrderRepository,
-    SandboxStore,
-    { provide: PAYMENT_GATEWAY, inject: [AppConfig, SandboxStore, OrderRepository], useFactory: gatewayFor },
-  ],
-  exports: [PAYMENT_GATEWAY, OrderRepository, SandboxStore],
+  providers: [SandboxStore, { provide: PAYMENT_GATEWAY, inject: [AppConfig, SandboxStore, OrderRepository], useFactory: gatewayFor }],
+  exports: [PAYMENT_GATEWAY, SandboxStore],
 })
 export class PaymentGatewayModule {}

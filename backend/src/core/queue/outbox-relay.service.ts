@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import type { JobItem, JobName } from '@contracts/jobs';
+import type { JobItem } from '@contracts/jobs';
+import { OutboxRepository, type OutboxRow } from '../database/repositories/outbox.repository';
 import { withTimeout } from '../runtime/with-timeout';
 import { JobProducer } from './job-producer';
 import { RELAYED_JOBS } from './relayed-jobs';
@@ -13,12 +13,6 @@ const LEASE_MS = 30_000;
 /** How often rows for unknown jobs are counted and reported; cheap, but not every poll. */
 const UNHANDLED_CHECK_MS = 10_000;
 const UNHANDLED_LOG_EVERY_MS = 60_000;
-
-interface ClaimedRow {
-  id: string;
-  job_name: JobName;
-  payload: JobItem['data'];
-}
 
 /**
  * Moves outbox rows to BullMQ, polling every OUTBOX_POLL_MS (backing off while Redis is away).
@@ -39,7 +33,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private lastUnhandledLog = { at: 0, summary: '' };
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
     @Inject(RELAYED_JOBS) private readonly jobNames: readonly string[],
@@ -107,13 +101,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       );
     } catch (err) {
       // Offer the rows again at the next poll rather than when the lease runs out.
-      await this.dataSource.query(`UPDATE outbox SET lease_until = NULL WHERE id = ANY($1::uuid[])`, [ids]).catch(() => undefined);
+      await this.outbox.releaseLease(ids).catch(() => undefined);
       throw err;
     }
-    await this.dataSource.query(
-      `UPDATE outbox SET dispatched_at = now(), dispatch_count = dispatch_count + 1, lease_until = NULL WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
+    await this.outbox.markDispatched(ids);
     return rows.length;
   }
 
@@ -121,30 +112,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * Leases up to a batch of never-dispatched rows and up to a batch of rows due for redispatch,
    * in one statement. SKIP LOCKED and the lease keep concurrent relays off the same rows.
    */
-  private async claim(): Promise<ClaimedRow[]> {
-    // TypeORM answers an UPDATE with [rows, affected count].
-    const [rows]: [Array<ClaimedRow & { created_at: Date }>, number] = await this.dataSource.query(
-      `WITH fresh AS (
-         SELECT id FROM outbox
-          WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
-            AND job_name = ANY($1::text[]) AND (lease_until IS NULL OR lease_until < now())
-          ORDER BY created_at
-          LIMIT $2
-          FOR UPDATE SKIP LOCKED
-       ), stale AS (
-         SELECT id FROM outbox
-          WHERE dispatched_at < now() - make_interval(secs => $3::double precision / 1000)
-            AND completed_at IS NULL AND failed_at IS NULL
-            AND job_name = ANY($1::text[]) AND (lease_until IS NULL OR lease_until < now())
-          ORDER BY dispatched_at
-          LIMIT $2
-          FOR UPDATE SKIP LOCKED
-       )
-       UPDATE outbox o SET lease_until = now() + make_interval(secs => $4::double precision / 1000), unhandled_at = NULL
-        WHERE o.id IN (SELECT id FROM fresh UNION ALL SELECT id FROM stale)
-       RETURNING o.id, o.job_name, o.payload, o.created_at`,
-      [this.jobNames, this.config.OUTBOX_BATCH_SIZE, this.config.OUTBOX_REDISPATCH_AFTER_MS, LEASE_MS],
-    );
+  private async claim(): Promise<Array<Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'>>> {
+    const rows = await this.outbox.claimDue(this.jobNames, this.config.OUTBOX_BATCH_SIZE, this.config.OUTBOX_REDISPATCH_AFTER_MS, LEASE_MS);
     return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   }
 
@@ -154,18 +123,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async reportUnhandled(): Promise<void> {
     this.lastUnhandledCheck = Date.now();
-    const counts: Array<{ job_name: string; n: number }> = await this.dataSource.query(
-      `WITH marked AS (
-         UPDATE outbox SET unhandled_at = now()
-          WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
-            AND unhandled_at IS NULL AND job_name <> ALL($1::text[])
-         RETURNING 1
-       )
-       SELECT job_name, count(*)::int AS n FROM outbox
-        WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL AND job_name <> ALL($1::text[])
-        GROUP BY job_name ORDER BY job_name`,
-      [this.jobNames],
-    );
+    const counts = await this.outbox.markUnhandled(this.jobNames);
     if (counts.length === 0) return;
     const summary = counts.map((c) => `"${c.job_name.slice(0, 100)}" (${c.n})`).join(', ');
     const now = Date.now();

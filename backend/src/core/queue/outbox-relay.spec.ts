@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import type { DispatchableJob, JobProducer } from './job-producer';
+import { OutboxRepository } from '../database/repositories/outbox.repository';
 import { OutboxRelay } from './outbox-relay.service';
 
 interface Row {
@@ -14,17 +15,20 @@ interface Row {
 /** A DataSource stand-in that answers the relay's statements by their shape (as TypeORM does) and records them. */
 function fakeDb(claims: Row[][], unhandled: Array<{ job_name: string; n: number }> = []) {
   const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const answer = (sql: string): unknown => {
+    if (sql.includes('lease_until = now() +')) {
+      const rows = claims.shift() ?? [];
+      return [rows, rows.length];
+    }
+    if (sql.includes('SET unhandled_at = now()')) return unhandled;
+    return [];
+  };
   const db = {
     statements,
     transaction: jest.fn(),
-    query: jest.fn(async (sql: string, params: unknown[] = []) => {
+    query: jest.fn((sql: string, params: unknown[] = []) => {
       statements.push({ sql, params });
-      if (sql.includes('lease_until = now() +')) {
-        const rows = claims.shift() ?? [];
-        return [rows, rows.length];
-      }
-      if (sql.includes('SET unhandled_at = now()')) return unhandled;
-      return [];
+      return Promise.resolve(answer(sql));
     }),
   };
   return db;
@@ -38,9 +42,18 @@ const row = (id: string, job_name = 'affiliate-signup', at = 0): Row => ({
   created_at: new Date(at),
 });
 
-function relayWith(db: ReturnType<typeof fakeDb>, enqueue: (items: DispatchableJob[]) => Promise<void>, known = ['affiliate-signup']) {
-  const producer = { enqueue: jest.fn(enqueue) } as unknown as JobProducer;
-  return { relay: new OutboxRelay(db as unknown as DataSource, producer, config, known), producer };
+function relayWith(
+  db: ReturnType<typeof fakeDb>,
+  enqueue: (items: DispatchableJob[]) => void | Promise<void>,
+  known = ['affiliate-signup'],
+) {
+  const producer = {
+    enqueue: jest.fn(async (items: DispatchableJob[]) => {
+      await enqueue(items);
+    }),
+  };
+  const outbox = new OutboxRepository(db as unknown as DataSource);
+  return { relay: new OutboxRelay(outbox, producer as unknown as JobProducer, config, known), producer };
 }
 
 describe('OutboxRelay', () => {
@@ -53,7 +66,7 @@ describe('OutboxRelay', () => {
   it('claims with a lease, adds the jobs under jobId = row id, then marks exactly those rows dispatched', async () => {
     const db = fakeDb([[row('b', 'affiliate-signup', 2), row('a', 'affiliate-signup', 1)]]);
     const seen: DispatchableJob[][] = [];
-    const { relay } = relayWith(db, async (items) => {
+    const { relay } = relayWith(db, (items) => {
       // The claim statement has finished (no transaction is open) before Redis is called.
       expect(db.statements.at(-1)!.sql).toContain('RETURNING o.id');
       seen.push(items);
@@ -78,7 +91,7 @@ describe('OutboxRelay', () => {
 
   it('offers due rows again (redispatch) only for rows whose dispatch is older than OUTBOX_REDISPATCH_AFTER_MS', async () => {
     const db = fakeDb([[row('stale')]]);
-    const { relay, producer } = relayWith(db, async () => undefined);
+    const { relay, producer } = relayWith(db, () => undefined);
     await relay.drain();
     const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
     expect(claim.sql).toMatch(/dispatched_at < now\(\) - make_interval\(secs => \$3::double precision \/ 1000\)/);
@@ -88,7 +101,7 @@ describe('OutboxRelay', () => {
 
   it('releases the lease and leaves the rows undispatched when Redis refuses', async () => {
     const db = fakeDb([[row('a')]]);
-    const { relay } = relayWith(db, async () => {
+    const { relay } = relayWith(db, () => {
       throw new Error('Redis is away');
     });
     await expect(relay.drain()).rejects.toThrow('Redis is away');
@@ -100,14 +113,14 @@ describe('OutboxRelay', () => {
   it('keeps draining while batches come back full', async () => {
     const full = Array.from({ length: 10 }, (_, i) => row(`r${i}`));
     const db = fakeDb([full, [row('last')]]);
-    const { relay, producer } = relayWith(db, async () => undefined);
+    const { relay, producer } = relayWith(db, () => undefined);
     await expect(relay.drain()).resolves.toBe(11);
     expect(producer.enqueue).toHaveBeenCalledTimes(2);
   });
 
   it('leaves rows of unknown jobs alone and reports them by name and count, at most once a minute', async () => {
     const db = fakeDb([[], []], [{ job_name: 'future-job', n: 3 }]);
-    const { relay, producer } = relayWith(db, async () => undefined, ['affiliate-signup']);
+    const { relay, producer } = relayWith(db, () => undefined, ['affiliate-signup']);
     await relay.drain();
 
     const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;

@@ -1,27 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { AdminAuditAction, AdminAuditRow, AdminPage } from '@contracts/admin';
+import type { AdminAuditRow, AdminPage } from '@contracts/admin';
+import { AuditRepository } from '@core/database/repositories/audit.repository';
 
-/** Reads the admin audit log for the dashboard (AuditService in the admin module writes it). */
+/** Reads the admin audit log for the dashboard (every admin action writes it through AuditRepository). */
 @Injectable()
 export class AuditLogService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly audit: AuditRepository) {}
 
   async page(page = 1, pageSize = 25): Promise<AdminPage<AdminAuditRow>> {
-    const rows: Array<{
-      id: string;
-      at: Date;
-      action: AdminAuditAction;
-      admin: string | null;
-      target: string | null;
-      client_ip: string | null;
-    }> = await this.dataSource.query(
-      `SELECT l.id, l.at, l.action, a.email AS admin, l.target, l.client_ip
-           FROM admin_audit_log l LEFT JOIN admin_accounts a ON a.id = l.admin_id
-          ORDER BY l.at DESC, l.id DESC LIMIT $1 OFFSET $2`,
-      [pageSize, (page - 1) * pageSize],
-    );
-    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(`SELECT count(*)::int AS total FROM admin_audit_log`);
+    const rows = await this.audit.page(pageSize, (page - 1) * pageSize);
+    const total = await this.audit.count();
     return {
       items: rows.map((row) => ({
         id: String(row.id),

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErasePersonResponse, PersonData } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
 import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
-import { AuditService } from '../../common/admin-access/audit.service';
+import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { PersonEmailDto } from './dto/person-email.dto';
-import { auditTarget, PeopleService, subjects } from './people.service';
+import { auditTarget, PeopleService } from './people.service';
 
 @ApiTags('admin')
 @Controller('admin/people')
@@ -14,15 +14,15 @@ import { auditTarget, PeopleService, subjects } from './people.service';
 export class PeopleController {
   constructor(
     private readonly people: PeopleService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditRepository,
   ) {}
 
   @Get()
   @Header('cache-control', 'no-store')
   @ApiOkResponse({ description: 'Everything held about one e-mail address (empty lists when nothing is)' })
   async find(@Query() query: PersonEmailDto, @CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest): Promise<PersonData> {
-    const data = await this.people.find(query.email);
-    await this.audit.record({ adminId: admin.adminId, action: 'person.view', target: auditTarget(subjects(data)), clientIp: req.ip });
+    const { data, subjects } = await this.people.find(query.email);
+    await this.audit.record({ adminId: admin.adminId, action: 'person.view', target: auditTarget(subjects), clientIp: req.ip });
     return data;
   }
 
@@ -35,8 +35,8 @@ export class PeopleController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PersonData> {
-    const data = await this.people.find(query.email);
-    await this.audit.record({ adminId: admin.adminId, action: 'person.export', target: auditTarget(subjects(data)), clientIp: req.ip });
+    const { data, subjects } = await this.people.find(query.email);
+    await this.audit.record({ adminId: admin.adminId, action: 'person.export', target: auditTarget(subjects), clientIp: req.ip });
     // The file name carries no address: downloads folders and browser histories are not private.
     reply.header('content-disposition', `attachment; filename="person-data-${new Date().toISOString().slice(0, 10)}.json"`);
     return data;

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
 import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
-import { AuditService } from '../../common/admin-access/audit.service';
+import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { ExportQueryDto, ListQueryDto } from './dto/list-query.dto';
 import { RecordsService } from './records.service';
 
@@ -20,7 +20,7 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): string {
 export class RecordsController {
   constructor(
     private readonly records: RecordsService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditRepository,
   ) {}
 
   @Get('leads')

@@ -1,9 +1,9 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ADMIN_LOGIN_FAILED_MESSAGE, AdminSessionResponse } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
+import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
+import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { AdminPrincipal, AdminSessionService } from '../../common/admin-access/admin-session.service';
-import { AuditService } from '../../common/admin-access/audit.service';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
 
@@ -14,9 +14,9 @@ export function sessionResponse(admin: AdminPrincipal): AdminSessionResponse {
 @Injectable()
 export class AdminAuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly accounts: AdminAccountRepository,
     private readonly sessions: AdminSessionService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditRepository,
     private readonly limiter: LoginRateLimiter,
   ) {}
 
@@ -27,18 +27,14 @@ export class AdminAuthService {
   async login(email: string, password: string, clientIp: string): Promise<{ cookie: string; session: AdminSessionResponse }> {
     const emailNormalized = normalizeEmail(email);
     await this.limiter.consume(clientIp, emailNormalized);
-    const rows: { id: string; email: string; password_hash: string }[] = await this.dataSource.query(
-      `SELECT id, email, password_hash FROM admin_accounts WHERE email_normalized = $1`,
-      [emailNormalized],
-    );
-    const account = rows[0];
+    const account = await this.accounts.findByEmail(emailNormalized);
     const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), password);
     if (!account || !valid) {
       await this.audit.record({ adminId: account?.id ?? null, action: 'sign-in.failed', clientIp });
       throw new UnauthorizedException(ADMIN_LOGIN_FAILED_MESSAGE);
     }
     const { cookie, principal } = await this.sessions.create(account.id, account.email);
-    await this.dataSource.query(`UPDATE admin_accounts SET last_login_at = now() WHERE id = $1`, [account.id]);
+    await this.accounts.recordLogin(account.id);
     await this.audit.record({ adminId: account.id, action: 'sign-in', clientIp });
     return { cookie, session: sessionResponse(principal) };
   }

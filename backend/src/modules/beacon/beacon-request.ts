@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { quotedField } from '../../common/input-hazard';
 import { isSafeText } from '../../common/safe-text.validator';
 import type { BeaconRequest, FunnelEventType } from '@contracts/admin';
+import type { NewFunnelEvent } from '@core/database/repositories/funnel-event.repository';
 import { isAppRoute } from '@contracts/routes';
 import { PLANS, isPlanId, type PlanId } from '@contracts/plans';
 
@@ -14,14 +15,6 @@ const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
 const MAX_REFERRAL = 200;
 const PLAN_BY_NAME = new Map<string, PlanId>(Object.values(PLANS).map((plan) => [plan.name.toLowerCase(), plan.id]));
 
-export interface FunnelEventRow {
-  type: FunnelEventType;
-  visitorId: string;
-  path: string;
-  planId: string | null;
-  referral: string | null;
-}
-
 function refuse(message: string): never {
   throw new BadRequestException(message);
 }
@@ -31,7 +24,7 @@ function refuse(message: string): never {
  * as the raw string; both end here. Admin pages and unknown paths are refused: the funnel counts
  * public pages only, and a free-form path could carry anything.
  */
-export function parseBeacon(body: unknown): FunnelEventRow {
+export function parseBeacon(body: unknown): NewFunnelEvent {
   let value = body;
   if (typeof body === 'string') {
     if (Buffer.byteLength(body) > BEACON_MAX_BYTES) refuse('The beacon is too large.');

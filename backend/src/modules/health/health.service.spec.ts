@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import type { JobProducer } from '@core/queue/job-producer';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
@@ -7,20 +8,18 @@ const counts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
 
 function healthWith(postgres: 'up' | 'down', redis: 'up' | 'down') {
   const dataSource = {
-    query: jest.fn(async () => {
-      if (postgres === 'down') throw new Error('connect ECONNREFUSED');
-      return [{ undispatched: 2, in_flight: 3, unhandled: 1 }];
-    }),
+    query: jest.fn(() =>
+      postgres === 'down'
+        ? Promise.reject(new Error('connect ECONNREFUSED'))
+        : Promise.resolve([{ undispatched: 2, in_flight: 3, unhandled: 1 }]),
+    ),
   } as unknown as DataSource;
   const queue = {
     name: 'tracking',
-    getJobCounts: jest.fn(async () => {
-      if (redis === 'down') throw new Error('Connection is closed');
-      return counts;
-    }),
+    getJobCounts: jest.fn(() => (redis === 'down' ? Promise.reject(new Error('Connection is closed')) : Promise.resolve(counts))),
   };
   const producer = { allQueues: () => [queue] } as unknown as JobProducer;
-  const service = new HealthService(dataSource, producer);
+  const service = new HealthService(new OutboxRepository(dataSource), producer);
   return { service, controller: new HealthController(service) };
 }
 

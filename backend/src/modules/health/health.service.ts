@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { HealthResponse } from '@contracts/api-types';
+import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import { JobProducer } from '@core/queue/job-producer';
 import { withTimeout } from '@core/runtime/with-timeout';
 
@@ -15,7 +15,7 @@ interface OutboxCounts {
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outboxRows: OutboxRepository,
     private readonly producer: JobProducer,
   ) {}
 
@@ -35,20 +35,9 @@ export class HealthService {
     };
   }
 
-  /** Each count matches one of the outbox's partial indexes, so it stays cheap as the table grows. */
   private async outbox(): Promise<OutboxCounts | null> {
     try {
-      const [row] = await withTimeout<Array<{ undispatched: number; in_flight: number; unhandled: number }>>(
-        this.dataSource.query(
-          `SELECT
-             (SELECT count(*) FROM outbox WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL)::int AS undispatched,
-             (SELECT count(*) FROM outbox WHERE dispatched_at IS NOT NULL AND completed_at IS NULL AND failed_at IS NULL)::int AS in_flight,
-             (SELECT count(*) FROM outbox WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
-                AND unhandled_at IS NOT NULL)::int AS unhandled`,
-        ),
-        PROBE_TIMEOUT_MS,
-        'Postgres probe',
-      );
+      const row = await withTimeout(this.outboxRows.pendingCounts(), PROBE_TIMEOUT_MS, 'Postgres probe');
       return { pending: row.undispatched + row.in_flight, unhandled: row.unhandled };
     } catch {
       return null;

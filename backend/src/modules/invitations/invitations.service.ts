@@ -1,33 +1,24 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '@core/config/app-config';
+import { InvitationRepository, type InvitationSubmission, type LockedInvitation } from '@core/database/repositories/invitation.repository';
 import { normalizeEmail } from '@contracts/email';
 import type { InvitationGateResponse, InviteeResponse } from '@contracts/invitations';
 import { JOBS } from '@contracts/jobs';
 import { owe } from '@core/queue/owe';
-import { hashAccessToken, invitationEmailContext, isWellFormedAccessToken, issueAccessToken, sealAccessToken } from '@core/invitations/access-token';
+import {
+  hashAccessToken,
+  invitationEmailContext,
+  isWellFormedAccessToken,
+  issueAccessToken,
+  sealAccessToken,
+} from '@core/invitations/access-token';
 import { InvitationGateDto } from './dto/invitation-gate.dto';
 
 const INVALID_LINK = 'This access link is invalid or has expired. Please request a new invitation.';
 const DAY_MS = 24 * 3600 * 1000;
 
 const blankToNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
-
-interface Submission {
-  name: string;
-  email: string;
-  emailNormalized: string;
-  phone: string | null;
-  invitedBy: string | null;
-  referral: string | null;
-  delivery: 'instant' | 'email';
-}
-
-interface LockedInvitation {
-  id: string;
-  tokens_issued: number;
-  emailed_recently: boolean;
-}
 
 /**
  * The invitation gate. One invitation per normalised e-mail; each submission updates it. The
@@ -40,13 +31,14 @@ interface LockedInvitation {
 export class InvitationsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly invitations: InvitationRepository,
     private readonly config: AppConfig,
   ) {}
 
   submit(dto: InvitationGateDto): Promise<InvitationGateResponse> {
     const delivery = this.config.INVITATION_DELIVERY;
     const email = dto.email.trim();
-    const s: Submission = {
+    const s: InvitationSubmission = {
       name: dto.name.trim(),
       email,
       emailNormalized: normalizeEmail(email),
@@ -62,18 +54,7 @@ export class InvitationsService {
       const issue = owesEmail || delivery === 'instant' ? invitation.tokens_issued + 1 : null;
       const token = issue === null ? null : await this.issueToken(manager, invitation.id, issue);
 
-      await manager.query(
-        `UPDATE invitations
-            SET name = $2, email = $3, phone = COALESCE($4, phone), invited_by = COALESCE($5, invited_by), referral = COALESCE($6, referral),
-                delivery = $7, submission_count = submission_count + 1, tokens_issued = COALESCE($8, tokens_issued),
-                email_owed_at = CASE WHEN $9 THEN now() ELSE email_owed_at END, updated_at = now()
-          WHERE id = $1`,
-        [invitation.id, s.name, s.email, s.phone, s.invitedBy, s.referral, delivery, issue, owesEmail],
-      );
-      await manager.query(
-        `INSERT INTO invitation_submissions (invitation_id, name, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [invitation.id, s.name, s.phone, s.invitedBy, s.referral, delivery],
-      );
+      await this.invitations.recordSubmission(manager, invitation.id, s, issue, owesEmail);
       if (owesEmail && token !== null && issue !== null) {
         const context = invitationEmailContext(invitation.id, issue);
         await owe(manager, [
@@ -94,15 +75,9 @@ export class InvitationsService {
   /** The invitee of a live token; 404 for anything else, without telling unknown from expired. */
   async invitee(token: string): Promise<InviteeResponse> {
     if (!isWellFormedAccessToken(token)) throw new NotFoundException(INVALID_LINK);
-    const [row]: Array<{ id: string; email: string; name: string; verified: boolean }> = await this.dataSource.query(
-      `SELECT i.id, i.email, i.name, i.verified_at IS NOT NULL AS verified
-         FROM invitation_tokens t JOIN invitations i ON i.id = t.invitation_id
-        WHERE t.token_hash = $1 AND t.expires_at > now()`,
-      [hashAccessToken(token)],
-    );
+    const row = await this.invitations.findByLiveToken(hashAccessToken(token));
     if (!row) throw new NotFoundException(INVALID_LINK);
-    if (!row.verified)
-      await this.dataSource.query(`UPDATE invitations SET verified_at = now() WHERE id = $1 AND verified_at IS NULL`, [row.id]);
+    if (!row.verified) await this.invitations.markVerified(row.id);
     return { email: row.email, name: row.name };
   }
 
@@ -110,31 +85,20 @@ export class InvitationsService {
    * Creates the invitation if the e-mail is new, then locks its row until commit, so concurrent
    * submissions of one address are decided one after the other (one e-mail, one row).
    */
-  private async lockInvitation(manager: EntityManager, s: Submission): Promise<LockedInvitation> {
-    await manager.query(
-      `INSERT INTO invitations (name, email, email_normalized, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (email_normalized) DO NOTHING`,
-      [s.name, s.email, s.emailNormalized, s.phone, s.invitedBy, s.referral, s.delivery],
-    );
-    const [row]: LockedInvitation[] = await manager.query(
-      `SELECT id, tokens_issued,
-              COALESCE(email_owed_at > now() - make_interval(secs => $2::double precision / 1000), false) AS emailed_recently
-         FROM invitations WHERE email_normalized = $1 FOR UPDATE`,
-      [s.emailNormalized, this.config.INVITATION_RESEND_WINDOW_MS],
-    );
-    return row;
+  private async lockInvitation(manager: EntityManager, s: InvitationSubmission): Promise<LockedInvitation> {
+    await this.invitations.insertIfNew(manager, s);
+    return this.invitations.lockByEmail(manager, s.emailNormalized, this.config.INVITATION_RESEND_WINDOW_MS);
   }
 
   /** A new token for the invitation, stored as its hash only; the invitation's expired tokens are dropped on the way. */
   private async issueToken(manager: EntityManager, invitationId: string, issue: number): Promise<string> {
     const token = issueAccessToken();
-    await manager.query(`DELETE FROM invitation_tokens WHERE invitation_id = $1 AND expires_at <= now()`, [invitationId]);
-    await manager.query(`INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at) VALUES ($1, $2, $3, $4)`, [
-      hashAccessToken(token),
-      invitationId,
+    await this.invitations.insertToken(manager, {
+      token_hash: hashAccessToken(token),
+      invitation_id: invitationId,
       issue,
-      new Date(Date.now() + this.config.INVITATION_TOKEN_TTL_DAYS * DAY_MS),
-    ]);
+      expires_at: new Date(Date.now() + this.config.INVITATION_TOKEN_TTL_DAYS * DAY_MS),
+    });
     return token;
   }
 }

@@ -1,6 +1,7 @@
 import { BadRequestException, Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { LeadBatchWriter, LeadRow } from './lead-batch-writer';
+import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
+import { LeadBatchWriter } from './lead-batch-writer';
 
 interface Transaction {
   keys: string[];
@@ -65,7 +66,7 @@ class FakeDatabase {
   }
 }
 
-const lead = (email: string): LeadRow => ({ email, name: null, phone: null, referral: null, attribution: {} });
+const lead = (email: string): NewLead => ({ email, name: null, phone: null, referral: null, attribution: {} });
 const dbError = (code: string) => Object.assign(new Error(`database error ${code}`), { code });
 
 describe('LeadBatchWriter', () => {
@@ -76,7 +77,8 @@ describe('LeadBatchWriter', () => {
   let writer: LeadBatchWriter;
   beforeEach(() => {
     db = new FakeDatabase();
-    writer = new LeadBatchWriter(db.asDataSource());
+    const dataSource = db.asDataSource();
+    writer = new LeadBatchWriter(dataSource, new LeadRepository(dataSource));
   });
 
   it('writes every call of one event-loop turn in one transaction and owes a job per new lead in it', async () => {

@@ -2,15 +2,8 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
+import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
 import { owe } from '@core/queue/owe';
-
-export interface LeadRow {
-  email: string;
-  name: string | null;
-  phone: string | null;
-  referral: string | null;
-  attribution: Record<string, string>;
-}
 
 export interface LeadWriteResult {
   id: string;
@@ -18,7 +11,7 @@ export interface LeadWriteResult {
 }
 
 interface Pending {
-  row: LeadRow;
+  row: NewLead;
   key: string;
   resolve: (result: LeadWriteResult) => void;
   reject: (err: unknown) => void;
@@ -27,7 +20,7 @@ interface Pending {
 const MAX_BATCH = 200;
 
 /** Postgres class 22 ("data exception"): the values themselves cannot be stored. */
-const isDataException = (err: unknown): boolean => /^22/.test(String((err as { code?: unknown }).code ?? ''));
+const isDataException = (err: unknown): boolean => /^22/.test(String((err as { code?: string | number }).code ?? ''));
 
 const UNSTORABLE_MESSAGE = 'This submission contains characters or values that cannot be stored. Please check the fields and try again.';
 
@@ -47,9 +40,12 @@ export class LeadBatchWriter {
   private queue: Pending[] = [];
   private scheduled = false;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly leads: LeadRepository,
+  ) {}
 
-  write(row: LeadRow): Promise<LeadWriteResult> {
+  write(row: NewLead): Promise<LeadWriteResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ row, key: normalizeEmail(row.email), resolve, reject });
       if (!this.scheduled) {
@@ -101,35 +97,9 @@ export class LeadBatchWriter {
 
   /** Upserts the leads, records their submissions and owes the attribution job of new leads. */
   private async upsert(manager: EntityManager, batch: Pending[]): Promise<LeadWriteResult[]> {
-    const rows: Array<{ ord: string; id: string; inserted: boolean }> = await manager.query(
-      `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
-           WITH ORDINALITY AS i(email, email_normalized, name, phone, referral, attribution, ord)
-       ), lead AS (
-         INSERT INTO leads (email, email_normalized, name, phone, referral, attribution)
-         SELECT email, email_normalized, name, phone, referral, attribution FROM input ORDER BY ord
-         ON CONFLICT (email_normalized) DO UPDATE SET
-           name = COALESCE(EXCLUDED.name, leads.name),
-           phone = COALESCE(EXCLUDED.phone, leads.phone),
-           referral = COALESCE(leads.referral, EXCLUDED.referral),
-           attribution = EXCLUDED.attribution || leads.attribution,
-           submission_count = leads.submission_count + 1,
-           last_submitted_at = now()
-         RETURNING id, email_normalized, (xmax = 0) AS inserted
-       ), submission AS (
-         INSERT INTO lead_submissions (lead_id, name, phone, referral, attribution)
-         SELECT lead.id, input.name, input.phone, input.referral, input.attribution
-           FROM input JOIN lead USING (email_normalized)
-       )
-       SELECT input.ord, lead.id, lead.inserted FROM input JOIN lead USING (email_normalized)`,
-      [
-        batch.map((p) => p.row.email),
-        batch.map((p) => p.key),
-        batch.map((p) => p.row.name),
-        batch.map((p) => p.row.phone),
-        batch.map((p) => p.row.referral),
-        batch.map((p) => JSON.stringify(p.row.attribution)),
-      ],
+    const rows = await this.leads.upsertSubmissions(
+      manager,
+      batch.map((p) => ({ ...p.row, emailNormalized: p.key })),
     );
     const results = Array.from<LeadWriteResult | undefined>({ length: batch.length });
     for (const row of rows) results[Number(row.ord) - 1] = { id: row.id, inserted: row.inserted };

@@ -2,28 +2,14 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '@core/config/app-config';
+import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import { JOBS, QUEUES } from '@contracts/jobs';
 import { JobProducer } from '@core/queue/job-producer';
 import { withTimeout } from '@core/runtime/with-timeout';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
-interface OutboxRow {
-  queue: string;
-  undispatched: number;
-  in_flight: number;
-  unhandled: number;
-  lag_seconds: number;
-}
-
-interface OutcomeRow {
-  job_name: string;
-  completed: number;
-  failed: number;
-}
 
 /**
  * The API's Prometheus registry. Requests are counted as they finish, labelled by route template
@@ -49,7 +35,7 @@ export class MetricsService implements OnModuleInit {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly dataSource: DataSource,
+    private readonly outboxRows: OutboxRepository,
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
   ) {
@@ -150,28 +136,7 @@ export class MetricsService implements OnModuleInit {
   private async readOutbox(): Promise<boolean> {
     const timeoutMs = this.config.METRICS_SOURCE_TIMEOUT_MS;
     try {
-      const [outbox, outcomes] = await withTimeout(
-        this.dataSource.transaction(async (tx) => {
-          // Postgres gives up on its own too, so a slow count does not keep a pooled connection busy.
-          await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
-          // Open rows only: the outbox's partial indexes keep this small however long the table grows.
-          const open = (await tx.query(
-            `SELECT queue,
-               count(*) FILTER (WHERE dispatched_at IS NULL)::int AS undispatched,
-               count(*) FILTER (WHERE dispatched_at IS NOT NULL)::int AS in_flight,
-               count(*) FILTER (WHERE dispatched_at IS NULL AND unhandled_at IS NOT NULL)::int AS unhandled,
-               COALESCE(extract(epoch FROM now() - min(created_at) FILTER (WHERE dispatched_at IS NULL)), 0)::float8 AS lag_seconds
-             FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY queue`,
-          )) as OutboxRow[];
-          // One pass over the table; the statement timeout above bounds it.
-          const rows = (await tx.query(
-            `SELECT job_name, count(completed_at)::int AS completed, count(failed_at)::int AS failed FROM outbox GROUP BY job_name`,
-          )) as OutcomeRow[];
-          return [open, rows] as const;
-        }),
-        timeoutMs + 500,
-        'Outbox read',
-      );
+      const [outbox, outcomes] = await withTimeout(this.outboxRows.figures(timeoutMs), timeoutMs + 500, 'Outbox read');
       const byQueue = new Map(outbox.map((row) => [row.queue, row]));
       for (const queue of Object.values(QUEUES)) {
         const row = byQueue.get(queue);

@@ -10,7 +10,7 @@ import { ROUTES } from '@contracts/routes';
 import { JobProducer } from '@core/queue/job-producer';
 import { ADMIN_UNAUTHENTICATED_MESSAGE } from '../../common/admin-access/admin.guard';
 import { AdminSessionService } from '../../common/admin-access/admin-session.service';
-import { AuditService } from '../../common/admin-access/audit.service';
+import { AuditRepository } from '@core/database/repositories/audit.repository';
 import {
   dashboardMutation,
   DashboardMutation,
@@ -37,7 +37,7 @@ export class QueueDashboard implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly producer: JobProducer,
     private readonly sessions: AdminSessionService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditRepository,
     private readonly config: AppConfig,
   ) {}
 

@@ -10,7 +10,7 @@ import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-e
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 import { SandboxRefunds1765152000000 } from './1765152000000-sandbox-refunds';
 
-/** In order of their timestamps; listed explicitly like the entities. */
+/** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
   CreateLeadsAndOutbox1763784000000,
   CreateTestimonials1763787600000,

@@ -5,8 +5,11 @@ import type { PaymentProviderName } from '@contracts/payments';
 import type { PaymentKind, PlanId } from '@contracts/plans';
 import { owe } from '../../queue/owe';
 import { advance, isPaid, OrderStatus } from '../../payments/order-state';
+import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
+import type { GroupedRow } from './grouped-row';
+import { affectedRows } from './sql-results';
 
-/** An `orders` row as raw SQL returns it. */
+/** An `orders` row: one checkout attempt; its status moves only along `order-state.ts`. Amounts in cents. */
 export interface OrderRow {
   id: string;
   plan_id: PlanId;
@@ -18,6 +21,11 @@ export interface OrderRow {
   name: string;
   source: string;
   referral: string | null;
+  /** SHA-256 of the invite token: enough to match it later, useless if the table leaks. */
+  invitation_token_hash: string | null;
+  lead_id: string | null;
+  /** The lead's stored attribution (tid, ga_client_id, fbp, fbc…) for the sale and server-side Purchase. */
+  attribution: Record<string, string>;
   provider: PaymentProviderName;
   setup_intent_id: string | null;
   payment_intent_id: string | null;
@@ -25,8 +33,45 @@ export interface OrderRow {
   subscription_id: string | null;
   payment_method_id: string | null;
   status: OrderStatus;
+  /** Shared by the browser's Purchase event and the server-side one, so ad platforms de-duplicate. */
   purchase_event_id: string;
+  /** Set once, when the order first reaches succeeded or active: the paid side effects are owed then. */
+  paid_at: Date | null;
+  /** What became of each paid side effect, by side-effect kind: 'sent', 'skipped: not configured', 'failed: …'. */
+  paid_effects: Record<string, string>;
+  last_refreshed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }
+
+export const ORDER_TABLES: readonly TableColumns[] = [
+  {
+    table: 'orders',
+    personal: ['email', 'email_normalized', 'name', 'attribution'],
+    notPersonal: [
+      'plan_id',
+      'kind',
+      'currency',
+      'source',
+      'referral',
+      'invitation_token_hash',
+      'provider',
+      'setup_intent_id',
+      'payment_intent_id',
+      'customer_id',
+      'subscription_id',
+      'payment_method_id',
+      'status',
+      'paid_effects',
+    ],
+  },
+];
+
+/** The columns the admin lists and exports of an order. */
+export type OrderListing = Pick<
+  OrderRow,
+  'id' | 'email' | 'name' | 'plan_id' | 'amount_cents' | 'currency' | 'status' | 'source' | 'referral' | 'created_at' | 'paid_at'
+>;
 
 export interface NewOrder {
   planId: PlanId;
@@ -48,13 +93,25 @@ export type ProviderIds = Partial<
   Pick<OrderRow, 'setup_intent_id' | 'payment_intent_id' | 'customer_id' | 'subscription_id' | 'payment_method_id'>
 >;
 
-const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, provider,
-  setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status, purchase_event_id`;
+const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
+  lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
+  purchase_event_id, paid_at, paid_effects, last_refreshed_at, created_at, updated_at`;
+
+/** A person's export: every column but the invitation token's hash. */
+const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
+  provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status, purchase_event_id, paid_at,
+  paid_effects, last_refreshed_at, created_at, updated_at`;
+
+const LISTING_COLUMNS = `id, email, name, plan_id, amount_cents, currency, status, source, referral, created_at, paid_at`;
+
+export type OrderIdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';
 
 const ID_COLUMNS = new Set(['setup_intent_id', 'payment_intent_id', 'customer_id', 'subscription_id', 'payment_method_id']);
 
 @Injectable()
-export class OrderRepository {
+export class OrderRepository implements PersonalDataOwner {
+  readonly tables = ORDER_TABLES;
+
   constructor(private readonly dataSource: DataSource) {}
 
   /**
@@ -94,9 +151,42 @@ export class OrderRepository {
     await this.dataSource.query(`UPDATE orders SET ${sets}, updated_at = now() WHERE id = $1`, [orderId, ...entries.map(([, v]) => v)]);
   }
 
-  async findBy(column: 'setup_intent_id' | 'payment_intent_id' | 'subscription_id', id: string): Promise<OrderRow | null> {
+  async findBy(column: OrderIdColumn, id: string): Promise<OrderRow | null> {
     const [row]: OrderRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM orders WHERE ${column} = $1`, [id]);
     return row ?? null;
+  }
+
+  async findById(orderId: string): Promise<OrderRow | null> {
+    const [row]: OrderRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM orders WHERE id = $1`, [orderId]);
+    return row ?? null;
+  }
+
+  /** The id of the order that holds this provider object's id. */
+  async findIdBy(column: OrderIdColumn, objectId: string): Promise<string | null> {
+    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(`SELECT id FROM orders WHERE ${column} = $1`, [objectId]);
+    return row?.id ?? null;
+  }
+
+  /** The order's id if it exists and has no provider object of this kind yet. */
+  async findIdWithout(orderId: string, column: OrderIdColumn): Promise<string | null> {
+    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(`SELECT id FROM orders WHERE id = $1 AND ${column} IS NULL`, [
+      orderId,
+    ]);
+    return row?.id ?? null;
+  }
+
+  /** Stores a provider object's id on an order that has none of its kind, in the caller's transaction. */
+  async setIdIfMissing(sql: SqlExecutor, orderId: string, column: OrderIdColumn, objectId: string): Promise<void> {
+    await sql.query(`UPDATE orders SET ${column} = $2 WHERE id = $1 AND ${column} IS NULL`, [orderId, objectId]);
+  }
+
+  /** Records what became of one paid side effect. */
+  async recordPaidEffect(orderId: string, kind: string, status: string): Promise<void> {
+    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [
+      orderId,
+      kind,
+      status,
+    ]);
   }
 
   /** A previous order's provider customer for this e-mail, so one buyer stays one customer. */
@@ -125,6 +215,95 @@ export class OrderRepository {
 
   async applyStatus(orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
     return this.dataSource.transaction((manager) => applyOrderStatus(manager, orderId, learned));
+  }
+
+  /** Paid orders in [from, to), in total, by referral and by plan (one pass). */
+  purchases(from: Date, to: Date): Promise<Array<GroupedRow & { purchases: number; revenue_cents: string }>> {
+    return this.dataSource.query<Array<GroupedRow & { purchases: number; revenue_cents: string }>>(
+      `SELECT GROUPING(referral) AS g_referral, GROUPING(plan_id) AS g_plan, referral, plan_id,
+                count(*)::int AS purchases, COALESCE(sum(amount_cents), 0)::bigint AS revenue_cents
+           FROM orders
+          WHERE paid_at >= $1 AND paid_at < $2
+          GROUP BY GROUPING SETS ((), (referral), (plan_id))`,
+      [from, to],
+    );
+  }
+
+  /** Buyers of the standard plan in [from, to), and which of them bought one of `upgradePlanIds` before `to`. */
+  upgrades(
+    from: Date,
+    to: Date,
+    upgradePlanIds: readonly string[],
+  ): Promise<Array<{ standard_buyers: number; upgraded: number; by_plan: Array<{ planId: string; buyers: number }> }>> {
+    return this.dataSource.query<Array<{ standard_buyers: number; upgraded: number; by_plan: Array<{ planId: string; buyers: number }> }>>(
+      `WITH standard AS (
+           SELECT DISTINCT email_normalized FROM orders WHERE plan_id = 'standard' AND paid_at >= $1 AND paid_at < $2
+         ), upgrades AS (
+           SELECT DISTINCT s.email_normalized, u.plan_id
+             FROM standard s JOIN orders u ON u.email_normalized = s.email_normalized
+            WHERE u.plan_id = ANY($3) AND u.paid_at < $2
+         )
+         SELECT (SELECT count(*) FROM standard)::int AS standard_buyers,
+                (SELECT count(DISTINCT email_normalized) FROM upgrades)::int AS upgraded,
+                COALESCE((SELECT json_agg(json_build_object('planId', plan_id, 'buyers', n) ORDER BY plan_id)
+                            FROM (SELECT plan_id, count(*)::int AS n FROM upgrades GROUP BY plan_id) p), '[]') AS by_plan`,
+      [from, to, upgradePlanIds],
+    );
+  }
+
+  /** A page of orders whose normalised e-mail is LIKE `pattern`, newest first, each with the total count of matches. */
+  search(pattern: string, limit: number, offset: number): Promise<Array<OrderListing & { total: string }>> {
+    return this.dataSource.query<Array<OrderListing & { total: string }>>(
+      `SELECT ${LISTING_COLUMNS}, count(*) OVER () AS total FROM orders WHERE email_normalized LIKE $1
+        ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      [pattern, limit, offset],
+    );
+  }
+
+  /** Up to `limit` orders whose normalised e-mail is LIKE `pattern`, newest first. */
+  searchAll(pattern: string, limit: number): Promise<OrderListing[]> {
+    return this.dataSource.query<OrderListing[]>(
+      `SELECT ${LISTING_COLUMNS} FROM orders WHERE email_normalized LIKE $1 ORDER BY created_at DESC, id LIMIT $2`,
+      [pattern, limit],
+    );
+  }
+
+  async countMatching(pattern: string): Promise<number> {
+    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM orders WHERE email_normalized LIKE $1`,
+      [pattern],
+    );
+    return total;
+  }
+
+  /** Every order placed under the address, oldest first, without the invitation token's hash. */
+  async findPerson(person: PersonKey, sql: SqlExecutor, forUpdate: boolean): Promise<PersonFindings> {
+    const orders: Array<Omit<OrderRow, 'invitation_token_hash'>> = await sql.query(
+      `SELECT ${PERSON_COLUMNS}
+         FROM orders WHERE email_normalized = $1 ORDER BY created_at${forUpdate ? ' FOR UPDATE' : ''}`,
+      [person.emailNormalized],
+    );
+    return {
+      sections: { orders },
+      subjects: orders.map((order) => `order:${String(order.id)}`),
+      emails: orders.map((order) => order.email),
+      names: orders.map((order) => order.name),
+    };
+  }
+
+  /**
+   * Orders keep their amounts, plan, status and provider ids under one anonymous address per
+   * person (so an erased buyer still counts once).
+   */
+  async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
+    return {
+      orders: affectedRows(
+        await sql.query(
+          `UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`,
+          [erasure.emailNormalized, erasure.erasedEmail, erasure.erasedName],
+        ),
+      ),
+    };
   }
 }
 

@@ -1,15 +1,69 @@
 import { Global, Module } from '@nestjs/common';
-import { PERSONAL_DATA_OWNERS } from '../personal-data';
-import { OrderRepository } from './order.repository';
+import { PERSONAL_DATA_OWNERS, type PersonalDataOwner, type TableColumns } from '../personal-data';
+import { ADMIN_ACCOUNT_TABLES, AdminAccountRepository } from './admin-account.repository';
+import { AUDIT_TABLES, AuditRepository } from './audit.repository';
+import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repository';
+import { INVITATION_TABLES, InvitationRepository } from './invitation.repository';
+import { LEAD_TABLES, LeadRepository } from './lead.repository';
+import { ORDER_TABLES, OrderRepository } from './order.repository';
+import { OUTBOX_TABLES, OutboxRepository } from './outbox.repository';
+import { PAYMENT_EVENT_TABLES, PaymentEventRepository } from './payment-event.repository';
+import { PROVIDER_CALL_TABLES, ProviderCallRepository } from './provider-call.repository';
+import { SANDBOX_OBJECT_TABLES, SandboxObjectRepository } from './sandbox-object.repository';
+import { TESTIMONIAL_TABLES, TestimonialRepository } from './testimonial.repository';
 
 /**
  * Every repository, for the API and the worker alike. The only place SQL lives (with the
  * migrations); each table has one owner here and one row type.
  */
-const REPOSITORIES = [OrderRepository];
+const REPOSITORIES = [
+  LeadRepository,
+  InvitationRepository,
+  OrderRepository,
+  SandboxObjectRepository,
+  FunnelEventRepository,
+  TestimonialRepository,
+  AdminAccountRepository,
+  AuditRepository,
+  PaymentEventRepository,
+  OutboxRepository,
+  ProviderCallRepository,
+];
 
-/** Repositories that store personal data, composed by the admin's export and erase. */
-const PERSONAL_DATA_OWNER_CLASSES: Array<(typeof REPOSITORIES)[number]> = [];
+/**
+ * Repositories that store personal data, composed by the admin's export and erase in this order:
+ * the export's sections come in it, and the documents keyed by other rows' ids (webhook events,
+ * the outbox, the side-effect ledger) come last, to find the person through the ids found before.
+ */
+const PERSONAL_DATA_OWNER_CLASSES = [
+  LeadRepository,
+  InvitationRepository,
+  OrderRepository,
+  TestimonialRepository,
+  AdminAccountRepository,
+  AuditRepository,
+  PaymentEventRepository,
+  OutboxRepository,
+  ProviderCallRepository,
+] satisfies Array<(typeof REPOSITORIES)[number] & (new (...args: never[]) => PersonalDataOwner)>;
+
+/**
+ * Every text, varchar and json(b) column of every table, each declared personal or not by its
+ * owner; a test checks the list against the schema.
+ */
+export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
+  ...LEAD_TABLES,
+  ...INVITATION_TABLES,
+  ...ORDER_TABLES,
+  ...SANDBOX_OBJECT_TABLES,
+  ...FUNNEL_EVENT_TABLES,
+  ...TESTIMONIAL_TABLES,
+  ...ADMIN_ACCOUNT_TABLES,
+  ...AUDIT_TABLES,
+  ...PAYMENT_EVENT_TABLES,
+  ...OUTBOX_TABLES,
+  ...PROVIDER_CALL_TABLES,
+];
 
 @Global()
 @Module({
@@ -18,7 +72,7 @@ const PERSONAL_DATA_OWNER_CLASSES: Array<(typeof REPOSITORIES)[number]> = [];
     {
       provide: PERSONAL_DATA_OWNERS,
       inject: PERSONAL_DATA_OWNER_CLASSES,
-      useFactory: (...owners: unknown[]) => owners,
+      useFactory: (...owners: PersonalDataOwner[]) => owners,
     },
   ],
   exports: [...REPOSITORIES, PERSONAL_DATA_OWNERS],

@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DataSource } from 'typeorm';
 import { findInputHazard } from '../../../common/input-hazard';
+import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { JOBS } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentGateway, WebhookRecord, WebhookRefusedError } from '@core/payments/payment-gateway';
 import { owe } from '@core/queue/owe';
@@ -24,15 +25,13 @@ export class StripeWebhookService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly events: PaymentEventRepository,
   ) {}
 
   async receive(rawBody: Buffer | undefined, headers: IncomingHttpHeaders): Promise<WebhookReceipt> {
     const event = this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
     return this.dataSource.transaction(async (manager) => {
-      const stored: unknown[] = await manager.query(
-        `INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [event.id, event.type, JSON.stringify(event)],
-      );
+      const stored: unknown[] = await this.events.insertOnce(manager, event.id, event.type, event);
       if (stored.length === 0) return { received: true, duplicate: true };
       await owe(manager, [{ name: JOBS.paymentEvent, data: { eventId: event.id } }]);
       return { received: true, duplicate: false };

@@ -2,26 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { JOBS, SandboxWebhookEvent } from '@contracts/jobs';
 import { owe } from '../../../queue/owe';
+import { type NewSandboxObject, SandboxObjectRepository } from '../../../database/repositories/sandbox-object.repository';
 import type { SandboxObjectRow } from './sandbox-events';
 
-const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
-  s.payment_method_id, s.card, s.last_error, s.created_at`;
-
 export type SandboxObjectKind = SandboxObjectRow['object'];
-
-export interface NewSandboxObject {
-  id: string;
-  object: SandboxObjectKind;
-  orderId: string;
-  idempotencyKey: string;
-  clientSecret: string | null;
-  status: string;
-  amountCents: number;
-  currency: string;
-  customerId: string;
-  paymentMethodId?: string | null;
-  card?: SandboxObjectRow['card'];
-}
 
 /**
  * The sandbox's Postgres records (Stripe's stand-in). Every state change is written together with
@@ -30,7 +14,10 @@ export interface NewSandboxObject {
  */
 @Injectable()
 export class SandboxStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly objects: SandboxObjectRepository,
+  ) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -42,31 +29,14 @@ export class SandboxStore {
     row: NewSandboxObject,
     events: (stored: SandboxObjectRow) => SandboxWebhookEvent[],
   ): Promise<SandboxObjectRow> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [
-        row.id,
-        row.object,
-        row.orderId,
-        row.idempotencyKey,
-        row.clientSecret,
-        row.status,
-        row.amountCents,
-        row.currency,
-        row.customerId,
-        row.paymentMethodId ?? null,
-        row.card ? JSON.stringify(row.card) : null,
-      ],
-    );
-    const [stored] = await this.select(manager, 's.idempotency_key = $1', [row.idempotencyKey]);
+    const inserted: unknown[] = await this.objects.insertOnce(manager, row);
+    const [stored] = await this.objects.findByIdempotencyKey(manager, row.idempotencyKey);
     if (inserted.length === 1) await this.emit(manager, events(stored));
     return stored;
   }
 
   async find(manager: EntityManager, object: SandboxObjectKind, id: string, lock = false): Promise<SandboxObjectRow | null> {
-    const [row] = await this.select(manager, 's.object = $1 AND s.id = $2', [object, id], lock);
+    const [row] = await this.objects.find(manager, object, id, lock);
     return row ?? null;
   }
 
@@ -76,7 +46,7 @@ export class SandboxStore {
     clientSecret: string,
     lock = false,
   ): Promise<SandboxObjectRow | null> {
-    const [row] = await this.select(manager, 's.object = $1 AND s.client_secret = $2', [object, clientSecret], lock);
+    const [row] = await this.objects.findBySecret(manager, object, clientSecret, lock);
     return row ?? null;
   }
 
@@ -87,16 +57,7 @@ export class SandboxStore {
     change: Pick<SandboxObjectRow, 'status' | 'payment_method_id' | 'card' | 'last_error'>,
     events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
   ): Promise<SandboxObjectRow> {
-    await manager.query(
-      `UPDATE sandbox_objects SET status = $2, payment_method_id = $3, card = $4, last_error = $5, updated_at = now() WHERE id = $1`,
-      [
-        row.id,
-        change.status,
-        change.payment_method_id,
-        change.card ? JSON.stringify(change.card) : null,
-        change.last_error ? JSON.stringify(change.last_error) : null,
-      ],
-    );
+    await this.objects.update(manager, row.id, change);
     const updated = { ...row, ...change };
     await this.emit(manager, events(updated));
     return updated;
@@ -106,13 +67,6 @@ export class SandboxStore {
     await owe(
       manager,
       events.map((event) => ({ name: JOBS.sandboxWebhook, data: { event } })),
-    );
-  }
-
-  private select(manager: EntityManager, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {
-    return manager.query(
-      `SELECT ${COLUMNS} FROM sandbox_objects s JOIN orders o ON o.id = s.order_id WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`,
-      params,
     );
   }
 }

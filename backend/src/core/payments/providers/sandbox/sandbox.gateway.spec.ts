@@ -4,7 +4,8 @@ import type { OrderRepository } from '../../../database/repositories/order.repos
 import { GatewayOrder, PaymentRefusedError, PaymentUnsupportedError, WebhookRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from '../stripe/stripe-webhooks';
 import type { SandboxObjectRow } from './sandbox-events';
-import type { NewSandboxObject, SandboxStore } from './sandbox-store';
+import type { NewSandboxObject } from '../../../database/repositories/sandbox-object.repository';
+import type { SandboxStore } from './sandbox-store';
 import { SandboxGateway } from './sandbox.gateway';
 
 const SECRET = 'whsec_unitspecsecret000000';

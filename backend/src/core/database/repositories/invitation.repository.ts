@@ -1,0 +1,249 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
+import { scrubDocuments } from './document-scrub';
+import { affectedRows } from './sql-results';
+
+export type InvitationDelivery = 'instant' | 'email';
+
+/** An `invitations` row: one per invitee (e-mail compared normalised). */
+export interface InvitationRow {
+  id: string;
+  name: string;
+  /** As last submitted; `email_normalized` identifies the person. */
+  email: string;
+  email_normalized: string;
+  phone: string | null;
+  invited_by: string | null;
+  referral: string | null;
+  /** The delivery mode the last submission was answered with. */
+  delivery: InvitationDelivery;
+  submission_count: number;
+  /** How many tokens were issued; the newest token's `issue` number. */
+  tokens_issued: number;
+  /** When the last invitation e-mail was owed: the resend window counts from here, whether or not SMTP was up. */
+  email_owed_at: Date | null;
+  /** Outcome of the last invitation e-mail job: 'sent', 'skipped: …' or 'failed: …'. */
+  email_status: string | null;
+  /** When SMTP last accepted an invitation e-mail. */
+  last_emailed_at: Date | null;
+  /** The first successful token validation. */
+  verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An `invitation_submissions` row: every time the invitation form was submitted, including repeats of a known e-mail. */
+export interface InvitationSubmissionRow {
+  id: string;
+  invitation_id: string;
+  submitted_at: Date;
+  name: string;
+  phone: string | null;
+  invited_by: string | null;
+  referral: string | null;
+  delivery: InvitationDelivery;
+}
+
+/** An `invitation_tokens` row: an access token, known only by its SHA-256, valid until `expires_at`. */
+export interface InvitationTokenRow {
+  token_hash: string;
+  invitation_id: string;
+  /** 1 for the invitation's first token, then counting up: part of the e-mail's ledger key. */
+  issue: number;
+  expires_at: Date;
+  created_at: Date;
+}
+
+/** One submission of the invitation form, as the gate stores it. */
+export interface InvitationSubmission {
+  name: string;
+  email: string;
+  emailNormalized: string;
+  phone: string | null;
+  invitedBy: string | null;
+  referral: string | null;
+  delivery: InvitationDelivery;
+}
+
+/** An invitation locked for a submission; `emailed_recently`: an e-mail was owed within the resend window. */
+export type LockedInvitation = Pick<InvitationRow, 'id' | 'tokens_issued'> & { emailed_recently: boolean };
+
+export const INVITATION_TABLES: readonly TableColumns[] = [
+  {
+    table: 'invitations',
+    // An SMTP refusal may quote the address, so the e-mail's outcome is personal too.
+    personal: ['name', 'email', 'email_normalized', 'phone', 'invited_by', 'email_status'],
+    notPersonal: ['referral', 'delivery'],
+  },
+  { table: 'invitation_submissions', personal: ['name', 'phone', 'invited_by'], notPersonal: ['referral', 'delivery'] },
+  { table: 'invitation_tokens', personal: [], notPersonal: ['token_hash'] },
+];
+
+@Injectable()
+export class InvitationRepository implements PersonalDataOwner {
+  readonly tables = INVITATION_TABLES;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Creates the invitation unless its e-mail has one. */
+  async insertIfNew(sql: SqlExecutor, s: InvitationSubmission): Promise<void> {
+    await sql.query(
+      `INSERT INTO invitations (name, email, email_normalized, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (email_normalized) DO NOTHING`,
+      [s.name, s.email, s.emailNormalized, s.phone, s.invitedBy, s.referral, s.delivery],
+    );
+  }
+
+  /** Locks the invitation of the address until commit. */
+  async lockByEmail(sql: SqlExecutor, emailNormalized: string, resendWindowMs: number): Promise<LockedInvitation> {
+    const [row]: LockedInvitation[] = await sql.query(
+      `SELECT id, tokens_issued,
+              COALESCE(email_owed_at > now() - make_interval(secs => $2::double precision / 1000), false) AS emailed_recently
+         FROM invitations WHERE email_normalized = $1 FOR UPDATE`,
+      [emailNormalized, resendWindowMs],
+    );
+    return row;
+  }
+
+  /**
+   * Updates the invitation with a submission and records it. `issue` is the newest token's
+   * number when one was issued; `owesEmail` starts the resend window.
+   */
+  async recordSubmission(
+    sql: SqlExecutor,
+    invitationId: string,
+    s: InvitationSubmission,
+    issue: number | null,
+    owesEmail: boolean,
+  ): Promise<void> {
+    await sql.query(
+      `UPDATE invitations
+            SET name = $2, email = $3, phone = COALESCE($4, phone), invited_by = COALESCE($5, invited_by), referral = COALESCE($6, referral),
+                delivery = $7, submission_count = submission_count + 1, tokens_issued = COALESCE($8, tokens_issued),
+                email_owed_at = CASE WHEN $9 THEN now() ELSE email_owed_at END, updated_at = now()
+          WHERE id = $1`,
+      [invitationId, s.name, s.email, s.phone, s.invitedBy, s.referral, s.delivery, issue, owesEmail],
+    );
+    await sql.query(
+      `INSERT INTO invitation_submissions (invitation_id, name, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [invitationId, s.name, s.phone, s.invitedBy, s.referral, s.delivery],
+    );
+  }
+
+  /** Stores a new token's hash; the invitation's expired tokens are dropped on the way. */
+  async insertToken(sql: SqlExecutor, token: Omit<InvitationTokenRow, 'created_at'>): Promise<void> {
+    await sql.query(`DELETE FROM invitation_tokens WHERE invitation_id = $1 AND expires_at <= now()`, [token.invitation_id]);
+    await sql.query(`INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at) VALUES ($1, $2, $3, $4)`, [
+      token.token_hash,
+      token.invitation_id,
+      token.issue,
+      token.expires_at,
+    ]);
+  }
+
+  /** The invitee a live token belongs to. */
+  async findByLiveToken(tokenHash: string): Promise<(Pick<InvitationRow, 'id' | 'email' | 'name'> & { verified: boolean }) | null> {
+    const [row]: Array<Pick<InvitationRow, 'id' | 'email' | 'name'> & { verified: boolean }> = await this.dataSource.query(
+      `SELECT i.id, i.email, i.name, i.verified_at IS NOT NULL AS verified
+         FROM invitation_tokens t JOIN invitations i ON i.id = t.invitation_id
+        WHERE t.token_hash = $1 AND t.expires_at > now()`,
+      [tokenHash],
+    );
+    return row ?? null;
+  }
+
+  async markVerified(invitationId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE invitations SET verified_at = now() WHERE id = $1 AND verified_at IS NULL`, [invitationId]);
+  }
+
+  /** The invitee and the token of one issue, for its e-mail. */
+  async findIssue(
+    invitationId: string,
+    issue: number,
+  ): Promise<(Pick<InvitationRow, 'email' | 'name'> & Pick<InvitationTokenRow, 'token_hash' | 'expires_at'>) | null> {
+    const [row]: Array<Pick<InvitationRow, 'email' | 'name'> & Pick<InvitationTokenRow, 'token_hash' | 'expires_at'>> =
+      await this.dataSource.query(
+        `SELECT i.email, i.name, t.token_hash, t.expires_at
+           FROM invitations i JOIN invitation_tokens t ON t.invitation_id = i.id AND t.issue = $2
+          WHERE i.id = $1`,
+        [invitationId, issue],
+      );
+    return row ?? null;
+  }
+
+  /** Records what became of the invitation e-mail; `delivered`: SMTP accepted it now. */
+  async recordEmailStatus(invitationId: string, status: string, delivered: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE invitations SET email_status = $2, last_emailed_at = CASE WHEN $3 THEN now() ELSE last_emailed_at END WHERE id = $1`,
+      [invitationId, status, delivered],
+    );
+  }
+
+  /** Invitations created in [from, to): how many, how many verified and how many bought (through a token or the gate's address) before `to`. */
+  async funnel(from: Date, to: Date): Promise<{ invited: number; verified: number; purchased: number }> {
+    const [row]: Array<{ invited: number; verified: number; purchased: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS invited,
+                count(*) FILTER (WHERE i.verified_at < $2)::int AS verified,
+                count(*) FILTER (WHERE EXISTS (
+                  SELECT 1 FROM orders o
+                   WHERE o.paid_at < $2
+                     AND (o.invitation_token_hash IN (SELECT t.token_hash FROM invitation_tokens t WHERE t.invitation_id = i.id)
+                          OR (o.source = 'blackcard' AND o.email_normalized = i.email_normalized))))::int AS purchased
+           FROM invitations i
+          WHERE i.created_at >= $1 AND i.created_at < $2`,
+      [from, to],
+    );
+    return row;
+  }
+
+  /** The invitation under the address, its submissions and its tokens without their hashes. */
+  async findPerson(person: PersonKey, sql: SqlExecutor, forUpdate: boolean): Promise<PersonFindings> {
+    const [invitation]: InvitationRow[] = await sql.query(
+      `SELECT * FROM invitations WHERE email_normalized = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [person.emailNormalized],
+    );
+    const invitationSubmissions: InvitationSubmissionRow[] = invitation
+      ? await sql.query(`SELECT * FROM invitation_submissions WHERE invitation_id = $1 ORDER BY submitted_at, id`, [invitation.id])
+      : [];
+    const invitationTokens: Array<{ issue: number; expiresAt: Date; createdAt: Date }> = invitation
+      ? await sql.query(
+          `SELECT issue, expires_at AS "expiresAt", created_at AS "createdAt" FROM invitation_tokens WHERE invitation_id = $1 ORDER BY issue`,
+          [invitation.id],
+        )
+      : [];
+    return {
+      sections: { invitation: invitation ?? null, invitationSubmissions, invitationTokens },
+      subjects: invitation ? [`invitation:${String(invitation.id)}`] : [],
+      emails: invitation ? [invitation.email] : [],
+      names: [invitation?.name, ...invitationSubmissions.map((s) => s.name)].filter((name): name is string => typeof name === 'string'),
+    };
+  }
+
+  /**
+   * The address becomes one no one has, per invitation; the name is replaced, phone and inviter
+   * go, and the invitation's tokens stop working. E-mail outcomes that quote the address are
+   * scrubbed wherever they are.
+   */
+  async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
+    await scrubDocuments(sql, erasure, [{ table: 'invitations', key: 'id', column: 'email_status', json: false }]);
+    const invitations = affectedRows(
+      await sql.query(
+        `UPDATE invitations SET email = 'erased+' || id || '@invalid', email_normalized = 'erased+' || id || '@invalid', name = $2, phone = NULL, invited_by = NULL, updated_at = now() WHERE id = ANY($1::uuid[])`,
+        [erasure.ids, erasure.erasedName],
+      ),
+    );
+    const invitationSubmissions = affectedRows(
+      await sql.query(
+        `UPDATE invitation_submissions SET name = $2, phone = NULL, invited_by = NULL WHERE invitation_id = ANY($1::uuid[])`,
+        [erasure.ids, erasure.erasedName],
+      ),
+    );
+    const invitationTokens = affectedRows(
+      await sql.query(`UPDATE invitation_tokens SET expires_at = LEAST(expires_at, now()) WHERE invitation_id = ANY($1::uuid[])`, [
+        erasure.ids,
+      ]),
+    );
+    return { invitations, invitationSubmissions, invitationTokens };
+  }
+}

@@ -1,0 +1,186 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
+import type { GroupedRow } from './grouped-row';
+import { affectedRows } from './sql-results';
+
+/** A `leads` row: one per person (e-mail compared normalised); each opt-in is in lead_submissions. */
+export interface LeadRow {
+  id: string;
+  email: string;
+  email_normalized: string;
+  name: string | null;
+  phone: string | null;
+  referral: string | null;
+  /** First-touch marketing attribution: UTM, click ids, analytics and pixel cookies. */
+  attribution: Record<string, string>;
+  submission_count: number;
+  first_submitted_at: Date;
+  last_submitted_at: Date;
+  /** Outcome of the affiliate signup tracking: 'sent', 'skipped: …' or 'failed: …'. */
+  affiliate_status: string | null;
+  affiliate_recorded_at: Date | null;
+}
+
+/** A `lead_submissions` row: every time the lead form was submitted, including repeats of a known e-mail. */
+export interface LeadSubmissionRow {
+  id: string;
+  lead_id: string;
+  submitted_at: Date;
+  name: string | null;
+  phone: string | null;
+  referral: string | null;
+  attribution: Record<string, string>;
+}
+
+/** A submitted lead, as the lead form's request gives it. */
+export type NewLead = Pick<LeadRow, 'email' | 'name' | 'phone' | 'referral' | 'attribution'>;
+
+/** The columns the admin lists and exports of a lead. */
+export type LeadListing = Pick<
+  LeadRow,
+  'id' | 'email' | 'name' | 'phone' | 'referral' | 'submission_count' | 'first_submitted_at' | 'last_submitted_at'
+>;
+
+export const LEAD_TABLES: readonly TableColumns[] = [
+  {
+    table: 'leads',
+    personal: ['email', 'email_normalized', 'name', 'phone', 'attribution'],
+    notPersonal: ['referral', 'affiliate_status'],
+  },
+  { table: 'lead_submissions', personal: ['name', 'phone', 'attribution'], notPersonal: ['referral'] },
+];
+
+const LISTING_COLUMNS = `id, email, name, phone, referral, submission_count, first_submitted_at, last_submitted_at`;
+
+@Injectable()
+export class LeadRepository implements PersonalDataOwner {
+  readonly tables = LEAD_TABLES;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Upserts the leads (keyed by `emailNormalized`, distinct within the batch) and records each
+   * submission, in one statement in the caller's transaction. Each row answers with its input's
+   * 1-based position (`ord`), its lead id and whether the lead is new.
+   */
+  upsertSubmissions(
+    sql: SqlExecutor,
+    leads: ReadonlyArray<NewLead & { emailNormalized: string }>,
+  ): Promise<Array<{ ord: string; id: string; inserted: boolean }>> {
+    return sql.query<Array<{ ord: string; id: string; inserted: boolean }>>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+           WITH ORDINALITY AS i(email, email_normalized, name, phone, referral, attribution, ord)
+       ), lead AS (
+         INSERT INTO leads (email, email_normalized, name, phone, referral, attribution)
+         SELECT email, email_normalized, name, phone, referral, attribution FROM input ORDER BY ord
+         ON CONFLICT (email_normalized) DO UPDATE SET
+           name = COALESCE(EXCLUDED.name, leads.name),
+           phone = COALESCE(EXCLUDED.phone, leads.phone),
+           referral = COALESCE(leads.referral, EXCLUDED.referral),
+           attribution = EXCLUDED.attribution || leads.attribution,
+           submission_count = leads.submission_count + 1,
+           last_submitted_at = now()
+         RETURNING id, email_normalized, (xmax = 0) AS inserted
+       ), submission AS (
+         INSERT INTO lead_submissions (lead_id, name, phone, referral, attribution)
+         SELECT lead.id, input.name, input.phone, input.referral, input.attribution
+           FROM input JOIN lead USING (email_normalized)
+       )
+       SELECT input.ord, lead.id, lead.inserted FROM input JOIN lead USING (email_normalized)`,
+      [
+        leads.map((lead) => lead.email),
+        leads.map((lead) => lead.emailNormalized),
+        leads.map((lead) => lead.name),
+        leads.map((lead) => lead.phone),
+        leads.map((lead) => lead.referral),
+        leads.map((lead) => JSON.stringify(lead.attribution)),
+      ],
+    );
+  }
+
+  /** What the affiliate signup needs of each lead (absent ids are left out). */
+  findForAffiliate(ids: readonly string[]): Promise<Array<Pick<LeadRow, 'id' | 'email' | 'referral' | 'attribution'>>> {
+    return this.dataSource.query<Array<Pick<LeadRow, 'id' | 'email' | 'referral' | 'attribution'>>>(
+      `SELECT id, email, referral, attribution FROM leads WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  async recordAffiliateStatuses(updates: ReadonlyArray<{ leadId: string; status: string }>): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE leads l SET affiliate_status = u.status, affiliate_recorded_at = now()
+         FROM unnest($1::uuid[], $2::text[]) AS u(id, status) WHERE l.id = u.id`,
+      [updates.map((u) => u.leadId), updates.map((u) => u.status)],
+    );
+  }
+
+  /** New leads in [from, to), in total and by referral (one pass). */
+  newLeads(from: Date, to: Date): Promise<Array<GroupedRow & { leads: number }>> {
+    return this.dataSource.query<Array<GroupedRow & { leads: number }>>(
+      `SELECT GROUPING(referral) AS g_referral, 1 AS g_plan, referral, NULL AS plan_id, count(*)::int AS leads
+           FROM leads
+          WHERE first_submitted_at >= $1 AND first_submitted_at < $2
+          GROUP BY GROUPING SETS ((), (referral))`,
+      [from, to],
+    );
+  }
+
+  /** A page of leads whose normalised e-mail is LIKE `pattern`, latest submission first, each with the total count of matches. */
+  search(pattern: string, limit: number, offset: number): Promise<Array<LeadListing & { total: string }>> {
+    return this.dataSource.query<Array<LeadListing & { total: string }>>(
+      `SELECT ${LISTING_COLUMNS}, count(*) OVER () AS total FROM leads WHERE email_normalized LIKE $1
+        ORDER BY last_submitted_at DESC, id LIMIT $2 OFFSET $3`,
+      [pattern, limit, offset],
+    );
+  }
+
+  /** Up to `limit` leads whose normalised e-mail is LIKE `pattern`, latest submission first. */
+  searchAll(pattern: string, limit: number): Promise<LeadListing[]> {
+    return this.dataSource.query<LeadListing[]>(
+      `SELECT ${LISTING_COLUMNS} FROM leads WHERE email_normalized LIKE $1 ORDER BY last_submitted_at DESC, id LIMIT $2`,
+      [pattern, limit],
+    );
+  }
+
+  async countMatching(pattern: string): Promise<number> {
+    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM leads WHERE email_normalized LIKE $1`,
+      [pattern],
+    );
+    return total;
+  }
+
+  /** The lead under the address and every submission of it. */
+  async findPerson(person: PersonKey, sql: SqlExecutor, forUpdate: boolean): Promise<PersonFindings> {
+    const [lead]: LeadRow[] = await sql.query(`SELECT * FROM leads WHERE email_normalized = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+      person.emailNormalized,
+    ]);
+    const leadSubmissions: LeadSubmissionRow[] = lead
+      ? await sql.query(`SELECT * FROM lead_submissions WHERE lead_id = $1 ORDER BY submitted_at, id`, [lead.id])
+      : [];
+    return {
+      sections: { lead: lead ?? null, leadSubmissions },
+      subjects: lead ? [`lead:${String(lead.id)}`] : [],
+      emails: lead ? [lead.email] : [],
+      names: [lead?.name, ...leadSubmissions.map((s) => s.name)].filter((name): name is string => typeof name === 'string'),
+    };
+  }
+
+  /** The address becomes one no one has, per lead; name, phone and attribution go. */
+  async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
+    const leads = affectedRows(
+      await sql.query(
+        `UPDATE leads SET email = 'erased+' || id || '@invalid', email_normalized = 'erased+' || id || '@invalid', name = NULL, phone = NULL, attribution = '{}' WHERE id = ANY($1::uuid[])`,
+        [erasure.ids],
+      ),
+    );
+    const leadSubmissions = affectedRows(
+      await sql.query(`UPDATE lead_submissions SET name = NULL, phone = NULL, attribution = '{}' WHERE lead_id = ANY($1::uuid[])`, [
+        erasure.ids,
+      ]),
+    );
+    return { leads, leadSubmissions };
+  }
+}

@@ -1,0 +1,198 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PersonalDataOwner, PersonErasure, PersonFindings, SqlExecutor, TableColumns } from '../personal-data';
+import { nothingFound } from '../personal-data';
+import { scrubDocuments } from './document-scrub';
+
+/**
+ * An `outbox` row: a side effect the API owes, written in the same transaction as the data that
+ * caused it. The relay hands it to BullMQ (jobId = id, dispatched_at); the worker stamps
+ * completed_at or failed_at.
+ */
+export interface OutboxRow {
+  id: string;
+  queue: string;
+  /** Persisted: a row may name a job this build does not know. */
+  job_name: string;
+  /** The job's payload (`JobItem['data']` of its job name). */
+  payload: unknown;
+  created_at: Date;
+  dispatched_at: Date | null;
+  /** A relay is handing the row to Redis until then; other relays leave it alone. */
+  lease_until: Date | null;
+  /** A relay saw the row and did not know its job name: it waits for a worker that does. */
+  unhandled_at: Date | null;
+  dispatch_count: number;
+  completed_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+}
+
+export type NewOutboxEntry = Pick<OutboxRow, 'queue' | 'job_name' | 'payload'>;
+
+export const OUTBOX_TABLES: readonly TableColumns[] = [
+  // Payloads and errors are not keyed by person but may name one (a webhook event, an SMTP refusal).
+  { table: 'outbox', personal: ['payload', 'last_error'], notPersonal: ['queue', 'job_name'] },
+];
+
+/**
+ * Inserts outbox rows inside the caller's transaction (see `owe`). Resolves with their ids, in
+ * the order of `entries`.
+ */
+export async function insertOutboxEntries(sql: SqlExecutor, entries: readonly NewOutboxEntry[]): Promise<string[]> {
+  const rows: Array<Pick<OutboxRow, 'id'>> = await sql.query(
+    `INSERT INTO outbox (queue, job_name, payload)
+     SELECT queue, job_name, payload FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS j(queue, job_name, payload, ord)
+      ORDER BY ord
+     RETURNING id`,
+    [entries.map((entry) => entry.queue), entries.map((entry) => entry.job_name), entries.map((entry) => JSON.stringify(entry.payload))],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Counts of open rows by queue, for the metrics scrape. */
+export interface OpenOutboxFigures {
+  queue: string;
+  undispatched: number;
+  in_flight: number;
+  unhandled: number;
+  lag_seconds: number;
+}
+
+/** Finished rows by job name, for the metrics scrape. */
+export interface OutboxOutcomeFigures {
+  job_name: string;
+  completed: number;
+  failed: number;
+}
+
+/** The outbox: what is owed (`owe`), its relay to BullMQ, the worker's outcome stamps and the figures read from it. */
+@Injectable()
+export class OutboxRepository implements PersonalDataOwner {
+  readonly tables = OUTBOX_TABLES;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Leases up to `batchSize` never-dispatched rows and up to `batchSize` rows due for redispatch,
+   * in one statement. SKIP LOCKED and the lease keep concurrent relays off the same rows.
+   */
+  async claimDue(
+    jobNames: readonly string[],
+    batchSize: number,
+    redispatchAfterMs: number,
+    leaseMs: number,
+  ): Promise<Array<Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'>>> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [Array<Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'>>, number] = await this.dataSource.query(
+      `WITH fresh AS (
+         SELECT id FROM outbox
+          WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
+            AND job_name = ANY($1::text[]) AND (lease_until IS NULL OR lease_until < now())
+          ORDER BY created_at
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       ), stale AS (
+         SELECT id FROM outbox
+          WHERE dispatched_at < now() - make_interval(secs => $3::double precision / 1000)
+            AND completed_at IS NULL AND failed_at IS NULL
+            AND job_name = ANY($1::text[]) AND (lease_until IS NULL OR lease_until < now())
+          ORDER BY dispatched_at
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE outbox o SET lease_until = now() + make_interval(secs => $4::double precision / 1000), unhandled_at = NULL
+        WHERE o.id IN (SELECT id FROM fresh UNION ALL SELECT id FROM stale)
+       RETURNING o.id, o.job_name, o.payload, o.created_at`,
+      [jobNames, batchSize, redispatchAfterMs, leaseMs],
+    );
+    return rows;
+  }
+
+  async releaseLease(ids: readonly string[]): Promise<void> {
+    await this.dataSource.query(`UPDATE outbox SET lease_until = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  async markDispatched(ids: readonly string[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE outbox SET dispatched_at = now(), dispatch_count = dispatch_count + 1, lease_until = NULL WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /** Marks undispatched rows whose job is none of `jobNames` (health counts them); resolves with their counts by job name. */
+  async markUnhandled(jobNames: readonly string[]): Promise<Array<{ job_name: string; n: number }>> {
+    const counts: Array<{ job_name: string; n: number }> = await this.dataSource.query(
+      `WITH marked AS (
+         UPDATE outbox SET unhandled_at = now()
+          WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
+            AND unhandled_at IS NULL AND job_name <> ALL($1::text[])
+         RETURNING 1
+       )
+       SELECT job_name, count(*)::int AS n FROM outbox
+        WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL AND job_name <> ALL($1::text[])
+        GROUP BY job_name ORDER BY job_name`,
+      [jobNames],
+    );
+    return counts;
+  }
+
+  async markCompleted(ids: readonly string[]): Promise<void> {
+    await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [ids]);
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.dataSource.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid`, [id, error]);
+  }
+
+  async noteError(id: string, error: string): Promise<void> {
+    await this.dataSource.query(`UPDATE outbox SET last_error = $2 WHERE id = $1::uuid`, [id, error]);
+  }
+
+  /** Each count matches one of the outbox's partial indexes, so it stays cheap as the table grows. */
+  async pendingCounts(): Promise<{ undispatched: number; in_flight: number; unhandled: number }> {
+    const [row]: Array<{ undispatched: number; in_flight: number; unhandled: number }> = await this.dataSource.query(
+      `SELECT
+         (SELECT count(*) FROM outbox WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL)::int AS undispatched,
+         (SELECT count(*) FROM outbox WHERE dispatched_at IS NOT NULL AND completed_at IS NULL AND failed_at IS NULL)::int AS in_flight,
+         (SELECT count(*) FROM outbox WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
+            AND unhandled_at IS NOT NULL)::int AS unhandled`,
+    );
+    return row;
+  }
+
+  /** Open rows by queue and finished rows by job name, in one transaction that Postgres ends after `timeoutMs`. */
+  figures(timeoutMs: number): Promise<readonly [OpenOutboxFigures[], OutboxOutcomeFigures[]]> {
+    return this.dataSource.transaction(async (tx) => {
+      // Postgres gives up on its own too, so a slow count does not keep a pooled connection busy.
+      await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+      // Open rows only: the outbox's partial indexes keep this small however long the table grows.
+      const open: OpenOutboxFigures[] = await tx.query(
+        `SELECT queue,
+           count(*) FILTER (WHERE dispatched_at IS NULL)::int AS undispatched,
+           count(*) FILTER (WHERE dispatched_at IS NOT NULL)::int AS in_flight,
+           count(*) FILTER (WHERE dispatched_at IS NULL AND unhandled_at IS NOT NULL)::int AS unhandled,
+           COALESCE(extract(epoch FROM now() - min(created_at) FILTER (WHERE dispatched_at IS NULL)), 0)::float8 AS lag_seconds
+         FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY queue`,
+      );
+      // One pass over the table; the statement timeout above bounds it.
+      const outcomes: OutboxOutcomeFigures[] = await tx.query(
+        `SELECT job_name, count(completed_at)::int AS completed, count(failed_at)::int AS failed FROM outbox GROUP BY job_name`,
+      );
+      return [open, outcomes] as const;
+    });
+  }
+
+  /** Queued payloads are keyed by job, not person: nothing to list, only to scrub. */
+  findPerson(): Promise<PersonFindings> {
+    return Promise.resolve(nothingFound());
+  }
+
+  async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
+    await scrubDocuments(sql, erasure, [
+      { table: 'outbox', key: 'id', column: 'payload', json: true },
+      { table: 'outbox', key: 'id', column: 'last_error', json: false },
+    ]);
+    return {};
+  }
+}

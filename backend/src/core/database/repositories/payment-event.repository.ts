@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PersonalDataOwner, PersonErasure, PersonFindings, SqlExecutor, TableColumns } from '../personal-data';
+import { nothingFound } from '../personal-data';
+import { scrubDocuments } from './document-scrub';
+
+/** A `payment_events` row: a webhook event as received, stored once per provider event id; the worker applies it. */
+export interface PaymentEventRow {
+  id: string;
+  type: string;
+  /** The event as the provider sent it. */
+  payload: { data?: { object?: Record<string, unknown> } };
+  received_at: Date;
+  applied_at: Date | null;
+}
+
+export const PAYMENT_EVENT_TABLES: readonly TableColumns[] = [
+  // A provider's event may carry the buyer's billing name and address.
+  { table: 'payment_events', personal: ['payload'], notPersonal: ['id', 'type'] },
+];
+
+@Injectable()
+export class PaymentEventRepository implements PersonalDataOwner {
+  readonly tables = PAYMENT_EVENT_TABLES;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Stores the event unless its id is known, in the caller's transaction; resolves with the row stored now (none for a redelivery). */
+  insertOnce(sql: SqlExecutor, id: string, type: string, payload: unknown): Promise<Array<Pick<PaymentEventRow, 'id'>>> {
+    return sql.query<Array<Pick<PaymentEventRow, 'id'>>>(
+      `INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, type, JSON.stringify(payload)],
+    );
+  }
+
+  async find(id: string): Promise<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'> | null> {
+    const [event]: Array<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'>> = await this.dataSource.query(
+      `SELECT type, payload, applied_at FROM payment_events WHERE id = $1`,
+      [id],
+    );
+    return event ?? null;
+  }
+
+  /** Marks the event applied (once), in the caller's transaction if one is given. */
+  async markApplied(id: string, sql: SqlExecutor = this.dataSource): Promise<void> {
+    await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [id]);
+  }
+
+  /** Events are keyed by the provider's event id, not by person: nothing to list, only to scrub. */
+  findPerson(): Promise<PersonFindings> {
+    return Promise.resolve(nothingFound());
+  }
+
+  async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
+    await scrubDocuments(sql, erasure, [{ table: 'payment_events', key: 'id', column: 'payload', json: true }]);
+    return {};
+  }
+}

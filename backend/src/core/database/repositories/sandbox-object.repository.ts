@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import type { SandboxObjectRow } from '../../payments/sandbox/sandbox-events';
+import type { SqlExecutor, TableColumns } from '../personal-data';
+
+export const SANDBOX_OBJECT_TABLES: readonly TableColumns[] = [
+  {
+    table: 'sandbox_objects',
+    personal: [],
+    // The sandbox's own ids and test-card outcomes (last four digits of Stripe's published test cards).
+    notPersonal: [
+      'id',
+      'object',
+      'idempotency_key',
+      'client_secret',
+      'status',
+      'currency',
+      'customer_id',
+      'payment_method_id',
+      'card',
+      'last_error',
+    ],
+  },
+];
+
+export interface NewSandboxObject {
+  id: string;
+  object: SandboxObjectRow['object'];
+  orderId: string;
+  idempotencyKey: string;
+  clientSecret: string | null;
+  status: string;
+  amountCents: number;
+  currency: string;
+  customerId: string;
+  paymentMethodId?: string | null;
+  card?: SandboxObjectRow['card'];
+}
+
+/** A sandbox object as the event builders read it: with its order's plan. */
+const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
+  s.payment_method_id, s.card, s.last_error, s.created_at`;
+
+/**
+ * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
+ * caller's transaction: SandboxStore writes each change together with the events it causes.
+ */
+@Injectable()
+export class SandboxObjectRepository {
+  /** Creates the object unless one exists under its idempotency key; resolves with the row created now (none if it existed). */
+  insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<Array<Pick<SandboxObjectRow, 'id'>>> {
+    return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
+      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [
+        row.id,
+        row.object,
+        row.orderId,
+        row.idempotencyKey,
+        row.clientSecret,
+        row.status,
+        row.amountCents,
+        row.currency,
+        row.customerId,
+        row.paymentMethodId ?? null,
+        row.card ? JSON.stringify(row.card) : null,
+      ],
+    );
+  }
+
+  findByIdempotencyKey(sql: SqlExecutor, idempotencyKey: string): Promise<SandboxObjectRow[]> {
+    return this.select(sql, 's.idempotency_key = $1', [idempotencyKey]);
+  }
+
+  find(sql: SqlExecutor, object: SandboxObjectRow['object'], id: string, lock: boolean): Promise<SandboxObjectRow[]> {
+    return this.select(sql, 's.object = $1 AND s.id = $2', [object, id], lock);
+  }
+
+  findBySecret(sql: SqlExecutor, object: SandboxObjectRow['object'], clientSecret: string, lock: boolean): Promise<SandboxObjectRow[]> {
+    return this.select(sql, 's.object = $1 AND s.client_secret = $2', [object, clientSecret], lock);
+  }
+
+  async update(
+    sql: SqlExecutor,
+    id: string,
+    change: Pick<SandboxObjectRow, 'status' | 'payment_method_id' | 'card' | 'last_error'>,
+  ): Promise<void> {
+    await sql.query(
+      `UPDATE sandbox_objects SET status = $2, payment_method_id = $3, card = $4, last_error = $5, updated_at = now() WHERE id = $1`,
+      [
+        id,
+        change.status,
+        change.payment_method_id,
+        change.card ? JSON.stringify(change.card) : null,
+        change.last_error ? JSON.stringify(change.last_error) : null,
+      ],
+    );
+  }
+
+  private select(sql: SqlExecutor, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {
+    return sql.query<SandboxObjectRow[]>(
+      `SELECT ${COLUMNS} FROM sandbox_objects s JOIN orders o ON o.id = s.order_id WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`,
+      params,
+    );
+  }
+}
