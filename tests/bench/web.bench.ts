@@ -11,7 +11,6 @@ import { benchDir, BenchReport, type Row } from './report';
 
 // lighthouse and chrome-launcher are ESM-only; a real dynamic import keeps TypeScript from
 // turning it into require().
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: an import() tsc leaves alone
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 interface NetworkItem {

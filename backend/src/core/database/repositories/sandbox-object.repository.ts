@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SandboxObjectRow } from '../../payments/sandbox/sandbox-events';
+import type { SandboxObjectRow } from '../../payments/providers/sandbox/sandbox-events';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 
 export const SANDBOX_OBJECT_TABLES: readonly TableColumns[] = [
