@@ -5,7 +5,6 @@
 import './styles/base.css';
 import './features/landing/landing.css';
 // The islands' own styles, here so they arrive with the page rather than with the island code.
-import './styles/form-field.css';
 import './features/lead-capture/components/lead-capture.css';
 import './features/testimonials/components/testimonials.css';
 

@@ -1,7 +1,6 @@
 import type { PlanId } from '@contracts/plans';
 import { Link } from 'react-router-dom';
 import { upsell } from '@/content/upsell';
-import './plan-cards.css';
 
 interface PlanCardsProps {
   /** The page's BEM block ('success', 'upsell'): its `__plans` and `__plan` classes size the cards. */
@@ -11,7 +10,10 @@ interface PlanCardsProps {
   hrefFor: (plan: PlanId) => string;
 }
 
-/** The 30-Day Experience's payment options as cards, each a link to checkout: the /success offer and /upsell. */
+/**
+ * The 30-Day Experience's payment options as cards, each a link to checkout: the /success offer and
+ * /upsell. Their styles (plan-cards.css) come inside each page's stylesheet, which @imports them.
+ */
 export function PlanCards({ block, testIdPrefix, hrefFor }: PlanCardsProps) {
   return (
     <ul className={`plan-cards ${block}__plans`}>

@@ -5,7 +5,6 @@ import { sandboxConfirmPayment } from '../api/sandbox-confirm-payment';
 import { sandboxConfirmSetup } from '../api/sandbox-confirm-setup';
 import type { ConfirmResult, PaymentFormProps } from './payment-provider';
 import { checkCard, formatCardNumber, formatCvc, formatExpiry, type CardField, type CardFields } from './sandbox-card';
-import '@/styles/form-field.css';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', postalCode: '' };
 

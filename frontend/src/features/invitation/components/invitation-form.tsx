@@ -12,7 +12,6 @@ import {
   type InvitationFieldErrors,
   type InvitationFormValues,
 } from '../invitation-request';
-import '@/styles/form-field.css';
 
 function readForm(form: HTMLFormElement): InvitationFormValues {
   const data = new FormData(form);

@@ -12,7 +12,6 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { rememberVisitorEmail } from '@/lib/visitor';
 import { createLead } from '../api/create-lead';
 import { buildLeadRequest, checkoutPath, isValidEmail, type LeadFormValues } from '../lead-request';
-import '@/styles/form-field.css';
 import './lead-capture.css';
 
 const EMAIL_ERROR_ID = 'lead-email-error';
