@@ -53,7 +53,7 @@ function setUpBrowser({ search = '', cookie = '', tid, stored }: { search?: stri
       ...(tid === undefined ? {} : { FPROM: { data: { tid } } }),
       // Through the globals, so jest's fake timers (installed per test) drive them.
       setInterval: ((...args: Parameters<typeof setInterval>) => setInterval(...args)) as typeof setInterval,
-      clearInterval: ((id: Parameters<typeof clearInterval>[0]) => clearInterval(id)),
+      clearInterval: (id: Parameters<typeof clearInterval>[0]) => clearInterval(id),
     },
     document: {
       cookie,

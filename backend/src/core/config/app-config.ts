@@ -57,7 +57,9 @@ function IsTrustProxy(): PropertyDecorator {
       defaultMessage: (args) => {
         const value = args?.value as unknown;
         const bad = Array.isArray(value) ? (value as unknown[]).find((entry) => !isProxyAddress(String(entry))) : undefined;
-        return bad === undefined ? TRUST_PROXY_HELP : `${TRUST_PROXY_HELP}; "${typeof bad === 'string' ? bad : JSON.stringify(bad)}" is not an address or CIDR`;
+        return bad === undefined
+          ? TRUST_PROXY_HELP
+          : `${TRUST_PROXY_HELP}; "${typeof bad === 'string' ? bad : JSON.stringify(bad)}" is not an address or CIDR`;
       },
     },
   });
