@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@core/config/app-config';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
+import { fetchOrUnavailable, ProviderUnavailableError } from './provider-call';
+
+const SERVICE = 'Affiliate service';
 
 export interface AffiliateSignup {
   email: string;
@@ -29,9 +32,9 @@ export interface AffiliateSale {
  * The service did not answer in a way that settles the call; retrying may help. The message
  * carries the status only: response bodies can echo the e-mail address we sent.
  */
-export class AffiliateUnavailableError extends Error {
+export class AffiliateUnavailableError extends ProviderUnavailableError {
   constructor(readonly status: number) {
-    super(`Affiliate service answered ${status}`);
+    super(SERVICE, `answered ${status}`);
   }
 }
 
@@ -62,7 +65,7 @@ export class AffiliateClient {
   }
 
   private async post(path: string, form: URLSearchParams, idempotencyKey: string): Promise<ProviderAnswer> {
-    const response = await fetch(`${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}${path}`, {
+    const response = await fetchOrUnavailable(SERVICE, `${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}${path}`, {
       method: 'POST',
       headers: {
         'x-api-key': this.config.AFFILIATE_API_KEY ?? '',
@@ -80,7 +83,7 @@ export class AffiliateClient {
     }
     // Other 4xx (but 408 and 429) will not change on retry.
     if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-      return { outcome: 'rejected', reason: `Affiliate service answered ${response.status}`, detail: { status: response.status } };
+      return { outcome: 'rejected', reason: `${SERVICE} answered ${response.status}`, detail: { status: response.status } };
     }
     throw new AffiliateUnavailableError(response.status);
   }
