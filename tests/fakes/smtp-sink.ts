@@ -77,6 +77,9 @@ export class SmtpSink {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
     });
+    // smtp-server reports a client's dropped connection (a killed worker resets its sessions) as
+    // an 'error' on the server: a real server logs it and serves on, and so does the sink.
+    server.on('error', () => undefined);
     this.server = server;
     this.port = (server.server.address() as AddressInfo).port;
     return this.url;
