@@ -53,9 +53,9 @@ export function PersonSection() {
       {
         onSuccess: () => {
           setConfirming(false);
+          // The section's own status line announces it; a toast as well would say it twice.
           setErasedNote(true);
           find.reset();
-          notify({ title: copy.erased });
         },
         onError: failed(copy.eraseFailed),
       },
