@@ -72,7 +72,12 @@ async function portFrom(variable: string): Promise<number> {
   return process.env[variable] ? Number(process.env[variable]) : freePort();
 }
 
-function chosenSuites(args: string[]): Suite[] {
+/** Arguments naming browser spec files (`tests/e2e/csp.spec.ts:109`) go to Playwright and imply the e2e suite. */
+const isSpecFilter = (arg: string) => /\.spec\.ts(:\d+)?$/.test(arg);
+
+function chosenSuites(allArgs: string[]): Suite[] {
+  const args = allArgs.filter((a) => !isSpecFilter(a));
+  if (args.length < allArgs.length && !args.includes('e2e')) args.push('e2e');
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a));
   if (unknown.length) throw new Error(`Unknown test suite "${unknown.join(', ')}"; choose from: ${SUITES.join(', ')} (none means all)`);
   if (args.length) return args as Suite[];
@@ -80,7 +85,7 @@ function chosenSuites(args: string[]): Suite[] {
 }
 
 /**
- * `npm test [static] [unit] [integration] [faults] [fuzz] [e2e]`: type-checking and lint, a throwaway Postgres and Redis, then
+ * `npm test [static] [unit] [integration] [faults] [fuzz] [e2e] [tests/e2e/x.spec.ts[:line]…]`: type-checking and lint, a throwaway Postgres and Redis, then
  * unit, integration, fault-injection and malformed-input tests (jest) and browser tests
  * (Playwright in Debian's Chromium) against the real API and worker serving the built SPA.
  * Everything it starts is gone when it ends, however.
@@ -133,7 +138,7 @@ async function main(life: Lifecycle): Promise<number> {
     );
   }
 
-  if (suites.includes('e2e') && data) tallies.push(await runBrowserSuite(life, data));
+  if (suites.includes('e2e') && data) tallies.push(await runBrowserSuite(life, data, process.argv.slice(2).filter(isSpecFilter)));
 
   const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
     passed: 0,
@@ -145,7 +150,7 @@ async function main(life: Lifecycle): Promise<number> {
   return total.failed > 0 ? 1 : 0;
 }
 
-async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Tally> {
+async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters: string[]): Promise<Tally> {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromium))
     throw new Error(`Chromium not found at ${chromium}: run the tests with "npm test", which installs it or prints how`);
@@ -187,7 +192,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData): Promise<Ta
     life,
     'browser (Playwright)',
     process.execPath,
-    [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...specFilters],
     {
       ...app.env,
       E2E_BASE_URL: app.url,
