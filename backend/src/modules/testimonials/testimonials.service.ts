@@ -6,17 +6,7 @@ import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { TestimonialRepository, type TestimonialRow } from '@core/database/repositories/testimonial.repository';
 import type { CreateTestimonialDto } from './dto/create-testimonial.dto';
 import type { UpdateTestimonialDto } from './dto/update-testimonial.dto';
-
-/** Only http(s) URLs ever reach a browser as a link or image source. */
-export function safeUrl(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:' ? value : null;
-  } catch {
-    return null;
-  }
-}
+import { safeUrl } from './safe-url';
 
 /** Who is acting, for the audit log. */
 export interface Actor {

@@ -1,15 +1,9 @@
-import type { ToastTone } from './toast-card';
+import type { Notification } from './toast-card';
 
 /**
  * Toasts are rare on the funnel's pages, so react-hot-toast and the toast area load on the first
  * notification instead of with every page.
  */
-export interface Notification {
-  title: string;
-  description?: string;
-  tone?: ToastTone;
-}
-
 let hostNeeded = false;
 const hostListeners = new Set<() => void>();
 

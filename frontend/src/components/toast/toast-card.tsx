@@ -5,6 +5,13 @@ import { common } from '@/content/pages';
 /** 'destructive': a failure the user must notice (spec section 8), shown in solid red. */
 export type ToastTone = 'info' | 'success' | 'error' | 'destructive';
 
+/** What a caller of notify() asks to show. */
+export interface Notification {
+  title: string;
+  description?: string;
+  tone?: ToastTone;
+}
+
 /** Spec section 9: a toast is dismissed by swiping it right past this distance. */
 const SWIPE_DISMISS_PX = 50;
 

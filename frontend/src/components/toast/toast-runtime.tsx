@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { common } from '@/content/pages';
-import type { Notification } from './notify';
-import { ToastCard } from './toast-card';
+import { ToastCard, type Notification } from './toast-card';
 import './toast.css';
 
 const TOAST_DURATION_MS = 5000;

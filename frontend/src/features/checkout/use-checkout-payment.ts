@@ -18,7 +18,7 @@ import {
   notifyProviderError,
   notifySubscriptionFailure,
 } from './checkout-toasts';
-import type { CardConfirmer } from './providers/payment-provider';
+import type { CardConfirmer } from './providers/provider-types';
 
 const SUCCEEDED = 'succeeded';
 

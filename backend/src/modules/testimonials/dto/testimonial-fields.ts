@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { IsSafeText } from '../../../common/safe-text.validator';
 import { TESTIMONIAL_RATING_MAX, TESTIMONIAL_RATING_MIN } from '@contracts/admin';
-import { safeUrl } from '../testimonials.service';
+import { safeUrl } from '../safe-url';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** The spec's form sends '' for an empty URL field: that means no URL. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkout as copy } from '@/content/checkout';
 import { sandboxConfirmPayment } from '../api/sandbox-confirm-payment';
 import { sandboxConfirmSetup } from '../api/sandbox-confirm-setup';
-import type { ConfirmResult, PaymentFormProps } from './payment-provider';
+import type { ConfirmResult, PaymentFormProps } from './provider-types';
 import { checkCard, formatCardNumber, formatCvc, formatExpiry, type CardField, type CardFields } from './sandbox-card';
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', postalCode: '' };

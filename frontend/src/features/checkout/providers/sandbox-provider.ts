@@ -1,5 +1,5 @@
 import { SandboxCardForm } from './sandbox-card-form';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './provider-types';
 
 /** The offline provider: our own API plays Stripe, with Stripe's test-card outcomes. */
 export const sandboxProvider: PaymentProvider = { name: 'sandbox', PaymentForm: SandboxCardForm };

@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 // The pure entry injects js.stripe.com only when loadStripe is called, not when this module is imported.
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { CardConfirmer, PaymentFormProps, PaymentProvider } from './payment-provider';
+import type { CardConfirmer, PaymentFormProps, PaymentProvider } from './provider-types';
 
 function confirmerFor(stripe: Stripe, elements: StripeElements): CardConfirmer {
   return {

@@ -1,4 +1,4 @@
-import { safeUrl } from './testimonials.service';
+import { safeUrl } from './safe-url';
 
 describe('safeUrl', () => {
   it.each([
