@@ -72,12 +72,20 @@ async function portFrom(variable: string): Promise<number> {
   return process.env[variable] ? Number(process.env[variable]) : freePort();
 }
 
-/** Arguments naming browser spec files (`tests/e2e/csp.spec.ts:109`) go to Playwright and imply the e2e suite. */
+/**
+ * Arguments naming spec files run only those and imply their suite: `tests/e2e/csp.spec.ts:109`
+ * goes to Playwright, `tests/integration/leads.spec.ts` or `backend/src/…/x.spec.ts` to jest.
+ */
 const isSpecFilter = (arg: string) => /\.spec\.ts(:\d+)?$/.test(arg);
+
+function suiteOfSpec(file: string): Suite {
+  const match = /(?:^|\/)tests\/(e2e|integration|faults|fuzz)\//.exec(file);
+  return match ? (match[1] as Suite) : 'unit';
+}
 
 function chosenSuites(allArgs: string[]): Suite[] {
   const args = allArgs.filter((a) => !isSpecFilter(a));
-  if (args.length < allArgs.length && !args.includes('e2e')) args.push('e2e');
+  for (const spec of allArgs.filter(isSpecFilter)) if (!args.includes(suiteOfSpec(spec))) args.push(suiteOfSpec(spec));
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a));
   if (unknown.length) throw new Error(`Unknown test suite "${unknown.join(', ')}"; choose from: ${SUITES.join(', ')} (none means all)`);
   if (args.length) return args as Suite[];
@@ -92,6 +100,7 @@ function chosenSuites(allArgs: string[]): Suite[] {
  */
 async function main(life: Lifecycle): Promise<number> {
   const suites = chosenSuites(process.argv.slice(2));
+  const specFilters = process.argv.slice(2).filter(isSpecFilter);
   mkdirSync(resultsDir, { recursive: true });
   life.ownTempDir('test-run');
   const tallies: Tally[] = [];
@@ -129,6 +138,8 @@ async function main(life: Lifecycle): Promise<number> {
           '--forceExit',
           '--json',
           `--outputFile=${jestReport}`,
+          // Before --selectProjects, which takes every argument after it as a project name.
+          ...specFilters.filter((f) => suiteOfSpec(f) !== 'e2e'),
           '--selectProjects',
           ...jestProjects,
         ],
@@ -138,7 +149,14 @@ async function main(life: Lifecycle): Promise<number> {
     );
   }
 
-  if (suites.includes('e2e') && data) tallies.push(await runBrowserSuite(life, data, process.argv.slice(2).filter(isSpecFilter)));
+  if (suites.includes('e2e') && data)
+    tallies.push(
+      await runBrowserSuite(
+        life,
+        data,
+        specFilters.filter((f) => suiteOfSpec(f) === 'e2e'),
+      ),
+    );
 
   const total = tallies.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
     passed: 0,
