@@ -125,7 +125,12 @@ async function main(life: Lifecycle): Promise<number> {
   const jestProjects = suites.filter((s): s is Exclude<Suite, 'e2e' | 'static'> => s !== 'e2e' && s !== 'static');
   if (jestProjects.length) {
     const jestReport = join(resultsDir, 'jest.json');
-    const env = { ...process.env, NODE_ENV: 'test', ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }) };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      PAYMENT_PROVIDER: 'sandbox',
+      ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }),
+    };
     tallies.push(
       await runSuite(
         life,
@@ -210,7 +215,14 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     life,
     'browser (Playwright)',
     process.execPath,
-    [require.resolve('@playwright/test/cli'), 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...specFilters],
+    [
+      require.resolve('@playwright/test/cli'),
+      'test',
+      '-c',
+      'tests/e2e/playwright.config.ts',
+      '--reporter=list,json',
+      ...(specFilters.length ? ['--no-deps', ...specFilters] : []),
+    ],
     {
       ...app.env,
       E2E_BASE_URL: app.url,
