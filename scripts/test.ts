@@ -125,12 +125,7 @@ async function main(life: Lifecycle): Promise<number> {
   const jestProjects = suites.filter((s): s is Exclude<Suite, 'e2e' | 'static'> => s !== 'e2e' && s !== 'static');
   if (jestProjects.length) {
     const jestReport = join(resultsDir, 'jest.json');
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      PAYMENT_PROVIDER: 'sandbox',
-      ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }),
-    };
+    const env = { ...process.env, NODE_ENV: 'test', ...(data && { DATABASE_URL: data.databaseUrl, REDIS_URL: data.redisUrl }) };
     tallies.push(
       await runSuite(
         life,
