@@ -124,14 +124,21 @@ test.describe('lead capture on the landing page', () => {
     await expect(form.submit).toBeEnabled();
     await expect(page).toHaveURL(/\/$/);
 
-    // A second failure replaces the toast rather than stacking a new one.
+    // A second failure replaces the toast rather than stacking a new one. The count is taken once
+    // the second answer has been shown (its toast starts a new 5 s), not before it arrives.
+    const secondAnswer = page.waitForResponse('**/api/leads');
     await form.submit.click();
-    await expect(page.getByTestId('toast')).toHaveCount(1);
-
-    // Toasts close on their own after 5 s.
-    await page.waitForTimeout(3500);
+    await secondAnswer;
+    await expect(form.submit).toBeEnabled();
     await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 3500 });
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    const shownAt = Date.now();
+
+    // Toasts close on their own after 5 s: still there well before, gone soon after.
+    await page.waitForTimeout(3000);
+    await expect(toast).toBeVisible({ timeout: 100 });
+    await expect(toast).toBeHidden({ timeout: 4000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4500);
   });
 
   test('falls back to "Failed to save information" when the failure has no readable message', async ({ page }) => {

@@ -59,9 +59,26 @@ function sendOnce(base: string, req: RawRequest, timeoutMs: number): Promise<Raw
       const raced = outgoing.reusedSocket && (err.code === 'ECONNRESET' || err.message === 'socket hang up');
       reject(Object.assign(err, { reusedSocket: raced }));
     });
-    outgoing.end(body);
+    if (!body || body.length <= EARLY_ANSWER_BODY_BYTES) {
+      outgoing.end(body);
+      return;
+    }
+    // A server may refuse a large body from its Content-Length alone and close the connection
+    // (Fastify does, with its 413). A client still uploading then races that close: the write can
+    // fail with EPIPE before the answer is read. Like curl with large bodies, send the headers,
+    // give the server a moment to answer, and upload only if it has not.
+    outgoing.flushHeaders();
+    const upload = setTimeout(() => outgoing.end(body), EARLY_ANSWER_WAIT_MS);
+    outgoing.once('response', (res) => {
+      clearTimeout(upload);
+      res.once('end', () => outgoing.destroy());
+    });
   });
 }
+
+/** Bodies above this size wait for an early answer before they are uploaded. */
+const EARLY_ANSWER_BODY_BYTES = 64 * 1024;
+const EARLY_ANSWER_WAIT_MS = 300;
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping results in order. */
 export async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
