@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DoorAttempt } from './exactly-once';
 
 /** A request the fake acted on: one effective signup or sale (the shape `GET /__calls` has always had). */
 export interface RecordedCall {
@@ -88,6 +89,19 @@ export class FakeAffiliateServer {
   /** Every sale request, including the ones answered with an error or "duplicate". */
   saleAttempts(): RecordedAttempt[] {
     return this.attempts.filter((c) => c.path === '/api/v1/track/sale');
+  }
+
+  /**
+   * Every signup request as an attempt on its lead, for `exactlyOnceProblems`: by the lead's
+   * e-mail (one signup per person, whatever uid or key a sender used), or by its uid.
+   */
+  signupsAtDoor(by: 'email' | 'uid' = 'email'): DoorAttempt[] {
+    return this.signupAttempts().map((a) => ({ identity: a.params[by] ?? '(none)', toldDone: toldDone(a) }));
+  }
+
+  /** Every sale request as an attempt on its payment (`event_id`), for `exactlyOnceProblems`. */
+  salesAtDoor(): DoorAttempt[] {
+    return this.saleAttempts().map((a) => ({ identity: a.params.event_id ?? '(none)', toldDone: toldDone(a) }));
   }
 
   reset(): void {
@@ -187,4 +201,9 @@ export class FakeAffiliateServer {
 if (require.main === module) {
   const fake = new FakeAffiliateServer();
   void fake.start(Number(process.env.PORT ?? 4010)).then((url) => console.log(`Fake affiliate service on ${url}`));
+}
+
+/** The sender learnt the effect is done: it was acted on, or answered "already tracked". */
+function toldDone(attempt: RecordedAttempt): boolean {
+  return attempt.answer === 'ok' || attempt.answer === 'duplicate';
 }

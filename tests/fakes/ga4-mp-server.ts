@@ -1,3 +1,4 @@
+import type { DoorAttempt } from './exactly-once';
 import { RecordedRequest, RecordingJsonServer, type Answer } from './recording-json-server';
 
 export interface RecordedGa4Event {
@@ -24,6 +25,20 @@ export class FakeGa4MpServer extends RecordingJsonServer {
         clientId: body.client_id,
         userId: body.user_id,
         event,
+      }));
+    });
+  }
+
+  /**
+   * Every event of every request, whatever its answer, as an attempt on (name, transaction_id):
+   * GA4 counts a purchase once per transaction id.
+   */
+  eventsAtDoor(): DoorAttempt[] {
+    return this.requests.flatMap((request) => {
+      const events = (request.body as { events?: RecordedGa4Event['event'][] } | null)?.events;
+      return (Array.isArray(events) ? events : []).map((event) => ({
+        identity: `${event.name}:${JSON.stringify(event.params?.transaction_id ?? null)}`,
+        toldDone: request.answer === 'ok',
       }));
     });
   }

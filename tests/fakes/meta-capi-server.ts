@@ -1,3 +1,4 @@
+import type { DoorAttempt } from './exactly-once';
 import { RecordedRequest, RecordingJsonServer, type Answer } from './recording-json-server';
 
 /** One event of an accepted Conversions API request, with the pixel id from its path. */
@@ -28,6 +29,15 @@ export class FakeMetaCapiServer extends RecordingJsonServer {
       const body = request.body as { data?: RecordedMetaEvent['event'][]; test_event_code?: string };
       const pixelId = request.path.match(EVENTS_PATH)?.[1] ?? '';
       return (body.data ?? []).map((event) => ({ pixelId, testEventCode: body.test_event_code, event }));
+    });
+  }
+
+  /** Every event of every request, whatever its answer, as an attempt on (event_name, event_id). */
+  eventsAtDoor(): DoorAttempt[] {
+    return this.requests.flatMap((request) => {
+      const data = (request.body as { data?: unknown } | null)?.data;
+      const events = Array.isArray(data) ? (data as RecordedMetaEvent['event'][]) : [];
+      return events.map((event) => ({ identity: `${event.event_name}:${event.event_id}`, toldDone: request.answer === 'ok' }));
     });
   }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, SMTPServerAddress } from 'smtp-server';
+import type { DoorAttempt } from './exactly-once';
 
 export interface RecordedMessage {
   envelope: { from: string | undefined; to: string[] };
@@ -99,6 +100,11 @@ export class SmtpSink {
   refuseNextRecipients(count: number, code = 550): void {
     this.refuseRecipients = count;
     this.refuseRecipientCode = code;
+  }
+
+  /** Every message that reached DATA as an attempt on its Message-ID (a resend carries the same one). */
+  deliveriesAtDoor(): DoorAttempt[] {
+    return this.deliveries.map((d) => ({ identity: d.messageId ?? '(none)', toldDone: d.answer === 'accepted' }));
   }
 
   reset(): void {

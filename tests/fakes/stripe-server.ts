@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DoorAttempt } from './exactly-once';
 
 /** One request as the Stripe SDK sent it: form parameters flattened as Stripe encodes them (`metadata[order_id]`). */
 export interface StripeRequest {
@@ -9,6 +10,10 @@ export interface StripeRequest {
   idempotencyKey: string | undefined;
   stripeVersion: string | undefined;
   authorization: string | undefined;
+  /** What the fake answered: 0 until it has. */
+  status: number;
+  /** The answer repeated a request already made with the same Idempotency-Key. */
+  replayed: boolean;
 }
 
 type Handler = (req: StripeRequest, id: string | undefined) => Record<string, unknown>;
@@ -67,6 +72,16 @@ export class FakeStripeServer {
   failNext(count: number, path: string | null = null): void {
     this.failing = count;
     this.failingPath = path;
+  }
+
+  /**
+   * Every write (POST) as an attempt on its Idempotency-Key (or on its method and path when it
+   * carried none), for `exactlyOnceProblems`: a repeat is a write sent again after it succeeded.
+   */
+  writesAtDoor(path?: RegExp): DoorAttempt[] {
+    return this.requests
+      .filter((r) => r.method === 'POST' && (!path || path.test(r.path)))
+      .map((r) => ({ identity: r.idempotencyKey ?? `${r.method} ${r.path}`, toldDone: r.status === 200 }));
   }
 
   /** The recorded calls as `METHOD /path`, for asserting the exact sequence. */
@@ -163,9 +178,12 @@ export class FakeStripeServer {
       idempotencyKey: header(req, 'idempotency-key'),
       stripeVersion: header(req, 'stripe-version'),
       authorization: header(req, 'authorization'),
+      status: 0,
+      replayed: false,
     };
     this.requests.push(recorded);
     const send = (status: number, body: unknown, extra: Record<string, string> = {}) => {
+      recorded.status = status;
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.requests.length}`, ...extra });
       res.end(JSON.stringify(body));
     };
@@ -175,7 +193,10 @@ export class FakeStripeServer {
       return;
     }
     const replay = recorded.idempotencyKey ? this.answered.get(recorded.idempotencyKey) : undefined;
-    if (replay) return send(200, replay, { 'idempotent-replayed': 'true' });
+    if (replay) {
+      recorded.replayed = true;
+      return send(200, replay, { 'idempotent-replayed': 'true' });
+    }
     for (const [method, pattern, handler] of this.routes) {
       const match = recorded.method === method ? recorded.path.match(pattern) : null;
       if (!match) continue;

@@ -1,4 +1,5 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { ApiProcess, FaultStack } from './support/fault-stack';
 import { leadStream, signupTally, sleep, waitFor } from './support/traffic';
 
@@ -50,8 +51,20 @@ it('every lead answered 2xx is stored and signed up with the affiliate exactly o
     45_000,
     250,
   );
-  // A late redispatch would show as a second attempt: give the relay one more round to misbehave.
-  await sleep(4000);
+  // Until every owed job has ended, a redispatch could still send a lead again: wait for that.
+  await waitFor(
+    async () =>
+      (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`)).rows[0].n === 0,
+    'every owed job finished',
+    45_000,
+    250,
+  );
+  expect(
+    exactlyOnceProblems(
+      affiliate.signupsAtDoor(),
+      accepted.map((p) => p.email),
+    ),
+  ).toEqual([]);
   const tally = signupTally(affiliate);
   expect(stored.filter((lead) => tally.get(lead.id)?.ok !== 1)).toEqual([]);
   expect([...tally.entries()].filter(([, t]) => t.duplicate > 0 || t.ok > 1)).toEqual([]);

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { ApiProcess, FaultStack } from './support/fault-stack';
-import { Outcome, postJson, sleep, waitFor } from './support/traffic';
+import { Outcome, postJson, waitFor } from './support/traffic';
 
 /**
  * Payment webhooks delivered twice (at once), out of order and replayed with an old signature
@@ -102,11 +103,14 @@ it('stores duplicates once, never moves an order backwards, refuses a stale repl
 
   // Let whatever the replays owed run, then count the effects at the fakes.
   await waitFor(
-    async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`))[0].n === 0,
+    async () =>
+      (await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`))[0].n === 0,
     'owed jobs done',
   );
-  await sleep(1000);
   const paid = await order();
+  // Counted at the fakes' door: one sale and one receipt were sent, each once.
+  expect(doorSummary(affiliate.salesAtDoor())).toEqual(onceEach(1));
+  expect(doorSummary(smtp.deliveriesAtDoor())).toEqual(onceEach(1));
   expect(affiliate.sales()).toHaveLength(1);
   expect(affiliate.saleAttempts().filter((a) => a.answer !== 'ok')).toEqual([]);
   expect(smtp.messages.map((m) => m.messageId)).toEqual([expect.stringContaining(`receipt-email.${paid.id}@`)]);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
-import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 describe('lead attribution without an affiliate API key', () => {
   const affiliate = new FakeAffiliateServer();
@@ -23,8 +23,8 @@ describe('lead attribution without an affiliate API key', () => {
       'the job outcome',
     );
     expect(status).toBe('skipped: not configured');
-    await sleep(300);
-    expect(affiliate.calls).toHaveLength(0);
+    await outboxDrained(stack.db);
+    expect(affiliate.attempts).toHaveLength(0);
     const [ledger] = await stack.db.query(`SELECT count(*)::int AS n FROM side_effects`);
     expect(ledger.n).toBe(0);
   });

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { createHash } from 'node:crypto';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { postSimultaneously } from './support/simultaneous';
-import { flushRedis, resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, outboxDrained, resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
+import { doorSummary, onceEach } from '../fakes/exactly-once';
 
 /**
  * The invitation gate with instant delivery: the real API and worker, e-mail to a loopback SMTP
@@ -172,8 +173,8 @@ describe('the invitation e-mail', () => {
   it('is delivered once per invitation, HTML and text, with a link whose token validates', async () => {
     const res = await http().post('/api/invitation-gate').send({ name: 'Mail <Reader>', email: 'reader@example.com' }).expect(201);
     await waitFor(() => smtp.messages.length === 1, 'the invitation e-mail');
-    await sleep(500);
-    expect(smtp.messages).toHaveLength(1);
+    await outboxDrained(stack.db);
+    expect(doorSummary(smtp.deliveriesAtDoor())).toEqual(onceEach(1));
 
     const [mail] = smtp.messages;
     expect(mail.envelope.to).toEqual(['reader@example.com']);
@@ -203,9 +204,9 @@ describe('the invitation e-mail', () => {
       .post('/api/invitation-gate')
       .send({ name: 'Second Try', email: 'AGAIN@example.com', invitedBy: 'Sam' })
       .expect(201);
-    await sleep(800);
+    await outboxDrained(stack.db);
 
-    expect(smtp.messages).toHaveLength(1);
+    expect(doorSummary(smtp.deliveriesAtDoor())).toEqual(onceEach(1));
     expect(await count('invitations')).toBe(1);
     expect(await count('invitation_submissions')).toBe(2);
     expect(await count('outbox')).toBe(1);
@@ -227,8 +228,8 @@ describe('the invitation e-mail', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     await waitFor(() => smtp.messages.length >= 1, 'the invitation e-mail');
-    await sleep(800);
-    expect(smtp.messages).toHaveLength(1);
+    await outboxDrained(stack.db);
+    expect(doorSummary(smtp.deliveriesAtDoor())).toEqual(onceEach(1));
     expect(await count('invitations')).toBe(1);
     expect(await count('outbox')).toBe(1);
     expect(await count('invitation_tokens')).toBe(8);

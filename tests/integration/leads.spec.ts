@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { normalizeEmail } from '@contracts/email';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { postSimultaneously } from './support/simultaneous';
-import { flushRedis, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, outboxDrained, redeliverSignup, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
 
 const affiliate = new FakeAffiliateServer();
 let stack: Stack;
@@ -252,9 +253,9 @@ describe('lead attribution job', () => {
       .send({ email: 'referred@example.com', referral: 'partner7' })
       .expect(201);
     await waitFor(() => affiliate.signups().length === 1, 'the affiliate call');
-    await waitFor(async () => (await stack.db.query('SELECT completed_at FROM outbox'))[0].completed_at, 'outbox completion');
-    await sleep(500);
-    expect(affiliate.signups()).toHaveLength(1);
+    await outboxDrained(stack.db);
+    expect(exactlyOnceProblems(affiliate.signupsAtDoor(), ['referred@example.com'])).toEqual([]);
+    expect(affiliate.signupAttempts()).toHaveLength(1);
     const [call] = affiliate.signups();
     expect(call.apiKey).toBe('test-key');
     const leadId = await leadIdOf('referred@example.com');
@@ -269,9 +270,15 @@ describe('lead attribution job', () => {
     await http().post('/api/leads').send({ email: 'flaky@example.com', referral: 'partner7' }).expect(201);
     await waitFor(() => affiliate.signups().length === 1, 'the affiliate call after retries');
     await waitFor(async () => (await stack.db.query(`SELECT affiliate_status FROM leads`))[0].affiliate_status === 'sent', 'status sent');
-    await sleep(500);
-    expect(affiliate.signups()).toHaveLength(1);
-    expect(affiliate.signups()[0].idempotencyKey).toBe(`affiliate-signup:${await leadIdOf('flaky@example.com')}`);
+    await outboxDrained(stack.db);
+    // Two refused attempts, then one that was done; nothing after it, every one with the lead's key.
+    const key = `affiliate-signup:${await leadIdOf('flaky@example.com')}`;
+    expect(affiliate.signupAttempts().map((a) => [a.idempotencyKey, a.answer])).toEqual([
+      [key, 'failed'],
+      [key, 'failed'],
+      [key, 'ok'],
+    ]);
+    expect(exactlyOnceProblems(affiliate.signupsAtDoor(), ['flaky@example.com'])).toEqual([]);
     const [ledger] = await stack.db.query(`SELECT count(*)::int AS n FROM side_effects WHERE kind = 'affiliate-signup'`);
     expect(ledger.n).toBe(1);
   });
@@ -280,11 +287,9 @@ describe('lead attribution job', () => {
     await http().post('/api/leads').send({ email: 'twice@example.com', referral: 'partner7' }).expect(201);
     await waitFor(() => affiliate.signups().length === 1, 'first delivery');
     // A re-delivery under another job id (as after Redis lost the completed job) must be a no-op.
-    const { JobProducer } = await import('@core/queue/job-producer');
-    const leadId = await leadIdOf('twice@example.com');
-    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'affiliate-signup', data: { leadId } } }]);
-    await sleep(1000);
-    expect(affiliate.signups()).toHaveLength(1);
+    await redeliverSignup(stack, await leadIdOf('twice@example.com'));
+    expect(affiliate.signupAttempts()).toHaveLength(1);
+    expect(exactlyOnceProblems(affiliate.signupsAtDoor(), ['twice@example.com'])).toEqual([]);
   });
 
   it('records "skipped: no referral" for an organic lead and calls nobody', async () => {

@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import request from 'supertest';
+import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Sandbox payments through the real worker: the sandbox's events are delivered by the
@@ -65,13 +66,17 @@ async function payOneTime(): Promise<string> {
 }
 
 const order = async () => (await stack.db.query(`SELECT id, status, purchase_event_id, paid_effects FROM orders`))[0];
+/**
+ * What each fake saw, counted at its door: every request, whatever it was answered, grouped by
+ * the effect it carries (sale event id, Meta event id, GA4 transaction id, Message-ID).
+ */
 const counts = () => ({
-  sales: affiliate.sales().length,
-  meta: meta.events().length,
-  ga4: ga4.events().length,
-  mails: smtp.messages.length,
+  sales: doorSummary(affiliate.salesAtDoor()),
+  meta: doorSummary(meta.eventsAtDoor()),
+  ga4: doorSummary(ga4.eventsAtDoor()),
+  mails: doorSummary(smtp.deliveriesAtDoor()),
 });
-const ONE_EACH = { sales: 1, meta: 1, ga4: 1, mails: 1 };
+const ONE_EACH = { sales: onceEach(1), meta: onceEach(1), ga4: onceEach(1), mails: onceEach(1) };
 const ALL_SENT = { 'affiliate-sale': 'sent', 'meta-purchase': 'sent', 'ga4-purchase': 'sent', 'receipt-email': 'sent' };
 
 async function settled(paidStatus: string): Promise<void> {
@@ -174,7 +179,7 @@ describe('payments through the worker, every integration configured', () => {
     for (let i = 0; i < 10; i++) expect((await http().get(`/api/verify-payment/${paymentId}`).expect(200)).body.status).toBe('succeeded');
     const [stored] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
     for (let i = 0; i < 2; i++) expect((await sendSigned(stored.payload)).body).toEqual({ received: true, duplicate: true });
-    await sleep(1500);
+    await outboxDrained(stack.db);
     expect(counts()).toEqual(ONE_EACH);
     expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'order-paid'`)).toHaveLength(1);
     expect(await stack.db.query(`SELECT key FROM side_effects WHERE status = 'done' ORDER BY key`)).toHaveLength(4);
@@ -218,7 +223,7 @@ describe('payments through the worker, every integration configured', () => {
     const [invoice] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
     for (let i = 0; i < 2; i++) await sendSigned(invoice.payload);
     await post('/api/confirm-subscription', body).expect(200);
-    await sleep(1500);
+    await outboxDrained(stack.db);
     expect(counts()).toEqual(ONE_EACH);
   });
 
@@ -243,7 +248,7 @@ describe('payments through the worker, every integration configured', () => {
 
     expect((await order()).status).toBe('succeeded');
     expect((await http().get(`/api/verify-payment/${paymentId}`).expect(200)).body.status).toBe('succeeded');
-    await sleep(1000);
+    await outboxDrained(stack.db);
     expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'order-paid'`)).toHaveLength(1);
     expect(counts()).toEqual(ONE_EACH);
   });
@@ -256,13 +261,13 @@ describe('payments through the worker, every integration configured', () => {
         const [row] = await stack.db.query(`SELECT attempts, last_error FROM side_effects WHERE kind = 'receipt-email'`);
         return row?.attempts >= 2 && row.last_error;
       }, 'receipt retried while SMTP is down');
-      expect(counts()).toEqual({ sales: 1, meta: 1, ga4: 1, mails: 0 });
+      expect(counts()).toEqual({ ...ONE_EACH, mails: onceEach(0) });
       expect((await order()).paid_effects).not.toHaveProperty('receipt-email');
     } finally {
       await smtp.start();
     }
     await waitFor(async () => (await order()).paid_effects['receipt-email'] === 'sent', 'receipt sent after SMTP is back', 30_000);
-    await sleep(1000);
+    await outboxDrained(stack.db);
     expect(counts()).toEqual(ONE_EACH);
     const [receipt] = await stack.db.query(`SELECT status, last_error FROM side_effects WHERE kind = 'receipt-email'`);
     expect(receipt).toEqual({ status: 'done', last_error: null });
@@ -289,7 +294,7 @@ describe('payments through the worker, Meta and GA4 not configured', () => {
     });
     expect(meta.requests).toHaveLength(0);
     expect(ga4.requests).toHaveLength(0);
-    expect(counts()).toEqual({ sales: 1, meta: 0, ga4: 0, mails: 1 });
+    expect(counts()).toEqual({ ...ONE_EACH, meta: onceEach(0), ga4: onceEach(0) });
     expect(await stack.db.query(`SELECT key FROM side_effects WHERE kind IN ('meta-purchase', 'ga4-purchase')`)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ProviderCallLedger } from '../../worker/src/ledger/provider-call-ledger';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
-import { flushRedis, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { flushRedis, outboxDrained, redeliverSignup, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The claim-first side-effect ledger, end to end: API → outbox → relay → BullMQ → worker →
@@ -43,8 +43,7 @@ describe('side-effect ledger (affiliate signup)', () => {
 
   async function settled(leadId: string, status = 'sent'): Promise<void> {
     await waitFor(async () => (await statusOf(leadId)) === status, `affiliate status "${status}"`);
-    await waitFor(async () => (await stack.db.query(`SELECT completed_at, failed_at FROM outbox`))[0]?.completed_at, 'outbox row done');
-    await sleep(300);
+    await outboxDrained(stack.db);
   }
 
   it("resumes a crash between the provider's answer and the record with the same key: one effective call", async () => {
@@ -98,9 +97,7 @@ describe('side-effect ledger (affiliate signup)', () => {
   it('short-circuits a finished record: a redelivered job calls nobody', async () => {
     const leadId = await referredLead('twice@example.com');
     await settled(leadId);
-    const { JobProducer } = await import('@core/queue/job-producer');
-    await stack.api!.get(JobProducer).enqueue([{ jobId: 'manual-redelivery', job: { name: 'affiliate-signup', data: { leadId } } }]);
-    await sleep(1000);
+    await redeliverSignup(stack, leadId);
     expect(affiliate.signupAttempts()).toHaveLength(1);
     expect(await ledgerRow(leadId)).toMatchObject({ status: 'done', attempts: 1 });
     expect(await statusOf(leadId)).toBe('sent');
@@ -110,7 +107,8 @@ describe('side-effect ledger (affiliate signup)', () => {
     affiliate.failNextRequests(1, 400);
     const leadId = await referredLead('refused@example.com');
     await waitFor(async () => (await statusOf(leadId))?.startsWith('failed'), 'a failed status');
-    await sleep(500);
+    // The job has ended (no retry is pending) before the attempts are counted.
+    await outboxDrained(stack.db);
     expect(await statusOf(leadId)).toBe('failed: Affiliate service answered 400');
     expect(affiliate.signupAttempts()).toHaveLength(1);
     expect(await ledgerRow(leadId)).toMatchObject({ status: 'failed', attempts: 1, detail: { outcome: 'rejected', status: 400 } });

@@ -9,6 +9,8 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../../backend/src/app.factory';
 import { RATE_LIMIT_KEY_PREFIX } from '../../../backend/src/common/shared-windows';
 import { WorkerModule } from '../../../worker/src/worker.module';
+import { JOB_QUEUE, JOBS } from '@contracts/jobs';
+import { JobProducer } from '@core/queue/job-producer';
 
 export interface Stack {
   api: NestFastifyApplication | null;
@@ -78,6 +80,9 @@ export async function startStack(env: Record<string, string>, opts: { worker?: b
   return stack;
 }
 
+/** Starts every rate limit's window afresh, for a test that counts attempts up to a limit. */
+export const resetRateLimits = (): Promise<void> => clearRateLimits(required('REDIS_URL'));
+
 /** Empties the test run's Redis, so jobs a previous spec file left there cannot run in this one. */
 export async function flushRedis(): Promise<void> {
   const redis = new Redis(required('REDIS_URL'));
@@ -115,6 +120,32 @@ export async function settleOutbox(db: DataSource, timeoutMs = 10_000): Promise<
     if (n === 0) return;
     await sleep(50);
   }
+}
+
+/**
+ * Waits until every owed job has ended (done, or failed for good): a job that finishes writes
+ * the jobs it owes next in the same transaction, so nothing more is on its way to a fake.
+ */
+export async function outboxDrained(db: DataSource, timeoutMs = 20_000): Promise<void> {
+  await waitFor(
+    async () => (await db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`))[0].n === 0,
+    'every owed job to finish',
+    timeoutMs,
+  );
+}
+
+/**
+ * Hands a lead's affiliate-signup job to BullMQ again under a new job id (as after Redis lost a
+ * completed job) and waits until that job has run, so a test can then count what it sent.
+ */
+export async function redeliverSignup(stack: Stack, leadId: string): Promise<void> {
+  const producer = stack.api!.get(JobProducer);
+  const jobId = `manual-redelivery-${leadId}`;
+  await producer.enqueue([{ jobId, job: { name: JOBS.affiliateSignup, data: { leadId } } }]);
+  const queue = producer.queue(JOB_QUEUE[JOBS.affiliateSignup]);
+  await waitFor(async () => (await queue.getJob(jobId))?.finishedOn, 'the re-delivered job to finish');
+  const job = await queue.getJob(jobId);
+  if (!(await job!.isCompleted())) throw new Error(`The re-delivered job failed: ${job!.failedReason}`);
 }
 
 /** Empties the lead tables; a worker still finishing the previous test's job may hold locks. */
