@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { Stack, startStack } from './support/stack';
+import { resetRateLimits, Stack, startStack } from './support/stack';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'Admin.Tester@Example.com', password: 'a long enough admin password' };
@@ -432,10 +432,15 @@ describe('admin sign-in and the testimonial manager API', () => {
   });
 
   describe('sign-in rate limits', () => {
-    it('limits attempts for one e-mail address with a readable 429, even with the right password', async () => {
+    // Each test counts from a fresh window, so the limits are pinned to their configured counts.
+    beforeEach(() => resetRateLimits());
+
+    it('allows exactly the configured attempts for one e-mail address, then a readable 429, even with the right password', async () => {
       const changed = { ...OTHER, password: 'a replaced admin password' };
-      let res = await login(OTHER.email, 'wrong password attempt');
-      for (let i = 0; res.status === 401 && i < PER_EMAIL_LIMIT; i++) res = await login(OTHER.email, 'wrong password attempt');
+      for (let i = 1; i <= PER_EMAIL_LIMIT; i++) {
+        expect({ attempt: i, status: (await login(OTHER.email, 'wrong password attempt')).status }).toEqual({ attempt: i, status: 401 });
+      }
+      const res = await login(OTHER.email, 'wrong password attempt');
       expect(res.status).toBe(429);
       expect(res.body.message).toMatch(/^Too many sign-in attempts\. Please wait 10 minutes and try again\.$/);
       await login(changed.email, changed.password).expect(429);
@@ -443,14 +448,12 @@ describe('admin sign-in and the testimonial manager API', () => {
       await login(ADMIN.email, ADMIN.password).expect(200);
     });
 
-    it('limits attempts from one client across addresses', async () => {
-      let status = 0;
-      let attempts = 0;
-      while (status !== 429 && attempts <= PER_CLIENT_LIMIT) {
-        attempts += 1;
-        status = (await login(`spread.${attempts}@example.com`, 'wrong password attempt')).status;
+    it('allows exactly the configured attempts from one client across addresses, then 429', async () => {
+      for (let i = 1; i <= PER_CLIENT_LIMIT; i++) {
+        const status = (await login(`spread.${i}@example.com`, 'wrong password attempt')).status;
+        expect({ attempt: i, status }).toEqual({ attempt: i, status: 401 });
       }
-      expect(status).toBe(429);
+      expect((await login(`spread.${PER_CLIENT_LIMIT + 1}@example.com`, 'wrong password attempt')).status).toBe(429);
       // The right password does not get around it either.
       await login(ADMIN.email, ADMIN.password).expect(429);
     });

@@ -16,11 +16,37 @@ const EMAIL = 'Journey.Person@example.com';
 const NAME = 'Zelda Quuxington';
 const PHONE = '+1 555 0199';
 const TOKEN = 'tok_9f8e7d6c5b4a3210';
-const JOURNEY_DATA = [/journey\.person/i, /zelda/i, /quuxington/i, /555 ?0199/, /\+1%20555/, /tok_9f8e7d6c5b4a3210/];
+
+/**
+ * Every way a value can reach a log line: as typed, lower-cased, percent-encoded (%2B1%20555…,
+ * journey.person%40example.com), form-encoded (+ for a space) and JSON-escaped, each part of a
+ * name or an address's local part alone, and a phone number's digits with separators between them.
+ */
+function leakPatterns(...values: string[]): RegExp[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const forms = (value: string) => [
+    value,
+    encodeURIComponent(value),
+    encodeURIComponent(value).replace(/%20/g, '+'),
+    new URLSearchParams({ v: value }).toString().slice(2),
+    JSON.stringify(value).slice(1, -1),
+  ];
+  const patterns = new Set<string>();
+  for (const value of values) {
+    for (const form of forms(value)) patterns.add(escape(form));
+    // Each word of a name, and an address's local part (not the shared example domain).
+    for (const part of value.split('@')[0].split(/\s+/)) if (part.length >= 4) for (const form of forms(part)) patterns.add(escape(form));
+    const digits = value.replace(/\D/g, '');
+    if (digits.length >= 7 && /^[+\d\s().-]+$/.test(value)) patterns.add(digits.slice(-7).split('').join('(?:\\D|%[0-9A-F]{2}){0,3}'));
+  }
+  return [...patterns].map((pattern) => new RegExp(pattern, 'i'));
+}
+
+const JOURNEY_DATA = leakPatterns(EMAIL, NAME, PHONE, TOKEN);
 /** A lead the database refuses (a trigger), so that the error logging path is exercised too. */
 const FAULTY_EMAIL = 'faulty.person@example.com';
 const FAULTY_NAME = 'Ophelia Faultline';
-const FAULTY_DATA = [/faulty\.person/i, /ophelia/i, /faultline/i];
+const FAULTY_DATA = leakPatterns(FAULTY_EMAIL, FAULTY_NAME);
 
 interface Running {
   child: ChildProcess;

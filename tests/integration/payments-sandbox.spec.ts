@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
@@ -102,8 +103,8 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it("copies a known lead's referral and attribution onto the order, and hashes the invite token", async () => {
-    await stack.db.query(
-      `INSERT INTO leads (email, email_normalized, referral, attribution) VALUES ('Lead@Example.com', 'lead@example.com', 'partner7', '{"tid":"tid-123","ga_client_id":"1.2","fbp":"fb.1.2"}')`,
+    const [lead] = await stack.db.query(
+      `INSERT INTO leads (email, email_normalized, referral, attribution) VALUES ('Lead@Example.com', 'lead@example.com', 'partner7', '{"tid":"tid-123","ga_client_id":"1.2","fbp":"fb.1.2"}') RETURNING id`,
     );
     await post('/api/create-payment-intent', {
       ...party('LEAD@example.com'),
@@ -114,8 +115,8 @@ describe('POST /api/create-payment-intent', () => {
     const [order] = await stack.db.query('SELECT referral, attribution, invitation_token_hash, lead_id FROM orders');
     expect(order.referral).toBe('partner7');
     expect(order.attribution).toMatchObject({ tid: 'tid-123', ga_client_id: '1.2', fbp: 'fb.1.2' });
-    expect(order.lead_id).toBeTruthy();
-    expect(order.invitation_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(order.lead_id).toBe(lead.id);
+    expect(order.invitation_token_hash).toBe(createHash('sha256').update('raw-invite-token').digest('hex'));
     expect(JSON.stringify(order)).not.toContain('raw-invite-token');
   });
 
