@@ -98,6 +98,22 @@ export default tseslint.config(
       // Fresh module instances after jest.resetModules(), and timers handed through as globals.
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-implied-eval': 'off',
+      // A skipped or focused test is a check that silently stopped checking (npm test also fails
+      // on the count the runners report).
+      'no-restricted-properties': [
+        'error',
+        ...['only', 'skip', 'todo', 'fixme'].map((property) => ({
+          property,
+          message: `.${property} leaves tests out of the run; remove it (or delete the test).`,
+        })),
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fit', 'fdescribe', 'xit', 'xtest', 'xdescribe'].map((name) => ({
+          name,
+          message: `${name} leaves tests out of the run; use it/describe.`,
+        })),
+      ],
     },
   },
   {

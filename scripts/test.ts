@@ -58,7 +58,8 @@ const jestTally = (file: string) => () => {
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
-    skipped: report.numPendingTests,
+    // it.skip, it.todo, and every test a stray it.only left out.
+    skipped: report.numPendingTests + report.numTodoTests,
   };
 };
 
@@ -83,13 +84,27 @@ function suiteOfSpec(file: string): Suite {
   return match ? (match[1] as Suite) : 'unit';
 }
 
+/** A truthy CI variable, as CI services set it ('true', '1'). */
+const onCi = () => !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
+
 function chosenSuites(allArgs: string[]): Suite[] {
   const args = allArgs.filter((a) => !isSpecFilter(a));
   for (const spec of allArgs.filter(isSpecFilter)) if (!args.includes(suiteOfSpec(spec))) args.push(suiteOfSpec(spec));
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a));
   if (unknown.length) throw new Error(`Unknown test suite "${unknown.join(', ')}"; choose from: ${SUITES.join(', ')} (none means all)`);
   if (args.length) return args as Suite[];
+  if (process.env.SKIP_E2E === '1' && onCi()) {
+    throw new Error(
+      "SKIP_E2E=1 is refused when CI is set: the browser suite holds the only checks of the spec's copy and journeys. Unset SKIP_E2E.",
+    );
+  }
   return process.env.SKIP_E2E === '1' ? SUITES.filter((s) => s !== 'e2e') : [...SUITES];
+}
+
+/** Why a suite was left out of this run, for the summary. */
+function whyNotRun(args: string[]): string {
+  if (args.length) return 'not asked for (npm test names its suites or spec files)';
+  return 'SKIP_E2E=1';
 }
 
 /**
@@ -163,8 +178,20 @@ async function main(life: Lifecycle): Promise<number> {
     failed: 0,
     skipped: 0,
   });
-  process.stdout.write('\n' + tallies.map((t) => `  ${t.suite.padEnd(22)} ${t.passed} passed, ${t.failed} failed`).join('\n') + '\n\n');
+  const lines = tallies.map(
+    (t) =>
+      `  ${t.suite.padEnd(22)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped or left out by a focus` : ''}`,
+  );
+  for (const suite of SUITES.filter((s) => !suites.includes(s)))
+    lines.push(`  ${suite.padEnd(22)} did not run: ${whyNotRun(process.argv.slice(2))}`);
+  process.stdout.write('\n' + lines.join('\n') + '\n\n');
   process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+  if (total.skipped > 0) {
+    // A skipped test is a check that silently stopped checking; a focused one (.only) skips all
+    // the others. Either fails the run: remove the .skip/.only/.todo, or delete the test.
+    process.stdout.write(`A skipped or focused test fails the run: ${total.skipped} test(s) did not run.\n`);
+    return 1;
+  }
   return total.failed > 0 ? 1 : 0;
 }
 
