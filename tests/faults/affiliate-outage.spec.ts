@@ -1,6 +1,6 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { ApiProcess, FaultStack } from './support/fault-stack';
-import { postJson, signupTally, waitFor } from './support/traffic';
+import { callsWithoutClaim, postJson, signupTally, waitFor } from './support/traffic';
 
 /**
  * The affiliate service answers 500s, then hangs past the client's timeout (having acted), for a
@@ -66,6 +66,7 @@ it('retries through 500s and timeouts with backoff, then signs each lead up once
     expect({ id, retries: mine.length - 1, waitedEnough: span >= minimum }).toEqual({ id, retries: mine.length - 1, waitedEnough: true });
   }
   expect(affiliate.signups()).toHaveLength(LEADS);
+  expect(await callsWithoutClaim(affiliate, stack.db)).toEqual([]);
   const failedRows = await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`);
   expect(failedRows.rows[0].n).toBe(0);
 });

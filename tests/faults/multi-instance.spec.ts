@@ -7,7 +7,7 @@ import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { ApiProcess, AppProcess, FaultStack } from './support/fault-stack';
-import { getJson, Outcome, postJson, signupTally, waitFor } from './support/traffic';
+import { getJson, Outcome, postJson, callsWithoutClaim, signupTally, waitFor } from './support/traffic';
 
 /**
  * Scale-out on the engines the product already has: two API instances and two workers over one
@@ -94,6 +94,7 @@ it('stores each lead posted alternately to both APIs once, and both workers sign
   expect(leads.filter((lead: { id: string }) => tally.get(lead.id)?.ok !== 1)).toEqual([]);
   // Every signup request the fake saw was a first one: no relay or worker sent a row twice.
   expect(exactlyOnceProblems(affiliate.signupsAtDoor(), emails)).toEqual([]);
+  expect(await callsWithoutClaim(affiliate, stack.db)).toEqual([]);
   expect(affiliate.signupAttempts()).toHaveLength(emails.length);
   // Both workers were there all along (one alone would prove nothing about two relays).
   expect(workers.map((w) => w.child.exitCode ?? w.child.signalCode)).toEqual([null, null]);

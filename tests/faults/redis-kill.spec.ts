@@ -1,7 +1,7 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { ApiProcess, FaultStack } from './support/fault-stack';
-import { leadStream, signupTally, sleep, waitFor } from './support/traffic';
+import { leadStream, callsWithoutClaim, signupTally, sleep, waitFor } from './support/traffic';
 
 /**
  * Redis is killed (SIGKILL, no persistence: every job in it is gone) while leads stream in, and
@@ -65,6 +65,7 @@ it('every lead answered 2xx is stored and signed up with the affiliate exactly o
       accepted.map((p) => p.email),
     ),
   ).toEqual([]);
+  expect(await callsWithoutClaim(affiliate, stack.db)).toEqual([]);
   const tally = signupTally(affiliate);
   expect(stored.filter((lead) => tally.get(lead.id)?.ok !== 1)).toEqual([]);
   expect([...tally.entries()].filter(([, t]) => t.duplicate > 0 || t.ok > 1)).toEqual([]);

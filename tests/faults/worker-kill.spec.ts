@@ -1,7 +1,7 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { ApiProcess, FaultStack, signalAndWait } from './support/fault-stack';
-import { leadStream, postJson, signupTally, sleep, waitFor } from './support/traffic';
+import { leadStream, postJson, callsWithoutClaim, signupTally, sleep, waitFor } from './support/traffic';
 import { doorSummary, exactlyOnceProblems } from '../fakes/exactly-once';
 
 /**
@@ -110,6 +110,7 @@ it('completes every job after a SIGKILL mid-batch, and no fake sees an effect tw
     ),
   ).toEqual([]);
   expect(exactlyOnceProblems(affiliate.salesAtDoor(), paymentIds, inFlight)).toEqual([]);
+  expect(await callsWithoutClaim(affiliate, stack.db)).toEqual([]);
   const mails = doorSummary(smtp.deliveriesAtDoor());
   expect(mails).toMatchObject({ done: INVITES + PAYMENTS, undone: 0 });
   expect(mails.repeats).toBeLessThanOrEqual(inFlight);

@@ -1,6 +1,6 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { ApiProcess, exited, FaultStack } from './support/fault-stack';
-import { leadStream, signupTally, waitFor } from './support/traffic';
+import { callsWithoutClaim, leadStream, signupTally, waitFor } from './support/traffic';
 
 /**
  * SIGTERM to the worker while affiliate calls are in flight: it lets those jobs finish (their
@@ -55,4 +55,5 @@ it('finishes the jobs in flight, exits 0, and the next worker does the rest exac
   const tally = signupTally(affiliate);
   expect(tally.size).toBe(LEADS);
   expect([...tally.values()].filter((t) => t.ok !== 1 || t.duplicate !== 0 || t.lost !== 0)).toEqual([]);
+  expect(await callsWithoutClaim(affiliate, stack.db)).toEqual([]);
 });

@@ -106,6 +106,28 @@ export function signupTally(affiliate: FakeAffiliateServer): Map<string, { ok: n
 }
 
 /**
+ * Idempotency keys the affiliate fake received more often than the ledger claimed them. The
+ * ledger's one rule is "claim, then call": every call is preceded by a claim that counts an
+ * attempt, so calls can never outnumber claims (claims may outnumber calls: a crash between the
+ * two). A call on a finished record, or before its claim, shows up here.
+ */
+export async function callsWithoutClaim(
+  affiliate: FakeAffiliateServer,
+  db: { query(sql: string, params?: unknown[]): Promise<{ rows: Array<{ key: string; attempts: number }> }> },
+): Promise<string[]> {
+  const calls = new Map<string, number>();
+  for (const attempt of affiliate.attempts) {
+    const key = attempt.idempotencyKey ?? '(no key)';
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  }
+  const { rows } = await db.query(`SELECT key, attempts FROM side_effects WHERE key = ANY($1::text[])`, [[...calls.keys()]]);
+  const claims = new Map(rows.map((row) => [row.key, row.attempts]));
+  return [...calls]
+    .filter(([key, n]) => n > (claims.get(key) ?? 0))
+    .map(([key, n]) => `${key}: ${n} call(s), ${claims.get(key) ?? 0} claim(s)`);
+}
+
+/**
  * One POST on a connection of its own (no keep-alive pool), so a refused connection (the server
  * no longer listens: nothing was sent) is told apart from a reset of a request it had taken.
  */
