@@ -164,17 +164,6 @@ test.describe('testimonial manager', () => {
     }
   });
 
-  test('the list shows its empty state', async ({ page }) => {
-    // Answered in the browser: emptying the shared table would disturb specs running alongside.
-    await page.route('**/api/testimonials', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.fallback(),
-    );
-    await page.goto('/admin/testimonials');
-    await expect(page.getByRole('heading', { level: 2, name: 'Existing Testimonials' })).toBeVisible();
-    await expect(page.getByTestId('testimonials-empty')).toHaveText('No testimonials yet');
-    await expect(page.getByTestId('admin-testimonial')).toHaveCount(0);
-  });
-
   test('validation messages, and nothing is sent while the form is invalid', async ({ page }) => {
     let posts = 0;
     page.on('request', (request) => {
@@ -202,50 +191,66 @@ test.describe('testimonial manager', () => {
     expect(posts).toBe(0);
   });
 
-  test('a refused create shows the destructive toast and keeps the form; a failed delete says so', async ({ page }) => {
-    await page.route('**/api/testimonials', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Name must be at most 200 characters' }),
-          })
-        : route.fallback(),
-    );
-    await page.goto('/admin/testimonials');
-    const form = page.getByTestId('testimonial-create-form');
-    await form.getByLabel('Name').fill('Kept Name');
-    await form.getByLabel('Title/Role').fill('Role');
-    await form.getByLabel('Testimonial Content').fill('Words');
-    await form.getByRole('button', { name: 'Add Testimonial' }).click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Error creating testimonial');
-    await expect(toast).toContainText('Name must be at most 200 characters');
-    await expect(toast).toHaveClass(/toast--destructive/);
-    await expect(toast).toHaveAttribute('role', 'alert');
-    await expect(form.getByLabel('Name')).toHaveValue('Kept Name');
+  test.describe('screen: the manager on a stubbed API answer', () => {
+    test('the list shows its empty state', async ({ page }) => {
+      // Answered in the browser: emptying the shared table would disturb specs running alongside.
+      await page.route('**/api/testimonials', (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.fallback(),
+      );
+      await page.goto('/admin/testimonials');
+      await expect(page.getByRole('heading', { level: 2, name: 'Existing Testimonials' })).toBeVisible();
+      await expect(page.getByTestId('testimonials-empty')).toHaveText('No testimonials yet');
+      await expect(page.getByTestId('admin-testimonial')).toHaveCount(0);
+    });
 
-    const name = `E2E Undeletable ${randomBytes(3).toString('hex')}`;
-    const [{ id }] = await withDb(
-      async (client) =>
-        (await client.query(`INSERT INTO testimonials (name, title, content, featured) VALUES ($1, 'T', 'C', false) RETURNING id`, [name]))
-          .rows,
-    );
-    try {
-      await page.route(`**/api/testimonials/${id}`, (route) =>
-        route.request().method() === 'DELETE'
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+    test('a refused create shows the destructive toast and keeps the form; a failed delete says so', async ({ page }) => {
+      await page.route('**/api/testimonials', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Name must be at most 200 characters' }),
+            })
           : route.fallback(),
       );
-      await page.reload();
-      const item = page.getByTestId('admin-testimonial').filter({ hasText: name });
-      await item.getByRole('button', { name: 'Delete' }).click();
-      await item.getByRole('button', { name: 'Yes, delete' }).click();
-      await expect(toast).toContainText('Error deleting testimonial');
-      await expect(toast).toContainText('The testimonial was not deleted. Please try again.');
-      await expect(item).toBeVisible();
-    } finally {
-      await withDb((client) => client.query('DELETE FROM testimonials WHERE id = $1', [id]));
-    }
+      await page.goto('/admin/testimonials');
+      const form = page.getByTestId('testimonial-create-form');
+      await form.getByLabel('Name').fill('Kept Name');
+      await form.getByLabel('Title/Role').fill('Role');
+      await form.getByLabel('Testimonial Content').fill('Words');
+      await form.getByRole('button', { name: 'Add Testimonial' }).click();
+      const toast = page.getByTestId('toast');
+      await expect(toast).toContainText('Error creating testimonial');
+      await expect(toast).toContainText('Name must be at most 200 characters');
+      await expect(toast).toHaveClass(/toast--destructive/);
+      await expect(toast).toHaveAttribute('role', 'alert');
+      await expect(form.getByLabel('Name')).toHaveValue('Kept Name');
+
+      const name = `E2E Undeletable ${randomBytes(3).toString('hex')}`;
+      const [{ id }] = await withDb(
+        async (client) =>
+          (
+            await client.query(`INSERT INTO testimonials (name, title, content, featured) VALUES ($1, 'T', 'C', false) RETURNING id`, [
+              name,
+            ])
+          ).rows,
+      );
+      try {
+        await page.route(`**/api/testimonials/${id}`, (route) =>
+          route.request().method() === 'DELETE'
+            ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+            : route.fallback(),
+        );
+        await page.reload();
+        const item = page.getByTestId('admin-testimonial').filter({ hasText: name });
+        await item.getByRole('button', { name: 'Delete' }).click();
+        await item.getByRole('button', { name: 'Yes, delete' }).click();
+        await expect(toast).toContainText('Error deleting testimonial');
+        await expect(toast).toContainText('The testimonial was not deleted. Please try again.');
+        await expect(item).toBeVisible();
+      } finally {
+        await withDb((client) => client.query('DELETE FROM testimonials WHERE id = $1', [id]));
+      }
+    });
   });
 });

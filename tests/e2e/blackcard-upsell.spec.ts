@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { CARDS, fillSandboxCard, payButton } from './support/checkout';
 import { currentPathAndQuery } from './support/invitation';
+import { uniqueEmail } from './support/landing';
 
 const VISITOR = 'email=avery%40example.com&name=Avery+Example';
 const ACCEPT_BUTTONS = ['level-two-accept-hero', 'level-two-accept-section', 'level-two-accept-investment', 'level-two-accept-final'];
@@ -85,5 +87,40 @@ test.describe('/blackcard-upsell: Level Two', () => {
     await page.goto(`/blackcard-upsell?${VISITOR}`);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: 'test-results/screenshots/blackcard-upsell-390.png', fullPage: true });
+  });
+});
+
+test.describe('/blackcard-upsell with the sandbox provider (real API)', () => {
+  test('accepting Level Two with a token from the real gate: blackcard-vip paid in the sandbox → Welcome to Clear!', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('level-two');
+    const name = 'Avery Ascends';
+    const gate = await request.post('/api/invitation-gate', { data: { name, email } });
+    expect(gate.status()).toBe(201);
+    const { accessToken } = (await gate.json()) as { accessToken: string };
+    expect(accessToken).toBeTruthy();
+
+    await page.goto(`/blackcard-upsell?${new URLSearchParams({ email, name, token: accessToken, referral: 'partner-anna' })}`);
+    // Checkout creates its intent as soon as it opens, so the listener is set up before the click.
+    const intent = page.waitForRequest('**/api/create-payment-intent');
+    await page.getByTestId('level-two-accept-hero').click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await fillSandboxCard(page, CARDS.success);
+    expect((await intent).postDataJSON()).toMatchObject({
+      amount: 997,
+      plan: 'Black Card APEX',
+      email,
+      name,
+      source: 'blackcard',
+      blackcard_token: accessToken,
+      referral: 'partner-anna',
+    });
+    await expect(payButton(page)).toHaveText('Pay $997');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/success' && (url.searchParams.get('payment_intent') ?? '').startsWith('pi_'));
+    expect(new URL(page.url()).searchParams.get('plan')).toBe('blackcard-vip');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
   });
 });

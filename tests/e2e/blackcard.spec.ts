@@ -42,51 +42,53 @@ test.describe('/blackcard access', () => {
     });
   }
 
-  test('a complete stored session opens the page without asking the server', async ({ page }) => {
-    const asked = await answerTokenValidation(page, null);
-    await seedInviteeSession(page, SESSION);
-    await page.goto('/blackcard');
-    await expectContent(page);
-    expect(asked).toEqual([]);
-    expect(await ctaTargets(page)).toEqual([SESSION_CHECKOUT, SESSION_CHECKOUT]);
-  });
+  test.describe('screen: access on a stubbed token check', () => {
+    test('a complete stored session opens the page without asking the server', async ({ page }) => {
+      const asked = await answerTokenValidation(page, null);
+      await seedInviteeSession(page, SESSION);
+      await page.goto('/blackcard');
+      await expectContent(page);
+      expect(asked).toEqual([]);
+      expect(await ctaTargets(page)).toEqual([SESSION_CHECKOUT, SESSION_CHECKOUT]);
+    });
 
-  test("a query token: 'Verifying access...', then the page; saved to session storage and removed from the address bar, the rest of the query kept", async ({
-    page,
-  }) => {
-    const asked = await answerTokenValidation(page, { email: 'new@example.com', name: 'New Invitee' }, 800);
-    await seedInviteeSession(page, SESSION);
-    await page.goto('/blackcard?utm_source=mail&token=tok_query&x=1');
-    await expect(page.getByRole('status')).toContainText('Verifying access...');
-    await expectContent(page);
-    expect(asked).toEqual(['tok_query']);
-    await expect.poll(() => currentPathAndQuery(page)).toBe('/blackcard?utm_source=mail&x=1');
-    expect(await inviteeSession(page)).toEqual({ token: 'tok_query', email: 'new@example.com', name: 'New Invitee' });
-    const expected = '/checkout?plan=standard&source=blackcard&token=tok_query&email=new%40example.com&name=New+Invitee';
-    expect(await ctaTargets(page)).toEqual([expected, expected]);
-    await page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout');
-    expect(currentPathAndQuery(page)).toBe(expected);
-  });
+    test("a query token: 'Verifying access...', then the page; saved to session storage and removed from the address bar, the rest of the query kept", async ({
+      page,
+    }) => {
+      const asked = await answerTokenValidation(page, { email: 'new@example.com', name: 'New Invitee' }, 800);
+      await seedInviteeSession(page, SESSION);
+      await page.goto('/blackcard?utm_source=mail&token=tok_query&x=1');
+      await expect(page.getByRole('status')).toContainText('Verifying access...');
+      await expectContent(page);
+      expect(asked).toEqual(['tok_query']);
+      await expect.poll(() => currentPathAndQuery(page)).toBe('/blackcard?utm_source=mail&x=1');
+      expect(await inviteeSession(page)).toEqual({ token: 'tok_query', email: 'new@example.com', name: 'New Invitee' });
+      const expected = '/checkout?plan=standard&source=blackcard&token=tok_query&email=new%40example.com&name=New+Invitee';
+      expect(await ctaTargets(page)).toEqual([expected, expected]);
+      await page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }).click();
+      await page.waitForURL((url) => url.pathname === '/checkout');
+      expect(currentPathAndQuery(page)).toBe(expected);
+    });
 
-  test('the query token wins over a stored session, and an invalid one sends to /invitation even with a session', async ({ page }) => {
-    await answerTokenValidation(page, null);
-    await seedInviteeSession(page, SESSION);
-    await page.goto('/blackcard?token=tok_bad');
-    await page.waitForURL((url) => url.pathname === '/invitation');
-  });
+    test('the query token wins over a stored session, and an invalid one sends to /invitation even with a session', async ({ page }) => {
+      await answerTokenValidation(page, null);
+      await seedInviteeSession(page, SESSION);
+      await page.goto('/blackcard?token=tok_bad');
+      await page.waitForURL((url) => url.pathname === '/invitation');
+    });
 
-  test('a network error while validating → /invitation', async ({ page }) => {
-    await page.route('**/api/validate-token/*', (route) => route.abort('connectionrefused'));
-    await page.goto('/blackcard?token=tok_offline');
-    await page.waitForURL((url) => url.pathname === '/invitation');
-  });
+    test('a network error while validating → /invitation', async ({ page }) => {
+      await page.route('**/api/validate-token/*', (route) => route.abort('connectionrefused'));
+      await page.goto('/blackcard?token=tok_offline');
+      await page.waitForURL((url) => url.pathname === '/invitation');
+    });
 
-  test('a valid token whose invitee has no name: the CTAs lead to /invitation', async ({ page }) => {
-    await answerTokenValidation(page, { email: 'a@example.com', name: '' });
-    await page.goto('/blackcard?token=tok_noname');
-    await expectContent(page);
-    expect(await ctaTargets(page)).toEqual(['/invitation', '/invitation']);
+    test('a valid token whose invitee has no name: the CTAs lead to /invitation', async ({ page }) => {
+      await answerTokenValidation(page, { email: 'a@example.com', name: '' });
+      await page.goto('/blackcard?token=tok_noname');
+      await expectContent(page);
+      expect(await ctaTargets(page)).toEqual(['/invitation', '/invitation']);
+    });
   });
 });
 

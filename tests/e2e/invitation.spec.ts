@@ -170,99 +170,101 @@ test.describe('/invitation: the form', () => {
     await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
   });
 
-  test('sends the referral when one is known, and all four fields when given', async ({ page }) => {
-    const bodies = await answerInvitationGate(page, 201, { accessToken: 'tok_stub' });
-    await page.route('**/api/validate-token/*', (route) => route.fulfill({ status: 404, body: '' }));
-    await openInvitation(page, '?via=partner-anna');
-    await fillInvitation(page, { name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan' });
-    await page.getByRole('button', { name: 'Unlock My Access' }).click();
-    await expect.poll(() => bodies.length).toBe(1);
-    expect(bodies).toEqual([
-      { name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan', referral: 'partner-anna' },
-    ]);
-  });
-
-  test('a token in the answer leads to /blackcard?token=…', async ({ page }) => {
-    await answerInvitationGate(page, 201, { accessToken: 'tok/with+chars' });
-    const urls: string[] = [];
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && urls.push(frame.url()));
-    await page.route('**/api/validate-token/*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"email":"a@example.com","name":"Avery"}' }),
-    );
-    await openInvitation(page);
-    await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
-    await page.getByRole('button', { name: 'Unlock My Access' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
-    expect(urls.map((url) => new URL(url)).some((url) => url.pathname === '/blackcard' && url.search === '?token=tok%2Fwith%2Bchars')).toBe(
-      true,
-    );
-  });
-
-  test('e-mail delivery (an answer without token): the Success! toast and the confirmation view replace the form', async ({ page }) => {
-    await answerInvitationGate(page, 201, {});
-    await openInvitation(page);
-    await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
-    await page.getByRole('button', { name: 'Unlock My Access' }).click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Success!');
-    await expect(toast).toContainText('Check your email for your private access link.');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the Movement' })).toBeFocused();
-    const view = page.getByTestId('invitation-confirmation');
-    await expect(view).toContainText('Check your email for your private access link.');
-    await expect(view).toContainText('Your invitation contains everything you need to begin.');
-    await expect(page.getByTestId('invitation-form')).toHaveCount(0);
-    expect(currentPathAndQuery(page)).toBe('/invitation');
-  });
-
-  const failures = [
-    {
-      what: 'a message from the server',
-      status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Please enter a valid email address' },
-      shown: 'Please enter a valid email address',
-    },
-    {
-      what: 'a rate limit message',
-      status: 429,
-      body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please wait a minute and try again.' },
-      shown: 'Too many requests. Please wait a minute and try again.',
-    },
-    { what: 'no message', status: 500, body: '', shown: 'Failed to submit invitation' },
-  ];
-  for (const { what, status, body, shown } of failures) {
-    test(`a ${status} with ${what}: the 'Error' toast says "${shown}" and the form stays filled in`, async ({ page }) => {
-      await answerInvitationGate(page, status, body);
-      await openInvitation(page);
-      await fillInvitation(page, { name: 'Avery', email: 'a@example.com', invitedBy: 'Jordan' });
+  test.describe('screen: the form on a stubbed gate answer', () => {
+    test('sends the referral when one is known, and all four fields when given', async ({ page }) => {
+      const bodies = await answerInvitationGate(page, 201, { accessToken: 'tok_stub' });
+      await page.route('**/api/validate-token/*', (route) => route.fulfill({ status: 404, body: '' }));
+      await openInvitation(page, '?via=partner-anna');
+      await fillInvitation(page, { name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan' });
       await page.getByRole('button', { name: 'Unlock My Access' }).click();
-      const alert = page.getByRole('alert').filter({ hasText: 'Error' });
-      await expect(alert).toContainText(shown);
-      await expect(page.getByLabel('Full Name')).toHaveValue('Avery');
-      await expect(page.getByLabel('Invited By (optional)')).toHaveValue('Jordan');
-      await expect(page.getByRole('button', { name: 'Unlock My Access' })).toBeEnabled();
-      expect(new URL(page.url()).pathname).toBe('/invitation');
+      await expect.poll(() => bodies.length).toBe(1);
+      expect(bodies).toEqual([
+        { name: 'Avery Invitee', email: 'avery@example.com', phone: '+1 555 0100', invitedBy: 'Jordan', referral: 'partner-anna' },
+      ]);
     });
-  }
 
-  test("a network failure: 'Something went wrong. Please try again.'", async ({ page }) => {
-    await page.route('**/api/invitation-gate', (route) => route.abort('connectionrefused'));
-    await openInvitation(page);
-    await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
-    await page.getByRole('button', { name: 'Unlock My Access' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('Something went wrong. Please try again.');
-    await expect(page.getByRole('button', { name: 'Unlock My Access' })).toBeEnabled();
-  });
+    test('a token in the answer leads to /blackcard?token=…', async ({ page }) => {
+      await answerInvitationGate(page, 201, { accessToken: 'tok/with+chars' });
+      const urls: string[] = [];
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && urls.push(frame.url()));
+      await page.route('**/api/validate-token/*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"email":"a@example.com","name":"Avery"}' }),
+      );
+      await openInvitation(page);
+      await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
+      await page.getByRole('button', { name: 'Unlock My Access' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
+      expect(
+        urls.map((url) => new URL(url)).some((url) => url.pathname === '/blackcard' && url.search === '?token=tok%2Fwith%2Bchars'),
+      ).toBe(true);
+    });
 
-  test('is usable from the keyboard alone', async ({ page }) => {
-    await answerInvitationGate(page, 201, {});
-    await openInvitation(page);
-    await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Full Name')).toBeFocused();
-    await page.keyboard.type('Avery Keys');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('keys@example.com');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the Movement' })).toBeVisible();
+    test('e-mail delivery (an answer without token): the Success! toast and the confirmation view replace the form', async ({ page }) => {
+      await answerInvitationGate(page, 201, {});
+      await openInvitation(page);
+      await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
+      await page.getByRole('button', { name: 'Unlock My Access' }).click();
+      const toast = page.getByTestId('toast');
+      await expect(toast).toContainText('Success!');
+      await expect(toast).toContainText('Check your email for your private access link.');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the Movement' })).toBeFocused();
+      const view = page.getByTestId('invitation-confirmation');
+      await expect(view).toContainText('Check your email for your private access link.');
+      await expect(view).toContainText('Your invitation contains everything you need to begin.');
+      await expect(page.getByTestId('invitation-form')).toHaveCount(0);
+      expect(currentPathAndQuery(page)).toBe('/invitation');
+    });
+
+    const failures = [
+      {
+        what: 'a message from the server',
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'Please enter a valid email address' },
+        shown: 'Please enter a valid email address',
+      },
+      {
+        what: 'a rate limit message',
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please wait a minute and try again.' },
+        shown: 'Too many requests. Please wait a minute and try again.',
+      },
+      { what: 'no message', status: 500, body: '', shown: 'Failed to submit invitation' },
+    ];
+    for (const { what, status, body, shown } of failures) {
+      test(`a ${status} with ${what}: the 'Error' toast says "${shown}" and the form stays filled in`, async ({ page }) => {
+        await answerInvitationGate(page, status, body);
+        await openInvitation(page);
+        await fillInvitation(page, { name: 'Avery', email: 'a@example.com', invitedBy: 'Jordan' });
+        await page.getByRole('button', { name: 'Unlock My Access' }).click();
+        const alert = page.getByRole('alert').filter({ hasText: 'Error' });
+        await expect(alert).toContainText(shown);
+        await expect(page.getByLabel('Full Name')).toHaveValue('Avery');
+        await expect(page.getByLabel('Invited By (optional)')).toHaveValue('Jordan');
+        await expect(page.getByRole('button', { name: 'Unlock My Access' })).toBeEnabled();
+        expect(new URL(page.url()).pathname).toBe('/invitation');
+      });
+    }
+
+    test("a network failure: 'Something went wrong. Please try again.'", async ({ page }) => {
+      await page.route('**/api/invitation-gate', (route) => route.abort('connectionrefused'));
+      await openInvitation(page);
+      await fillInvitation(page, { name: 'Avery', email: 'a@example.com' });
+      await page.getByRole('button', { name: 'Unlock My Access' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('Something went wrong. Please try again.');
+      await expect(page.getByRole('button', { name: 'Unlock My Access' })).toBeEnabled();
+    });
+
+    test('is usable from the keyboard alone', async ({ page }) => {
+      await answerInvitationGate(page, 201, {});
+      await openInvitation(page);
+      await page.keyboard.press('Tab');
+      await expect(page.getByLabel('Full Name')).toBeFocused();
+      await page.keyboard.type('Avery Keys');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('keys@example.com');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the Movement' })).toBeVisible();
+    });
   });
 });
 

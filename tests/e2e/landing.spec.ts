@@ -28,6 +28,7 @@ const THIRD_PARTY_MEDIA_AND_PAYMENT =
   /(^|\.)(stripe\.com|stripe\.network|youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)$/;
 const screenshotsDir = resolve(__dirname, '../../test-results/screenshots');
 
+/** A stub of our API: `screen:` tests only (README.md). */
 async function stubFeaturedTestimonials(page: Page, body: unknown[]): Promise<void> {
   await page.route('**/api/testimonials/featured', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
@@ -35,21 +36,23 @@ async function stubFeaturedTestimonials(page: Page, body: unknown[]): Promise<vo
 }
 
 test.describe('landing page', () => {
-  test('shows one h1 and every section heading in the spec order', async ({ page }) => {
-    await stubFeaturedTestimonials(page, [
-      { id: 't1', videoUrl: null, imageUrl: null, name: 'Sam Rivera', title: 'Teacher', content: 'It worked.', rating: 5 },
-    ]);
-    await openLanding(page);
-    await expect(page.getByTestId('section-testimonials')).toBeVisible();
-    await expect(page.locator('h1')).toHaveCount(1);
-    await expect(page.locator('h1')).toHaveText(HEADLINE);
-    await expect(page.locator('main h2')).toHaveText(SECTION_HEADINGS);
-    await expect(page).toHaveTitle('Clear Method by Brightpath Coaching');
+  test.describe('screen: landing page on a stubbed featured list', () => {
+    test('shows one h1 and every section heading in the spec order', async ({ page }) => {
+      await stubFeaturedTestimonials(page, [
+        { id: 't1', videoUrl: null, imageUrl: null, name: 'Sam Rivera', title: 'Teacher', content: 'It worked.', rating: 5 },
+      ]);
+      await openLanding(page);
+      await expect(page.getByTestId('section-testimonials')).toBeVisible();
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('h1')).toHaveText(HEADLINE);
+      await expect(page.locator('main h2')).toHaveText(SECTION_HEADINGS);
+      await expect(page).toHaveTitle('Clear Method by Brightpath Coaching');
 
-    const lastSection = page.locator('main > section').last();
-    await expect(lastSection).toHaveAttribute('id', 'checkout');
-    await expect(lastSection).toContainText('Start your transformation today for only $97/month');
-    await expect(lastSection).toContainText('Secure checkout powered by Stripe • 12-month money-back guarantee');
+      const lastSection = page.locator('main > section').last();
+      await expect(lastSection).toHaveAttribute('id', 'checkout');
+      await expect(lastSection).toContainText('Start your transformation today for only $97/month');
+      await expect(lastSection).toContainText('Secure checkout powered by Stripe • 12-month money-back guarantee');
+    });
   });
 
   test('hero, method and value stack carry the spec copy and the computed total', async ({ page }) => {

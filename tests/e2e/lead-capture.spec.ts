@@ -100,56 +100,6 @@ test.describe('lead capture on the landing page', () => {
     await expect(error).toBeHidden();
   });
 
-  test('shows the server message in one error toast and keeps the form filled when saving fails', async ({ page }) => {
-    await openLanding(page);
-    await page.route('**/api/leads', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' }),
-      }),
-    );
-    const form = leadForm(page);
-    await form.name.fill('Avery Example');
-    await form.email.fill('kept@example.com');
-    await form.phone.fill('+1 555 0199');
-    await form.submit.click();
-
-    const toast = page.getByRole('alert').filter({ hasText: 'Database unavailable' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Error');
-    await expect(form.name).toHaveValue('Avery Example');
-    await expect(form.email).toHaveValue('kept@example.com');
-    await expect(form.phone).toHaveValue('+1 555 0199');
-    await expect(form.submit).toBeEnabled();
-    await expect(page).toHaveURL(/\/$/);
-
-    // A second failure replaces the toast rather than stacking a new one. The count is taken once
-    // the second answer has been shown (its toast starts a new 5 s), not before it arrives.
-    const secondAnswer = page.waitForResponse('**/api/leads');
-    await form.submit.click();
-    await secondAnswer;
-    await expect(form.submit).toBeEnabled();
-    await expect(toast).toBeVisible();
-    await expect(page.getByTestId('toast')).toHaveCount(1);
-    const shownAt = Date.now();
-
-    // Toasts close on their own after 5 s: still there well before, gone soon after.
-    await page.waitForTimeout(3000);
-    await expect(toast).toBeVisible({ timeout: 100 });
-    await expect(toast).toBeHidden({ timeout: 4000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4500);
-  });
-
-  test('falls back to "Failed to save information" when the failure has no readable message', async ({ page }) => {
-    await openLanding(page);
-    await page.route('**/api/leads', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
-    const form = leadForm(page);
-    await form.email.fill('fallback@example.com');
-    await form.submit.click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to save information' })).toBeVisible();
-  });
-
   test('shows the real API validation message for a name over 200 characters', async ({ page }) => {
     await openLanding(page);
     const form = leadForm(page);
@@ -162,5 +112,57 @@ test.describe('lead capture on the landing page', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'name must be at most 200 characters' })).toBeVisible();
     await expect(form.name).toHaveValue('N'.repeat(201));
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe('screen: lead capture on a stubbed failing save', () => {
+    test('shows the server message in one error toast and keeps the form filled when saving fails', async ({ page }) => {
+      await openLanding(page);
+      await page.route('**/api/leads', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' }),
+        }),
+      );
+      const form = leadForm(page);
+      await form.name.fill('Avery Example');
+      await form.email.fill('kept@example.com');
+      await form.phone.fill('+1 555 0199');
+      await form.submit.click();
+
+      const toast = page.getByRole('alert').filter({ hasText: 'Database unavailable' });
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText('Error');
+      await expect(form.name).toHaveValue('Avery Example');
+      await expect(form.email).toHaveValue('kept@example.com');
+      await expect(form.phone).toHaveValue('+1 555 0199');
+      await expect(form.submit).toBeEnabled();
+      await expect(page).toHaveURL(/\/$/);
+
+      // A second failure replaces the toast rather than stacking a new one. The count is taken once
+      // the second answer has been shown (its toast starts a new 5 s), not before it arrives.
+      const secondAnswer = page.waitForResponse('**/api/leads');
+      await form.submit.click();
+      await secondAnswer;
+      await expect(form.submit).toBeEnabled();
+      await expect(toast).toBeVisible();
+      await expect(page.getByTestId('toast')).toHaveCount(1);
+      const shownAt = Date.now();
+
+      // Toasts close on their own after 5 s: still there well before, gone soon after.
+      await page.waitForTimeout(3000);
+      await expect(toast).toBeVisible({ timeout: 100 });
+      await expect(toast).toBeHidden({ timeout: 4000 });
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4500);
+    });
+
+    test('falls back to "Failed to save information" when the failure has no readable message', async ({ page }) => {
+      await openLanding(page);
+      await page.route('**/api/leads', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+      const form = leadForm(page);
+      await form.email.fill('fallback@example.com');
+      await form.submit.click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Failed to save information' })).toBeVisible();
+    });
   });
 });

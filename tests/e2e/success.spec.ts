@@ -1,4 +1,12 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import {
+  ANALYTICS_CONSENT_KEY,
+  analyticsVendorCalls,
+  serveAnalyticsBuildOn,
+  startAnalyticsSite,
+  stubAnalyticsVendors,
+  type AnalyticsSite,
+} from './support/analytics-site';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueEmail } from './support/landing';
@@ -49,7 +57,7 @@ test.describe('/success views without a payment id', () => {
   });
 });
 
-/** A verification answer in the contract's shape, for rules the sandbox cannot stage (e.g. a stored referral). */
+/** A verification answer in the contract's shape, for rules the sandbox cannot stage (e.g. a stored referral): a stub of our API, `screen:` tests only. */
 async function answerVerification(page: Page, kind: 'payment' | 'subscription', body: Record<string, unknown>): Promise<void> {
   await page.route(`**/api/verify-${kind}/*`, (route) =>
     route.fulfill({
@@ -68,7 +76,7 @@ async function answerVerification(page: Page, kind: 'payment' | 'subscription', 
   );
 }
 
-test.describe('/success rules on a given verification answer', () => {
+test.describe('screen: /success rules on a stubbed verification answer', () => {
   test("invite funnel, standard plan, not final: straight on to /blackcard-upsell with the result's e-mail and referral and the token", async ({
     page,
   }) => {
@@ -105,21 +113,63 @@ test.describe('/success rules on a given verification answer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
     await expect(page).toHaveURL(/\/success\?/);
   });
+
+  test('the offer and the welcome view have no axe violations at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await answerVerification(page, 'subscription', { status: 'active', customer_email: 'a@example.com', customer_name: 'Avery' });
+    await page.goto('/success?subscription_id=sub_3&plan=standard');
+    await expect(page.getByTestId('upgrade-offer')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/screenshots/success-offer-390.png', fullPage: true });
+    await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
+    await expect(page.getByTestId('success-welcome')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/screenshots/success-welcome-390.png', fullPage: true });
+  });
 });
 
-test('the offer and the welcome view have no axe violations at 390 px', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await answerVerification(page, 'subscription', { status: 'active', customer_email: 'a@example.com', customer_name: 'Avery' });
-  await page.goto('/success?subscription_id=sub_3&plan=standard');
-  await expect(page.getByTestId('upgrade-offer')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screenshots/success-offer-390.png', fullPage: true });
-  await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
-  await expect(page.getByTestId('success-welcome')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screenshots/success-welcome-390.png', fullPage: true });
+/** The build with GA4 and Meta pixel ids (the default one has none, so a purchase reaches no vendor), built once per worker. */
+const analyticsTest = test.extend<object, { analyticsSite: AnalyticsSite }>({
+  analyticsSite: [
+    async ({}, use) => {
+      const site = await startAnalyticsSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
+
+interface PurchaseCalls {
+  ga4: unknown[][];
+  meta: unknown[][];
+}
+
+/**
+ * The purchase calls this document handed to GA4 (gtag 'event' 'purchase') and to the Meta pixel
+ * (fbq 'track' 'Purchase'), read once no more can come: the confetti is up (it starts in the
+ * effect pass that tracks the purchase, after it) and both vendors hold this page's page view (so
+ * a purchase tracked while their code was loading has been handed over too).
+ */
+async function purchaseCallsOfThisLoad(page: Page): Promise<PurchaseCalls> {
+  await expect(page.locator('canvas')).toHaveCount(1);
+  const isSuccessPageView = ([command, name, params]: unknown[]) =>
+    (command === 'event' || command === 'track') &&
+    (name === 'page_view' || name === 'PageView') &&
+    (params as { page_path?: string } | undefined)?.page_path === '/success';
+  await expect
+    .poll(async () => {
+      const { gtag, fbq } = await analyticsVendorCalls(page);
+      return [gtag.some(isSuccessPageView), fbq.some(isSuccessPageView)];
+    })
+    .toEqual([true, true]);
+  const { gtag, fbq } = await analyticsVendorCalls(page);
+  return {
+    ga4: gtag.filter(([command, name]) => command === 'event' && name === 'purchase'),
+    meta: fbq.filter(([command, name]) => command === 'track' && name === 'Purchase'),
+  };
+}
 
 test.describe('/success views driven by real verification (sandbox)', () => {
   test('confirmed subscription: the offer, confetti, and "No thanks" leading to the welcome view', async ({ page }) => {
@@ -151,21 +201,45 @@ test.describe('/success views driven by real verification (sandbox)', () => {
     await expect(page.locator('canvas')).toHaveCount(0, { timeout: 10_000 });
   });
 
-  test('the intent id is taken from payment_intent_client_secret alone, and reloading tracks the purchase once', async ({ page }) => {
-    const paid = await payThroughSandbox(page, '2-month', uniqueEmail('secret'));
-    const id = paid.searchParams.get('payment_intent');
-    expect(id).toMatch(/^pi_/);
-    // The page the payment landed on verifies the same id: let it finish before counting requests.
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
-    const verified: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/verify-payment/')) verified.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`/success?payment_intent_client_secret=${id}_secret_abc123&plan=2-month`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
-    expect(verified).toEqual([`/api/verify-payment/${id}`]);
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), `purchase_tracked:${id}`)).toBe('1');
-  });
+  analyticsTest(
+    'the intent id is taken from payment_intent_client_secret alone, and reloading tracks the purchase once',
+    async ({ page, baseURL, analyticsSite }) => {
+      // The analytics build on the server's own origin, every /api/ request to the real API; consent
+      // given and the vendors' scripts stubbed, so every call the page makes to them stays countable.
+      const origin = new URL(String(baseURL)).origin;
+      await serveAnalyticsBuildOn(page, origin, analyticsSite);
+      await stubAnalyticsVendors(page, new URL(origin).hostname);
+      await page.addInitScript((key) => localStorage.setItem(key, 'granted'), ANALYTICS_CONSENT_KEY);
+      const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' });
+
+      const paid = await payThroughSandbox(page, '2-month', uniqueEmail('secret'));
+      const id = paid.searchParams.get('payment_intent');
+      expect(id).toMatch(/^pi_/);
+      // The page the payment landed on verifies the same id: let it finish before counting requests.
+      await expect(welcome).toBeVisible();
+      const loads = [await purchaseCallsOfThisLoad(page)];
+      const verified: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/verify-payment/')) verified.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`/success?payment_intent_client_secret=${id}_secret_abc123&plan=2-month`);
+      await expect(welcome).toBeVisible();
+      expect(verified).toEqual([`/api/verify-payment/${id}`]);
+      loads.push(await purchaseCallsOfThisLoad(page));
+      await page.reload();
+      await expect(welcome).toBeVisible();
+      loads.push(await purchaseCallsOfThisLoad(page));
+
+      // One purchase per vendor over the landing, the secret-only address and its reload.
+      const ga4 = loads.flatMap((load) => load.ga4);
+      const meta = loads.flatMap((load) => load.meta);
+      expect(ga4, 'GA4 purchase events over the three loads').toHaveLength(1);
+      expect(meta, 'Meta pixel Purchase events over the three loads').toHaveLength(1);
+      expect(loads[0].ga4, 'tracked on the page the payment landed on').toHaveLength(1);
+      expect(ga4[0][2]).toMatchObject({ transaction_id: id, value: 550, currency: 'USD' });
+      expect(meta[0][2]).toMatchObject({ transaction_id: id, value: 550, currency: 'USD' });
+    },
+  );
 
   test('no confetti for a visitor who prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });

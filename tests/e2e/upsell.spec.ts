@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { CARDS, fillSandboxCard, payButton } from './support/checkout';
+import { uniqueEmail } from './support/landing';
 
 /** The exact /checkout URL a click leads to: path plus query string, parameter order included. */
 async function clickAndReadCheckoutUrl(page: Page, click: () => Promise<void>): Promise<string> {
@@ -88,4 +90,23 @@ test('the upsell page has no axe violations at 390 px', async ({ page }) => {
   await page.goto(`/upsell${VISITOR}`);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/screenshots/upsell-390.png', fullPage: true });
+});
+
+test.describe('/upsell with the sandbox provider (real API)', () => {
+  test('the main CTA → /checkout for 2-month → a real payment intent with the referral → 4242 → Welcome to Clear!', async ({ page }) => {
+    const email = uniqueEmail('upsell');
+    const name = 'Avery Upsell';
+    await page.goto(`/upsell?${new URLSearchParams({ email, name, referral: 'partner-anna' })}`);
+    // Checkout creates its intent as soon as it opens, so the listener is set up before the click.
+    const intent = page.waitForRequest('**/api/create-payment-intent');
+    await page.getByRole('link', { name: "YES—I'm Ready to Step Into My Power", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await fillSandboxCard(page, CARDS.success);
+    expect((await intent).postDataJSON()).toMatchObject({ amount: 550, plan: '2-Month Plan', email, name, referral: 'partner-anna' });
+    await expect(payButton(page)).toHaveText('Pay $550');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/success' && (url.searchParams.get('payment_intent') ?? '').startsWith('pi_'));
+    expect(new URL(page.url()).searchParams.get('plan')).toBe('2-month');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+  });
 });

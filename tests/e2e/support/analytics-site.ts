@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -96,4 +97,52 @@ export async function startAnalyticsSite(): Promise<AnalyticsSite> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Where the SPA keeps the visitor's answer to the consent banner. */
+export const ANALYTICS_CONSENT_KEY = 'clear.analytics-consent.v1';
+
+/**
+ * Puts the analytics build in place of the default one on the server under test's own origin:
+ * every page and asset request to `origin` outside /api/ is answered from `site`, while every
+ * /api/ request still reaches the real API. The origin stays the server's, so the sandbox's return
+ * URLs and session storage behave exactly as with the default build.
+ */
+export async function serveAnalyticsBuildOn(page: Page, origin: string, site: AnalyticsSite): Promise<void> {
+  await page.route(
+    (url) => url.origin === origin && !url.pathname.startsWith('/api/'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      await route.fulfill({ response: await route.fetch({ url: `${site.url}${url.pathname}${url.search}` }) });
+    },
+  );
+}
+
+/**
+ * Keeps every third party off the network (only `ownHost` is let through): the GA4 and Meta pixel
+ * scripts get an empty stub, so the calls the page makes stay in their command queues, and
+ * anything else is aborted. Returns the URLs asked for.
+ */
+export async function stubAnalyticsVendors(page: Page, ownHost: string): Promise<string[]> {
+  const urls: string[] = [];
+  await page.route(
+    (url) => url.protocol.startsWith('http') && url.hostname !== ownHost,
+    (route) => {
+      const url = route.request().url();
+      urls.push(url);
+      if (/^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=/.test(url) || url === 'https://connect.facebook.net/en_US/fbevents.js')
+        return route.fulfill({ contentType: 'text/javascript', body: '/* vendor stub */' });
+      return route.abort();
+    },
+  );
+  return urls;
+}
+
+/** Every call this document made to gtag and to fbq, oldest first, as plain arrays (the queues hold `arguments` objects). */
+export function analyticsVendorCalls(page: Page): Promise<{ gtag: unknown[][]; fbq: unknown[][] }> {
+  return page.evaluate(() => {
+    const list = (queue: unknown[] | undefined) => (queue ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+    const vendors = window as unknown as { dataLayer?: unknown[]; fbq?: { queue: unknown[] } };
+    return { gtag: list(vendors.dataLayer), fbq: list(vendors.fbq?.queue) };
+  });
 }

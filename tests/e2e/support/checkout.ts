@@ -46,7 +46,7 @@ export async function answerSandboxAuthentication(page: Page, outcome: 'complete
   await page.getByRole('button', { name }).first().click();
 }
 
-/** Answers GET /api/payments/config as a Stripe deployment would, without any Stripe keys on the server. */
+/** Answers GET /api/payments/config as a Stripe deployment would, without any Stripe keys on the server. A stub of our API: `screen:` tests only (../README.md). */
 export async function pretendStripeIsConfigured(page: Page): Promise<void> {
   await page.route('**/api/payments/config', (route) =>
     route.fulfill({
@@ -57,7 +57,7 @@ export async function pretendStripeIsConfigured(page: Page): Promise<void> {
   );
 }
 
-/** The sandbox provider with a stubbed intent, for screen checks that do not pay. */
+/** The sandbox provider with a stubbed intent, for screen checks that do not pay: `screen:` tests only (../README.md). */
 export async function stubSandboxCheckout(page: Page): Promise<void> {
   await page.route('**/api/payments/config', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ provider: 'sandbox', publishableKey: null }) }),

@@ -35,7 +35,7 @@ export async function fillInvitation(
   if (values.invitedBy !== undefined) await page.getByLabel('Invited By (optional)').fill(values.invitedBy);
 }
 
-/** Answers POST /api/invitation-gate as the contract says, recording each body sent. */
+/** Answers POST /api/invitation-gate as the contract says, recording each body sent. A stub of our API: `screen:` tests only (../README.md). */
 export async function answerInvitationGate(page: Page, status: number, body: unknown, bodies: unknown[] = []): Promise<unknown[]> {
   await page.route('**/api/invitation-gate', async (route) => {
     bodies.push(route.request().postDataJSON());
@@ -44,7 +44,10 @@ export async function answerInvitationGate(page: Page, status: number, body: unk
   return bodies;
 }
 
-/** Answers GET /api/validate-token/{token} with the invitee, after an optional delay (to see the spinner). */
+/**
+ * Answers GET /api/validate-token/{token} with the invitee, after an optional delay (to see the spinner).
+ * A stub of our API: `screen:` tests only (../README.md).
+ */
 export async function answerTokenValidation(page: Page, invitee: { email: string; name: string } | null, delayMs = 0): Promise<string[]> {
   const tokens: string[] = [];
   await page.route('**/api/validate-token/*', async (route) => {
