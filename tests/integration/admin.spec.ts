@@ -448,6 +448,21 @@ describe('admin sign-in and the testimonial manager API', () => {
       await login(ADMIN.email, ADMIN.password).expect(200);
     });
 
+    it('counts only failed attempts per e-mail address, and a successful sign-in starts the count afresh', async () => {
+      // Successes never count: more of them than the limit all succeed.
+      for (let i = 1; i <= PER_EMAIL_LIMIT + 2; i++) {
+        expect({ attempt: i, status: (await login(ADMIN.email, ADMIN.password)).status }).toEqual({ attempt: i, status: 200 });
+      }
+      // Guesses made elsewhere, one short of the limit, then the real admin signs in...
+      for (let i = 1; i < PER_EMAIL_LIMIT; i++) await login(ADMIN.email, 'a guess from elsewhere').expect(401);
+      await login(ADMIN.email, ADMIN.password).expect(200);
+      // ...and the address has its whole allowance again.
+      for (let i = 1; i <= PER_EMAIL_LIMIT; i++) {
+        expect({ attempt: i, status: (await login(ADMIN.email, 'another guess')).status }).toEqual({ attempt: i, status: 401 });
+      }
+      await login(ADMIN.email, ADMIN.password).expect(429);
+    });
+
     it('allows exactly the configured attempts from one client across addresses, then 429', async () => {
       for (let i = 1; i <= PER_CLIENT_LIMIT; i++) {
         const status = (await login(`spread.${i}@example.com`, 'wrong password attempt')).status;

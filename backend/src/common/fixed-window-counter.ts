@@ -15,6 +15,10 @@ export interface WindowCount {
  */
 export abstract class WindowStore {
   abstract increment(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's attempts in its current window, without counting one (0 when it has none). */
+  abstract count(key: string): Promise<number>;
+  /** Ends the key's window: its next attempt starts a new one. */
+  abstract clear(key: string): Promise<void>;
 }
 
 /**
@@ -40,6 +44,16 @@ export class MemoryWindows extends WindowStore {
     return Promise.resolve({ count: window.count, ttlMs: window.resetAt - now });
   }
 
+  count(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return Promise.resolve(window && window.resetAt > this.clock() ? window.count : 0);
+  }
+
+  clear(key: string): Promise<void> {
+    this.windows.delete(key);
+    return Promise.resolve();
+  }
+
   private sweep(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
@@ -61,6 +75,20 @@ export class FixedWindowCounter {
   async hit(key: string, max: number): Promise<boolean> {
     const { count } = await this.store.increment(`${this.name}:${key}`, this.windowMs);
     return count <= max;
+  }
+
+  /** Whether `key` is still under `max` attempts this window, without counting one. */
+  async within(key: string, max: number): Promise<boolean> {
+    return (await this.store.count(`${this.name}:${key}`)) < max;
+  }
+
+  /** Counts one attempt for `key` (its result is read later through `within`). */
+  async note(key: string): Promise<void> {
+    await this.store.increment(`${this.name}:${key}`, this.windowMs);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.store.clear(`${this.name}:${key}`);
   }
 
   /**

@@ -88,6 +88,31 @@ export class SharedWindows extends WindowStore implements OnModuleInit, OnApplic
     return this.local.increment(fullKey, windowMs);
   }
 
+  async count(key: string): Promise<number> {
+    const fullKey = RATE_LIMIT_KEY_PREFIX + key;
+    if (this.redis.status === 'ready') {
+      try {
+        const value = await this.redis.get(fullKey);
+        this.countingIn('shared');
+        return Number(value ?? 0);
+      } catch (err) {
+        this.countingIn('local', (err as Error).message);
+      }
+    }
+    return this.local.count(fullKey);
+  }
+
+  async clear(key: string): Promise<void> {
+    const fullKey = RATE_LIMIT_KEY_PREFIX + key;
+    await this.local.clear(fullKey);
+    if (this.redis.status !== 'ready') return;
+    try {
+      await this.redis.del(fullKey);
+    } catch (err) {
+      this.countingIn('local', (err as Error).message);
+    }
+  }
+
   /** The store to register @fastify/rate-limit with: keys `<name>:<METHOD><url>:<client>`, one window per route. */
   fastifyStore(name: string): FastifyRateLimitStoreCtor {
     const increment = (key: string, windowMs: number) => this.increment(key, windowMs);

@@ -392,7 +392,7 @@ export class AppConfig {
   @Min(1)
   ADMIN_LOGINS_PER_CLIENT = 20;
 
-  /** Sign-in attempts for one admin e-mail per ADMIN_LOGIN_WINDOW_MS, from whichever client. */
+  /** Failed sign-ins for one admin e-mail per ADMIN_LOGIN_WINDOW_MS, from whichever client; a success clears them. */
   @Transform(toInt)
   @IsInt()
   @Min(1)

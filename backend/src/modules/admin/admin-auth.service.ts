@@ -30,9 +30,11 @@ export class AdminAuthService {
     const account = await this.accounts.findByEmail(emailNormalized);
     const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), password);
     if (!account || !valid) {
+      await this.limiter.failed(emailNormalized);
       await this.audit.record({ adminId: account?.id ?? null, action: 'sign-in.failed', clientIp });
       throw new UnauthorizedException(ADMIN_LOGIN_FAILED_MESSAGE);
     }
+    await this.limiter.succeeded(emailNormalized);
     const { cookie, principal } = await this.sessions.create(account.id, account.email);
     await this.accounts.recordLogin(account.id);
     await this.audit.record({ adminId: account.id, action: 'sign-in', clientIp });
