@@ -1,6 +1,9 @@
+import type { PaymentKind } from '@contracts/plans';
 import {
   advance,
   canTransition,
+  isPaid,
+  isSettled,
   ORDER_STATUSES,
   orderStatusOfCardSetup,
   orderStatusOfCharge,
@@ -66,5 +69,157 @@ describe('order state machine', () => {
     expect(orderStatusOfSubscription('paused')).toBeNull();
     expect(orderStatusOfSubscription('pending')).toBeNull();
     expect(orderStatusOfSubscription('past_due')).toBe('past_due');
+  });
+});
+
+/**
+ * The expected life cycle, written out here by hand rather than read from order-state.ts: a row
+ * per current status, the statuses it may move to. A status absent from a row is refused.
+ */
+const STATUSES = [
+  'created',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+  'incomplete',
+  'active',
+  'past_due',
+] as const;
+
+type Status = (typeof STATUSES)[number];
+
+const EXPECTED_MOVES: Record<PaymentKind, Record<Status, readonly Status[]>> = {
+  'one-time': {
+    created: ['requires_action', 'processing', 'succeeded', 'failed', 'canceled'],
+    requires_action: ['processing', 'succeeded', 'failed', 'canceled'],
+    processing: ['succeeded', 'failed', 'canceled'],
+    succeeded: [],
+    // A declined card: the buyer retries the same intent with another card.
+    failed: ['requires_action', 'processing', 'succeeded', 'canceled'],
+    canceled: [],
+    // Subscription words: a one-time order never takes them, and never leaves them.
+    incomplete: [],
+    active: [],
+    past_due: [],
+  },
+  subscription: {
+    created: ['requires_action', 'failed', 'incomplete', 'active', 'past_due', 'canceled'],
+    requires_action: ['failed', 'incomplete', 'active', 'past_due', 'canceled'],
+    // A one-time payment's words: a subscription order never takes them, and never leaves them.
+    processing: [],
+    succeeded: [],
+    failed: ['requires_action', 'incomplete', 'active', 'past_due', 'canceled'],
+    canceled: [],
+    // Once the subscription exists, the card setup's states (and incomplete) are behind it.
+    incomplete: ['active', 'past_due', 'canceled'],
+    active: ['past_due', 'canceled'],
+    past_due: ['active', 'canceled'],
+  },
+};
+
+const KINDS: readonly PaymentKind[] = ['one-time', 'subscription'];
+
+const EVERY_MOVE = KINDS.flatMap((kind) =>
+  STATUSES.flatMap((from) => STATUSES.map((to) => ({ kind, from, to, allowed: EXPECTED_MOVES[kind][from].includes(to) }))),
+);
+
+describe('order state machine, transition by transition', () => {
+  it('knows exactly the nine statuses, in this order', () => {
+    expect(ORDER_STATUSES).toEqual(STATUSES);
+  });
+
+  it('checks all 162 (kind, from, to) moves', () => {
+    expect(EVERY_MOVE).toHaveLength(2 * 9 * 9);
+    expect(EVERY_MOVE.filter((move) => move.allowed)).toHaveLength(16 + 23);
+  });
+
+  it.each(EVERY_MOVE)('$kind: $from → $to allowed: $allowed', ({ kind, from, to, allowed }) => {
+    expect(canTransition(kind, from, to)).toBe(allowed);
+    expect(advance(kind, from, to)).toBe(allowed ? to : from);
+  });
+
+  it.each([
+    ['active', 'incomplete'],
+    ['active', 'requires_action'],
+    ['active', 'failed'],
+    ['active', 'created'],
+    ['past_due', 'incomplete'],
+    ['past_due', 'requires_action'],
+    ['incomplete', 'requires_action'],
+    ['incomplete', 'failed'],
+    ['canceled', 'active'],
+    ['canceled', 'past_due'],
+    ['canceled', 'incomplete'],
+  ] as const)('refuses a late subscription webhook: %s stays %s → ignored', (from, to) => {
+    expect(canTransition('subscription', from, to)).toBe(false);
+    expect(advance('subscription', from, to)).toBe(from);
+  });
+
+  it('keeps a canceled subscription canceled whatever arrives', () => {
+    for (const to of STATUSES) expect(advance('subscription', 'canceled', to)).toBe('canceled');
+  });
+});
+
+describe('order status helpers, input by input', () => {
+  it.each([
+    ['created', false],
+    ['requires_action', false],
+    ['processing', false],
+    ['succeeded', true],
+    ['failed', false],
+    ['canceled', false],
+    ['incomplete', false],
+    ['active', true],
+    ['past_due', false],
+  ] as const)('isPaid(%s) is %s', (status, paid) => {
+    expect(isPaid(status)).toBe(paid);
+  });
+
+  const SETTLED: Record<PaymentKind, readonly Status[]> = {
+    'one-time': ['succeeded', 'canceled'],
+    // An active subscription needs no more provider reads; past_due may still recover.
+    subscription: ['succeeded', 'canceled', 'active'],
+  };
+
+  it.each(KINDS.flatMap((kind) => STATUSES.map((status) => ({ kind, status, settled: SETTLED[kind].includes(status) }))))(
+    'isSettled($kind, $status) is $settled',
+    ({ kind, status, settled }) => {
+      expect(isSettled(kind, status)).toBe(settled);
+    },
+  );
+
+  it.each([
+    ['pending', null],
+    ['requires_action', 'requires_action'],
+    ['processing', 'processing'],
+    ['succeeded', 'succeeded'],
+    ['failed', 'failed'],
+    ['canceled', 'canceled'],
+  ] as const)('orderStatusOfCharge(%s) is %s', (state, status) => {
+    expect(orderStatusOfCharge(state)).toBe(status);
+  });
+
+  it.each([
+    ['pending', null],
+    ['requires_action', 'requires_action'],
+    ['processing', null],
+    ['succeeded', null],
+    ['failed', 'failed'],
+    ['canceled', 'canceled'],
+  ] as const)('orderStatusOfCardSetup(%s) is %s', (state, status) => {
+    expect(orderStatusOfCardSetup(state)).toBe(status);
+  });
+
+  it.each([
+    ['pending', null],
+    ['incomplete', 'incomplete'],
+    ['active', 'active'],
+    ['past_due', 'past_due'],
+    ['paused', null],
+    ['canceled', 'canceled'],
+  ] as const)('orderStatusOfSubscription(%s) is %s', (state, status) => {
+    expect(orderStatusOfSubscription(state)).toBe(status);
   });
 });

@@ -43,3 +43,53 @@ describe('checkout plan checks', () => {
     expect(message(() => assertSamePlan(PLANS.premium, 'Elite Access', 97))).toMatch(/which is \$297/);
   });
 });
+
+describe('checkout plan checks, message by message', () => {
+  it('names the plans of the requested payment path when the name is unknown', () => {
+    expect(message(() => planByDisplayName('Cheap Plan', 1, 'one-time'))).toBe(
+      'Unknown plan "Cheap Plan". Choose one of: "6-Month Plan", "2-Month Plan", "Full Payment", "3-Payment Plan", "Black Card APEX".',
+    );
+    expect(message(() => planByDisplayName('Gold', 97, 'subscription'))).toBe(
+      'Unknown plan "Gold". Choose one of: "Standard Access", "Elite Access".',
+    );
+  });
+
+  it('finds every plan by its display name on its own payment path, ignoring surrounding spaces', () => {
+    for (const plan of Object.values(PLANS)) {
+      expect(planByDisplayName(`  ${plan.name}\n`, plan.amount, plan.kind)).toBe(plan);
+    }
+  });
+
+  it('says which endpoint each payment path belongs to', () => {
+    expect(message(() => planByDisplayName('Elite Access', 297, 'one-time'))).toBe(
+      '"Elite Access" is a subscription: start it with /api/create-setup-intent.',
+    );
+    expect(message(() => planByDisplayName('6-Month Plan', 250, 'subscription'))).toBe(
+      '"6-Month Plan" is a one-time payment: pay it with /api/create-payment-intent.',
+    );
+    expect(message(() => subscriptionPlanById('blackcard-vip'))).toBe(
+      '"Black Card APEX" is a one-time payment: pay it with /api/create-payment-intent.',
+    );
+  });
+
+  it('checks the payment path before the price', () => {
+    expect(message(() => planByDisplayName('Standard Access', 1, 'one-time'))).toMatch(/is a subscription/);
+  });
+
+  it('takes the setup intent plan id as it is: no trimming, no other case', () => {
+    expect(subscriptionPlanById('standard')).toBe(PLANS.standard);
+    expect(message(() => subscriptionPlanById(' premium'))).toBe('Unknown plan " premium".');
+    expect(message(() => subscriptionPlanById('Premium'))).toBe('Unknown plan "Premium".');
+    expect(message(() => subscriptionPlanById(''))).toBe('Unknown plan "".');
+  });
+
+  it('holds confirm-subscription to the order plan, ignoring spaces around the name', () => {
+    expect(() => assertSamePlan(PLANS.premium, ' Elite Access\t', 297)).not.toThrow();
+    expect(message(() => assertSamePlan(PLANS.premium, 'Standard Access', 297))).toBe(
+      'The plan "Standard Access" does not match this checkout, which is for "Elite Access".',
+    );
+    expect(message(() => assertSamePlan(PLANS.standard, 'Standard Access', 297))).toBe(
+      'The amount $297 does not match the price of "Standard Access", which is $97.',
+    );
+  });
+});
