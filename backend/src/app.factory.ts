@@ -11,6 +11,7 @@ import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
 import { serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
+import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
 import { AppConfig, loadConfig } from '@core/config/app-config';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -40,6 +41,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
+  limitRawBodyRoutes(fastify, config.WEBHOOK_BODY_LIMIT_BYTES);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

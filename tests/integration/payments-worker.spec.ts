@@ -227,6 +227,27 @@ describe('payments through the worker, every integration configured', () => {
     expect(counts()).toEqual(ONE_EACH);
   });
 
+  it('verifies and stores a webhook event over the general body limit (the webhook route has its own)', async () => {
+    await payOneTime();
+    await settled('succeeded');
+    const [succeeded] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
+    const object = succeeded.payload.data.object;
+    // Stripe events carry whole objects: 200 KB is far over BODY_LIMIT_BYTES (16 KB) and legitimate.
+    const large = {
+      ...succeeded.payload,
+      id: 'evt_largewebhookbody00000001',
+      data: { object: { ...object, metadata: { ...object.metadata, notes: 'n'.repeat(200_000) } } },
+    };
+    try {
+      expect((await sendSigned(large)).body).toEqual({ received: true, duplicate: false });
+      expect(await stack.db.query(`SELECT id FROM payment_events WHERE id = $1`, [large.id])).toHaveLength(1);
+      await outboxDrained(stack.db);
+      expect(counts()).toEqual(ONE_EACH);
+    } finally {
+      await stack.db.query(`DELETE FROM payment_events WHERE id = $1`, [large.id]);
+    }
+  });
+
   it('a payment_failed event delivered after succeeded leaves the order succeeded and owes nothing again', async () => {
     const paymentId = await payOneTime();
     await settled('succeeded');

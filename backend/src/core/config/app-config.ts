@@ -116,6 +116,16 @@ export class AppConfig {
   BODY_LIMIT_BYTES = 16_384;
 
   /**
+   * Body limit of the payment webhook route only: a provider's event can exceed BODY_LIMIT_BYTES
+   * (Stripe's carry whole objects), and one refused with 413 would be lost until Stripe retries.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(10_485_760)
+  WEBHOOK_BODY_LIMIT_BYTES = 1_048_576;
+
+  /**
    * Which proxies in front of the API may state the client's address in X-Forwarded-For; the
    * rate limits key on the client address this yields. Fastify's own `trustProxy` semantics.
    */

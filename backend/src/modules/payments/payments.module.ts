@@ -27,6 +27,6 @@ export class PaymentsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    keepRawBodies(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), this.config.BODY_LIMIT_BYTES);
+    keepRawBodies(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), this.config.WEBHOOK_BODY_LIMIT_BYTES);
   }
 }

@@ -12,8 +12,18 @@ declare module 'fastify' {
 }
 
 /**
+ * Routes flagged with KEEP_RAW_BODY (webhooks) get their own body limit. An onRoute hook, so it
+ * must be added before the application registers its routes (before `init`/`listen`).
+ */
+export function limitRawBodyRoutes(fastify: FastifyInstance, limitBytes: number): void {
+  fastify.addHook('onRoute', (route) => {
+    if ((route.config as { rawBody?: boolean } | undefined)?.rawBody) route.bodyLimit = limitBytes;
+  });
+}
+
+/**
  * Webhook signatures are computed over the exact bytes sent. For routes flagged with
- * KEEP_RAW_BODY only, the body is buffered (within the app's body limit) before the JSON parser
+ * KEEP_RAW_BODY only, the body is buffered (within the route's body limit) before the JSON parser
  * runs and kept on `request.rawBody`; every other route is untouched.
  */
 export function keepRawBodies(fastify: FastifyInstance, limitBytes: number): void {
