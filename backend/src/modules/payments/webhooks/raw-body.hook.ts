@@ -30,6 +30,12 @@ export function keepRawBodies(fastify: FastifyInstance, limitBytes: number): voi
   fastify.addHook('preParsing', async (request: FastifyRequest, reply, payload) => {
     const config = request.routeOptions.config as { rawBody?: boolean } | undefined;
     if (!config?.rawBody) return payload;
+    // A declared length over the limit is refused before reading a byte, so the client hears the
+    // 413 before it uploads the rest; the unread body is why the connection then closes.
+    if (Number(request.headers['content-length']) > limitBytes) {
+      reply.header('connection', 'close');
+      throw new PayloadTooLargeException('The webhook body is too large.');
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
