@@ -482,6 +482,30 @@ describe('rate limits on intent creation', () => {
   });
 });
 
+describe('rate limits on subscription confirmation', () => {
+  const confirmation = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
+
+  it('answers 429 after RATE_LIMIT_CONFIRMATIONS_PER_ORDER confirmations of one checkout, from whichever clients', async () => {
+    const setup = await setupIntent();
+    await post('/api/sandbox/confirm-setup', {
+      clientSecret: setup.clientSecret,
+      card: card('4242424242424242'),
+      returnUrl: CHECKOUT_URL,
+    }).expect(200);
+    // Every repeat answers the one subscription (a double click); past the limit, a readable 429.
+    for (let i = 1; i <= 5; i++) await post('/api/confirm-subscription', confirmation(setup.id)).expect(200);
+    const res = await post('/api/confirm-subscription', confirmation(setup.id)).expect(429);
+    expect(res.body.message).toBe('Too many attempts to confirm this payment. Please wait a few minutes and try again.');
+  });
+
+  it('answers 429 after RATE_LIMIT_INTENTS_PER_CLIENT confirmations from one client, whatever the checkout', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await post('/api/confirm-subscription', confirmation(`seti_probe${i}`), ip).expect(404);
+    const res = await post('/api/confirm-subscription', confirmation('seti_probe9'), ip).expect(429);
+    expect(res.body.message).toBe('Too many payment attempts from this device. Please wait a few minutes and try again.');
+  });
+});
+
 describe('sandbox refunds', () => {
   it('refunds a paid charge once: one refund record, one refund.created event through the webhook', async () => {
     const { clientSecret, id } = await paymentIntent();

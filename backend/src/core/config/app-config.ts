@@ -263,6 +263,15 @@ export class AppConfig {
   @Min(1)
   RATE_LIMIT_INTENTS_PER_EMAIL = 5;
 
+  /**
+   * Subscription confirmations (POST /api/confirm-subscription) for one checkout per
+   * RATE_LIMIT_WINDOW_MS; per client they share RATE_LIMIT_INTENTS_PER_CLIENT's count.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CONFIRMATIONS_PER_ORDER = 5;
+
   /** Verification reads the provider at most once per id in this many ms; polls in between answer from Postgres. */
   @Transform(toInt)
   @IsInt()

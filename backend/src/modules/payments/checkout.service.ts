@@ -41,7 +41,8 @@ export class CheckoutService {
     return this.createIntent(plan, dto, client, 'payment_intent_id', (order) => this.gateway.createCharge(order));
   }
 
-  async confirmSubscription(dto: ConfirmSubscriptionDto): Promise<ConfirmSubscriptionResponse> {
+  async confirmSubscription(dto: ConfirmSubscriptionDto, client: CheckoutClient): Promise<ConfirmSubscriptionResponse> {
+    await this.limiter.consumeConfirmation(client.ip, dto.setupIntentId);
     const order = await this.orders.findBy('setup_intent_id', dto.setupIntentId);
     if (!order) throw new NotFoundException('No checkout matches this setupIntentId. Please reload the page and try again.');
     if (normalizeEmail(dto.email) !== order.email_normalized)

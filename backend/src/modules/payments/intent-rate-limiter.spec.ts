@@ -38,3 +38,19 @@ describe('IntentRateLimiter', () => {
     expect(await status(limits.consume('10.0.0.9', 'a@x.io'))).toBeNull();
   });
 });
+
+describe('IntentRateLimiter, subscription confirmations', () => {
+  const limits = () => new IntentRateLimiter({ ...config, RATE_LIMIT_CONFIRMATIONS_PER_ORDER: 2 } as AppConfig, new MemoryWindows(() => 0));
+
+  it('limits one checkout across clients, and one client across checkouts, apart from intent creation', async () => {
+    const limiter = limits();
+    await limiter.consume('9.9.9.9', 'a@x.io');
+    expect(await status(limiter.consumeConfirmation('1.1.1.1', 'seti_a'))).toBeNull();
+    expect(await status(limiter.consumeConfirmation('2.2.2.2', 'seti_a'))).toBeNull();
+    expect(await status(limiter.consumeConfirmation('3.3.3.3', 'seti_a'))).toBe(429);
+    expect(await status(limiter.consumeConfirmation('9.9.9.9', 'seti_b'))).toBeNull();
+    expect(await status(limiter.consumeConfirmation('9.9.9.9', 'seti_c'))).toBeNull();
+    expect(await status(limiter.consumeConfirmation('9.9.9.9', 'seti_d'))).toBeNull();
+    expect(await status(limiter.consumeConfirmation('9.9.9.9', 'seti_e'))).toBe(429);
+  });
+});

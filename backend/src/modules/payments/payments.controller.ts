@@ -53,8 +53,9 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiBadRequestResponse({ description: 'Card not confirmed, or plan, amount or e-mail not those of the checkout' })
   @ApiNotFoundResponse({ description: 'No checkout with this setup intent' })
-  confirmSubscription(@Body() dto: ConfirmSubscriptionDto): Promise<ConfirmSubscriptionResponse> {
-    return this.checkout.confirmSubscription(dto);
+  @ApiTooManyRequestsResponse({ description: 'Too many confirmations from this client or for this checkout' })
+  confirmSubscription(@Body() dto: ConfirmSubscriptionDto, @Req() req: FastifyRequest): Promise<ConfirmSubscriptionResponse> {
+    return this.checkout.confirmSubscription(dto, clientOf(req));
   }
 
   @Get('verify-subscription/:id')
