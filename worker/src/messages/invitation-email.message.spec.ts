@@ -1,4 +1,4 @@
-import { buildInvitationEmail } from './invitation-email.message';
+import { buildInvitationEmail, greetingName } from './invitation-email.message';
 
 const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear & Co' };
 const link = 'https://funnel.example/blackcard?token=abc_DEF-123&x="y"';
@@ -16,16 +16,49 @@ describe('buildInvitationEmail', () => {
     expect(mail.html).toContain('January 31, 2030');
   });
 
-  it('escapes every value in the HTML part', () => {
+  it('escapes every value in the HTML part, and carries none of the typed name that is not a first name', () => {
     expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; O&#39;Hara');
+    expect(mail.html).not.toContain('script');
+    expect(mail.html).not.toContain('Hara');
     expect(mail.html).toContain('Brightpath &#60;Coaching&#62;');
     expect(mail.html).toContain('Clear &#38; Co');
   });
 
   it('names the programme in the subject and the brand in the signature', () => {
     expect(mail.subject).toBe('Your private invitation to Clear & Co');
-    expect(mail.text).toContain("Hi <script>alert(1)</script> O'Hara,");
+    expect(mail.text.startsWith('Hi,\n')).toBe(true);
+    expect(mail.text).not.toContain('script');
     expect(mail.text.trim().endsWith('— Brightpath <Coaching>')).toBe(true);
+  });
+});
+
+describe('greetingName', () => {
+  it.each([
+    ['  Jane Doe ', 'Jane'],
+    ["O'Hara", "O'Hara"],
+    ['Anne-Marie Smith', 'Anne-Marie'],
+    ['Zoë', 'Zoë'],
+    ['A'.repeat(40), 'A'.repeat(40)],
+    // Only the first word: the link typed after it never reaches the e-mail.
+    ['Visit http://evil.example', 'Visit'],
+  ])('greets %j as %j', (typed, expected) => expect(greetingName(typed)).toBe(expected));
+
+  it.each([
+    ['A'.repeat(41)],
+    ['http://evil.example'],
+    ['www.evil.example now'],
+    ['<b>Jane</b>'],
+    ['Jane!'],
+    ['J4ne'],
+    ['-Jane'],
+    [''],
+    ['   '],
+  ])('does not greet %j by name', (typed) => expect(greetingName(typed)).toBeNull());
+
+  it('uses the first name only in the e-mail', () => {
+    const mail = buildInvitationEmail({ name: 'Jane Click-here-to-claim', link, expiresAt: new Date('2030-01-31T12:00:00Z') }, brand);
+    expect(mail.text.startsWith('Hi Jane,\n')).toBe(true);
+    expect(mail.text).not.toContain('Click');
+    expect(mail.html).not.toContain('Click');
   });
 });

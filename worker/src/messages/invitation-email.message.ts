@@ -18,9 +18,23 @@ export interface InvitationEmail {
   text: string;
 }
 
+/** A first name as a greeting may use it: letters with hyphens or apostrophes inside, 40 at most. */
+const FIRST_NAME = /^[\p{L}](?:[\p{L}'’-]*[\p{L}])?$/u;
+const FIRST_NAME_MAX = 40;
+
+/**
+ * The first word of the name typed at the gate, when it reads as a first name; otherwise none.
+ * Whoever submits the gate chooses the text, and the e-mail goes to somebody else: it must not
+ * carry their free text (links, markup, messages) in the invitation's voice.
+ */
+export function greetingName(typed: string): string | null {
+  const first = typed.trim().split(/\s+/)[0] ?? '';
+  return first.length <= FIRST_NAME_MAX && FIRST_NAME.test(first) ? first : null;
+}
+
 /** The invitation with the private access link: the same words in the HTML and the plain-text part. */
 export function buildInvitationEmail(input: InvitationEmailInput, brand: InvitationEmailBrand): InvitationEmail {
-  const name = input.name.trim();
+  const name = greetingName(input.name);
   const greeting = name ? `Hi ${name},` : 'Hi,';
   const intro = `You've been invited to ${brand.programName}. Your private access link is below; it is yours alone, so please do not share it.`;
   const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(input.expiresAt);

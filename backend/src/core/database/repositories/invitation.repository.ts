@@ -107,8 +107,9 @@ export class InvitationRepository implements PersonalDataOwner {
   }
 
   /**
-   * Updates the invitation with a submission and records it. `issue` is the newest token's
-   * number when one was issued; `owesEmail` starts the resend window.
+   * Records a submission on the invitation. The invitee's name, inviter and referral stay as
+   * first given (anyone can submit the gate with somebody's address); a missing one is filled.
+   * `issue` is the newest token's number when one was issued; `owesEmail` starts the resend window.
    */
   async recordSubmission(
     sql: SqlExecutor,
@@ -119,7 +120,8 @@ export class InvitationRepository implements PersonalDataOwner {
   ): Promise<void> {
     await sql.query(
       `UPDATE invitations
-            SET name = $2, email = $3, phone = COALESCE($4, phone), invited_by = COALESCE($5, invited_by), referral = COALESCE($6, referral),
+            SET name = COALESCE(NULLIF(name, ''), $2), email = $3, phone = COALESCE($4, phone),
+                invited_by = COALESCE(invited_by, $5), referral = COALESCE(referral, $6),
                 delivery = $7, submission_count = submission_count + 1, tokens_issued = COALESCE($8, tokens_issued),
                 email_owed_at = CASE WHEN $9 THEN now() ELSE email_owed_at END, updated_at = now()
           WHERE id = $1`,
