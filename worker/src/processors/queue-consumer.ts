@@ -1,5 +1,5 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '@core/config/app-config';
 import { JobRunner } from './job-runner';
@@ -27,8 +27,20 @@ export abstract class QueueConsumer extends WorkerHost implements OnApplicationB
     super();
   }
 
+  private readonly logger = new Logger('QueueConsumer');
+  private lastErrorLog = 0;
+
   onApplicationBootstrap(): void {
     this.worker.concurrency = this.concurrency(this.config);
+    // BullMQ reports a lost Redis connection as an 'error' event; with no listener Node throws
+    // it, which would take the worker down on a Redis restart or while it closes. The worker
+    // reconnects by itself: say so at most every 10 s.
+    this.worker.on('error', (err) => {
+      const now = Date.now();
+      if (now - this.lastErrorLog < 10_000) return;
+      this.lastErrorLog = now;
+      this.logger.warn(`Queue "${this.worker.name}" lost Redis for a moment: ${err.message}`);
+    });
   }
 
   protected concurrency(config: AppConfig): number {
