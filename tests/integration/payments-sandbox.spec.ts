@@ -120,6 +120,34 @@ describe('POST /api/create-payment-intent', () => {
     expect(JSON.stringify(order)).not.toContain('raw-invite-token');
   });
 
+  it("credits the paying browser: its own referral and tracking id win over a lead's stored ones", async () => {
+    // Anyone can save a lead for somebody else's e-mail with their own affiliate cookie.
+    await stack.db.query(
+      `INSERT INTO leads (email, email_normalized, referral, attribution) VALUES ('buyer@example.com', 'buyer@example.com', 'squatter1', '{"tid":"tid-squatter","ga_client_id":"1.2"}')`,
+    );
+    await post('/api/create-payment-intent', { ...party('buyer@example.com'), referral: 'partner9', plan: 'Full Payment', amount: 997 })
+      .set('Cookie', '_fprom_tid=tid-buyer')
+      .expect(200);
+    const [order] = await stack.db.query('SELECT referral, attribution FROM orders');
+    expect(order.referral).toBe('partner9');
+    expect(order.attribution).toEqual({ tid: 'tid-buyer', ga_client_id: '1.2' });
+  });
+
+  it("credits a lead's stored referral only within AFFILIATE_COOKIE_DAYS (30) of the lead", async () => {
+    await stack.db.query(
+      `INSERT INTO leads (email, email_normalized, referral, attribution, first_submitted_at)
+       VALUES ('old@example.com', 'old@example.com', 'partner7', '{"tid":"tid-old","ga_client_id":"1.2"}', now() - interval '31 days'),
+              ('recent@example.com', 'recent@example.com', 'partner7', '{"tid":"tid-recent"}', now() - interval '29 days')`,
+    );
+    for (const email of ['old@example.com', 'recent@example.com'])
+      await post('/api/create-payment-intent', { ...party(email), plan: 'Full Payment', amount: 997 }).expect(200);
+    const rows = await stack.db.query('SELECT email, referral, attribution FROM orders ORDER BY email');
+    expect(rows).toEqual([
+      { email: 'old@example.com', referral: null, attribution: { ga_client_id: '1.2' } },
+      { email: 'recent@example.com', referral: 'partner7', attribution: { tid: 'tid-recent' } },
+    ]);
+  });
+
   it.each([
     [{ plan: 'Full Payment', amount: 1 }, 'The amount $1 does not match the price of "Full Payment", which is $997.'],
     [{ plan: 'Black Card APEX', amount: 250 }, 'The amount $250 does not match the price of "Black Card APEX", which is $997.'],

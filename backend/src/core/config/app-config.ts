@@ -161,6 +161,16 @@ export class AppConfig {
   @Min(100)
   AFFILIATE_TIMEOUT_MS = 10_000;
 
+  /**
+   * The affiliate cookie's lifetime in days: a lead's stored referral or tracking id earns the
+   * sale only within this many days of the lead, and only when the checkout carries none.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  AFFILIATE_COOKIE_DAYS = 30;
+
   @Transform(toInt)
   @IsInt()
   @Min(10)

@@ -1,3 +1,4 @@
+import { AppConfig } from '@core/config/app-config';
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
@@ -29,6 +30,7 @@ export class CheckoutService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly orders: OrderRepository,
     private readonly limiter: IntentRateLimiter,
+    private readonly config: AppConfig,
   ) {}
 
   createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
@@ -86,6 +88,7 @@ export class CheckoutService {
       referral: party.referral?.trim() || null,
       invitationTokenHash: party.blackcard_token ? hashAccessToken(party.blackcard_token) : null,
       requestAttribution: client.attribution,
+      leadCreditDays: this.config.AFFILIATE_COOKIE_DAYS,
       provider: this.gateway.provider,
     });
     const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>

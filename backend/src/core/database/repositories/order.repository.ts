@@ -84,8 +84,10 @@ export interface NewOrder {
   source: string;
   referral: string | null;
   invitationTokenHash: string | null;
-  /** Attribution read from this request's cookies; the lead's stored values take precedence. */
+  /** Attribution read from this request's cookies: it wins over the lead's stored values. */
   requestAttribution: Record<string, string>;
+  /** How long a lead's stored affiliate credit (referral, tid) lasts: the affiliate cookie's lifetime. */
+  leadCreditDays: number;
   provider: PaymentProviderName;
 }
 
@@ -115,16 +117,26 @@ export class OrderRepository implements PersonalDataOwner {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * A new checkout attempt. When the e-mail belongs to a lead, the order keeps the lead's
-   * referral and attribution (tid, `_ga`, fbp/fbc) for the affiliate sale and the server-side
-   * Purchase; otherwise the request's.
+   * A new checkout attempt. The sale's credit goes to the paying browser: the request's own
+   * referral or tracking id (tid) wins. A lead's stored credit is used only when the request
+   * carries neither and the lead was first saved within `leadCreditDays` (anyone can post a lead
+   * for somebody else's e-mail with their own cookie). The lead's other attribution (`_ga`,
+   * fbp/fbc) fills in what the request lacks, for the server-side Purchase.
    */
   async create(order: NewOrder): Promise<OrderRow> {
     const [row]: OrderRow[] = await this.dataSource.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
                            invitation_token_hash, lead_id, attribution, provider)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, l.referral), $10, l.id, $11::jsonb || COALESCE(l.attribution, '{}'::jsonb), $12
-         FROM (SELECT 1) AS one LEFT JOIN leads l ON l.email_normalized = $6
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
+              CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
+                || $11::jsonb,
+              $12
+         FROM (SELECT 1) AS one
+         LEFT JOIN leads l ON l.email_normalized = $6
+         CROSS JOIN LATERAL (
+           SELECT $9::text IS NULL AND NOT ($11::jsonb ? 'tid')
+                  AND l.first_submitted_at > now() - make_interval(days => $13::int) AS lead
+         ) AS credit
        RETURNING ${COLUMNS}`,
       [
         order.planId,
@@ -139,6 +151,7 @@ export class OrderRepository implements PersonalDataOwner {
         order.invitationTokenHash,
         JSON.stringify(order.requestAttribution),
         order.provider,
+        order.leadCreditDays,
       ],
     );
     return row;
