@@ -387,6 +387,30 @@ describe('sandbox subscriptions', () => {
     expect((await http().get(`/api/verify-subscription/${res.body.subscriptionId}`)).body.status).toBe('active');
   });
 
+  it('refuses a second standard membership for an e-mail that has one running, with a 409, before any charge', async () => {
+    const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
+    // Two checkouts opened side by side, before either is paid.
+    const first = await confirmedSetup('4242424242424242');
+    const second = await confirmedSetup('4242424242424242');
+    await post('/api/confirm-subscription', confirm(first.id)).expect(200);
+    const subscriptions = async () => (await stack.db.query(`SELECT id FROM sandbox_objects WHERE object = 'subscription'`)).length;
+    expect(await subscriptions()).toBe(1);
+
+    const message =
+      'This email address already has an active Standard Access membership, so nothing was charged. To change or cancel it, please contact support.';
+    // The second checkout's confirmation would charge again: refused, and nothing is created.
+    const refused = await post('/api/confirm-subscription', confirm(second.id)).expect(409);
+    expect(refused.body.message).toBe(message);
+    expect(await subscriptions()).toBe(1);
+    // A new checkout for the same address (any case) is refused at once, before a card is asked for.
+    const orders = (await stack.db.query('SELECT id FROM orders')).length;
+    const again = await post('/api/create-setup-intent', party(buyer.toUpperCase())).expect(409);
+    expect(again.body.message).toBe(message);
+    expect(await stack.db.query('SELECT id FROM orders')).toHaveLength(orders);
+    // Another address is not affected.
+    await post('/api/create-setup-intent', party('someone.else@example.com')).expect(200);
+  });
+
   it("refuses a plan, amount or e-mail that is not the checkout's, and an unknown setup intent", async () => {
     const setup = await confirmedSetup('4242424242424242');
     let res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Elite Access', amount: 297 }).expect(

@@ -1,5 +1,13 @@
 import { AppConfig } from '@core/config/app-config';
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
 import { CURRENCY, Plan, PLANS } from '@contracts/plans';
@@ -33,8 +41,9 @@ export class CheckoutService {
     private readonly config: AppConfig,
   ) {}
 
-  createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
+  async createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
     const plan = subscriptionPlanById(dto.planId);
+    await this.refuseSecondMembership(normalizeEmail(dto.email), plan, null);
     return this.createIntent(plan, dto, client, 'setup_intent_id', (order) => this.gateway.createCardSetup(order));
   }
 
@@ -53,6 +62,8 @@ export class CheckoutService {
     assertSamePlan(plan, dto.plan, dto.amount);
     // A double click or a retry answers with the subscription already made.
     if (order.subscription_id) return { subscriptionId: order.subscription_id };
+    // Checked again before the charge: two checkouts may have been opened side by side.
+    await this.refuseSecondMembership(order.email_normalized, plan, order.id);
 
     const subscription = await this.call('create-subscription', order.id, () =>
       this.gateway.createSubscription(gatewayOrder(order, plan), dto.setupIntentId),
@@ -96,6 +107,14 @@ export class CheckoutService {
     );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
     return { clientSecret: intent.clientSecret };
+  }
+
+  /** One membership per buyer and plan: paying again would charge twice for the same access. */
+  private async refuseSecondMembership(emailNormalized: string, plan: Plan, exceptOrderId: string | null): Promise<void> {
+    if (!(await this.orders.hasRunningMembership(emailNormalized, plan.id, exceptOrderId))) return;
+    throw new ConflictException(
+      `This email address already has an active ${plan.name} membership, so nothing was charged. To change or cancel it, please contact support.`,
+    );
   }
 
   /** A refusal the buyer can act on is a 400; a provider failure a 503 with a readable message. */

@@ -174,6 +174,20 @@ export class OrderRepository implements PersonalDataOwner {
     return row ?? null;
   }
 
+  /**
+   * Whether the address already holds a running membership of the plan (active, or past due
+   * while the provider retries its card), other than `exceptOrderId`.
+   */
+  async hasRunningMembership(emailNormalized: string, planId: PlanId, exceptOrderId: string | null = null): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM orders
+        WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due') AND ($3::uuid IS NULL OR id <> $3::uuid)
+        LIMIT 1`,
+      [emailNormalized, planId, exceptOrderId],
+    );
+    return rows.length > 0;
+  }
+
   /** The id of the order that holds this provider object's id. */
   async findIdBy(column: OrderIdColumn, objectId: string): Promise<string | null> {
     const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(`SELECT id FROM orders WHERE ${column} = $1`, [objectId]);
