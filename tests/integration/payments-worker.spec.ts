@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import { PAYMENT_GATEWAY, PaymentGateway, type SubscriptionState } from '@core/payments/payment-gateway';
+import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
 import request from 'supertest';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -246,6 +248,56 @@ describe('payments through the worker, every integration configured', () => {
     } finally {
       await stack.db.query(`DELETE FROM payment_events WHERE id = $1`, [large.id]);
     }
+  });
+
+  it('lock, then read, then write: a slower, earlier read of the subscription never commits after a later one', async () => {
+    const setup = await post('/api/create-setup-intent', { email: buyer, name: 'Jane Buyer', source: 'clear' }).expect(200);
+    const clientSecret: string = setup.body.clientSecret;
+    await post('/api/sandbox/confirm-setup', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/checkout` }).expect(
+      200,
+    );
+    const setupIntentId = clientSecret.split('_secret_')[0];
+    await post('/api/confirm-subscription', {
+      email: buyer,
+      name: 'Jane Buyer',
+      source: 'clear',
+      setupIntentId,
+      plan: 'Standard Access',
+      amount: 97,
+    }).expect(200);
+    await settled('active');
+    await outboxDrained(stack.db);
+
+    // Two more events about the subscription, stored and not yet applied.
+    const [known] = await stack.db.query(`SELECT type, payload FROM payment_events WHERE type LIKE 'customer.subscription.%' LIMIT 1`);
+    for (const id of ['evt_lockrace00000000000001', 'evt_lockrace00000000000002'])
+      await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3)`, [
+        id,
+        known.type,
+        { ...known.payload, id },
+      ]);
+
+    // The provider's answers over time: the first read is slow and says past_due (a card retry in
+    // progress); by the time a second read asks, the subscription is active again.
+    const gateway = stack.worker!.get<PaymentGateway>(PAYMENT_GATEWAY);
+    const answers: Array<() => Promise<SubscriptionState>> = [
+      () => new Promise((resolve) => setTimeout(() => resolve('past_due'), 400)),
+      () => Promise.resolve('active'),
+    ];
+    const read = jest.spyOn(gateway, 'readSubscription').mockImplementation(() => answers.shift()!());
+    const handler = stack.worker!.get(PaymentEventHandler);
+    try {
+      const outcomes = await Promise.all([
+        handler.apply({ eventId: 'evt_lockrace00000000000001' }),
+        new Promise((resolve) => setTimeout(resolve, 50)).then(() => handler.apply({ eventId: 'evt_lockrace00000000000002' })),
+      ]);
+      expect(outcomes).toEqual(['applied: past_due', 'applied: active']);
+      expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      read.mockRestore();
+    }
+    // The later read is the provider's state now: it must be the one that stands.
+    expect((await order()).status).toBe('active');
   });
 
   it('a payment_failed event delivered after succeeded leaves the order succeeded and owes nothing again', async () => {

@@ -5,7 +5,7 @@ import { PaymentEventRepository } from '@core/database/repositories/payment-even
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
 import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, OrderStatus } from '@core/payments/order-state';
-import { applyOrderStatus } from '@core/database/repositories/order.repository';
+import { applyOrderStatus, lockOrder } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
 type IdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';
@@ -66,9 +66,13 @@ export class PaymentEventHandler {
     const orderId = await this.orderFor(subject);
     if (!orderId) return this.markApplied(eventId, 'skipped: no order');
 
-    // A failed read is thrown: the job retries with backoff, and the event stays unapplied until then.
-    const learned = await this.read(subject);
+    let learned: OrderStatus | null = null;
     const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
+      // Lock, then read, then write: two events of one order take turns, so a slower read that
+      // started earlier (and may be staler) never commits after a later one. A failed read is
+      // thrown: the job retries with backoff, and the event stays unapplied until then.
+      await lockOrder(manager, orderId);
+      learned = await this.read(subject);
       // An order found through its metadata learns the object's id here, before it can be paid: a
       // subscription's first events may arrive before confirm-subscription has stored its id.
       await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);

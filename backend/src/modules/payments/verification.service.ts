@@ -51,11 +51,12 @@ export class VerificationService {
   private async readProvider(path: Path, order: OrderRow): Promise<void> {
     if (!(await this.orders.claimRefresh(order.id, this.config.VERIFY_REFRESH_MS))) return;
     try {
-      const learned =
+      // Read under the order's row lock, so a webhook's fresher read cannot be overwritten by this one.
+      await this.orders.applyRead(order.id, async () =>
         path === 'payment'
           ? orderStatusOfCharge(await this.gateway.readCharge(order.payment_intent_id as string))
-          : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string));
-      if (learned) await this.orders.applyStatus(order.id, learned);
+          : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string)),
+      );
     } catch (err) {
       this.logger.warn(
         { orderId: order.id, err: (err as Error).message },

@@ -244,6 +244,20 @@ export class OrderRepository implements PersonalDataOwner {
     return this.dataSource.transaction((manager) => applyOrderStatus(manager, orderId, learned));
   }
 
+  /**
+   * Lock, then read, then write: takes the order's row lock, runs `read` (a provider read) while
+   * holding it, and applies what it learned before the lock is released. Two readers of one
+   * order take turns, so a slower read that started earlier (and may be staler) can never commit
+   * after a later one. A read that throws rolls back and changes nothing.
+   */
+  async applyRead(orderId: string, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await lockOrder(manager, orderId);
+      const learned = await read();
+      return learned ? applyOrderStatus(manager, orderId, learned) : null;
+    });
+  }
+
   /** Paid orders in [from, to), in total, by referral and by plan (one pass). */
   purchases(from: Date, to: Date): Promise<Array<GroupedRow & { purchases: number; revenue_cents: string }>> {
     return this.dataSource.query<Array<GroupedRow & { purchases: number; revenue_cents: string }>>(
@@ -342,6 +356,11 @@ export class OrderRepository implements PersonalDataOwner {
  * the API's verification refresh and by the worker's webhook application alike.
  * Resolves with the order's status afterwards (null: no such order).
  */
+/** Takes the order's row lock until the caller's transaction ends. */
+export async function lockOrder(manager: SqlExecutor, orderId: string): Promise<void> {
+  await manager.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+}
+
 export async function applyOrderStatus(manager: EntityManager, orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
   const [row]: Array<{ kind: PaymentKind; status: OrderStatus; paid_at: Date | null }> = await manager.query(
     `SELECT kind, status, paid_at FROM orders WHERE id = $1 FOR UPDATE`,
