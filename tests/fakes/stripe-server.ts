@@ -32,7 +32,8 @@ export class FakeStripeServer {
   subscriptionStatus = 'active';
   refundStatus = 'succeeded';
   existingCustomerId: string | null = null;
-  existingPriceId: string | null = null;
+  /** A Price already carrying the plan's lookup key (as a live account has), with its terms. */
+  existingPrice: { id: string; unit_amount: number; currency: string; interval: string } | null = null;
   private readonly metadata = new Map<string, Record<string, string>>();
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
@@ -65,7 +66,7 @@ export class FakeStripeServer {
     this.subscriptionStatus = 'active';
     this.refundStatus = 'succeeded';
     this.existingCustomerId = null;
-    this.existingPriceId = null;
+    this.existingPrice = null;
   }
 
   /** The next `count` requests (to `path` only, when given) get a retryable 500. */
@@ -106,8 +107,38 @@ export class FakeStripeServer {
         metadata: this.metadata.get(id as string) ?? {},
       }),
     ],
-    ['GET', /^\/v1\/prices$/, () => list(this.existingPriceId ? [{ id: this.existingPriceId, object: 'price' }] : [])],
-    ['POST', /^\/v1\/prices$/, () => ({ id: 'price_fake00000000000000001', object: 'price' })],
+    [
+      'GET',
+      /^\/v1\/prices$/,
+      () =>
+        list(
+          this.existingPrice
+            ? [
+                {
+                  id: this.existingPrice.id,
+                  object: 'price',
+                  active: true,
+                  unit_amount: this.existingPrice.unit_amount,
+                  currency: this.existingPrice.currency,
+                  recurring: { interval: this.existingPrice.interval, interval_count: 1 },
+                },
+              ]
+            : [],
+        ),
+    ],
+    [
+      'POST',
+      /^\/v1\/prices$/,
+      (r) => ({
+        id: 'price_fake00000000000000001',
+        object: 'price',
+        active: true,
+        unit_amount: Number(r.params.unit_amount),
+        currency: r.params.currency,
+        recurring: { interval: r.params['recurring[interval]'], interval_count: 1 },
+        lookup_key: r.params.lookup_key,
+      }),
+    ],
     [
       'POST',
       /^\/v1\/subscriptions$/,

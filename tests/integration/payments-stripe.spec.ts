@@ -27,6 +27,8 @@ beforeAll(async () => {
       STRIPE_API_PROTOCOL: 'http',
       RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
       RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+      // The fake answers every checkout with one setup intent id, so every test confirms "one checkout".
+      RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
     },
     { worker: false },
   );
@@ -124,6 +126,45 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard' });
   // Settled in Postgres: no provider call for the poll.
   expect(stripe.requests).toHaveLength(0);
+});
+
+it('reuses the Price under the lookup key only when it charges the catalogue terms; otherwise a new one takes the key over', async () => {
+  const subscribe = async (email: string) => {
+    // The fake answers every checkout with the same setup intent id: one order at a time.
+    await stack.db.query('TRUNCATE orders CASCADE');
+    await http()
+      .post('/api/create-setup-intent')
+      .send({ ...buyer, email })
+      .expect(200);
+    stripe.requests.length = 0;
+    await http()
+      .post('/api/confirm-subscription')
+      .send({ ...buyer, email, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
+      .expect(200);
+    const prices = stripe.requests.filter((r) => r.path === '/v1/prices' && r.method === 'POST');
+    const [subscription] = stripe.requests.filter((r) => r.path === '/v1/subscriptions');
+    return { created: prices, charged: subscription.params['items[0][price]'] };
+  };
+  const matching = { id: 'price_catalogue0000000000001', unit_amount: 9700, currency: 'usd', interval: 'month' };
+
+  stripe.existingPrice = matching;
+  expect(await subscribe('terms-ok@example.com')).toEqual({ created: [], charged: matching.id });
+
+  // Edited in the dashboard, or left from an older price list: never charged.
+  for (const [i, changed] of [{ unit_amount: 4700 }, { currency: 'eur' }, { interval: 'year' }].entries()) {
+    stripe.existingPrice = { ...matching, id: `price_wrongterms00000000000${i}`, ...changed };
+    const { created, charged } = await subscribe(`terms-${i}@example.com`);
+    expect(charged).toBe('price_fake00000000000000001');
+    expect(created).toHaveLength(1);
+    expect(created[0].params).toMatchObject({
+      currency: 'usd',
+      unit_amount: '9700',
+      'recurring[interval]': 'month',
+      lookup_key: 'clear-standard-monthly',
+      transfer_lookup_key: 'true',
+    });
+    expect(created[0].idempotencyKey).toBe(`price:clear-standard-monthly:9700:replaces:price_wrongterms00000000000${i}`);
+  }
 });
 
 it('refuses to subscribe on a setup intent that has not succeeded', async () => {
