@@ -8,6 +8,7 @@ import { migrate } from './migrate';
 import { seedDemoTestimonials } from './seed-demo';
 import { startEmbeddedPostgres } from './lib/postgres';
 import { startProcess, waitForHttp } from './lib/processes';
+import { withPaymentProvider } from './lib/app-processes';
 import { startRedis } from './lib/redis';
 
 const root = resolve(__dirname, '..', '..');
@@ -52,7 +53,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
     step('Added three demo testimonials (manage them at /admin/testimonials)');
   }
 
-  const env: NodeJS.ProcessEnv = {
+  const env: NodeJS.ProcessEnv = withPaymentProvider({
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     PORT: String(port),
@@ -63,7 +64,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
     SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}`,
     // Production mode requires a real key; this machine's is made once and kept with its data.
     INVITATION_TOKEN_KEY: process.env.INVITATION_TOKEN_KEY || localSecret(join(dataDir, 'invitation-token.key')),
-  };
+  });
 
   if (!process.env.SMTP_URL) {
     const maildev = startProcess(

@@ -22,7 +22,7 @@ export type ApiProcess = AppProcess & { url: string };
 
 /** The environment the compiled API and worker get over one Postgres and Redis, as in production. */
 export function appEnv(data: { databaseUrl: string; redisUrl: string }, port: number, extraEnv: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return {
+  return withPaymentProvider({
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -34,7 +34,15 @@ export function appEnv(data: { databaseUrl: string; redisUrl: string }, port: nu
     // Production mode requires a real key; a throwaway stack gets a throwaway one.
     INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
     ...extraEnv,
-  };
+  });
+}
+
+/**
+ * The payment provider a local or test run uses unless it says otherwise: the sandbox, or Stripe
+ * when its secret key is given. Production names it explicitly (the API refuses to guess).
+ */
+export function withPaymentProvider(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER || (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox') };
 }
 
 /** One compiled worker process; several may run over the same data (BullMQ shares the work). */

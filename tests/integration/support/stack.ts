@@ -35,6 +35,7 @@ export const baseEnv = (): Record<string, string> => ({
   JOB_BACKOFF_MS: '100',
   JOB_ATTEMPTS: '5',
   AFFILIATE_API_KEY: '',
+  PAYMENT_PROVIDER: 'sandbox',
 });
 
 function required(name: string): string {
@@ -51,6 +52,8 @@ export async function startStack(env: Record<string, string>, opts: { worker?: b
   // PUBLIC_URL is the API's own address unless a test sets it: the worker delivers sandbox webhooks there.
   const port = await freePort();
   Object.assign(process.env, baseEnv(), { PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
+  // Named for every stack: the sandbox unless this one is given Stripe's key (or names one).
+  process.env.PAYMENT_PROVIDER = env.PAYMENT_PROVIDER || (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
   await clearRateLimits(required('REDIS_URL'));
   const api = await createApp();
   await api.listen(port, '127.0.0.1');

@@ -288,9 +288,26 @@ export class AppConfig {
   @Min(100)
   VERIFY_REFRESH_MS = 3000;
 
-  /** Stripe when its secret key is configured, otherwise the offline sandbox. */
-  get PAYMENT_PROVIDER(): PaymentProviderName {
-    return this.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  /**
+   * Which provider takes the cards: `stripe` (with the three STRIPE_* keys) or `sandbox` (test
+   * cards only: nothing is charged). Never chosen by accident: unset, it is `stripe` when
+   * STRIPE_SECRET_KEY is set, and the API and worker refuse to start otherwise. `npm start` and
+   * `npm test` set `sandbox` for themselves.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['stripe', 'sandbox'], { message: 'must be "stripe" or "sandbox"' })
+  PAYMENT_PROVIDER?: PaymentProviderName = undefined;
+
+  /** The provider PAYMENT_PROVIDER names (or Stripe, with its key); a ConfigError when neither says. */
+  paymentProvider(): PaymentProviderName {
+    if (this.PAYMENT_PROVIDER) return this.PAYMENT_PROVIDER;
+    if (this.STRIPE_SECRET_KEY) return 'stripe';
+    throw new ConfigError(
+      'Invalid configuration, fix these environment variables:\n' +
+        '  PAYMENT_PROVIDER (missing): set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and ' +
+        'STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox for test cards only (nothing is charged). It is never chosen for you.',
+    );
   }
 
   /** Graph API origin of the Meta Conversions API: Meta itself, or a loopback fake in tests. */

@@ -21,7 +21,7 @@ const PAYMENT_PROVIDERS: Readonly<Record<PaymentProviderName, (deps: AdapterDeps
 };
 
 function gatewayFor(config: AppConfig, sandboxStore: SandboxStore, orders: OrderRepository): PaymentGateway {
-  return PAYMENT_PROVIDERS[config.PAYMENT_PROVIDER]({ config, orders, sandboxStore });
+  return PAYMENT_PROVIDERS[config.paymentProvider()]({ config, orders, sandboxStore });
 }
 
 /**

@@ -15,7 +15,7 @@ export class SandboxOnlyGuard implements CanActivate {
   constructor(private readonly config: AppConfig) {}
 
   canActivate(): boolean {
-    if (this.config.PAYMENT_PROVIDER !== 'sandbox') throw new NotFoundException('Not found');
+    if (this.config.paymentProvider() !== 'sandbox') throw new NotFoundException('Not found');
     return true;
   }
 }

@@ -26,9 +26,9 @@ import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks'
 
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
 export function createStripeGateway(config: AppConfig): StripeGateway {
-  if (!config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
-      'Invalid configuration, fix these environment variables:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+      'Invalid configuration, fix these environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: all three are required with PAYMENT_PROVIDER=stripe',
     );
   }
   return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET);
