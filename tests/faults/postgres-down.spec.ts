@@ -1,7 +1,7 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { ApiProcess, FaultStack } from './support/fault-stack';
-import { getJson, postJson, waitFor } from './support/traffic';
+import { everyOwedJobFinished, getJson, postJson, waitFor } from './support/traffic';
 
 /**
  * Postgres is stopped under a running API and worker, then started again. While it is away the
@@ -66,13 +66,7 @@ it('answers 503 fast with a clear message while Postgres is down, turns health r
     30_000,
     250,
   );
-  await waitFor(
-    async () =>
-      (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`)).rows[0].n === 0,
-    'every owed job finished',
-    30_000,
-    250,
-  );
+  await everyOwedJobFinished(stack.db, 30_000);
   // Counted at the fake's door. The pause may land between the affiliate's answer and the
   // ledger's record of the first lead: that one job may be sent again, with its key.
   expect(exactlyOnceProblems(affiliate.signupsAtDoor(), ['after@example.com', 'before@example.com'], 1)).toEqual([]);

@@ -1,7 +1,7 @@
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { ApiProcess, FaultStack } from './support/fault-stack';
-import { leadStream, callsWithoutClaim, signupTally, sleep, waitFor } from './support/traffic';
+import { everyOwedJobFinished, leadStream, callsWithoutClaim, signupTally, sleep, waitFor } from './support/traffic';
 
 /**
  * Redis is killed (SIGKILL, no persistence: every job in it is gone) while leads stream in, and
@@ -52,13 +52,7 @@ it('every lead answered 2xx is stored and signed up with the affiliate exactly o
     250,
   );
   // Until every owed job has ended, a redispatch could still send a lead again: wait for that.
-  await waitFor(
-    async () =>
-      (await stack.db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`)).rows[0].n === 0,
-    'every owed job finished',
-    45_000,
-    250,
-  );
+  await everyOwedJobFinished(stack.db, 45_000);
   expect(
     exactlyOnceProblems(
       affiliate.signupsAtDoor(),

@@ -51,9 +51,9 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   const created = await http().post('/api/create-setup-intent').send(buyer).expect(200);
   expect(created.body).toEqual({ clientSecret: 'seti_fake000000000000000001_secret_fake' });
   const id = await orderId();
-  expect(stripe.calls()).toEqual(['GET /v1/customers', 'POST /v1/customers', 'POST /v1/setup_intents']);
-  const [listCustomers, createCustomer, createSetup] = stripe.requests;
-  expect(listCustomers.params).toEqual({ email: 'Stripe.Buyer@example.com', limit: '1' });
+  // A customer of our own: Stripe is never searched for one with this address.
+  expect(stripe.calls()).toEqual(['POST /v1/customers', 'POST /v1/setup_intents']);
+  const [createCustomer, createSetup] = stripe.requests;
   expect(createCustomer).toMatchObject({
     params: { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', 'metadata[order_id]': id },
     idempotencyKey: `order:${id}:create-customer`,
@@ -75,18 +75,14 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
     .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
     .expect(200);
   expect(confirmed.body).toEqual({ subscriptionId: 'sub_fake000000000000000001' });
+  // The confirmed card pays the subscription; the customer's default card is never changed.
   expect(stripe.calls()).toEqual([
     'GET /v1/setup_intents/seti_fake000000000000000001',
-    'POST /v1/customers/cus_fake000000000000000001',
     'GET /v1/prices',
     'POST /v1/prices',
     'POST /v1/subscriptions',
   ]);
-  const [, setDefault, findPrice, createPrice, subscribe] = stripe.requests;
-  expect(setDefault).toMatchObject({
-    params: { 'invoice_settings[default_payment_method]': 'pm_fake000000000000000001' },
-    idempotencyKey: `order:${id}:set-default-payment-method`,
-  });
+  const [, findPrice, createPrice, subscribe] = stripe.requests;
   expect(findPrice.params).toEqual({ 'lookup_keys[0]': 'clear-standard-monthly', active: 'true', limit: '1' });
   expect(createPrice).toMatchObject({
     params: {
@@ -126,6 +122,24 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard' });
   // Settled in Postgres: no provider call for the poll.
   expect(stripe.requests).toHaveLength(0);
+});
+
+it("never adopts a Stripe customer found by e-mail; a buyer's later checkout reuses the customer this system created", async () => {
+  // Somebody's customer in the Stripe account with the same address, saved cards and all.
+  stripe.existingCustomerId = 'cus_somebodyelse0000000001';
+  await http().post('/api/create-setup-intent').send(buyer).expect(200);
+  expect(stripe.calls()).toEqual(['POST /v1/customers', 'POST /v1/setup_intents']);
+  expect(stripe.requests[1].params.customer).toBe('cus_fake000000000000000001');
+
+  // A later checkout by the same buyer (any case) uses the customer created for the first one.
+  stripe.requests.length = 0;
+  await http()
+    .post('/api/create-payment-intent')
+    .send({ ...buyer, email: 'STRIPE.BUYER@example.com', plan: 'Full Payment', amount: 997 })
+    .expect(200);
+  expect(stripe.calls()).toEqual(['POST /v1/payment_intents']);
+  expect(stripe.requests[0].params.customer).toBe('cus_fake000000000000000001');
+  expect(stripe.requests.some((r) => r.params.customer === 'cus_somebodyelse0000000001')).toBe(false);
 });
 
 it('reuses the Price under the lookup key only when it charges the catalogue terms; otherwise a new one takes the key over', async () => {
@@ -179,19 +193,21 @@ it('refuses to subscribe on a setup intent that has not succeeded', async () => 
 });
 
 it('one-time plan: a payment intent that saves the card on the reused customer', async () => {
-  stripe.existingCustomerId = 'cus_existing0000000000001';
+  // The buyer's earlier checkout made the customer this one reuses.
+  await http().post('/api/create-setup-intent').send(buyer).expect(200);
+  stripe.requests.length = 0;
   const res = await http()
     .post('/api/create-payment-intent')
     .send({ ...buyer, plan: 'Full Payment', amount: 997 })
     .expect(200);
   expect(res.body).toEqual({ clientSecret: 'pi_fake000000000000000001_secret_fake' });
   const id = await orderId();
-  expect(stripe.calls()).toEqual(['GET /v1/customers', 'POST /v1/payment_intents']);
-  expect(stripe.requests[1]).toMatchObject({
+  expect(stripe.calls()).toEqual(['POST /v1/payment_intents']);
+  expect(stripe.requests[0]).toMatchObject({
     params: {
       amount: '99700',
       currency: 'usd',
-      customer: 'cus_existing0000000000001',
+      customer: 'cus_fake000000000000000001',
       setup_future_usage: 'off_session',
       'automatic_payment_methods[enabled]': 'true',
       description: 'Full Payment',

@@ -106,6 +106,22 @@ export function signupTally(affiliate: FakeAffiliateServer): Map<string, { ok: n
 }
 
 /**
+ * Waits until every owed job has ended (done, or failed for good): nothing more is on its way to
+ * a fake, so what the fakes counted is final.
+ */
+export async function everyOwedJobFinished(
+  db: { query(sql: string): Promise<{ rows: Array<{ n: number }> }> },
+  timeoutMs = 45_000,
+): Promise<void> {
+  await waitFor(
+    async () => (await db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`)).rows[0].n === 0,
+    'every owed job finished',
+    timeoutMs,
+    250,
+  );
+}
+
+/**
  * Idempotency keys the affiliate fake received more often than the ledger claimed them. The
  * ledger's one rule is "claim, then call": every call is preceded by a claim that counts an
  * attempt, so calls can never outnumber claims (claims may outnumber calls: a crash between the

@@ -16,7 +16,7 @@ interface AdapterDeps {
 
 /** Every payment provider and how its adapter is built: adding a provider is one line here. */
 const PAYMENT_PROVIDERS: Readonly<Record<PaymentProviderName, (deps: AdapterDeps) => PaymentGateway>> = {
-  stripe: ({ config }) => createStripeGateway(config),
+  stripe: ({ config, orders }) => createStripeGateway(config, (emailNormalized) => orders.customerFor('stripe', emailNormalized)),
   sandbox: ({ config, sandboxStore, orders }) => new SandboxGateway(sandboxStore, orders, config.SANDBOX_WEBHOOK_SECRET),
 };
 

@@ -24,14 +24,17 @@ import { monthlyPriceFor } from './stripe-prices';
 import { intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
+/** The Stripe customer this system created earlier for a normalised e-mail, if any. */
+export type KnownCustomer = (emailNormalized: string) => Promise<string | null>;
+
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
-export function createStripeGateway(config: AppConfig): StripeGateway {
+export function createStripeGateway(config: AppConfig, knownCustomer: KnownCustomer = () => Promise.resolve(null)): StripeGateway {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration, fix these environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: all three are required with PAYMENT_PROVIDER=stripe',
     );
   }
-  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET);
+  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET, knownCustomer);
 }
 
 const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: order.plan.id });
@@ -49,6 +52,7 @@ export class StripeGateway implements PaymentGateway {
     private readonly stripe: Stripe,
     readonly publishableKey: string,
     private readonly webhookSecret: string,
+    private readonly knownCustomer: KnownCustomer = () => Promise.resolve(null),
   ) {}
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
@@ -87,11 +91,8 @@ export class StripeGateway implements PaymentGateway {
     if (!paymentMethodId || !customerId)
       throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
 
-    await this.stripe.customers.update(
-      customerId,
-      { invoice_settings: { default_payment_method: paymentMethodId } },
-      { idempotencyKey: idempotencyKey(order.id, 'set-default-payment-method') },
-    );
+    // The card the buyer just confirmed pays this subscription (default_payment_method below);
+    // the customer's own default card is never changed.
     const price = await monthlyPriceFor(this.stripe, order);
     const subscription = await this.stripe.subscriptions.create(
       {
@@ -148,11 +149,15 @@ export class StripeGateway implements PaymentGateway {
     return stripeEventOf(record);
   }
 
-  /** The customer of an earlier order with this e-mail, else Stripe's customer with it, else a new one. */
+  /**
+   * The customer this system created for the buyer's normalised e-mail on an earlier order, else
+   * a new one. A customer found by searching Stripe is never adopted: the address typed at
+   * checkout proves nothing about who owns that customer and its saved cards.
+   */
   private async customerFor(order: GatewayOrder): Promise<string> {
     if (order.customerId) return order.customerId;
-    const existing = await this.stripe.customers.list({ email: order.email, limit: 1 });
-    if (existing.data[0]) return existing.data[0].id;
+    const known = await this.knownCustomer(order.emailNormalized);
+    if (known) return known;
     const customer = await this.stripe.customers.create(
       { email: order.email, name: order.name, metadata: { order_id: order.id } },
       { idempotencyKey: idempotencyKey(order.id, 'create-customer') },
