@@ -5,7 +5,7 @@ import { PaymentEventRepository } from '@core/database/repositories/payment-even
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
 import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, OrderStatus } from '@core/payments/order-state';
-import { applyOrderStatus, lockOrder } from '@core/database/repositories/order.repository';
+import { applyReadUnderLock } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
 type IdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';
@@ -71,12 +71,11 @@ export class PaymentEventHandler {
       // Lock, then read, then write: two events of one order take turns, so a slower read that
       // started earlier (and may be staler) never commits after a later one. A failed read is
       // thrown: the job retries with backoff, and the event stays unapplied until then.
-      await lockOrder(manager, orderId);
-      learned = await this.read(subject);
-      // An order found through its metadata learns the object's id here, before it can be paid: a
-      // subscription's first events may arrive before confirm-subscription has stored its id.
+      const status = await applyReadUnderLock(manager, orderId, async () => (learned = await this.read(subject)));
+      // An order found through its metadata learns the object's id in the same transaction, so it
+      // is never paid without it: a subscription's first events may arrive before
+      // confirm-subscription has stored its id.
       await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
-      const status = learned ? await applyOrderStatus(manager, orderId, learned) : null;
       await this.events.markApplied(eventId, manager);
       return status ? `applied: ${status}` : 'skipped: no status change';
     });

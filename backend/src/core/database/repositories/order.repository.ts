@@ -251,11 +251,7 @@ export class OrderRepository implements PersonalDataOwner {
    * after a later one. A read that throws rolls back and changes nothing.
    */
   async applyRead(orderId: string, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
-    return this.dataSource.transaction(async (manager) => {
-      await lockOrder(manager, orderId);
-      const learned = await read();
-      return learned ? applyOrderStatus(manager, orderId, learned) : null;
-    });
+    return this.dataSource.transaction((manager) => applyReadUnderLock(manager, orderId, read));
   }
 
   /** Paid orders in [from, to), in total, by referral and by plan (one pass). */
@@ -356,9 +352,18 @@ export class OrderRepository implements PersonalDataOwner {
  * the API's verification refresh and by the worker's webhook application alike.
  * Resolves with the order's status afterwards (null: no such order).
  */
-/** Takes the order's row lock until the caller's transaction ends. */
-export async function lockOrder(manager: SqlExecutor, orderId: string): Promise<void> {
+/**
+ * `applyRead` inside the caller's transaction: takes the order's row lock (held until that
+ * transaction ends), runs `read`, and applies what it learned.
+ */
+export async function applyReadUnderLock(
+  manager: EntityManager,
+  orderId: string,
+  read: () => Promise<OrderStatus | null>,
+): Promise<OrderStatus | null> {
   await manager.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+  const learned = await read();
+  return learned ? applyOrderStatus(manager, orderId, learned) : null;
 }
 
 export async function applyOrderStatus(manager: EntityManager, orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
