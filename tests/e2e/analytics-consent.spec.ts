@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startAnalyticsSite, TEST_GA4_ID, TEST_META_PIXEL_ID, type AnalyticsSite } from './support/analytics-site';
+import { analyticsSiteFixture, TEST_GA4_ID, TEST_META_PIXEL_ID, type AnalyticsSite } from './support/analytics-site';
 import { openLanding } from './support/landing';
 
 const CONSENT_KEY = 'clear.analytics-consent.v1';
@@ -13,14 +13,7 @@ const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personaliza
 
 /** One build with analytics ids per worker; every test of this file runs against it. */
 const test = base.extend<object, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: [
-    async ({}, use) => {
-      const site = await startAnalyticsSite();
-      await use(site);
-      await site.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  analyticsSite: analyticsSiteFixture(90_000),
   baseURL: async ({ analyticsSite }, use) => use(analyticsSite.url),
 });
 

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startAnalyticsSite, type AnalyticsSite } from './support/analytics-site';
+import { analyticsSiteFixture, type AnalyticsSite } from './support/analytics-site';
 import { checkoutUrl, pretendStripeIsConfigured } from './support/checkout';
 import { uniqueEmail } from './support/landing';
 
@@ -122,14 +122,7 @@ test.describe('Content-Security-Policy: no violation on any page', () => {
 
 /** The build with GA4 and the Meta pixel configured, served with the real server's CSP header. */
 const analyticsTest = base.extend<{ violations: Violation[]; thirdParties: string[] }, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: [
-    async ({}, use) => {
-      const site = await startAnalyticsSite();
-      await use(site);
-      await site.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  analyticsSite: analyticsSiteFixture(120_000),
   violations: async ({ page }, use) => use(await watchCsp(page)),
   thirdParties: async ({ page }, use) => use(await stubThirdParties(page)),
 });

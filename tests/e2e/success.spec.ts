@@ -3,7 +3,7 @@ import {
   ANALYTICS_CONSENT_KEY,
   analyticsVendorCalls,
   serveAnalyticsBuildOn,
-  startAnalyticsSite,
+  analyticsSiteFixture,
   stubAnalyticsVendors,
   type AnalyticsSite,
 } from './support/analytics-site';
@@ -131,14 +131,7 @@ test.describe('screen: /success rules on a stubbed verification answer', () => {
 
 /** The build with GA4 and Meta pixel ids (the default one has none, so a purchase reaches no vendor), built once per worker. */
 const analyticsTest = test.extend<object, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: [
-    async ({}, use) => {
-      const site = await startAnalyticsSite();
-      await use(site);
-      await site.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  analyticsSite: analyticsSiteFixture(120_000),
 });
 
 interface PurchaseCalls {

@@ -27,7 +27,7 @@ export interface AttemptTally {
   done: boolean;
 }
 
-export function tallyAttempts(attempts: readonly DoorAttempt[]): Map<string, AttemptTally> {
+function tallyAttempts(attempts: readonly DoorAttempt[]): Map<string, AttemptTally> {
   const tallies = new Map<string, AttemptTally>();
   for (const { identity, toldDone } of attempts) {
     const tally = tallies.get(identity) ?? { attempts: 0, repeats: 0, done: false };
@@ -66,13 +66,6 @@ export function exactlyOnceProblems(attempts: readonly DoorAttempt[], expected: 
     );
   }
   return problems;
-}
-
-/** The repeats in `attempts` (attempts after done), in all. */
-export function repeatCount(attempts: readonly DoorAttempt[]): number {
-  let repeats = 0;
-  for (const tally of tallyAttempts(attempts).values()) repeats += tally.repeats;
-  return repeats;
 }
 
 export interface DoorSummary {

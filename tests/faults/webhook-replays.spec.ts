@@ -3,7 +3,7 @@ import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { ApiProcess, FaultStack } from './support/fault-stack';
-import { Outcome, postJson, waitFor } from './support/traffic';
+import { everyOwedJobFinished, Outcome, postJson, waitFor } from './support/traffic';
 
 /**
  * Payment webhooks delivered twice (at once), out of order and replayed with an old signature
@@ -102,11 +102,7 @@ it('stores duplicates once, never moves an order backwards, refuses a stale repl
   expect(await query(`SELECT id FROM payment_events WHERE id = $1`, [stale.id])).toHaveLength(0);
 
   // Let whatever the replays owed run, then count the effects at the fakes.
-  await waitFor(
-    async () =>
-      (await query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`))[0].n === 0,
-    'owed jobs done',
-  );
+  await everyOwedJobFinished(stack.db, 30_000);
   const paid = await order();
   // Counted at the fakes' door: one sale and one receipt were sent, each once.
   expect(doorSummary(affiliate.salesAtDoor())).toEqual(onceEach(1));

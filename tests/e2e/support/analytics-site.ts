@@ -74,6 +74,22 @@ function serve(root: string): Server {
 }
 
 /** Builds the analytics variant into a temporary directory and serves it; close() removes both. */
+/**
+ * The worker-scoped Playwright fixture that builds and serves the analytics build once per
+ * worker: `test.extend<…, { analyticsSite: AnalyticsSite }>({ analyticsSite: analyticsSiteFixture(ms) })`.
+ */
+export const analyticsSiteFixture = (
+  timeoutMs: number,
+): [(args: object, use: (site: AnalyticsSite) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }] => [
+  // Playwright reads a fixture's dependencies from this destructuring: it must stay `{}`.
+  async ({}, use) => {
+    const site = await startAnalyticsSite();
+    await use(site);
+    await site.close();
+  },
+  { scope: 'worker', timeout: timeoutMs },
+];
+
 export async function startAnalyticsSite(): Promise<AnalyticsSite> {
   const dir = await mkdtemp(join(tmpdir(), 'clear-consent-'));
   const root = join(dir, 'dist');

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../../backend/src/app.factory';
 import { RATE_LIMIT_KEY_PREFIX } from '../../../backend/src/common/shared-windows';
 import { WorkerModule } from '../../../worker/src/worker.module';
+import { withPaymentProvider } from '../../../scripts/lib/app-processes';
 import { JOB_QUEUE, JOBS } from '@contracts/jobs';
 import { JobProducer } from '@core/queue/job-producer';
 
@@ -51,9 +52,8 @@ function required(name: string): string {
 export async function startStack(env: Record<string, string>, opts: { worker?: boolean } = {}): Promise<Stack> {
   // PUBLIC_URL is the API's own address unless a test sets it: the worker delivers sandbox webhooks there.
   const port = await freePort();
-  Object.assign(process.env, baseEnv(), { PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
-  // Named for every stack: the sandbox unless this one is given Stripe's key (or names one).
-  process.env.PAYMENT_PROVIDER = env.PAYMENT_PROVIDER || (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  // The provider is named for every stack from its own env: the sandbox unless it is given Stripe's key.
+  Object.assign(process.env, baseEnv(), { PUBLIC_URL: `http://127.0.0.1:${port}` }, withPaymentProvider(env));
   await clearRateLimits(required('REDIS_URL'));
   const api = await createApp();
   await api.listen(port, '127.0.0.1');
@@ -119,10 +119,17 @@ async function clearRateLimits(url: string): Promise<void> {
 export async function settleOutbox(db: DataSource, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`);
-    if (n === 0) return;
+    if ((await owedJobs(db)) === 0) return;
     await sleep(50);
   }
+}
+
+/** Outbox rows whose job has not ended yet (neither done nor failed for good). */
+async function owedJobs(db: DataSource): Promise<number> {
+  const [{ n }]: Array<{ n: number }> = await db.query(
+    `SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`,
+  );
+  return n;
 }
 
 /**
@@ -130,11 +137,7 @@ export async function settleOutbox(db: DataSource, timeoutMs = 10_000): Promise<
  * the jobs it owes next in the same transaction, so nothing more is on its way to a fake.
  */
 export async function outboxDrained(db: DataSource, timeoutMs = 20_000): Promise<void> {
-  await waitFor(
-    async () => (await db.query(`SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL`))[0].n === 0,
-    'every owed job to finish',
-    timeoutMs,
-  );
+  await waitFor(async () => (await owedJobs(db)) === 0, 'every owed job to finish', timeoutMs);
 }
 
 /**
