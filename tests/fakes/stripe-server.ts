@@ -30,6 +30,11 @@ export class FakeStripeServer {
   setupIntentStatus = 'succeeded';
   paymentIntentStatus = 'succeeded';
   subscriptionStatus = 'active';
+  /**
+   * What confirming a subscription's first payment does (created with payment_behavior
+   * default_incomplete): it succeeds, asks the buyer to authenticate (3-D Secure), or is declined.
+   */
+  firstPaymentOutcome: 'succeeded' | 'requires_action' | 'declined' = 'succeeded';
   refundStatus = 'succeeded';
   existingCustomerId: string | null = null;
   /** A Price already carrying the plan's lookup key (as a live account has), with its terms. */
@@ -64,6 +69,7 @@ export class FakeStripeServer {
     this.setupIntentStatus = 'succeeded';
     this.paymentIntentStatus = 'succeeded';
     this.subscriptionStatus = 'active';
+    this.firstPaymentOutcome = 'succeeded';
     this.refundStatus = 'succeeded';
     this.existingCustomerId = null;
     this.existingPrice = null;
@@ -142,16 +148,40 @@ export class FakeStripeServer {
     [
       'POST',
       /^\/v1\/subscriptions$/,
-      () => ({
-        id: 'sub_fake000000000000000001',
-        object: 'subscription',
-        status: this.subscriptionStatus,
-        latest_invoice: {
-          id: 'in_fake1',
-          object: 'invoice',
-          payment_intent: { id: 'pi_fake_invoice', object: 'payment_intent', status: 'succeeded' },
-        },
-      }),
+      (r) => {
+        // Like Stripe: default_incomplete leaves the first invoice's payment unconfirmed.
+        const incomplete = r.params.payment_behavior === 'default_incomplete';
+        return {
+          id: 'sub_fake000000000000000001',
+          object: 'subscription',
+          status: incomplete ? 'incomplete' : this.subscriptionStatus,
+          latest_invoice: {
+            id: 'in_fake1',
+            object: 'invoice',
+            payment_intent: {
+              id: 'pi_fake_invoice',
+              object: 'payment_intent',
+              status: incomplete ? 'requires_confirmation' : 'succeeded',
+              client_secret: 'pi_fake_invoice_secret_fake',
+            },
+          },
+        };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+      (_r, id) => {
+        if (this.firstPaymentOutcome === 'declined') {
+          return errorAnswer(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          });
+        }
+        return { id, object: 'payment_intent', status: this.firstPaymentOutcome, client_secret: `${id}_secret_fake` };
+      },
     ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatus })],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
@@ -226,17 +256,28 @@ export class FakeStripeServer {
     const replay = recorded.idempotencyKey ? this.answered.get(recorded.idempotencyKey) : undefined;
     if (replay) {
       recorded.replayed = true;
+      if (ERROR_STATUS in replay) return send(replay[ERROR_STATUS] as number, { error: replay.error }, { 'idempotent-replayed': 'true' });
       return send(200, replay, { 'idempotent-replayed': 'true' });
     }
     for (const [method, pattern, handler] of this.routes) {
       const match = recorded.method === method ? recorded.path.match(pattern) : null;
       if (!match) continue;
-      const body = handler(recorded, match[1]);
-      if (recorded.idempotencyKey) this.answered.set(recorded.idempotencyKey, body);
-      return send(200, body);
+      const answer = handler(recorded, match[1]);
+      const status = ERROR_STATUS in answer ? (answer[ERROR_STATUS] as number) : 200;
+      const body = ERROR_STATUS in answer ? { error: answer.error } : answer;
+      // Stripe replays successes and card errors alike under the same Idempotency-Key.
+      if (recorded.idempotencyKey) this.answered.set(recorded.idempotencyKey, answer);
+      return send(status, body);
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${recorded.method}: ${recorded.path})` } });
   }
+}
+
+/** Marks a handler's answer as an error response with this HTTP status. */
+const ERROR_STATUS = '__errorStatus';
+
+function errorAnswer(status: number, error: Record<string, string>): Record<string, unknown> {
+  return { [ERROR_STATUS]: status, error };
 }
 
 function list(data: unknown[]): Record<string, unknown> {

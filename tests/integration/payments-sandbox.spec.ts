@@ -387,6 +387,54 @@ describe('sandbox subscriptions', () => {
     expect((await http().get(`/api/verify-subscription/${res.body.subscriptionId}`)).body.status).toBe('active');
   });
 
+  it.each([
+    ['complete', 'active', ['invoice.paid', 'customer.subscription.updated'], 1],
+    ['fail', 'incomplete', ['invoice.payment_failed'], 0],
+  ] as const)(
+    '3184 asks again for the first payment: confirm-subscription hands back its secret, next-action authenticates (%s)',
+    async (outcome, verifiedStatus, invoiceEvents, paidJobs) => {
+      const setup = await confirmedSetup('4000002760003184');
+      // Authenticated at setup like 3155…
+      await http()
+        .post('/api/sandbox/authenticate')
+        .type('form')
+        .send({ client_secret: setup.clientSecret, return_url: CHECKOUT_URL, outcome: 'complete' })
+        .expect(303);
+      const body = { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 };
+      const res = await post('/api/confirm-subscription', body).expect(200);
+      // …but the subscription's first payment asks again: the browser gets that payment's secret.
+      expect(res.body).toEqual({
+        subscriptionId: expect.stringMatching(/^sub_/),
+        clientSecret: expect.stringMatching(/^pi_\w{24}_secret_\w{24}$/),
+      });
+      const { subscriptionId, clientSecret } = res.body as { subscriptionId: string; clientSecret: string };
+      expect((await stack.db.query('SELECT status FROM orders WHERE subscription_id = $1', [subscriptionId]))[0].status).toBe('incomplete');
+      // A reload before authenticating gets the same subscription and the same payment.
+      expect((await post('/api/confirm-subscription', body).expect(200)).body).toEqual(res.body);
+
+      const SUCCESS_URL = CHECKOUT_URL.replace('/checkout', '/success');
+      const next = await post('/api/sandbox/next-action', { clientSecret, returnUrl: SUCCESS_URL }).expect(200);
+      const page = new URL(next.body.redirectUrl);
+      expect(page.pathname).toBe('/api/sandbox/authenticate');
+      expect(page.searchParams.get('client_secret')).toBe(clientSecret);
+      await http().get(`${page.pathname}${page.search}`).expect(200);
+      const answer = await http()
+        .post('/api/sandbox/authenticate')
+        .type('form')
+        .send({ client_secret: clientSecret, return_url: SUCCESS_URL, outcome })
+        .expect(303);
+      expect(new URL(answer.headers.location).searchParams.get('redirect_status')).toBe(outcome === 'complete' ? 'succeeded' : 'failed');
+
+      expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe(verifiedStatus);
+      const events = await deliverSandboxEvents();
+      for (const type of invoiceEvents) expect(events.filter((e) => e === type)).toHaveLength(1);
+      expect(await outboxJobs('order-paid')).toHaveLength(paidJobs);
+      // Settled: next-action now answers with the payment as it stands, with no page to visit.
+      const after = await post('/api/sandbox/next-action', { clientSecret, returnUrl: SUCCESS_URL }).expect(200);
+      expect(after.body).not.toHaveProperty('redirectUrl');
+    },
+  );
+
   it('refuses a second standard membership for an e-mail that has one running, with a 409, before any charge', async () => {
     const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
     // Two checkouts opened side by side, before either is paid.

@@ -75,14 +75,17 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
     .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
     .expect(200);
   expect(confirmed.body).toEqual({ subscriptionId: 'sub_fake000000000000000001' });
-  // The confirmed card pays the subscription; the customer's default card is never changed.
+  // The confirmed card pays the subscription; the customer's default card is never changed. The
+  // subscription is created incomplete and its first payment confirmed while the buyer waits.
   expect(stripe.calls()).toEqual([
     'GET /v1/setup_intents/seti_fake000000000000000001',
     'GET /v1/prices',
     'POST /v1/prices',
     'POST /v1/subscriptions',
+    'POST /v1/payment_intents/pi_fake_invoice/confirm',
+    'GET /v1/subscriptions/sub_fake000000000000000001',
   ]);
-  const [, findPrice, createPrice, subscribe] = stripe.requests;
+  const [, findPrice, createPrice, subscribe, confirmFirst] = stripe.requests;
   expect(findPrice.params).toEqual({ 'lookup_keys[0]': 'clear-standard-monthly', active: 'true', limit: '1' });
   expect(createPrice).toMatchObject({
     params: {
@@ -99,11 +102,16 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
       customer: 'cus_fake000000000000000001',
       'items[0][price]': 'price_fake00000000000000001',
       default_payment_method: 'pm_fake000000000000000001',
-      off_session: 'true',
+      payment_behavior: 'default_incomplete',
       'metadata[order_id]': id,
       'expand[0]': 'latest_invoice.payment_intent',
     },
     idempotencyKey: `order:${id}:create-subscription`,
+  });
+  expect(subscribe.params).not.toHaveProperty('off_session');
+  expect(confirmFirst).toMatchObject({
+    params: { payment_method: 'pm_fake000000000000000001' },
+    idempotencyKey: `order:${id}:confirm-first-payment`,
   });
   for (const req of [createCustomer, createSetup, ...stripe.requests]) {
     expect(req.stripeVersion).toBe(VERSION);
@@ -122,6 +130,44 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard' });
   // Settled in Postgres: no provider call for the poll.
   expect(stripe.requests).toHaveLength(0);
+});
+
+describe('a first subscription payment the bank asks the buyer to authenticate', () => {
+  const confirm = () =>
+    http()
+      .post('/api/confirm-subscription')
+      .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 });
+
+  it("hands the browser the first invoice's payment secret, and the same one again on a retry", async () => {
+    stripe.firstPaymentOutcome = 'requires_action';
+    stripe.subscriptionStatus = 'incomplete';
+    await http().post('/api/create-setup-intent').send(buyer).expect(200);
+    const id = await orderId();
+    const answer = { subscriptionId: 'sub_fake000000000000000001', clientSecret: 'pi_fake_invoice_secret_fake' };
+    expect((await confirm().expect(200)).body).toEqual(answer);
+    const [order] = await stack.db.query('SELECT status, subscription_id FROM orders');
+    expect(order).toEqual({ status: 'incomplete', subscription_id: 'sub_fake000000000000000001' });
+
+    // The buyer reloads before authenticating: the same subscription and the same payment, and
+    // Stripe is asked with the same idempotency keys (no second subscription).
+    expect((await confirm().expect(200)).body).toEqual(answer);
+    const subscribes = stripe.requests.filter((r) => r.path === '/v1/subscriptions');
+    expect(subscribes.map((r) => r.idempotencyKey)).toEqual([`order:${id}:create-subscription`, `order:${id}:create-subscription`]);
+    expect(subscribes[1].replayed).toBe(true);
+
+    // Authenticated in the browser: verification reads the subscription, now paid.
+    stripe.subscriptionStatus = 'active';
+    expect((await http().get('/api/verify-subscription/sub_fake000000000000000001').expect(200)).body).toMatchObject({ status: 'active' });
+  });
+
+  it('a declined first payment leaves the subscription incomplete, without a secret, for verification to report', async () => {
+    stripe.firstPaymentOutcome = 'declined';
+    stripe.subscriptionStatus = 'incomplete';
+    await http().post('/api/create-setup-intent').send(buyer).expect(200);
+    expect((await confirm().expect(200)).body).toEqual({ subscriptionId: 'sub_fake000000000000000001' });
+    const [order] = await stack.db.query('SELECT status FROM orders');
+    expect(order.status).toBe('incomplete');
+  });
 });
 
 it("never adopts a Stripe customer found by e-mail; a buyer's later checkout reuses the customer this system created", async () => {

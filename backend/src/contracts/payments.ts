@@ -53,6 +53,12 @@ export interface ConfirmSubscriptionRequest extends CheckoutParty {
 
 export interface ConfirmSubscriptionResponse {
   subscriptionId: string;
+  /**
+   * Present when the bank asks the buyer to authenticate the subscription's first payment: the
+   * client secret of that payment, which the browser completes (Stripe.js `handleNextAction`, or
+   * the sandbox's `/api/sandbox/next-action`) before it goes on to /success.
+   */
+  clientSecret?: string;
 }
 
 /** GET /api/verify-subscription/{id} and GET /api/verify-payment/{id} (spec: verification result). */
@@ -84,6 +90,13 @@ export interface SandboxConfirmRequest {
   clientSecret: string;
   card: SandboxCard;
   /** Absolute URL of /success (payments) or /checkout (setups) to return to after authentication. */
+  returnUrl: string;
+}
+
+/** POST /api/sandbox/next-action: the sandbox's `stripe.handleNextAction` for a payment the server confirmed. */
+export interface SandboxNextActionRequest {
+  clientSecret: string;
+  /** Absolute URL of this site to return to after authentication. */
   returnUrl: string;
 }
 

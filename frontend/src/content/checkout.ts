@@ -79,6 +79,7 @@ export const checkout = {
       { number: '4000 0000 0000 0002', outcome: 'declined' },
       { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
       { number: '4000 0025 0000 3155', outcome: 'authentication' },
+      { number: '4000 0027 6000 3184', outcome: 'authentication on every payment' },
     ],
     testCardHint: 'Any future expiry date and any 3-digit CVC.',
     cardNumber: 'Card number',

@@ -6,6 +6,8 @@ export const CARDS = {
   declined: '4000 0000 0000 0002',
   insufficientFunds: '4000 0000 0000 9995',
   authentication: '4000 0025 0000 3155',
+  /** Asks for authentication on every payment, a subscription's first one included. */
+  authenticationEveryPayment: '4000 0027 6000 3184',
 } as const;
 
 export function checkoutUrl(params: Record<string, string>): string {

@@ -42,6 +42,11 @@ export interface CreatedSubscription {
   state: SubscriptionState;
   customerId: string;
   paymentMethodId: string;
+  /**
+   * The client secret of the first payment when the bank asks the buyer to authenticate it (3-D
+   * Secure): the subscription stays incomplete until the browser completes that action.
+   */
+  actionClientSecret: string | null;
 }
 
 export interface RefundRequest {
@@ -127,7 +132,11 @@ export interface PaymentGateway {
   createCharge(order: GatewayOrder): Promise<CreatedIntent>;
   /** Saves a card for the subscription that createSubscription starts once the browser has confirmed it. */
   createCardSetup(order: GatewayOrder): Promise<CreatedIntent>;
-  /** Checks the card setup succeeded for this order, makes its card the default and subscribes. */
+  /**
+   * Checks the card setup succeeded for this order and subscribes with its card, paying the first
+   * period at once. Idempotent per order: asked again, it answers with the same subscription (and
+   * the same pending authentication, if the first payment still waits for one).
+   */
   createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription>;
 
   readCharge(id: string): Promise<PaymentState>;

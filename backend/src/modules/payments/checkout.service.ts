@@ -17,7 +17,7 @@ import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
 import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
-import { orderStatusOfSubscription } from '@core/payments/order-state';
+import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 
 /** What checkout knows about the request besides its body. */
@@ -60,8 +60,10 @@ export class CheckoutService {
       throw new BadRequestException('This card confirmation belongs to another checkout.');
     const plan = PLANS[order.plan_id];
     assertSamePlan(plan, dto.plan, dto.amount);
-    // A double click or a retry answers with the subscription already made.
-    if (order.subscription_id) return { subscriptionId: order.subscription_id };
+    // A double click or a retry of a paid subscription answers with it at once; one still waiting
+    // for its first payment asks the provider again, which answers with the same subscription and
+    // the same pending authentication (every write carries the order's idempotency key).
+    if (order.subscription_id && isPaid(order.status)) return { subscriptionId: order.subscription_id };
     // Checked again before the charge: two checkouts may have been opened side by side.
     await this.refuseSecondMembership(order.email_normalized, plan, order.id);
 
@@ -75,7 +77,9 @@ export class CheckoutService {
     });
     const learned = orderStatusOfSubscription(subscription.state);
     if (learned) await this.orders.applyStatus(order.id, learned);
-    return { subscriptionId: subscription.subscriptionId };
+    return subscription.actionClientSecret
+      ? { subscriptionId: subscription.subscriptionId, clientSecret: subscription.actionClientSecret }
+      : { subscriptionId: subscription.subscriptionId };
   }
 
   private async createIntent(

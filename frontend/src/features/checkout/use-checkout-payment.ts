@@ -18,7 +18,7 @@ import {
   notifyProviderError,
   notifySubscriptionFailure,
 } from './checkout-toasts';
-import type { CardConfirmer } from './providers/provider-types';
+import type { CardConfirmer, PaymentProvider } from './providers/provider-types';
 
 const SUCCEEDED = 'succeeded';
 
@@ -27,7 +27,12 @@ const SUCCEEDED = 'succeeded';
  * confirm-subscription; one-time plans confirm the payment intent. Also finishes a subscription
  * when the buyer comes back from authenticating the card (setup_intent in the query string).
  */
-export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConfirmer | null, setupReturn: SetupReturn | null) {
+export function useCheckoutPayment(
+  handOff: CheckoutHandOff,
+  provider: PaymentProvider | null,
+  confirmer: CardConfirmer | null,
+  setupReturn: SetupReturn | null,
+) {
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(setupReturn !== null);
   const { plan, email, name } = handOff;
@@ -35,13 +40,26 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
   const finishSubscription = useCallback(
     async (setupIntentId: string, customerEmail: string, customerName: string) => {
       try {
-        const { subscriptionId } = await confirmSubscription({
+        const { subscriptionId, clientSecret } = await confirmSubscription({
           ...checkoutParty(handOff, customerEmail, customerName),
           setupIntentId,
           amount: plan.amount,
           plan: plan.name,
         });
-        void navigate(successPath(handOff, { subscription_id: subscriptionId }), { replace: true });
+        const success = successPath(handOff, { subscription_id: subscriptionId });
+        // The bank asks the buyer to authenticate the first payment: the provider shows its
+        // challenge (Stripe's modal, or the sandbox's page, which returns to /success itself).
+        if (clientSecret && provider) {
+          const result = await provider.handleNextAction(clientSecret, new URL(success, window.location.origin).href);
+          if (result.kind === 'redirecting') return true;
+          if (result.kind === 'error') {
+            notifyProviderError('payment', result.message);
+            setProcessing(false);
+            return false;
+          }
+        }
+        // Whatever the first payment's outcome, /success verifies the subscription and says it.
+        void navigate(success, { replace: true });
       } catch (error) {
         notifySubscriptionFailure(error);
         setProcessing(false);
@@ -49,7 +67,7 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
       }
       return true;
     },
-    [handOff, navigate, plan],
+    [handOff, navigate, plan, provider],
   );
 
   const pay = useCallback(async () => {
@@ -92,7 +110,8 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
   // Back from the provider's authentication step: the setup intent is confirmed (or not) already.
   const resumed = useRef(false);
   useEffect(() => {
-    if (!setupReturn || resumed.current) return;
+    // Waits for the provider's code: the first payment may still ask for authentication.
+    if (!setupReturn || resumed.current || !provider) return;
     resumed.current = true;
     const restart = () => {
       void navigate(checkoutPath(handOff), { replace: true });
@@ -108,7 +127,7 @@ export function useCheckoutPayment(handOff: CheckoutHandOff, confirmer: CardConf
         if (!done) restart();
       });
     }
-  }, [email, finishSubscription, handOff, name, navigate, setupReturn]);
+  }, [email, finishSubscription, handOff, name, navigate, provider, setupReturn]);
 
   return { processing, pay };
 }

@@ -76,6 +76,10 @@ export class SandboxObjectRepository {
     return this.select(sql, 's.object = $1 AND s.id = $2', [object, id], lock);
   }
 
+  findForOrder(sql: SqlExecutor, object: SandboxObjectRow['object'], orderId: string, lock: boolean): Promise<SandboxObjectRow[]> {
+    return this.select(sql, 's.object = $1 AND s.order_id = $2', [object, orderId], lock);
+  }
+
   findBySecret(sql: SqlExecutor, object: SandboxObjectRow['object'], clientSecret: string, lock: boolean): Promise<SandboxObjectRow[]> {
     return this.select(sql, 's.object = $1 AND s.client_secret = $2', [object, clientSecret], lock);
   }

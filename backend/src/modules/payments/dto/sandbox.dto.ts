@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmptyObject, IsObject, ValidateNested } from 'class-validator';
-import type { SandboxCard, SandboxConfirmRequest } from '@contracts/payments';
+import type { SandboxCard, SandboxConfirmRequest, SandboxNextActionRequest } from '@contracts/payments';
 import { Text } from '../../../common/text-fields';
 
 export class SandboxCardDto implements SandboxCard {
@@ -22,6 +22,11 @@ export class SandboxConfirmDto implements SandboxConfirmRequest {
   @Type(() => SandboxCardDto)
   card: SandboxCardDto;
 
+  @ApiProperty({ example: 'http://localhost:3000/success' }) @Text('returnUrl', 2000) returnUrl: string;
+}
+
+export class SandboxNextActionDto implements SandboxNextActionRequest {
+  @ApiProperty() @Text('clientSecret', 200) clientSecret: string;
   @ApiProperty({ example: 'http://localhost:3000/success' }) @Text('returnUrl', 2000) returnUrl: string;
 }
 

@@ -1,13 +1,20 @@
 import type { SandboxCard, SandboxCardError } from '@contracts/payments';
 
 /** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
-export type CardOutcome = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
+export type CardOutcome = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication' | 'always_authenticate';
+
+/** Outcomes that send the buyer to the bank's authentication page when the card is confirmed. */
+export const asksForAuthentication = (outcome: CardOutcome): boolean =>
+  outcome === 'requires_authentication' || outcome === 'always_authenticate';
 
 const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4242424242424242': 'succeeds',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient_funds',
+  // Authenticated once at setup, then charged off-session without asking again.
   '4000002500003155': 'requires_authentication',
+  // Asks for authentication on every payment, a subscription's first one included.
+  '4000002760003184': 'always_authenticate',
 };
 
 /** Stripe's own wording, so the sandbox's toasts read like production's. */

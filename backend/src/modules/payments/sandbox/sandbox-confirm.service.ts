@@ -1,9 +1,19 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '@core/config/app-config';
-import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
-import { CARD_ERRORS, readCard } from './sandbox-cards';
-import { intentEvent, SandboxIntentKind, SandboxObjectRow } from '@core/payments/providers/sandbox/sandbox-events';
-import { intentKindOfSecret, isClientSecret, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
+import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse, SandboxNextActionRequest } from '@contracts/payments';
+import { asksForAuthentication, CARD_ERRORS, readCard } from './sandbox-cards';
+import {
+  intentEvent,
+  invoiceObject,
+  SandboxIntentKind,
+  SandboxObjectRow,
+  stripeEvent,
+  subscriptionObject,
+} from '@core/payments/providers/sandbox/sandbox-events';
+import { firstInvoiceId, intentKindOfSecret, isClientSecret, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
+import { priceLookupKey } from '@core/payments/providers/stripe/stripe-prices';
+import { resolvePlan } from '@contracts/plans';
 import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
 
 /**
@@ -50,17 +60,14 @@ export class SandboxConfirmService {
         );
         return { error };
       }
-      if (card.outcome === 'requires_authentication') {
+      if (asksForAuthentication(card.outcome)) {
         await this.store.update(
           manager,
           intent,
           { status: 'requires_action', payment_method_id: paymentMethodId, card: stored, last_error: null },
           (row) => [intentEvent(kind, 'requires_action', row)],
         );
-        const page = new URL('/api/sandbox/authenticate', this.config.PUBLIC_URL);
-        page.searchParams.set('client_secret', request.clientSecret);
-        page.searchParams.set('return_url', returnUrl.toString());
-        return { redirectUrl: page.toString() };
+        return { redirectUrl: this.authenticationPage(request.clientSecret, returnUrl) };
       }
       const done = await this.store.update(
         manager,
@@ -70,6 +77,23 @@ export class SandboxConfirmService {
       );
       return { intent: this.view(done) };
     });
+  }
+
+  /**
+   * Stripe.js's handleNextAction: a payment the server confirmed (a subscription's first payment)
+   * that waits for the bank's authentication sends the browser to the authentication page; any
+   * other state is answered as it stands.
+   */
+  async nextAction(request: SandboxNextActionRequest): Promise<SandboxConfirmResponse> {
+    const returnUrl = this.ownUrl(request.returnUrl, 'returnUrl');
+    const kind = intentKindOfSecret(request.clientSecret);
+    const intent = await this.store.transaction((manager) =>
+      this.intentBySecret(kind, request.clientSecret, () => this.store.findBySecret(manager, kind, request.clientSecret)),
+    );
+    if (intent.status === 'requires_action') return { redirectUrl: this.authenticationPage(request.clientSecret, returnUrl) };
+    if (intent.status === 'requires_payment_method' && intent.last_error)
+      return { error: intent.last_error as unknown as SandboxCardError };
+    return { intent: this.view(intent) };
   }
 
   /** The authentication page may be shown only for an intent that is waiting for it. */
@@ -94,29 +118,52 @@ export class SandboxConfirmService {
     const intent = await this.store.transaction(async (manager) => {
       const found = await this.intentBySecret(kind, clientSecret, () => this.store.findBySecret(manager, kind, clientSecret, true));
       if (found.status !== 'requires_action') return found;
-      return outcome === 'complete'
-        ? this.store.update(
-            manager,
-            found,
-            { status: 'succeeded', payment_method_id: found.payment_method_id, card: found.card, last_error: null },
-            (row) => [intentEvent(kind, 'succeeded', row)],
-          )
-        : this.store.update(
-            manager,
-            found,
-            {
+      // A payment of an order that holds a subscription is that subscription's first payment:
+      // its outcome is told through the subscription and its invoice, as Stripe does.
+      const subscription = kind === 'payment_intent' ? await this.store.findForOrder(manager, 'subscription', found.order_id, true) : null;
+      const settled =
+        outcome === 'complete'
+          ? { status: 'succeeded', payment_method_id: found.payment_method_id, card: found.card, last_error: null }
+          : {
               status: 'requires_payment_method',
               payment_method_id: found.payment_method_id,
               card: found.card,
               last_error: { ...CARD_ERRORS.authentication_failed },
-            },
-            (row) => [intentEvent(kind, 'failed', row)],
-          );
+            };
+      if (!subscription) {
+        return this.store.update(manager, found, settled, (row) => [
+          intentEvent(kind, outcome === 'complete' ? 'succeeded' : 'failed', row),
+        ]);
+      }
+      const updated = await this.store.update(manager, found, settled, () => []);
+      await this.settleFirstInvoice(manager, subscription, outcome === 'complete');
+      return updated;
     });
     url.searchParams.set(kind, intent.id);
     url.searchParams.set(`${kind}_client_secret`, clientSecret);
     url.searchParams.set('redirect_status', intent.status === 'succeeded' ? 'succeeded' : 'failed');
     return url.toString();
+  }
+
+  /** The subscription's first invoice is paid (the subscription becomes active) or stays unpaid. */
+  private async settleFirstInvoice(manager: EntityManager, subscription: SandboxObjectRow, paid: boolean): Promise<void> {
+    const invoice = (row: SandboxObjectRow) => invoiceObject(row, firstInvoiceId(row), paid);
+    if (!paid || subscription.status !== 'incomplete') {
+      await this.store.update(manager, subscription, subscription, (row) => [stripeEvent('invoice.payment_failed', invoice(row))]);
+      return;
+    }
+    const lookupKey = priceLookupKey(resolvePlan(subscription.plan_id));
+    await this.store.update(manager, subscription, { ...subscription, status: 'active' }, (row) => [
+      stripeEvent('invoice.paid', invoice(row)),
+      stripeEvent('customer.subscription.updated', subscriptionObject(row, firstInvoiceId(row), lookupKey)),
+    ]);
+  }
+
+  private authenticationPage(clientSecret: string, returnUrl: URL): string {
+    const page = new URL('/api/sandbox/authenticate', this.config.PUBLIC_URL);
+    page.searchParams.set('client_secret', clientSecret);
+    page.searchParams.set('return_url', returnUrl.toString());
+    return page.toString();
   }
 
   private async intentBySecret(

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
 import { AppConfig } from '@core/config/app-config';
 import type { SandboxConfirmResponse } from '@contracts/payments';
-import { SandboxAuthenticateDto, SandboxConfirmDto } from '../dto/sandbox.dto';
+import { SandboxAuthenticateDto, SandboxConfirmDto, SandboxNextActionDto } from '../dto/sandbox.dto';
 import { authenticatePage } from './authenticate-page';
 import { SandboxConfirmService } from './sandbox-confirm.service';
 
@@ -39,6 +39,13 @@ export class SandboxController {
   @RouteConfig(PUBLIC_WRITE_LIMIT)
   confirmSetup(@Body() dto: SandboxConfirmDto): Promise<SandboxConfirmResponse> {
     return this.sandbox.confirm('setup_intent', dto);
+  }
+
+  @Post('next-action')
+  @HttpCode(200)
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
+  nextAction(@Body() dto: SandboxNextActionDto): Promise<SandboxConfirmResponse> {
+    return this.sandbox.nextAction(dto);
   }
 
   @Get('authenticate')

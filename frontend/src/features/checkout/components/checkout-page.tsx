@@ -34,7 +34,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   const intent = useCheckoutIntent(handOff, email, name, setupReturn === null);
   const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
   const onReady = useCallback((ready: CardConfirmer) => setConfirmer(() => ready), []);
-  const { processing, pay } = useCheckoutPayment(handOff, confirmer, setupReturn);
+  const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
 
   if (config.isError || provider.isError) return <PaymentSetupError />;
 

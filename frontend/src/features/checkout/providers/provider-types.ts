@@ -25,4 +25,10 @@ export interface PaymentFormProps {
 export interface PaymentProvider {
   name: PaymentProviderName;
   PaymentForm: ComponentType<PaymentFormProps>;
+  /**
+   * Completes a payment the server confirmed that waits for the buyer (a subscription's first
+   * payment the bank asks to authenticate): Stripe.js's handleNextAction, or the sandbox's page.
+   * Needs no card form, so it also works when the buyer comes back from authenticating a setup.
+   */
+  handleNextAction(clientSecret: string, returnUrl: string): Promise<ConfirmResult>;
 }

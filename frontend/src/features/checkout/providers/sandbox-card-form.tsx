@@ -18,7 +18,8 @@ function sameOrigin(url: string): string | null {
   }
 }
 
-function toResult(response: SandboxConfirmResponse): ConfirmResult {
+/** A sandbox answer as Stripe.js's result; an authentication page is followed at once. */
+export function toResult(response: SandboxConfirmResponse): ConfirmResult {
   if ('redirectUrl' in response) {
     const target = sameOrigin(response.redirectUrl);
     if (!target) return { kind: 'error', message: null };

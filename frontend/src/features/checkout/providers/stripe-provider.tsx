@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 // The pure entry injects js.stripe.com only when loadStripe is called, not when this module is imported.
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { CardConfirmer, PaymentFormProps, PaymentProvider } from './provider-types';
+import type { CardConfirmer, ConfirmResult, PaymentFormProps, PaymentProvider } from './provider-types';
 
 function confirmerFor(stripe: Stripe, elements: StripeElements): CardConfirmer {
   return {
@@ -45,5 +45,20 @@ export async function createStripeProvider(publishableKey: string): Promise<Paym
       </Elements>
     );
   }
-  return { name: 'stripe', PaymentForm: StripePaymentForm };
+  const loaded: Stripe = stripe;
+  async function handleNextAction(clientSecret: string): Promise<ConfirmResult> {
+    try {
+      const result = await loaded.handleNextAction({ clientSecret });
+      if (result.error) return { kind: 'error', message: result.error.message ?? null };
+      const intent = result.paymentIntent ?? result.setupIntent;
+      return { kind: 'intent', id: intent.id, status: intent.status };
+    } catch {
+      // handleNextAction throws for an intent no longer waiting (completed in an earlier visit):
+      // its current state is the answer.
+      const { paymentIntent, error } = await loaded.retrievePaymentIntent(clientSecret);
+      if (!paymentIntent) return { kind: 'error', message: error?.message ?? null };
+      return { kind: 'intent', id: paymentIntent.id, status: paymentIntent.status };
+    }
+  }
+  return { name: 'stripe', PaymentForm: StripePaymentForm, handleNextAction };
 }

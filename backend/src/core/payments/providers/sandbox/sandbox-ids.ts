@@ -13,6 +13,9 @@ export type SandboxIdPrefix = 'pi' | 'seti' | 'sub' | 'cus' | 'pm' | 'in' | 'evt
 
 export const sandboxId = (prefix: SandboxIdPrefix): string => `${prefix}_${randomBase62()}`;
 
+/** The id of a sandbox subscription's first invoice, the same whenever its events are written. */
+export const firstInvoiceId = (subscription: { id: string }): string => `in_${subscription.id.slice('sub_'.length)}`;
+
 /** Stripe's client secret form: `<intent id>_secret_<random>`; the success page takes the id before `_secret_`. */
 export const clientSecretFor = (intentId: string): string => `${intentId}_secret_${randomBase62()}`;
 

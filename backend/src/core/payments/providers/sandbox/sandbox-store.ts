@@ -40,6 +40,12 @@ export class SandboxStore {
     return row ?? null;
   }
 
+  /** The object of this kind an order holds (an order has at most one subscription). */
+  async findForOrder(manager: EntityManager, object: SandboxObjectKind, orderId: string, lock = false): Promise<SandboxObjectRow | null> {
+    const [row] = await this.objects.findForOrder(manager, object, orderId, lock);
+    return row ?? null;
+  }
+
   async findBySecret(
     manager: EntityManager,
     object: SandboxObjectKind,

@@ -29,7 +29,7 @@ import {
   stripeEvent,
   subscriptionObject,
 } from './sandbox-events';
-import { clientSecretFor, sandboxId } from './sandbox-ids';
+import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
 import type { SandboxStore } from './sandbox-store';
 
 /**
@@ -98,9 +98,11 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /**
-   * Charges the saved card at once, off-session, as Stripe does for a subscription's first
-   * invoice: 4000 0000 0000 9995 saves fine but its charge fails (subscription incomplete); a
-   * card authenticated at setup (3155) needs no second authentication.
+   * Charges the saved card at once, as Stripe does for a subscription's first invoice once it is
+   * confirmed: 4000 0000 0000 9995 saves fine but its charge fails (subscription incomplete); a
+   * card authenticated at setup (3155) needs no second authentication; 4000 0027 6000 3184 asks
+   * for authentication on every payment, so the first payment waits for the buyer (the browser
+   * completes it through /api/sandbox/next-action, like Stripe.js's handleNextAction).
    */
   async createSubscription(order: GatewayOrder, setupId: string): Promise<CreatedSubscription> {
     return this.store.transaction(async (manager) => {
@@ -109,8 +111,9 @@ export class SandboxGateway implements PaymentGateway {
       if (setup.status !== 'succeeded' || !setup.payment_method_id) {
         throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
       }
-      const paid = setup.card?.outcome !== 'insufficient_funds';
-      const invoiceId = sandboxId('in');
+      const outcome = setup.card?.outcome;
+      const needsAuthentication = outcome === 'always_authenticate';
+      const paid = outcome !== 'insufficient_funds' && !needsAuthentication;
       const subscription = await this.store.insertOnce(
         manager,
         {
@@ -127,15 +130,44 @@ export class SandboxGateway implements PaymentGateway {
           card: setup.card,
         },
         (stored) => [
-          stripeEvent('customer.subscription.created', subscriptionObject(stored, invoiceId, priceLookupKey(order.plan))),
-          stripeEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(stored, invoiceId, paid)),
+          stripeEvent('customer.subscription.created', subscriptionObject(stored, firstInvoiceId(stored), priceLookupKey(order.plan))),
+          // Stripe sends nothing about the invoice while its payment waits for the buyer.
+          ...(needsAuthentication
+            ? []
+            : [stripeEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(stored, firstInvoiceId(stored), paid))]),
         ],
       );
-      return {
+      const created = {
         subscriptionId: subscription.id,
-        state: subscriptionState(subscription.status),
         customerId: subscription.customer_id,
         paymentMethodId: setup.payment_method_id,
+      };
+      if (!needsAuthentication) return { ...created, state: subscriptionState(subscription.status), actionClientSecret: null };
+
+      // The first invoice's payment, confirmed with the saved card and now waiting for the bank's
+      // authentication. Stored once per order: asked again, the same payment is handed back.
+      const id = sandboxId('pi');
+      const firstPayment = await this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'payment_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'confirm-first-payment'),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_action',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId: setup.customer_id,
+          paymentMethodId: setup.payment_method_id,
+          card: setup.card,
+        },
+        () => [],
+      );
+      return {
+        ...created,
+        state: subscriptionState(subscription.status),
+        actionClientSecret: firstPayment.status === 'requires_action' ? firstPayment.client_secret : null,
       };
     });
   }

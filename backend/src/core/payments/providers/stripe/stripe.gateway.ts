@@ -92,20 +92,53 @@ export class StripeGateway implements PaymentGateway {
       throw new PaymentRefusedError('Your card has not been confirmed yet. Please complete the card details and try again.');
 
     // The card the buyer just confirmed pays this subscription (default_payment_method below);
-    // the customer's own default card is never changed.
+    // the customer's own default card is never changed. default_incomplete leaves the first
+    // invoice's payment to us: it is confirmed below, while the buyer is still on the page, so a
+    // bank asking for 3-D Secure gets its answer in the browser instead of leaving a subscription
+    // nobody can complete.
     const price = await monthlyPriceFor(this.stripe, order);
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customerId,
         items: [{ price: price.id }],
         default_payment_method: paymentMethodId,
-        off_session: true,
+        payment_behavior: 'default_incomplete',
         metadata: metadataOf(order),
         expand: ['latest_invoice.payment_intent'],
       },
       { idempotencyKey: idempotencyKey(order.id, 'create-subscription') },
     );
-    return { subscriptionId: subscription.id, state: subscriptionState(subscription.status), customerId, paymentMethodId };
+    const created = { subscriptionId: subscription.id, customerId, paymentMethodId };
+    const firstPayment = firstPaymentOf(subscription);
+    if (subscription.status !== 'incomplete' || !firstPayment || !CONFIRMABLE.has(firstPayment.status)) {
+      return { ...created, state: subscriptionState(subscription.status), actionClientSecret: null };
+    }
+    const paid = await this.confirmFirstPayment(order, firstPayment.id, paymentMethodId);
+    if (paid.status === 'requires_action') {
+      return { ...created, state: 'incomplete', actionClientSecret: requireSecret(paid.client_secret) };
+    }
+    // Paid, or declined (the subscription stays incomplete and verification says so): Stripe has
+    // moved the subscription on by now, so its state is read again rather than guessed.
+    const current = paid.status === 'succeeded' ? await this.stripe.subscriptions.retrieve(subscription.id) : subscription;
+    return { ...created, state: subscriptionState(current.status), actionClientSecret: null };
+  }
+
+  /** Confirms the first invoice's PaymentIntent with the card just saved; a decline is an outcome, not an error. */
+  private async confirmFirstPayment(
+    order: GatewayOrder,
+    paymentIntentId: string,
+    paymentMethodId: string,
+  ): Promise<Pick<Stripe.PaymentIntent, 'status' | 'client_secret'>> {
+    try {
+      return await this.stripe.paymentIntents.confirm(
+        paymentIntentId,
+        { payment_method: paymentMethodId },
+        { idempotencyKey: idempotencyKey(order.id, 'confirm-first-payment') },
+      );
+    } catch (err) {
+      if ((err as { type?: string }).type === 'StripeCardError') return { status: 'requires_payment_method', client_secret: null };
+      throw err;
+    }
   }
 
   async readCharge(id: string): Promise<PaymentState> {
@@ -164,6 +197,16 @@ export class StripeGateway implements PaymentGateway {
     );
     return customer.id;
   }
+}
+
+/** States in which the first invoice's payment waits for a confirmation we can make. */
+const CONFIRMABLE: ReadonlySet<string> = new Set(['requires_confirmation', 'requires_payment_method', 'requires_action']);
+
+function firstPaymentOf(subscription: Stripe.Subscription): Stripe.PaymentIntent | null {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === 'string') return null;
+  const intent = invoice.payment_intent;
+  return intent && typeof intent !== 'string' ? intent : null;
 }
 
 function requireSecret(secret: string | null): string {
