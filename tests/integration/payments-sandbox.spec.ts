@@ -41,13 +41,21 @@ async function deliverSandboxEvents(): Promise<string[]> {
   return types;
 }
 
+/** The buyer-key cookie the last intent call gave its browser: verification answers that browser in full. */
+let buyerCookie = '';
+const keepBuyerCookie = (res: request.Response) => {
+  buyerCookie = String(res.headers['set-cookie']).split(';')[0];
+};
+
 async function paymentIntent(plan = 'Full Payment', amount = 997, email?: string): Promise<{ clientSecret: string; id: string }> {
   const res = await post('/api/create-payment-intent', { ...party(email), plan, amount }).expect(200);
+  keepBuyerCookie(res);
   return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
 }
 
 async function setupIntent(email?: string): Promise<{ clientSecret: string; id: string }> {
   const res = await post('/api/create-setup-intent', party(email)).expect(200);
+  keepBuyerCookie(res);
   return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
 }
 
@@ -192,7 +200,7 @@ describe('sandbox one-time payments', () => {
     }).expect(200);
     expect(confirm.body).toEqual({ intent: { id, status: 'succeeded', object: 'payment_intent' } });
 
-    const verified = await http().get(`/api/verify-payment/${id}`).expect(200);
+    const verified = await http().get(`/api/verify-payment/${id}`).set('Cookie', buyerCookie).expect(200);
     const [order] = await stack.db.query('SELECT purchase_event_id, status FROM orders');
     expect(verified.body).toEqual({
       status: 'succeeded',
@@ -327,7 +335,7 @@ describe('sandbox subscriptions', () => {
     const again = await post('/api/confirm-subscription', body).expect(200);
     expect(again.body.subscriptionId).toBe(res.body.subscriptionId);
 
-    const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).expect(200);
+    const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).set('Cookie', buyerCookie).expect(200);
     expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard', customer_email: buyer });
     expect(await outboxJobs('order-paid')).toHaveLength(1);
     // Stripe does not promise an order of delivery either.

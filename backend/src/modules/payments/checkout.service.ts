@@ -25,6 +25,8 @@ export interface CheckoutClient {
   ip: string;
   /** Attribution cookies of this request (tid, ga_client_id, fbp, fbc) and the user agent. */
   attribution: Record<string, string>;
+  /** SHA-256 of the browser's buyer key (buyer-key.ts); null for calls that create no order. */
+  buyerKeyHash: string | null;
 }
 
 const PROVIDER_DOWN = 'The payment service is not answering right now. Please try again in a minute.';
@@ -105,6 +107,7 @@ export class CheckoutService {
       requestAttribution: client.attribution,
       leadCreditDays: this.config.AFFILIATE_COOKIE_DAYS,
       provider: this.gateway.provider,
+      buyerKeyHash: client.buyerKeyHash,
     });
     const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
       create(gatewayOrder(order, plan)),

@@ -1,21 +1,23 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '@core/config/app-config';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse, PaymentsConfigResponse, VerificationResult } from '@contracts/payments';
 import { attributionFromRequest } from '../../common/lead-attribution';
+import { buyerKeyFor, buyerKeyHash, presentedBuyerKey } from './buyer-key';
 import { CheckoutClient, CheckoutService } from './checkout.service';
 import { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
 import { VerificationService } from './verification.service';
 
 const MAX_USER_AGENT = 500;
 
-function clientOf(req: FastifyRequest): CheckoutClient {
+function clientOf(req: FastifyRequest, buyerKeyHash: string | null = null): CheckoutClient {
   const attribution = attributionFromRequest(undefined, req.headers.cookie);
   const userAgent = req.headers['user-agent'];
   // The server-side Purchase sends the buyer's user agent, as the browser pixel would.
   if (userAgent && userAgent.length <= MAX_USER_AGENT) attribution.user_agent = userAgent;
-  return { ip: req.ip, attribution };
+  return { ip: req.ip, attribution, buyerKeyHash };
 }
 
 @ApiTags('payments')
@@ -25,7 +27,21 @@ export class PaymentsController {
     private readonly checkout: CheckoutService,
     private readonly verification: VerificationService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly config: AppConfig,
   ) {}
+
+  /** A new order is bound to the browser creating it (see buyer-key.ts): the cookie goes out with the answer. */
+  private bindBuyer(req: FastifyRequest, reply: FastifyReply): CheckoutClient {
+    const key = buyerKeyFor(req.headers.cookie, this.config.PUBLIC_URL.startsWith('https:'));
+    void reply.header('set-cookie', key.setCookie);
+    return clientOf(req, key.hash);
+  }
+
+  /** The hash of the buyer key this request's browser holds, if any: verification's proof of who asks. */
+  private static presentedKeyHash(req: FastifyRequest): string | null {
+    const key = presentedBuyerKey(req.headers.cookie);
+    return key ? buyerKeyHash(key) : null;
+  }
 
   @Get('payments/config')
   @ApiOkResponse({ description: 'Which provider confirms cards in the browser, and its publishable key' })
@@ -37,16 +53,24 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiBadRequestResponse({ description: 'Invalid fields, or a plan that is not a subscription' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this client or for this e-mail' })
-  createSetupIntent(@Body() dto: CreateSetupIntentDto, @Req() req: FastifyRequest): Promise<CreateIntentResponse> {
-    return this.checkout.createSetupIntent(dto, clientOf(req));
+  createSetupIntent(
+    @Body() dto: CreateSetupIntentDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreateIntentResponse> {
+    return this.checkout.createSetupIntent(dto, this.bindBuyer(req, reply));
   }
 
   @Post('create-payment-intent')
   @HttpCode(200)
   @ApiBadRequestResponse({ description: 'Invalid fields, or a plan name or amount that disagrees with the catalogue' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this client or for this e-mail' })
-  createPaymentIntent(@Body() dto: CreatePaymentIntentDto, @Req() req: FastifyRequest): Promise<CreateIntentResponse> {
-    return this.checkout.createPaymentIntent(dto, clientOf(req));
+  createPaymentIntent(
+    @Body() dto: CreatePaymentIntentDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreateIntentResponse> {
+    return this.checkout.createPaymentIntent(dto, this.bindBuyer(req, reply));
   }
 
   @Post('confirm-subscription')
@@ -60,13 +84,15 @@ export class PaymentsController {
 
   @Get('verify-subscription/:id')
   @ApiNotFoundResponse({ description: 'Unknown or malformed subscription id' })
-  verifySubscription(@Param('id') id: string): Promise<VerificationResult> {
-    return this.verification.verify('subscription', id);
+  @ApiOkResponse({ description: "Status and amount; the buyer's e-mail, name and referral only to the browser that created the order" })
+  verifySubscription(@Param('id') id: string, @Req() req: FastifyRequest): Promise<VerificationResult> {
+    return this.verification.verify('subscription', id, PaymentsController.presentedKeyHash(req));
   }
 
   @Get('verify-payment/:id')
   @ApiNotFoundResponse({ description: 'Unknown or malformed payment intent id' })
-  verifyPayment(@Param('id') id: string): Promise<VerificationResult> {
-    return this.verification.verify('payment', id);
+  @ApiOkResponse({ description: "Status and amount; the buyer's e-mail, name and referral only to the browser that created the order" })
+  verifyPayment(@Param('id') id: string, @Req() req: FastifyRequest): Promise<VerificationResult> {
+    return this.verification.verify('payment', id, PaymentsController.presentedKeyHash(req));
   }
 }

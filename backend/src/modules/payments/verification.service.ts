@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
@@ -27,7 +28,12 @@ export class VerificationService {
     private readonly config: AppConfig,
   ) {}
 
-  async verify(path: Path, id: string): Promise<VerificationResult> {
+  /**
+   * `buyerKeyHash`: the hash of the buyer key the asking browser presented. Only the browser that
+   * created the order learns its e-mail, name and referral; an id alone (in a shared link, a
+   * referrer header, a log) tells anyone else the status and the amount.
+   */
+  async verify(path: Path, id: string, buyerKeyHash: string | null): Promise<VerificationResult> {
     const column = path === 'payment' ? 'payment_intent_id' : 'subscription_id';
     const valid = this.gateway.kindOfId(id) === KIND_OF[path];
     let order = valid ? await this.orders.findBy(column, id) : null;
@@ -36,7 +42,7 @@ export class VerificationService {
       await this.refresh(path, order);
       order = (await this.orders.findBy(column, id)) ?? order;
     }
-    return resultOf(order);
+    return resultOf(order, buyerKeyHash !== null && order.buyer_key_hash !== null && safeEqual(buyerKeyHash, order.buyer_key_hash));
   }
 
   private refresh(path: Path, order: OrderRow): Promise<void> {
@@ -66,13 +72,18 @@ export class VerificationService {
   }
 }
 
-function resultOf(order: OrderRow): VerificationResult {
+function safeEqual(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** Plan and purchase event id are no one's personal data, and the success page needs them to render and to de-duplicate. */
+function resultOf(order: OrderRow, toBuyer: boolean): VerificationResult {
   return {
     status: verificationStatus(order.kind, order.status),
     amount: order.amount_cents / 100,
-    customer_email: order.email,
-    customer_name: order.name,
-    referral: order.referral,
+    customer_email: toBuyer ? order.email : null,
+    customer_name: toBuyer ? order.name : null,
+    referral: toBuyer ? order.referral : null,
     plan: order.plan_id,
     purchase_event_id: order.purchase_event_id,
   };

@@ -40,6 +40,8 @@ export interface OrderRow {
   /** What became of each paid side effect, by side-effect kind: 'sent', 'skipped: not configured', 'failed: …'. */
   paid_effects: Record<string, string>;
   last_refreshed_at: Date | null;
+  /** SHA-256 of the creating browser's buyer key (an httpOnly cookie): verification answers personal fields to it only. */
+  buyer_key_hash: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -63,6 +65,8 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       'payment_method_id',
       'status',
       'paid_effects',
+      // The hash of a random key in a browser's cookie: it names a browser, not a person.
+      'buyer_key_hash',
     ],
   },
 ];
@@ -89,6 +93,8 @@ export interface NewOrder {
   /** How long a lead's stored affiliate credit (referral, tid) lasts: the affiliate cookie's lifetime. */
   leadCreditDays: number;
   provider: PaymentProviderName;
+  /** SHA-256 of the creating browser's buyer key. */
+  buyerKeyHash: string | null;
 }
 
 export type ProviderIds = Partial<
@@ -97,7 +103,7 @@ export type ProviderIds = Partial<
 
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
-  purchase_event_id, paid_at, paid_effects, last_refreshed_at, created_at, updated_at`;
+  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -126,11 +132,11 @@ export class OrderRepository implements PersonalDataOwner {
   async create(order: NewOrder): Promise<OrderRow> {
     const [row]: OrderRow[] = await this.dataSource.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
-                           invitation_token_hash, lead_id, attribution, provider)
+                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12
+              $12, $14
          FROM (SELECT 1) AS one
          LEFT JOIN leads l ON l.email_normalized = $6
          CROSS JOIN LATERAL (
@@ -152,6 +158,7 @@ export class OrderRepository implements PersonalDataOwner {
         JSON.stringify(order.requestAttribution),
         order.provider,
         order.leadCreditDays,
+        order.buyerKeyHash,
       ],
     );
     return row;
