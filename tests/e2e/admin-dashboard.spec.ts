@@ -75,11 +75,24 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
   await signIn(page);
   await expect(page.getByRole('link', { name: 'Testimonials' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Queues' })).toBeVisible();
-  // The webhook reaches the order through the worker; the figures follow once it is paid.
+  // The webhook reaches the order through the worker. A sandbox order is a test order: once paid,
+  // it counts among the test orders, never as a purchase or revenue.
   await expect(async () => {
-    await page.reload();
-    await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '1', '$997.00'], { timeout: 2000 });
+    const paid = await withDb(async (client) => {
+      const { rows } = await client.query(`SELECT paid_at FROM orders WHERE email_normalized = $1`, [buyer.email]);
+      return rows[0]?.paid_at != null;
+    });
+    expect(paid).toBe(true);
   }).toPass({ timeout: 30_000 });
+  await page.reload();
+  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '0', '$0.00']);
+  await expect(page.getByTestId('test-orders')).toContainText(
+    /^Test orders \(sandbox or Stripe test mode\): \d+ paid, \$[\d,]+\.\d\d, not counted/,
+  );
+  // Recorded as live, as checkout records an order with a Stripe live key, the same order is a purchase.
+  await withDb((client) => client.query(`UPDATE orders SET livemode = true WHERE email_normalized = $1`, [buyer.email]));
+  await page.reload();
+  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '1', '$997.00']);
 
   // Search by e-mail finds the lead.
   const leads = page.getByTestId('records-leads');

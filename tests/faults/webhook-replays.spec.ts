@@ -58,6 +58,8 @@ it('stores duplicates once, never moves an order backwards, refuses a stale repl
     amount: 997,
   });
   expect(intent.status).toBe(200);
+  // Recorded as live, as checkout records an order with a Stripe live key: a sandbox (test) order makes no sale.
+  await stack.db.query(`UPDATE orders SET livemode = true`);
   const clientSecret = (intent.body as { clientSecret: string }).clientSecret;
   const confirmed = await postJson(`${api.url}/api/sandbox/confirm-payment`, { clientSecret, card, returnUrl: `${api.url}/success` });
   expect(confirmed.status).toBe(200);

@@ -43,7 +43,11 @@ afterAll(() => stack?.undoAll());
 
 const count = async (sql: string) => (await stack.db.query(sql)).rows[0].n as number;
 
-/** Pays one sandbox order; resolves with its payment id (the affiliate sale's event id). */
+/**
+ * Pays one sandbox order recorded as live (sandbox orders are test orders, which make no sale;
+ * checkout records an order live with a Stripe live key); resolves with its payment id (the
+ * affiliate sale's event id).
+ */
 async function pay(i: number): Promise<string> {
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
   const intent = await postJson(`${api.url}/api/create-payment-intent`, {
@@ -55,6 +59,7 @@ async function pay(i: number): Promise<string> {
     amount: 997,
   });
   expect(intent.status).toBe(200);
+  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [`buyer-${i}@example.com`]);
   const { clientSecret } = intent.body as { clientSecret: string };
   expect((await postJson(`${api.url}/api/sandbox/confirm-payment`, { clientSecret, card, returnUrl: `${api.url}/success` })).status).toBe(
     200,

@@ -252,11 +252,15 @@ describe('the funnel for a scripted journey', () => {
       'four orders paid',
       30_000,
     );
+    // The sandbox's orders are test orders, counted apart (see the last describe). These four
+    // stand for live ones, as checkout records them with a Stripe live key.
+    await stack.db.query(`UPDATE orders SET livemode = true`);
   }, 60_000);
 
   it('counts visitors, leads, checkouts, purchases, revenue, upgrades and invitations exactly', async () => {
     const report = await funnel();
     expect(report.totals).toEqual({ visitors: 3, leads: 3, checkouts: 2, purchases: 4, revenueCents: 9700 * 2 + 99700 * 2 });
+    expect(report.testOrders).toEqual({ purchases: 0, revenueCents: 0 });
     expect(report.byPlan).toEqual(
       expect.arrayContaining([
         { planId: 'full-payment', checkouts: 1, purchases: 1, revenueCents: 99700 },
@@ -424,5 +428,16 @@ describe("a person's data", () => {
     const res = await http().post('/api/admin/people/erase').set('cookie', cookie).set('x-csrf-token', csrfToken).send({});
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('email is required');
+  });
+});
+
+describe('test orders (the sandbox, Stripe test mode)', () => {
+  it('are counted apart: never in purchases, revenue, plans, referrals, upgrades or invitations', async () => {
+    const before = await funnel();
+    await payOneTime(BUYER, 'Una Upgrader', '6-Month Plan', 250, { referral: 'ref-alpha' });
+    await waitFor(async () => (await funnel()).testOrders.purchases === before.testOrders.purchases + 1, 'test order paid', 30_000);
+    const after = await funnel();
+    expect(after.testOrders).toEqual({ purchases: before.testOrders.purchases + 1, revenueCents: before.testOrders.revenueCents + 25000 });
+    expect({ ...after, testOrders: null }).toEqual({ ...before, testOrders: null });
   });
 });

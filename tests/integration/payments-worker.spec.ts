@@ -48,7 +48,14 @@ async function sendSigned(event: object): Promise<request.Response> {
     .expect(200);
 }
 
-async function payOneTime(): Promise<string> {
+/**
+ * Sandbox orders are test orders: their sales never reach the affiliate service, Meta or GA4. To
+ * follow a real sale through the worker, the sandbox drives the payment and the buyer's orders are
+ * recorded as live, as checkout records them with a Stripe live key (PaymentGateway.livemode).
+ */
+const recordAsLive = () => stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+
+async function payOneTime(live = true): Promise<string> {
   const res = await post('/api/create-payment-intent', {
     email: buyer,
     name: 'Jane Buyer',
@@ -57,6 +64,7 @@ async function payOneTime(): Promise<string> {
     plan: 'Full Payment',
     amount: 997,
   }).expect(200);
+  if (live) await recordAsLive();
   const clientSecret: string = res.body.clientSecret;
   const confirmed = await post('/api/sandbox/confirm-payment', {
     clientSecret,
@@ -194,6 +202,7 @@ describe('payments through the worker, every integration configured', () => {
       source: 'clear',
       referral: 'partner7',
     }).expect(200);
+    await recordAsLive();
     const clientSecret: string = setup.body.clientSecret;
     await post('/api/sandbox/confirm-setup', {
       clientSecret,
@@ -252,6 +261,7 @@ describe('payments through the worker, every integration configured', () => {
 
   it('lock, then read, then write: a slower, earlier read of the subscription never commits after a later one', async () => {
     const setup = await post('/api/create-setup-intent', { email: buyer, name: 'Jane Buyer', source: 'clear' }).expect(200);
+    await recordAsLive();
     const clientSecret: string = setup.body.clientSecret;
     await post('/api/sandbox/confirm-setup', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/checkout` }).expect(
       200,
@@ -369,5 +379,76 @@ describe('payments through the worker, Meta and GA4 not configured', () => {
     expect(ga4.requests).toHaveLength(0);
     expect(counts()).toEqual({ ...ONE_EACH, meta: onceEach(0), ga4: onceEach(0) });
     expect(await stack.db.query(`SELECT key FROM side_effects WHERE kind IN ('meta-purchase', 'ga4-purchase')`)).toEqual([]);
+  });
+});
+
+describe('test orders through the worker (the sandbox is never a sale)', () => {
+  const TEST_CODE = 'TEST4242';
+  beforeAll(async () => {
+    const fakes = await startFakes();
+    stack = await startStack(
+      stackEnv(fakes, {
+        META_PIXEL_ID: '1234567890',
+        META_CAPI_ACCESS_TOKEN: META_TOKEN,
+        META_TEST_EVENT_CODE: TEST_CODE,
+        GA4_MEASUREMENT_ID: 'G-WORKER1',
+        GA4_API_SECRET: 'ga4-secret',
+      }),
+    );
+  });
+  afterAll(stopAll);
+  beforeEach(reset);
+
+  it('no affiliate sale and no GA4 purchase; Meta gets a Test Events purchase only; the receipt still goes', async () => {
+    await payOneTime(false);
+    await settled('succeeded');
+    expect((await order()).paid_effects).toEqual({
+      'affiliate-sale': 'skipped: test order',
+      'meta-purchase': 'sent',
+      'ga4-purchase': 'skipped: test order',
+      'receipt-email': 'sent',
+    });
+    expect(affiliate.salesAtDoor()).toEqual([]);
+    expect(ga4.requests).toHaveLength(0);
+    expect(meta.events().map((e) => e.testEventCode)).toEqual([TEST_CODE]);
+    expect(counts()).toEqual({ ...ONE_EACH, sales: onceEach(0), ga4: onceEach(0) });
+    expect(await stack.db.query(`SELECT key FROM side_effects WHERE kind IN ('affiliate-sale', 'ga4-purchase')`)).toEqual([]);
+  });
+
+  it("a live order's Purchase never carries the test event code", async () => {
+    await payOneTime(true);
+    await settled('succeeded');
+    expect((await order()).paid_effects).toEqual(ALL_SENT);
+    expect(meta.events().map((e) => e.testEventCode)).toEqual([undefined]);
+  });
+});
+
+describe('test orders through the worker, no Meta test event code', () => {
+  beforeAll(async () => {
+    const fakes = await startFakes();
+    stack = await startStack(
+      stackEnv(fakes, {
+        META_PIXEL_ID: '1234567890',
+        META_CAPI_ACCESS_TOKEN: META_TOKEN,
+        META_TEST_EVENT_CODE: '',
+        GA4_MEASUREMENT_ID: 'G-WORKER1',
+        GA4_API_SECRET: 'ga4-secret',
+      }),
+    );
+  });
+  afterAll(stopAll);
+  beforeEach(reset);
+
+  it('calls none of the three: each is recorded "skipped: test order"', async () => {
+    await payOneTime(false);
+    await settled('succeeded');
+    expect((await order()).paid_effects).toEqual({
+      'affiliate-sale': 'skipped: test order',
+      'meta-purchase': 'skipped: test order',
+      'ga4-purchase': 'skipped: test order',
+      'receipt-email': 'sent',
+    });
+    expect([affiliate.salesAtDoor().length, meta.requests.length, ga4.requests.length]).toEqual([0, 0, 0]);
+    expect(counts()).toEqual({ sales: onceEach(0), meta: onceEach(0), ga4: onceEach(0), mails: onceEach(1) });
   });
 });

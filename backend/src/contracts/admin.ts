@@ -116,7 +116,10 @@ export interface FunnelReferralRow extends FunnelStages {
 export interface FunnelReport {
   from: string;
   to: string;
+  /** Live orders only (real money); test orders are in `testOrders`. */
   totals: FunnelStages;
+  /** Paid test orders in the range (the sandbox, Stripe test mode): never counted as revenue. */
+  testOrders: { purchases: number; revenueCents: number };
   byPlan: FunnelPlanRow[];
   byReferral: FunnelReferralRow[];
   upgrade: {

@@ -100,8 +100,10 @@ export const adminDashboard = {
       visitors: 'Browsers (anonymous ids) that viewed a public page in the range.',
       leads: 'E-mail addresses first submitted in the range.',
       checkouts: 'Checkout starts in the range (each start counts).',
-      purchases: 'Orders paid in the range; revenue is the sum of their amounts.',
+      purchases: 'Live orders paid in the range; revenue is the sum of their amounts. Test orders are counted apart.',
     },
+    testOrders: (count: string, amount: string) =>
+      `Test orders (sandbox or Stripe test mode): ${count} paid, ${amount}, not counted in purchases or revenue.`,
     conversion: (rate: string) => `${rate} of the previous step`,
     upgradeHeading: 'Upgrade take rate',
     upgradeDefinition:

@@ -67,9 +67,10 @@ describe('MetaConversionsClient', () => {
     expect(hashEmail(' BUYER@example.com\n')).toBe(BUYER_HASH);
   });
 
-  it('sends only the browser ids it has, and the test event code when one is configured', async () => {
-    await client({ META_TEST_EVENT_CODE: 'TEST123' }).sendPurchase({
+  it("sends only the browser ids it has, and the purchase's test event code when it has one", async () => {
+    await client({}).sendPurchase({
       ...purchase,
+      testEventCode: 'TEST123',
       fbp: undefined,
       fbc: undefined,
       clientIpAddress: undefined,

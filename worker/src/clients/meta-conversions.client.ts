@@ -22,6 +22,8 @@ export interface MetaPurchase {
   fbc?: string;
   clientUserAgent?: string;
   clientIpAddress?: string;
+  /** Sends the event to Events Manager's Test Events with this code (test orders only). */
+  testEventCode?: string;
 }
 
 /** The body of one Conversions API request (one Purchase event). */
@@ -46,7 +48,7 @@ export function hashEmail(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-export function metaPurchaseRequest(purchase: MetaPurchase, testEventCode?: string): MetaEventsRequest {
+export function metaPurchaseRequest(purchase: MetaPurchase): MetaEventsRequest {
   const userData: MetaEventsRequest['data'][number]['user_data'] = { em: [hashEmail(purchase.email)] };
   if (purchase.fbp) userData.fbp = purchase.fbp;
   if (purchase.fbc) userData.fbc = purchase.fbc;
@@ -64,7 +66,7 @@ export function metaPurchaseRequest(purchase: MetaPurchase, testEventCode?: stri
         custom_data: { currency: purchase.currency, value: purchase.amountCents / 100, content_name: purchase.plan },
       },
     ],
-    ...(testEventCode ? { test_event_code: testEventCode } : {}),
+    ...(purchase.testEventCode ? { test_event_code: purchase.testEventCode } : {}),
   };
 }
 
@@ -88,7 +90,7 @@ export class MetaConversionsClient {
     const response = await fetchOrUnavailable(SERVICE, url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(metaPurchaseRequest(purchase, this.config.META_TEST_EVENT_CODE)),
+      body: JSON.stringify(metaPurchaseRequest(purchase)),
       signal: AbortSignal.timeout(this.config.ANALYTICS_TIMEOUT_MS),
     });
     const body = await readJson(response);

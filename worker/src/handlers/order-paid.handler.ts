@@ -11,7 +11,7 @@ import { MetaConversionsClient } from '../clients/meta-conversions.client';
 import { buildReceipt } from '../messages/receipt-email.message';
 import { ProviderAnswer, ProviderCallLedger } from '../ledger/provider-call-ledger';
 
-export type EffectStatus = 'sent' | 'skipped: not configured' | 'skipped: no referral' | `failed: ${string}`;
+export type EffectStatus = 'sent' | 'skipped: not configured' | 'skipped: no referral' | 'skipped: test order' | `failed: ${string}`;
 
 /** FirstPromoter tracking ids are long generated ids; promoter referral ids are short codes (as at opt-in). */
 const TRACKING_ID_MIN_LENGTH = 21;
@@ -23,6 +23,10 @@ const TRACKING_ID_MIN_LENGTH = 21;
  * repeats one that happened. The four run side by side: one integration being down does not hold
  * back the others, and the job's retry re-runs only what is unfinished (finished keys replay
  * from the ledger without a call). What became of each is kept in `orders.paid_effects`.
+ *
+ * A test order (the sandbox, or Stripe's test mode: `orders.livemode` false) is no sale: it never
+ * reaches the affiliate service or GA4, and reaches Meta only as a test event (Events Manager's
+ * Test Events, with META_TEST_EVENT_CODE); its buyer still gets the receipt.
  */
 @Injectable()
 export class OrderPaidHandler {
@@ -64,6 +68,7 @@ export class OrderPaidHandler {
   }
 
   private async affiliateSale(order: OrderRow): Promise<EffectStatus> {
+    if (!order.livemode) return 'skipped: test order';
     const sale = this.saleFor(order);
     if (!sale.tid && !sale.refId) return 'skipped: no referral';
     if (!this.affiliate.configured) return 'skipped: not configured';
@@ -72,6 +77,9 @@ export class OrderPaidHandler {
 
   private async metaPurchase(order: OrderRow): Promise<EffectStatus> {
     if (!this.meta.configured) return 'skipped: not configured';
+    // Meta's own test mode: a test order's Purchase goes to Test Events only, never to the data set.
+    const testEventCode = order.livemode ? undefined : this.config.META_TEST_EVENT_CODE;
+    if (!order.livemode && !testEventCode) return 'skipped: test order';
     const a = order.attribution ?? {};
     return this.run(SIDE_EFFECTS.metaPurchase, order.id, () =>
       this.meta.sendPurchase({
@@ -85,12 +93,15 @@ export class OrderPaidHandler {
         fbp: a.fbp,
         fbc: a.fbc,
         clientUserAgent: a.user_agent,
+        testEventCode,
       }),
     );
   }
 
   private async ga4Purchase(order: OrderRow): Promise<EffectStatus> {
     if (!this.ga4.configured) return 'skipped: not configured';
+    // The Measurement Protocol has no test mode that is not also a live property.
+    if (!order.livemode) return 'skipped: test order';
     const a = order.attribution ?? {};
     return this.run(SIDE_EFFECTS.ga4Purchase, order.id, () =>
       this.ga4.sendPurchase({

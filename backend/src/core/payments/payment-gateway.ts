@@ -126,6 +126,11 @@ export interface ParsedWebhook {
  */
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
+  /**
+   * Whether payments move real money. False for the sandbox and for Stripe's test mode: their
+   * orders are test orders, kept out of sales, ad platforms and revenue.
+   */
+  readonly livemode: boolean;
   /** The key the browser's card form loads the provider with; null when it needs none. */
   readonly publishableKey: string | null;
 

@@ -11,7 +11,7 @@ const EMPTY: FunnelStages = { visitors: 0, leads: 0, checkouts: 0, purchases: 0,
 
 /**
  * The funnel dashboard's figures, from our own records only: beacons (funnel_events), leads,
- * paid orders and invitations. Five queries, each one pass over its range.
+ * paid orders (live apart from test) and invitations. Six queries, each one pass over its range.
  */
 @Injectable()
 export class FunnelService {
@@ -23,10 +23,11 @@ export class FunnelService {
   ) {}
 
   async report({ from, to }: ReportRange): Promise<FunnelReport> {
-    const [events, leads, orders, upgrade, invitations] = await Promise.all([
+    const [events, leads, orders, testOrders, upgrade, invitations] = await Promise.all([
       this.funnelEvents.visitorsAndCheckouts(from, to),
       this.leads.newLeads(from, to),
       this.orders.purchases(from, to),
+      this.orders.testPurchases(from, to),
       this.orders.upgrades(from, to, [...UPGRADE_PLAN_IDS]),
       this.invitations.funnel(from, to),
     ]);
@@ -42,6 +43,7 @@ export class FunnelService {
         purchases: orders.find(isTotal)?.purchases ?? 0,
         revenueCents: Number(orders.find(isTotal)?.revenue_cents ?? 0),
       },
+      testOrders: { purchases: testOrders.purchases, revenueCents: Number(testOrders.revenue_cents) },
       byPlan: byPlan(events, orders),
       byReferral: byReferral(events, leads, orders),
       upgrade: {

@@ -108,6 +108,7 @@ export class CheckoutService {
       leadCreditDays: this.config.AFFILIATE_COOKIE_DAYS,
       provider: this.gateway.provider,
       buyerKeyHash: client.buyerKeyHash,
+      livemode: this.gateway.livemode,
     });
     const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
       create(gatewayOrder(order, plan)),

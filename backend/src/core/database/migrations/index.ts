@@ -10,6 +10,7 @@ import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-e
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 import { SandboxRefunds1765152000000 } from './1765152000000-sandbox-refunds';
 import { OrderBuyerBinding1765411200000 } from './1765411200000-order-buyer-binding';
+import { OrderLivemode1765497600000 } from './1765497600000-order-livemode';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   RenameAffiliateSignupJob1765065600000,
   SandboxRefunds1765152000000,
   OrderBuyerBinding1765411200000,
+  OrderLivemode1765497600000,
 ];

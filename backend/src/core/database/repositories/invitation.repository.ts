@@ -182,14 +182,14 @@ export class InvitationRepository implements PersonalDataOwner {
     );
   }
 
-  /** Invitations created in [from, to): how many, how many verified and how many bought (through a token or the gate's address) before `to`. */
+  /** Invitations created in [from, to): how many, how many verified and how many bought (a live order, through a token or the gate's address) before `to`. */
   async funnel(from: Date, to: Date): Promise<{ invited: number; verified: number; purchased: number }> {
     const [row]: Array<{ invited: number; verified: number; purchased: number }> = await this.dataSource.query(
       `SELECT count(*)::int AS invited,
                 count(*) FILTER (WHERE i.verified_at < $2)::int AS verified,
                 count(*) FILTER (WHERE EXISTS (
                   SELECT 1 FROM orders o
-                   WHERE o.paid_at < $2
+                   WHERE o.paid_at < $2 AND o.livemode
                      AND (o.invitation_token_hash IN (SELECT t.token_hash FROM invitation_tokens t WHERE t.invitation_id = i.id)
                           OR (o.source = 'blackcard' AND o.email_normalized = i.email_normalized))))::int AS purchased
            FROM invitations i

@@ -42,6 +42,8 @@ export interface OrderRow {
   last_refreshed_at: Date | null;
   /** SHA-256 of the creating browser's buyer key (an httpOnly cookie): verification answers personal fields to it only. */
   buyer_key_hash: string | null;
+  /** Real money (Stripe live mode); false for the sandbox and Stripe's test mode: a test order. */
+  livemode: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -95,6 +97,8 @@ export interface NewOrder {
   provider: PaymentProviderName;
   /** SHA-256 of the creating browser's buyer key. */
   buyerKeyHash: string | null;
+  /** Whether the gateway moves real money (see PaymentGateway.livemode). */
+  livemode: boolean;
 }
 
 export type ProviderIds = Partial<
@@ -103,7 +107,7 @@ export type ProviderIds = Partial<
 
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
-  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, created_at, updated_at`;
+  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -132,11 +136,11 @@ export class OrderRepository implements PersonalDataOwner {
   async create(order: NewOrder): Promise<OrderRow> {
     const [row]: OrderRow[] = await this.dataSource.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
-                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash)
+                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12, $14
+              $12, $14, $15
          FROM (SELECT 1) AS one
          LEFT JOIN leads l ON l.email_normalized = $6
          CROSS JOIN LATERAL (
@@ -159,6 +163,7 @@ export class OrderRepository implements PersonalDataOwner {
         order.provider,
         order.leadCreditDays,
         order.buyerKeyHash,
+        order.livemode,
       ],
     );
     return row;
@@ -261,19 +266,29 @@ export class OrderRepository implements PersonalDataOwner {
     return this.dataSource.transaction((manager) => applyReadUnderLock(manager, orderId, read));
   }
 
-  /** Paid orders in [from, to), in total, by referral and by plan (one pass). */
+  /** Paid live orders in [from, to), in total, by referral and by plan (one pass); test orders are counted by testPurchases. */
   purchases(from: Date, to: Date): Promise<Array<GroupedRow & { purchases: number; revenue_cents: string }>> {
     return this.dataSource.query<Array<GroupedRow & { purchases: number; revenue_cents: string }>>(
       `SELECT GROUPING(referral) AS g_referral, GROUPING(plan_id) AS g_plan, referral, plan_id,
                 count(*)::int AS purchases, COALESCE(sum(amount_cents), 0)::bigint AS revenue_cents
            FROM orders
-          WHERE paid_at >= $1 AND paid_at < $2
+          WHERE paid_at >= $1 AND paid_at < $2 AND livemode
           GROUP BY GROUPING SETS ((), (referral), (plan_id))`,
       [from, to],
     );
   }
 
-  /** Buyers of the standard plan in [from, to), and which of them bought one of `upgradePlanIds` before `to`. */
+  /** Paid test orders (sandbox, Stripe test mode) in [from, to): kept apart from revenue. */
+  async testPurchases(from: Date, to: Date): Promise<{ purchases: number; revenue_cents: string }> {
+    const [row]: Array<{ purchases: number; revenue_cents: string }> = await this.dataSource.query(
+      `SELECT count(*)::int AS purchases, COALESCE(sum(amount_cents), 0)::bigint AS revenue_cents
+         FROM orders WHERE paid_at >= $1 AND paid_at < $2 AND NOT livemode`,
+      [from, to],
+    );
+    return row;
+  }
+
+  /** Live buyers of the standard plan in [from, to), and which of them bought one of `upgradePlanIds` (live) before `to`. */
   upgrades(
     from: Date,
     to: Date,
@@ -281,11 +296,11 @@ export class OrderRepository implements PersonalDataOwner {
   ): Promise<Array<{ standard_buyers: number; upgraded: number; by_plan: Array<{ planId: string; buyers: number }> }>> {
     return this.dataSource.query<Array<{ standard_buyers: number; upgraded: number; by_plan: Array<{ planId: string; buyers: number }> }>>(
       `WITH standard AS (
-           SELECT DISTINCT email_normalized FROM orders WHERE plan_id = 'standard' AND paid_at >= $1 AND paid_at < $2
+           SELECT DISTINCT email_normalized FROM orders WHERE plan_id = 'standard' AND paid_at >= $1 AND paid_at < $2 AND livemode
          ), upgrades AS (
            SELECT DISTINCT s.email_normalized, u.plan_id
              FROM standard s JOIN orders u ON u.email_normalized = s.email_normalized
-            WHERE u.plan_id = ANY($3) AND u.paid_at < $2
+            WHERE u.plan_id = ANY($3) AND u.paid_at < $2 AND u.livemode
          )
          SELECT (SELECT count(*) FROM standard)::int AS standard_buyers,
                 (SELECT count(DISTINCT email_normalized) FROM upgrades)::int AS upgraded,

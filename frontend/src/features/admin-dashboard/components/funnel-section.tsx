@@ -94,6 +94,11 @@ function Report({ report }: { report: FunnelReport }) {
       <p className="dash-revenue">
         {stages.revenue}: <strong data-testid="revenue">{formatCents(totals.revenueCents)}</strong>
       </p>
+      {report.testOrders.purchases > 0 ? (
+        <p className="dash-test-orders" data-testid="test-orders">
+          {copy.testOrders(formatCount(report.testOrders.purchases), formatCents(report.testOrders.revenueCents))}
+        </p>
+      ) : null}
       <div className="dash-columns">
         <section className="admin-card" aria-labelledby="dash-upgrade">
           <h3 id="dash-upgrade">{copy.upgradeHeading}</h3>

@@ -41,6 +41,8 @@ import type { SandboxStore } from './sandbox-store';
  */
 export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
+  /** Test cards only: every sandbox order is a test order. */
+  readonly livemode = false;
   readonly publishableKey = null;
   readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
 

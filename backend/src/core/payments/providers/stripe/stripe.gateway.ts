@@ -34,8 +34,17 @@ export function createStripeGateway(config: AppConfig, knownCustomer: KnownCusto
       'Invalid configuration, fix these environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: all three are required with PAYMENT_PROVIDER=stripe',
     );
   }
-  return new StripeGateway(stripeClient(config), config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET, knownCustomer);
+  return new StripeGateway(
+    stripeClient(config),
+    config.STRIPE_PUBLISHABLE_KEY,
+    config.STRIPE_WEBHOOK_SECRET,
+    knownCustomer,
+    isLiveKey(config.STRIPE_SECRET_KEY),
+  );
 }
+
+/** Stripe's secret and restricted keys name their mode: sk_live_…/rk_live_… move real money. */
+export const isLiveKey = (secretKey: string): boolean => /^(sk|rk)_live_/.test(secretKey);
 
 const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: order.plan.id });
 
@@ -53,6 +62,8 @@ export class StripeGateway implements PaymentGateway {
     readonly publishableKey: string,
     private readonly webhookSecret: string,
     private readonly knownCustomer: KnownCustomer = () => Promise.resolve(null),
+    /** Live keys move real money; test-mode keys (sk_test_…) make test orders. */
+    readonly livemode = false,
   ) {}
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
