@@ -124,12 +124,21 @@ it('with a short horizon the job gives up, shows with its reason, and the audite
   expect(listed.status).toBe(200);
   expect(await listed.json()).toEqual({
     total: 1,
-    items: [expect.objectContaining({ id: lead.jobId, queue: QUEUES.tracking, job: 'affiliate-signup', reason: 'Affiliate service answered 503' })],
+    items: [
+      expect.objectContaining({
+        id: lead.jobId,
+        queue: QUEUES.tracking,
+        job: 'affiliate-signup',
+        reason: 'Affiliate service answered 503',
+      }),
+    ],
   });
-  const board = await fetch(`${api.url}/admin/queues/api/queues?activeQueue=${QUEUES.tracking}&status=failed&page=1`, { headers: { cookie } });
-  const tracking = ((await board.json()) as { queues: Array<{ name: string; jobs: Array<{ id: string; failedReason: string }> }> }).queues.find(
-    (queue) => queue.name === QUEUES.tracking,
-  );
+  const board = await fetch(`${api.url}/admin/queues/api/queues?activeQueue=${QUEUES.tracking}&status=failed&page=1`, {
+    headers: { cookie },
+  });
+  const tracking = (
+    (await board.json()) as { queues: Array<{ name: string; jobs: Array<{ id: string; failedReason: string }> }> }
+  ).queues.find((queue) => queue.name === QUEUES.tracking);
   expect(tracking?.jobs).toContainEqual(expect.objectContaining({ id: lead.jobId, failedReason: 'Affiliate service answered 503' }));
 
   backUp();

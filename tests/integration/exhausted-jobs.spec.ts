@@ -92,7 +92,7 @@ describe('jobs that gave up: /api/admin/exhausted-jobs', () => {
   const row = async (id: string) =>
     (await stack.db.query(`SELECT dispatched_at, failed_at, completed_at, last_error FROM outbox WHERE id = $1`, [id]))[0];
   const retryAudits = async () =>
-    stack.db.query(`SELECT admin_id, action, target FROM admin_audit_log WHERE action = 'queue.retry' ORDER BY id`) as Promise<unknown[]>;
+    stack.db.query<unknown[]>(`SELECT admin_id, action, target FROM admin_audit_log WHERE action = 'queue.retry' ORDER BY id`);
   const retry = (id: string) => api.post(`/api/admin/exhausted-jobs/${id}/retry`).set('cookie', cookie).set('x-csrf-token', csrfToken);
 
   it('answers 401 without a session and 403 without the CSRF token, changing nothing', async () => {

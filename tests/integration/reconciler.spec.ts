@@ -55,9 +55,10 @@ async function paidWithoutReceipt(): Promise<string> {
       WHERE id = $1`,
     [id],
   );
-  await stack.db.query(`INSERT INTO side_effects (key, kind, status, detail, finished_at) VALUES ($1, 'affiliate-sale', 'done', '{}', now())`, [
-    `affiliate-sale:${id}`,
-  ]);
+  await stack.db.query(
+    `INSERT INTO side_effects (key, kind, status, detail, finished_at) VALUES ($1, 'affiliate-sale', 'done', '{}', now())`,
+    [`affiliate-sale:${id}`],
+  );
   return id;
 }
 

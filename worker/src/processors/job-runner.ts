@@ -54,7 +54,9 @@ export class JobRunner {
     } catch (err) {
       const message = redact((err as Error).message ?? String(err));
       const gaveUp =
-        err instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1) || isPastHorizon(job.timestamp, Date.now(), this.horizonMs);
+        err instanceof UnrecoverableError ||
+        attempt >= (job.opts.attempts ?? 1) ||
+        isPastHorizon(job.timestamp, Date.now(), this.horizonMs);
       const rowId = outboxId(job);
       if (rowId) await (gaveUp ? this.ledger.markFailed(rowId, message) : this.ledger.noteError(rowId, message));
       this.logger.warn({ jobId: job.id, job: job.name, attempt, gaveUp, err: message }, 'Job failed');

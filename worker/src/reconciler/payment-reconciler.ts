@@ -72,7 +72,8 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     const summary: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, failures: 0 };
     await this.applyStaleEvents(settleMs, lookbackMs, claimMs, summary);
     await this.readUnsettledOrders(settleMs, lookbackMs, claimMs, summary);
-    if (!this.stopped) summary.paidEffectsOwed = (await this.orders.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
+    if (!this.stopped)
+      summary.paidEffectsOwed = (await this.orders.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
     if (summary.eventsApplied + summary.ordersRead + summary.paidEffectsOwed + summary.failures > 0) {
       this.logger.log({ ...summary }, 'Payment reconciliation pass');
     }
@@ -127,7 +128,10 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
         summary.ordersRead += 1;
       } catch (err) {
         summary.failures += 1;
-        this.logger.warn({ orderId: order.id, err: redact((err as Error).message) }, 'Reconciler could not read an order from the provider');
+        this.logger.warn(
+          { orderId: order.id, err: redact((err as Error).message) },
+          'Reconciler could not read an order from the provider',
+        );
       }
     }
   }

@@ -25,7 +25,8 @@ describe('capped exponential backoff', () => {
   });
 
   it('draws each wait between half and all of its nominal delay, capped', () => {
-    const strategy = (attemptsMade: number, backoff = BACKOFF) => cappedExponentialBackoff(attemptsMade, CAPPED_EXPONENTIAL, undefined, jobWith(backoff));
+    const strategy = (attemptsMade: number, backoff = BACKOFF) =>
+      cappedExponentialBackoff(attemptsMade, CAPPED_EXPONENTIAL, undefined, jobWith(backoff));
     jest.spyOn(Math, 'random').mockReturnValue(0);
     expect(strategy(1)).toBe(500);
     expect(strategy(40)).toBe(1_800_000);
@@ -38,7 +39,8 @@ describe('capped exponential backoff', () => {
   it('gives BullMQ attempts enough to outlast the horizon even when every wait is as short as the jitter allows', () => {
     const horizonMs = 259_200_000;
     const attempts = attemptsWithin(horizonMs, 1000, 3_600_000);
-    const shortest = (retries: number) => Array.from({ length: retries }, (_, i) => nominalDelay(i + 1, 1000, 3_600_000) / 2).reduce((a, b) => a + b, 0);
+    const shortest = (retries: number) =>
+      Array.from({ length: retries }, (_, i) => nominalDelay(i + 1, 1000, 3_600_000) / 2).reduce((a, b) => a + b, 0);
     expect(shortest(attempts - 1)).toBeGreaterThanOrEqual(horizonMs);
     // …and not many more: one retry fewer would not be enough.
     expect(shortest(attempts - 2)).toBeLessThan(horizonMs);
@@ -57,7 +59,13 @@ describe('capped exponential backoff', () => {
     expect(options.backoff).toEqual(BACKOFF);
     expect(options.attempts).toBe(attemptsWithin(259_200_000, 1000, 3_600_000));
     const short = defaultJobOptions(
-      loadConfig({ DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://x', JOB_RETRY_HORIZON_S: '2', JOB_BACKOFF_MS: '100', JOB_BACKOFF_MAX_MS: '400' }),
+      loadConfig({
+        DATABASE_URL: 'postgres://x/y',
+        REDIS_URL: 'redis://x',
+        JOB_RETRY_HORIZON_S: '2',
+        JOB_BACKOFF_MS: '100',
+        JOB_BACKOFF_MAX_MS: '400',
+      }),
     );
     expect(short.backoff).toEqual({ type: CAPPED_EXPONENTIAL, delay: 100, jitter: 0.5, maxDelay: 400 });
     // Shortest waits 50 + 100 + 200 + 9 × 200 = 2150 ms ≥ 2 s: twelve retries, thirteen attempts.

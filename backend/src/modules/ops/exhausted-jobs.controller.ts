@@ -6,8 +6,6 @@ import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
 import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
 import { ExhaustedJobsService } from './exhausted-jobs.service';
 
-const JobId = () => new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('The job id is not valid') });
-
 /** Background jobs that gave up after their retry horizon, and their one-click, audited retry. */
 @ApiTags('admin')
 @Controller('admin/exhausted-jobs')
@@ -28,7 +26,11 @@ export class ExhaustedJobsController {
   @ApiNotFoundResponse({ description: 'No job that gave up has this id (it may have been retried already)' })
   @ApiConflictResponse({ description: 'The job is already queued or running again' })
   @ApiServiceUnavailableResponse({ description: 'Redis cannot be reached; nothing was changed' })
-  retry(@Param('id', JobId()) id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest): Promise<ExhaustedJobRetry> {
+  retry(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('The job id is not valid') })) id: string,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+  ): Promise<ExhaustedJobRetry> {
     return this.jobs.retry(id, admin.adminId, req.ip);
   }
 }

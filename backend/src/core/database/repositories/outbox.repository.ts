@@ -145,9 +145,10 @@ export class OutboxRepository implements PersonalDataOwner {
 
   /** A job that had given up and was retried from the queue page and then succeeded is done, no longer failed. */
   async markCompleted(ids: readonly string[]): Promise<void> {
-    await this.dataSource.query(`UPDATE outbox SET completed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [
-      ids,
-    ]);
+    await this.dataSource.query(
+      `UPDATE outbox SET completed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      [ids],
+    );
   }
 
   /** The job gave up (its retry horizon passed, or it was refused for good): the relay stops offering it. */

@@ -45,7 +45,11 @@ export class PaymentEventRepository implements PersonalDataOwner {
    * Events still unapplied `olderThanMs` after they arrived (their job keeps failing, gave up, or
    * was lost), received within the last `withinMs`, oldest first: what the reconciler re-reads.
    */
-  findStaleUnapplied(olderThanMs: number, withinMs: number, limit: number): Promise<Array<Pick<PaymentEventRow, 'id' | 'type' | 'payload'>>> {
+  findStaleUnapplied(
+    olderThanMs: number,
+    withinMs: number,
+    limit: number,
+  ): Promise<Array<Pick<PaymentEventRow, 'id' | 'type' | 'payload'>>> {
     return this.dataSource.query<Array<Pick<PaymentEventRow, 'id' | 'type' | 'payload'>>>(
       `SELECT id, type, payload FROM payment_events
         WHERE applied_at IS NULL
