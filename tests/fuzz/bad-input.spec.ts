@@ -125,7 +125,7 @@ beforeAll(async () => {
   stack = await startFuzzStack({
     ...RAISED_LIMITS,
     SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    JOB_ATTEMPTS: '2',
+    JOB_RETRY_HORIZON_S: '1',
     JOB_BACKOFF_MS: '100',
     OUTBOX_POLL_MS: '50',
   });

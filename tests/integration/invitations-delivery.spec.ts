@@ -28,7 +28,7 @@ async function emailStack(env: Record<string, string>): Promise<void> {
     INVITATION_DELIVERY: 'email',
     RATE_LIMIT_TOKEN_CHECKS: String(TOKEN_CHECKS),
     // SMTP stays down for several retries below; the job must outlast it.
-    JOB_ATTEMPTS: '30',
+    JOB_RETRY_HORIZON_S: '600',
     JOB_BACKOFF_MS: '100',
     ...env,
   });

@@ -129,7 +129,7 @@ const stackEnv = (fakes: Record<string, string>, integrations: Record<string, st
   RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
   // Polls answer from Postgres: the payment must reach the order through the webhook path.
   VERIFY_REFRESH_MS: '600000',
-  JOB_ATTEMPTS: '12',
+  JOB_RETRY_HORIZON_S: '120',
 });
 
 describe('payments through the worker, every integration configured', () => {

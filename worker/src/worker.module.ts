@@ -22,6 +22,7 @@ import { OrderPaidHandler } from './handlers/order-paid.handler';
 import { PaymentEventHandler } from './handlers/payment-event.handler';
 import { SandboxWebhookHandler } from './handlers/sandbox-webhook.handler';
 import { ProviderCallLedger } from './ledger/provider-call-ledger';
+import { PaymentReconciler } from './reconciler/payment-reconciler';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -57,6 +58,7 @@ import { ProviderCallLedger } from './ledger/provider-call-ledger';
     TrackingProcessor,
     PaymentsProcessor,
     InvitationsProcessor,
+    PaymentReconciler,
   ],
 })
 export class WorkerModule {}

@@ -63,7 +63,10 @@ export type AdminAuditAction =
   | 'testimonial.create'
   | 'testimonial.update'
   | 'testimonial.delete'
-  /** Queue dashboard (/admin/queues): target `queue:<name>`, `queue:<name>/<state>`, `job:<queue>/<job id>` or `queues:all`. */
+  /**
+   * Queue dashboard (/admin/queues): target `queue:<name>`, `queue:<name>/<state>`, `job:<queue>/<job id>` or `queues:all`.
+   * `queue.retry` also records a retry from the list of jobs that gave up (target `job:<queue>/<job id>`).
+   */
   | 'queue.retry'
   | 'queue.clean'
   | 'queue.promote'
@@ -199,6 +202,41 @@ export interface ErasePersonResponse {
     invitationTokens: number;
     orders: number;
   };
+}
+
+/**
+ * A background job that gave up: it kept failing until its retry horizon (JOB_RETRY_HORIZON_S)
+ * passed, or was refused for good. It stays on GET /api/admin/exhausted-jobs until an admin
+ * retries it.
+ */
+export interface ExhaustedJob {
+  /** The job's id in its queue (its outbox row's id): a retry runs under the same id and side-effect keys. */
+  id: string;
+  queue: string;
+  job: string;
+  /** The last error, redacted of e-mail addresses. */
+  reason: string | null;
+  /** When the job was owed (ISO time). */
+  owedAt: string;
+  /** When it gave up (ISO time). */
+  gaveUpAt: string;
+  /** How many times it was handed to the queue (redispatches included). */
+  dispatchCount: number;
+}
+
+/** GET /api/admin/exhausted-jobs: the most recent first, at most EXHAUSTED_JOBS_SHOWN of `total`. */
+export interface ExhaustedJobList {
+  items: ExhaustedJob[];
+  total: number;
+}
+
+export const EXHAUSTED_JOBS_SHOWN = 100;
+
+/** POST /api/admin/exhausted-jobs/{id}/retry: the job is offered again under the same id, with a fresh retry horizon. */
+export interface ExhaustedJobRetry {
+  id: string;
+  queue: string;
+  job: string;
 }
 
 /** GET /api/admin/audit: newest first. */

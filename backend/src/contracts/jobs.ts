@@ -97,3 +97,16 @@ export const SIDE_EFFECTS = {
 } as const;
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];
+
+/**
+ * The side effects `order-paid` owes for every paid order, each keyed `<kind>:<order id>`. The
+ * payment reconciler re-owes `order-paid` for a paid order with one of them missing from the ledger.
+ */
+export const ORDER_PAID_EFFECTS = [
+  SIDE_EFFECTS.affiliateSale,
+  SIDE_EFFECTS.metaPurchase,
+  SIDE_EFFECTS.ga4Purchase,
+  SIDE_EFFECTS.receiptEmail,
+] as const satisfies readonly SideEffectKind[];
+
+export type OrderPaidEffect = (typeof ORDER_PAID_EFFECTS)[number];

@@ -84,7 +84,7 @@ export const testimonialManager = {
   },
 };
 
-/** The funnel dashboard on /admin: figures, lists, a person's data and the audit log. */
+/** The funnel dashboard on /admin: figures, lists, a person's data, the jobs that gave up and the audit log. */
 export const adminDashboard = {
   funnel: {
     heading: 'Funnel',
@@ -179,6 +179,26 @@ export const adminDashboard = {
     erasing: 'Erasing…',
     erased: 'Personal data erased',
     eraseFailed: 'The data was not erased',
+    failedFallback: 'Please try again.',
+    sessionEnded: 'Your session has ended',
+    sessionEndedDescription: 'Please sign in again.',
+  },
+  exhaustedJobs: {
+    heading: 'Jobs that gave up',
+    intro:
+      'Background work (affiliate calls, e-mails, payment updates) that kept failing until its retry window ran out. Once the service it needs is back, retry it: it runs again under the same id, so nothing it already did happens twice.',
+    loading: 'Loading…',
+    loadFailed: 'The jobs that gave up could not be loaded.',
+    retry: 'Try again',
+    empty: 'No job has given up.',
+    shownOf: (shown: number, total: number) => `The ${shown} most recent of ${total}.`,
+    columns: { job: 'Job', reason: 'Reason', owed: 'Owed', gaveUp: 'Gave up', action: 'Action' },
+    noReason: '(none recorded)',
+    retryJob: 'Retry',
+    retrying: 'Retrying…',
+    retryJobLabel: (job: string, id: string) => `Retry ${job} ${id}`,
+    retried: 'The job is queued again',
+    retryFailed: 'The job was not retried',
     failedFallback: 'Please try again.',
     sessionEnded: 'Your session has ended',
     sessionEndedDescription: 'Please sign in again.',

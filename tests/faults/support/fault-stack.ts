@@ -67,7 +67,7 @@ export class FaultStack {
       OUTBOX_POLL_MS: '50',
       OUTBOX_REDISPATCH_AFTER_MS: '3000',
       JOB_BACKOFF_MS: '200',
-      JOB_ATTEMPTS: '20',
+      JOB_RETRY_HORIZON_S: '600',
       WORKER_NICENESS: '0',
       ...extra,
     });

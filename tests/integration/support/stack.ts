@@ -34,7 +34,8 @@ export const baseEnv = (): Record<string, string> => ({
   RATE_LIMIT_WRITES: '100000',
   OUTBOX_POLL_MS: '50',
   JOB_BACKOFF_MS: '100',
-  JOB_ATTEMPTS: '5',
+  // A job that keeps failing gives up within about two seconds, so a test can see it end.
+  JOB_RETRY_HORIZON_S: '2',
   AFFILIATE_API_KEY: '',
   PAYMENT_PROVIDER: 'sandbox',
 });

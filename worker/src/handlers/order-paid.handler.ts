@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';
-import { JOBS, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
+import { JOBS, ORDER_PAID_EFFECTS, OrderPaidEffect, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -49,12 +49,14 @@ export class OrderPaidHandler {
     // paid_at is set by applyOrderStatus from a provider read or webhook, in the transaction that owed this job.
     if (!order.paid_at) return 'skipped: not paid';
 
-    const effects: Array<[SideEffectKind, () => Promise<EffectStatus>]> = [
-      [SIDE_EFFECTS.affiliateSale, () => this.affiliateSale(order)],
-      [SIDE_EFFECTS.metaPurchase, () => this.metaPurchase(order)],
-      [SIDE_EFFECTS.ga4Purchase, () => this.ga4Purchase(order)],
-      [SIDE_EFFECTS.receiptEmail, () => this.receipt(order)],
-    ];
+    // Every kind the reconciler checks the ledger for has its call here (the type says so).
+    const calls: Record<OrderPaidEffect, () => Promise<EffectStatus>> = {
+      [SIDE_EFFECTS.affiliateSale]: () => this.affiliateSale(order),
+      [SIDE_EFFECTS.metaPurchase]: () => this.metaPurchase(order),
+      [SIDE_EFFECTS.ga4Purchase]: () => this.ga4Purchase(order),
+      [SIDE_EFFECTS.receiptEmail]: () => this.receipt(order),
+    };
+    const effects = ORDER_PAID_EFFECTS.map((kind) => [kind, calls[kind]] as const);
     const settled = await Promise.allSettled(effects.map(([kind, run]) => run().then((status) => this.record(order.id, kind, status))));
     const summary = effects.map(([kind], i) => {
       const result = settled[i];

@@ -1,24 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderRepository } from '@core/database/repositories/order.repository';
-import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
+import { PaymentEventRepository, type PaymentEventRow } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
-import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, OrderStatus } from '@core/payments/order-state';
-import { applyReadUnderLock } from '@core/database/repositories/order.repository';
+import type { OrderStatus } from '@core/payments/order-state';
+import { readOrderStatus } from '@core/payments/order-reads';
+import { applyReadUnderLock, type OrderIdColumn } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
-
-type IdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';
 
 /** Which provider object an event is about, and how to re-read it. */
 interface EventSubject {
-  column: IdColumn;
+  column: OrderIdColumn;
   objectId: string;
   orderId: string | undefined;
 }
 
 /** The order column that holds each kind of provider object. */
-const COLUMN_OF: Readonly<Record<PaymentObjectKind, IdColumn>> = {
+const COLUMN_OF: Readonly<Record<PaymentObjectKind, OrderIdColumn>> = {
   charge: 'payment_intent_id',
   setup: 'setup_intent_id',
   subscription: 'subscription_id',
@@ -60,8 +59,7 @@ export class PaymentEventHandler {
     const event = await this.events.find(eventId);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
-    // The gateway reads the stored event (which it verified on arrival) in neutral terms.
-    const subject = subjectOf(this.gateway.eventOf({ ...event.payload, id: eventId, type: event.type }));
+    const subject = this.subjectOf({ id: eventId, ...event });
     if (!subject) return this.markApplied(eventId, 'skipped: not an order event');
     const orderId = await this.orderFor(subject);
     if (!orderId) return this.markApplied(eventId, 'skipped: no order');
@@ -71,7 +69,7 @@ export class PaymentEventHandler {
       // Lock, then read, then write: two events of one order take turns, so a slower read that
       // started earlier (and may be staler) never commits after a later one. A failed read is
       // thrown: the job retries with backoff, and the event stays unapplied until then.
-      const status = await applyReadUnderLock(manager, orderId, async () => (learned = await this.read(subject)));
+      const status = await applyReadUnderLock(manager, orderId, async () => (learned = await readOrderStatus(this.gateway, subject)));
       // An order found through its metadata learns the object's id in the same transaction, so it
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
@@ -83,23 +81,23 @@ export class PaymentEventHandler {
     return outcome;
   }
 
+  /** The order a stored event is about, if any (the reconciler groups unapplied events by it). */
+  async orderOf(event: Pick<PaymentEventRow, 'id' | 'type' | 'payload'>): Promise<string | null> {
+    const subject = this.subjectOf(event);
+    return subject && this.orderFor(subject);
+  }
+
+  /** The gateway reads the stored event (which it verified on arrival) in neutral terms. */
+  private subjectOf(event: Pick<PaymentEventRow, 'id' | 'type' | 'payload'>): EventSubject | null {
+    return subjectOf(this.gateway.eventOf({ ...event.payload, id: event.id, type: event.type }));
+  }
+
   /** By the provider id stored on the order; else by our order id in the object's metadata, if that order has no other object of this kind. */
   private async orderFor(subject: EventSubject): Promise<string | null> {
     const byId = await this.orders.findIdBy(subject.column, subject.objectId);
     if (byId) return byId;
     if (!subject.orderId) return null;
     return this.orders.findIdWithout(subject.orderId, subject.column);
-  }
-
-  private async read(subject: EventSubject): Promise<OrderStatus | null> {
-    switch (subject.column) {
-      case 'payment_intent_id':
-        return orderStatusOfCharge(await this.gateway.readCharge(subject.objectId));
-      case 'setup_intent_id':
-        return orderStatusOfCardSetup(await this.gateway.readCardSetup(subject.objectId));
-      case 'subscription_id':
-        return orderStatusOfSubscription(await this.gateway.readSubscription(subject.objectId));
-    }
   }
 
   private async markApplied<T extends PaymentEventOutcome>(eventId: string, outcome: T): Promise<T> {

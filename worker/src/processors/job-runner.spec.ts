@@ -1,18 +1,23 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DelayedError, UnrecoverableError } from 'bullmq';
+import type { AppConfig } from '@core/config/app-config';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { OutboxOutcomeRecorder } from '../ledger/outbox-outcome-recorder';
 import { JobRunner } from './job-runner';
 
 const ROW_ID = '0b8f6a52-3c1d-4e4f-9a7b-123456789abc';
 
-function job(name: string, attemptsMade = 0, attempts = 3): Job {
+const HORIZON_S = 3600;
+
+/** A job handed to BullMQ `ageMs` ago that has failed `attemptsMade` times. */
+function job(name: string, attemptsMade = 0, attempts = 300, ageMs = 0): Job {
   return {
     id: ROW_ID,
     name,
     data: { leadId: 'lead-1' },
     attemptsMade,
+    timestamp: Date.now() - ageMs,
     opts: { attempts },
     moveToDelayed: jest.fn(async () => undefined),
   } as unknown as Job;
@@ -21,7 +26,8 @@ function job(name: string, attemptsMade = 0, attempts = 3): Job {
 function runnerWith(run?: (data: unknown) => Promise<string>) {
   const registry = { handlerFor: (name: string) => (run && name === 'affiliate-signup' ? { run } : undefined) } as unknown as JobRegistry;
   const ledger = { markCompleted: jest.fn(), markFailed: jest.fn(), noteError: jest.fn() };
-  return { runner: new JobRunner(registry, ledger as unknown as OutboxOutcomeRecorder), ledger };
+  const config = { JOB_RETRY_HORIZON_S: HORIZON_S } as AppConfig;
+  return { runner: new JobRunner(registry, ledger as unknown as OutboxOutcomeRecorder, config), ledger };
 }
 
 describe('JobRunner', () => {
@@ -49,21 +55,38 @@ describe('JobRunner', () => {
     expect(ledger.noteError).not.toHaveBeenCalled();
   });
 
-  it('notes a retryable error, parks the row on the last attempt, and never logs or stores an e-mail address', async () => {
+  it('keeps retrying within the horizon, however many attempts failed, and never logs or stores an e-mail address', async () => {
     const { runner, ledger } = runnerWith(async () => {
       throw new Error('Provider said: jane.doe@example.com is invalid');
     });
-    await expect(runner.run(job('affiliate-signup', 0, 3), undefined)).rejects.toThrow();
+    // Ten failed attempts used to park a job for good; within its horizon it keeps retrying.
+    const failure = await runner.run(job('affiliate-signup', 10, 300, HORIZON_S * 1000 - 1000), undefined).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(UnrecoverableError);
     expect(ledger.noteError).toHaveBeenCalledWith(ROW_ID, 'Provider said: [email] is invalid');
-    await expect(runner.run(job('affiliate-signup', 2, 3), undefined)).rejects.toThrow();
-    expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'Provider said: [email] is invalid');
+    expect(ledger.markFailed).not.toHaveBeenCalled();
     expect(JSON.stringify(warn.mock.calls)).not.toContain('example.com');
-    expect(warn.mock.calls[1][0]).toMatchObject({
-      job: 'affiliate-signup',
-      attempt: 3,
-      lastAttempt: true,
-      err: 'Provider said: [email] is invalid',
+    expect(warn.mock.calls[0][0]).toMatchObject({ job: 'affiliate-signup', attempt: 11, gaveUp: false });
+  });
+
+  it('gives up once the horizon has passed: parks the row with the reason and tells BullMQ not to retry', async () => {
+    const { runner, ledger } = runnerWith(async () => {
+      throw new Error('Provider said: jane.doe@example.com is invalid');
     });
+    const failure = await runner.run(job('affiliate-signup', 3, 300, HORIZON_S * 1000), undefined).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(UnrecoverableError);
+    expect((failure as Error).message).toBe('Provider said: [email] is invalid');
+    expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'Provider said: [email] is invalid');
+    expect(ledger.noteError).not.toHaveBeenCalled();
+    expect(warn.mock.calls[0][0]).toMatchObject({ job: 'affiliate-signup', attempt: 4, gaveUp: true });
+  });
+
+  it('parks the row when BullMQ has no attempts left, even within the horizon', async () => {
+    const { runner, ledger } = runnerWith(async () => {
+      throw new Error('still down');
+    });
+    await expect(runner.run(job('affiliate-signup', 2, 3), undefined)).rejects.toThrow('still down');
+    expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'still down');
   });
 
   it('parks the row at once on an unrecoverable error', async () => {

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DelayedError, UnrecoverableError } from 'bullmq';
+import { AppConfig } from '@core/config/app-config';
+import { isPastHorizon } from '@core/queue/job-options';
 import { JobRegistry } from '../jobs/job-registry';
 import { redact } from '../jobs/redact';
 import { OutboxOutcomeRecorder } from '../ledger/outbox-outcome-recorder';
@@ -14,18 +16,25 @@ const UNKNOWN_JOB_DELAY_MS = 30_000;
 
 /**
  * Shared by every processor: run the job's registered handler, stamp the outbox row done, and
- * park it as failed once BullMQ has no attempts left (so the relay stops offering it). Log lines
- * carry ids, job names and outcome labels; error messages are redacted before they are logged
- * or stored.
+ * keep a failing job retrying (capped exponential backoff) until JOB_RETRY_HORIZON_S has passed
+ * since it was handed to BullMQ. Only then does it give up: its outbox row is parked as failed
+ * with the reason (the relay stops offering it; the admin's list of jobs that gave up shows it)
+ * and BullMQ moves it to its failed list. A refusal that retrying cannot change
+ * (UnrecoverableError) gives up at once. Log lines carry ids, job names and outcome labels;
+ * error messages are redacted before they are logged or stored.
  */
 @Injectable()
 export class JobRunner {
   private readonly logger = new Logger('JobRunner');
+  private readonly horizonMs: number;
 
   constructor(
     private readonly registry: JobRegistry,
     private readonly ledger: OutboxOutcomeRecorder,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.horizonMs = config.JOB_RETRY_HORIZON_S * 1000;
+  }
 
   async run(job: Job, token: string | undefined): Promise<unknown> {
     const handler = this.registry.handlerFor(job.name);
@@ -44,11 +53,15 @@ export class JobRunner {
       return outcome;
     } catch (err) {
       const message = redact((err as Error).message ?? String(err));
-      const lastAttempt = err instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+      const gaveUp =
+        err instanceof UnrecoverableError ||
+        attempt >= (job.opts.attempts ?? 1) ||
+        isPastHorizon(job.timestamp, Date.now(), this.horizonMs);
       const rowId = outboxId(job);
-      if (rowId) await (lastAttempt ? this.ledger.markFailed(rowId, message) : this.ledger.noteError(rowId, message));
-      this.logger.warn({ jobId: job.id, job: job.name, attempt, lastAttempt, err: message }, 'Job failed');
-      throw err;
+      if (rowId) await (gaveUp ? this.ledger.markFailed(rowId, message) : this.ledger.noteError(rowId, message));
+      this.logger.warn({ jobId: job.id, job: job.name, attempt, gaveUp, err: message }, 'Job failed');
+      // BullMQ would retry while attempts remain: past the horizon it must not.
+      throw gaveUp && !(err instanceof UnrecoverableError) ? new UnrecoverableError(message) : err;
     }
   }
 }

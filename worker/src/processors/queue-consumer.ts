@@ -2,6 +2,7 @@ import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '@core/config/app-config';
+import { cappedExponentialBackoff } from '@core/queue/job-options';
 import { JobRunner } from './job-runner';
 
 /**
@@ -11,7 +12,12 @@ import { JobRunner } from './job-runner';
  * crash holds jobs back: 15 s here instead of BullMQ's default of up to a minute. Jobs are
  * idempotent through the ledger, so a job taken over from a worker that was only slow is safe.
  */
-export const CONSUMER_OPTIONS = { lockDuration: 10_000, stalledInterval: 5_000 };
+export const CONSUMER_OPTIONS = {
+  lockDuration: 10_000,
+  stalledInterval: 5_000,
+  // Computes the retry delays of the jobs' `capped-exponential` backoff (core/queue/job-options.ts).
+  settings: { backoffStrategy: cappedExponentialBackoff },
+};
 
 /**
  * What every queue's processor does: consume at its concurrency (WORKER_CONCURRENCY unless the

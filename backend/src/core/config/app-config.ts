@@ -188,16 +188,45 @@ export class AppConfig {
   @Min(1000)
   OUTBOX_REDISPATCH_AFTER_MS = 120_000;
 
+  /**
+   * How long a job keeps retrying before it gives up (is "exhausted"): as long as the third
+   * parties retry on their side (Stripe redelivers webhooks for up to three days). A job is only
+   * exhausted once this much time has passed since it was handed to BullMQ; it then waits on the
+   * admin's "Jobs that gave up" list for a retry.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  @Max(100)
-  JOB_ATTEMPTS = 10;
+  @Max(2_592_000)
+  JOB_RETRY_HORIZON_S = 259_200;
 
+  /** First retry delay; doubles each attempt (with jitter) up to JOB_BACKOFF_MAX_MS. */
   @Transform(toInt)
   @IsInt()
   @Min(10)
   JOB_BACKOFF_MS = 1000;
+
+  /** Longest wait between two attempts of a job, however many failed before. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  JOB_BACKOFF_MAX_MS = 3_600_000;
+
+  /** How often the worker's payment reconciler looks for orders and paid effects that webhooks and jobs left behind. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  RECONCILE_INTERVAL_S = 300;
+
+  /**
+   * How long an order may stay unsettled (or a webhook event unapplied, or a paid order without
+   * its paid effects) before the reconciler re-reads it from the provider and repairs it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RECONCILE_SETTLE_AFTER_S = 1800;
 
   @Transform(toInt)
   @IsInt()

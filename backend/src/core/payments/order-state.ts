@@ -62,9 +62,17 @@ export function isPaid(status: OrderStatus): boolean {
   return status === 'succeeded' || status === 'active';
 }
 
-/** Statuses no provider read can change any more (verification stops refreshing them). */
+/**
+ * Statuses no provider read can change any more, per kind: verification stops refreshing them and
+ * the reconciler stops re-reading them (its query takes this table as parameters).
+ */
+export const SETTLED_STATUSES: Readonly<Record<PaymentKind, readonly OrderStatus[]>> = {
+  'one-time': ['succeeded', 'canceled'],
+  subscription: ['succeeded', 'canceled', 'active'],
+};
+
 export function isSettled(kind: PaymentKind, status: OrderStatus): boolean {
-  return status === 'succeeded' || status === 'canceled' || (kind === 'subscription' && status === 'active');
+  return SETTLED_STATUSES[kind].includes(status);
 }
 
 /** A charge's state → the order status it means (pending: nothing to learn). */

@@ -18,8 +18,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * and says so in funnel_metrics_source_up rather than holding up the scrape.
  *
  * The worker is another process with no HTTP server; its job outcomes are read here from the
- * outbox, where it stamps every job's row completed_at or failed_at (failed for good, after the
- * last attempt).
+ * outbox, where it stamps every job's row completed_at or failed_at (gave up, after its retry
+ * horizon).
  */
 @Injectable()
 export class MetricsService implements OnModuleInit {
@@ -81,7 +81,7 @@ export class MetricsService implements OnModuleInit {
     });
     this.jobOutcomes = new Counter({
       name: 'funnel_jobs_total',
-      help: 'Jobs finished, by job name and outcome (completed, or failed after the last attempt), from the outbox',
+      help: 'Jobs finished, by job name and outcome (completed, or failed: gave up after its retry horizon), from the outbox',
       labelNames: ['job', 'outcome'],
       registers,
     });

@@ -9,6 +9,7 @@ import { CreateAdminAccounts1764896400000 } from './1764896400000-create-admin-a
 import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-events';
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 import { SandboxRefunds1765152000000 } from './1765152000000-sandbox-refunds';
+import { ReconcilerIndexes1765238400000 } from './1765238400000-reconciler-indexes';
 import { OrderBuyerBinding1765411200000 } from './1765411200000-order-buyer-binding';
 import { OrderLivemode1765497600000 } from './1765497600000-order-livemode';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   CreateFunnelEvents1764982800000,
   RenameAffiliateSignupJob1765065600000,
   SandboxRefunds1765152000000,
+  ReconcilerIndexes1765238400000,
   OrderBuyerBinding1765411200000,
   OrderLivemode1765497600000,
 ];

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, SqlExecutor, TableColumns } from '../personal-data';
 import { nothingFound } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
+import { affectedRows } from './sql-results';
 
 /**
  * An `outbox` row: a side effect the API owes, written in the same transaction as the data that
@@ -29,6 +30,11 @@ export interface OutboxRow {
 }
 
 export type NewOutboxEntry = Pick<OutboxRow, 'queue' | 'job_name' | 'payload'>;
+
+/** A job that gave up: its row, failed with the reason, until an admin retries it. */
+export type ExhaustedOutboxRow = Pick<OutboxRow, 'id' | 'queue' | 'job_name' | 'last_error' | 'created_at' | 'dispatch_count'> & {
+  failed_at: Date;
+};
 
 export const OUTBOX_TABLES: readonly TableColumns[] = [
   // Payloads and errors are not keyed by person but may name one (a webhook event, an SMTP refusal).
@@ -137,12 +143,53 @@ export class OutboxRepository implements PersonalDataOwner {
     return counts;
   }
 
+  /** A job that had given up and was retried from the queue page and then succeeded is done, no longer failed. */
   async markCompleted(ids: readonly string[]): Promise<void> {
-    await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [ids]);
+    await this.dataSource.query(
+      `UPDATE outbox SET completed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      [ids],
+    );
   }
 
+  /** The job gave up (its retry horizon passed, or it was refused for good): the relay stops offering it. */
   async markFailed(id: string, error: string): Promise<void> {
     await this.dataSource.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid`, [id, error]);
+  }
+
+  /** Jobs that gave up and were not retried since, most recent first, with their total count. */
+  async exhausted(limit: number): Promise<{ rows: ExhaustedOutboxRow[]; total: number }> {
+    const rows: Array<ExhaustedOutboxRow & { total: number }> = await this.dataSource.query(
+      `SELECT id, queue, job_name, last_error, created_at, failed_at, dispatch_count, count(*) OVER ()::int AS total
+         FROM outbox WHERE failed_at IS NOT NULL AND completed_at IS NULL
+        ORDER BY failed_at DESC, id LIMIT $1`,
+      [limit],
+    );
+    // No row at all means none gave up (limit is at least 1).
+    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  }
+
+  async findExhausted(id: string): Promise<ExhaustedOutboxRow | null> {
+    const [row]: ExhaustedOutboxRow[] = await this.dataSource.query(
+      `SELECT id, queue, job_name, last_error, created_at, failed_at, dispatch_count
+         FROM outbox WHERE id = $1::uuid AND failed_at IS NOT NULL AND completed_at IS NULL`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Offers a job that gave up again, in the caller's transaction: the relay hands it to BullMQ
+   * under the same job id (its outbox id), with a fresh retry horizon. False when it is not (or
+   * no longer) a job that gave up.
+   */
+  async reopenExhausted(sql: SqlExecutor, id: string): Promise<boolean> {
+    const result: unknown = await sql.query(
+      `UPDATE outbox SET failed_at = NULL, dispatched_at = NULL, lease_until = NULL, unhandled_at = NULL
+        WHERE id = $1::uuid AND failed_at IS NOT NULL AND completed_at IS NULL
+       RETURNING id`,
+      [id],
+    );
+    return affectedRows(result) === 1;
   }
 
   async noteError(id: string, error: string): Promise<void> {

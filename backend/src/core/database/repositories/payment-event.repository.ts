@@ -41,6 +41,25 @@ export class PaymentEventRepository implements PersonalDataOwner {
     return event ?? null;
   }
 
+  /**
+   * Events still unapplied `olderThanMs` after they arrived (their job keeps failing, gave up, or
+   * was lost), received within the last `withinMs`, oldest first: what the reconciler re-reads.
+   */
+  findStaleUnapplied(
+    olderThanMs: number,
+    withinMs: number,
+    limit: number,
+  ): Promise<Array<Pick<PaymentEventRow, 'id' | 'type' | 'payload'>>> {
+    return this.dataSource.query<Array<Pick<PaymentEventRow, 'id' | 'type' | 'payload'>>>(
+      `SELECT id, type, payload FROM payment_events
+        WHERE applied_at IS NULL
+          AND received_at < now() - make_interval(secs => $1::float8 / 1000)
+          AND received_at > now() - make_interval(secs => $2::float8 / 1000)
+        ORDER BY received_at LIMIT $3`,
+      [olderThanMs, withinMs, limit],
+    );
+  }
+
   /** Marks the event applied (once), in the caller's transaction if one is given. */
   async markApplied(id: string, sql: SqlExecutor = this.dataSource): Promise<void> {
     await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [id]);

@@ -1,4 +1,5 @@
 import { AuditSection } from './audit-section';
+import { ExhaustedJobsSection } from './exhausted-jobs-section';
 import { FunnelSection } from './funnel-section';
 import { PersonSection } from './person-section';
 import { RecordsSection } from './records-section';
@@ -12,6 +13,7 @@ export function FunnelDashboard() {
       <RecordsSection kind="leads" />
       <RecordsSection kind="orders" />
       <PersonSection />
+      <ExhaustedJobsSection />
       <AuditSection />
     </div>
   );

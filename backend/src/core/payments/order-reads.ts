@@ -1,0 +1,35 @@
+import type { OrderIdColumn, OrderRow } from '../database/repositories/order.repository';
+import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from './order-state';
+import type { PaymentGateway } from './payment-gateway';
+
+/** A provider object an order holds, by the order column that holds its id. */
+export interface OrderObject {
+  column: OrderIdColumn;
+  objectId: string;
+}
+
+/**
+ * What the provider says now about one of an order's objects, as the order status it means
+ * (null: nothing to learn yet). The webhook path and the reconciler read through this, under the
+ * order's row lock (`applyReadUnderLock`).
+ */
+export async function readOrderStatus(gateway: PaymentGateway, object: OrderObject): Promise<OrderStatus | null> {
+  switch (object.column) {
+    case 'payment_intent_id':
+      return orderStatusOfCharge(await gateway.readCharge(object.objectId));
+    case 'setup_intent_id':
+      return orderStatusOfCardSetup(await gateway.readCardSetup(object.objectId));
+    case 'subscription_id':
+      return orderStatusOfSubscription(await gateway.readSubscription(object.objectId));
+  }
+}
+
+/**
+ * The object that says where an order stands: a one-time order's charge; a subscription order's
+ * subscription, or its card setup while it has none. Null for an order that never got one.
+ */
+export function objectOf(order: Pick<OrderRow, 'kind' | 'payment_intent_id' | 'setup_intent_id' | 'subscription_id'>): OrderObject | null {
+  if (order.kind === 'one-time') return order.payment_intent_id ? { column: 'payment_intent_id', objectId: order.payment_intent_id } : null;
+  if (order.subscription_id) return { column: 'subscription_id', objectId: order.subscription_id };
+  return order.setup_intent_id ? { column: 'setup_intent_id', objectId: order.setup_intent_id } : null;
+}
