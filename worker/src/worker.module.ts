@@ -22,6 +22,10 @@ import { OrderPaidHandler } from './handlers/order-paid.handler';
 import { PaymentEventHandler } from './handlers/payment-event.handler';
 import { SandboxWebhookHandler } from './handlers/sandbox-webhook.handler';
 import { ProviderCallLedger } from './ledger/provider-call-ledger';
+import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
+import { DataRetentionHandler } from './handlers/data-retention.handler';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { RetentionSchedule } from './jobs/retention-schedule';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -57,6 +61,10 @@ import { ProviderCallLedger } from './ledger/provider-call-ledger';
     TrackingProcessor,
     PaymentsProcessor,
     InvitationsProcessor,
+    ForgetCustomerHandler,
+    DataRetentionHandler,
+    MaintenanceProcessor,
+    RetentionSchedule,
   ],
 })
 export class WorkerModule {}

@@ -9,6 +9,7 @@ import { CreateAdminAccounts1764896400000 } from './1764896400000-create-admin-a
 import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-events';
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 import { SandboxRefunds1765152000000 } from './1765152000000-sandbox-refunds';
+import { Retention1765324800000 } from './1765324800000-retention';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CreateFunnelEvents1764982800000,
   RenameAffiliateSignupJob1765065600000,
   SandboxRefunds1765152000000,
+  Retention1765324800000,
 ];
