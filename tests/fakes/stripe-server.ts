@@ -18,6 +18,16 @@ export interface StripeRequest {
 
 type Handler = (req: StripeRequest, id: string | undefined) => Record<string, unknown>;
 
+/** An answer other than 200, thrown by a route: Stripe's error shape under its status code. */
+class StripeErrorAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error: Record<string, string> },
+  ) {
+    super(body.error.message);
+  }
+}
+
 /**
  * A loopback stand-in for the parts of Stripe's REST API the payment gateway uses. It records every request
  * (method, path, form or query parameters, Idempotency-Key, Stripe-Version) and answers with
@@ -42,6 +52,8 @@ export class FakeStripeServer {
   private readonly metadata = new Map<string, Record<string, string>>();
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
+  /** Customers deleted through DELETE /v1/customers/{id}: like Stripe, a second delete finds none. */
+  private readonly deleted = new Set<string>();
   private failing = 0;
   private failingPath: string | null = null;
   private server: Server | null = null;
@@ -64,6 +76,7 @@ export class FakeStripeServer {
     this.metadata.clear();
     this.amounts.clear();
     this.answered.clear();
+    this.deleted.clear();
     this.failing = 0;
     this.failingPath = null;
     this.setupIntentStatus = 'succeeded';
@@ -91,6 +104,13 @@ export class FakeStripeServer {
       .map((r) => ({ identity: r.idempotencyKey ?? `${r.method} ${r.path}`, toldDone: r.status === 200 }));
   }
 
+  /** Customer ids of every delete the fake answered with a deletion (not the 404 of a repeat). */
+  customersDeleted(): string[] {
+    return this.requests
+      .filter((r) => r.method === 'DELETE' && r.status === 200 && r.path.startsWith('/v1/customers/'))
+      .map((r) => r.path.slice('/v1/customers/'.length));
+  }
+
   /** The recorded calls as `METHOD /path`, for asserting the exact sequence. */
   calls(): string[] {
     return this.requests.map((r) => `${r.method} ${r.path}`);
@@ -100,6 +120,7 @@ export class FakeStripeServer {
     ['GET', /^\/v1\/customers$/, () => list(this.existingCustomerId ? [{ id: this.existingCustomerId, object: 'customer' }] : [])],
     ['POST', /^\/v1\/customers$/, () => ({ id: 'cus_fake000000000000000001', object: 'customer' })],
     ['POST', /^\/v1\/customers\/([^/]+)$/, (_r, id) => ({ id, object: 'customer' })],
+    ['DELETE', /^\/v1\/customers\/([^/]+)$/, (_r, id) => this.deleteCustomer(id as string)],
     ['POST', /^\/v1\/setup_intents$/, (r) => this.intent('seti_fake000000000000000001', 'setup_intent', r)],
     [
       'GET',
@@ -215,6 +236,16 @@ export class FakeStripeServer {
     ],
   ];
 
+  private deleteCustomer(id: string): Record<string, unknown> {
+    if (this.deleted.has(id)) {
+      throw new StripeErrorAnswer(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such customer: '${id}'` },
+      });
+    }
+    this.deleted.add(id);
+    return { id, object: 'customer', deleted: true };
+  }
+
   private intent(id: string, object: string, req: StripeRequest): Record<string, unknown> {
     const metadata = Object.fromEntries(
       Object.entries(req.params).flatMap(([key, value]) => {
@@ -231,7 +262,8 @@ export class FakeStripeServer {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://fake');
-    const source = req.method === 'GET' ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString());
+    const source =
+      req.method === 'GET' || req.method === 'DELETE' ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString());
     const recorded: StripeRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -262,7 +294,13 @@ export class FakeStripeServer {
     for (const [method, pattern, handler] of this.routes) {
       const match = recorded.method === method ? recorded.path.match(pattern) : null;
       if (!match) continue;
-      const answer = handler(recorded, match[1]);
+      let answer: Record<string, unknown>;
+      try {
+        answer = handler(recorded, match[1]);
+      } catch (err) {
+        if (err instanceof StripeErrorAnswer) return send(err.status, err.body);
+        throw err;
+      }
       const status = ERROR_STATUS in answer ? (answer[ERROR_STATUS] as number) : 200;
       const body = ERROR_STATUS in answer ? { error: answer.error } : answer;
       // Stripe replays successes and card errors alike under the same Idempotency-Key.

@@ -23,6 +23,10 @@ import { PaymentEventHandler } from './handlers/payment-event.handler';
 import { SandboxWebhookHandler } from './handlers/sandbox-webhook.handler';
 import { ProviderCallLedger } from './ledger/provider-call-ledger';
 import { PaymentReconciler } from './reconciler/payment-reconciler';
+import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
+import { DataRetentionHandler } from './handlers/data-retention.handler';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { RetentionSchedule } from './jobs/retention-schedule';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -59,6 +63,10 @@ import { PaymentReconciler } from './reconciler/payment-reconciler';
     PaymentsProcessor,
     InvitationsProcessor,
     PaymentReconciler,
+    ForgetCustomerHandler,
+    DataRetentionHandler,
+    MaintenanceProcessor,
+    RetentionSchedule,
   ],
 })
 export class WorkerModule {}

@@ -1,3 +1,5 @@
+import type { PaymentProviderName } from './payments';
+
 /**
  * Queue names, job names and payloads. These strings are persisted (in Redis and in the outbox
  * table), so they are defined here once and never renamed casually.
@@ -6,6 +8,8 @@ export const QUEUES = {
   tracking: 'tracking',
   payments: 'payments',
   invitations: 'invitations',
+  /** Housekeeping the worker schedules itself (data retention), one job at a time. */
+  maintenance: 'maintenance',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -16,6 +20,8 @@ export const JOBS = {
   sandboxWebhook: 'sandbox-webhook',
   orderPaid: 'order-paid',
   invitationEmail: 'invitation-email',
+  forgetCustomer: 'forget-customer',
+  dataRetention: 'data-retention',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -63,13 +69,27 @@ export interface InvitationEmailPayload {
   sealedToken: string;
 }
 
+/**
+ * An erased person's customer at a payment provider (`orders.customer_id`), to be deleted there:
+ * owed by the erasure, in its transaction.
+ */
+export interface ForgetCustomerPayload {
+  provider: PaymentProviderName;
+  customerId: string;
+}
+
+/** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
+export type DataRetentionPayload = Record<string, never>;
+
 /** Every job the system can run: the discriminated union the producer and processors share. */
 export type JobItem =
   | { name: typeof JOBS.affiliateSignup; data: AffiliateSignupPayload }
   | { name: typeof JOBS.paymentEvent; data: PaymentEventPayload }
   | { name: typeof JOBS.sandboxWebhook; data: SandboxWebhookPayload }
   | { name: typeof JOBS.orderPaid; data: OrderPaidPayload }
-  | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload };
+  | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload }
+  | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
+  | { name: typeof JOBS.dataRetention; data: DataRetentionPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -80,6 +100,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.sandboxWebhook]: QUEUES.payments,
   [JOBS.orderPaid]: QUEUES.payments,
   [JOBS.invitationEmail]: QUEUES.invitations,
+  [JOBS.forgetCustomer]: QUEUES.payments,
+  [JOBS.dataRetention]: QUEUES.maintenance,
 };
 
 /**
@@ -94,6 +116,8 @@ export const SIDE_EFFECTS = {
   receiptEmail: 'receipt-email',
   /** Keyed `invitation-email:<invitation id>:<token issue>`: one e-mail per token issued for e-mail. */
   invitationEmail: 'invitation-email',
+  /** Keyed `forget-customer:<provider customer id>`: an erased person's customer, deleted at the provider once. */
+  forgetCustomer: 'forget-customer',
 } as const;
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];

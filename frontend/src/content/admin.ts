@@ -173,7 +173,7 @@ export const adminDashboard = {
     exportFailed: 'The download failed',
     erase: 'Erase this person',
     confirmErase:
-      'Erase every personal detail held about this address? Names, e-mail, phone and inviter are removed; orders keep their amounts and status anonymously. This cannot be undone.',
+      'Erase every personal detail held about this address? Names, e-mail, phone and inviter are removed; orders keep their amounts and status anonymously. The customer at the payment provider is deleted too, which ends any subscription still running. This cannot be undone.',
     confirmEraseButton: 'Yes, erase',
     cancel: 'Cancel',
     erasing: 'Erasing…',

@@ -66,4 +66,21 @@ describe('loadConfig', () => {
   it('treats an empty affiliate key as not configured', () => {
     expect(loadConfig({ ...valid, AFFILIATE_API_KEY: '' }).AFFILIATE_API_KEY).toBeUndefined();
   });
+
+  it('keeps 90 days of event data and 30 days of audit addresses unless told otherwise', () => {
+    expect(loadConfig(valid)).toMatchObject({ RETENTION_DAYS: 90, AUDIT_IP_RETENTION_DAYS: 30, RETENTION_BATCH_SIZE: 1000 });
+    expect(loadConfig({ ...valid, RETENTION_DAYS: '365', AUDIT_IP_RETENTION_DAYS: '7' })).toMatchObject({
+      RETENTION_DAYS: 365,
+      AUDIT_IP_RETENTION_DAYS: 7,
+    });
+  });
+
+  it.each([
+    ['RETENTION_DAYS', '3', /RETENTION_DAYS \("3"\): must not be less than 7/],
+    ['RETENTION_DAYS', 'ninety', /RETENTION_DAYS \("ninety"\)/],
+    ['AUDIT_IP_RETENTION_DAYS', '0', /AUDIT_IP_RETENTION_DAYS \("0"\): must not be less than 1/],
+    ['RETENTION_BATCH_SIZE', '0', /RETENTION_BATCH_SIZE \("0"\)/],
+  ])('refuses %s=%p', (name, value, message) => {
+    expect(() => loadConfig({ ...valid, [name]: value })).toThrow(message);
+  });
 });

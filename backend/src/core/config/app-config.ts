@@ -489,6 +489,32 @@ export class AppConfig {
   @Min(100)
   @Max(10_000)
   METRICS_SOURCE_TIMEOUT_MS = 1000;
+
+  /**
+   * Days kept of applied payment event payloads, finished outbox rows and side-effect records,
+   * and funnel events; the daily retention job deletes older ones (orders and leads stay). At
+   * least a week: longer than Stripe retries a webhook (3 days), so a retried event is still
+   * recognised as one already stored.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(7)
+  @Max(3650)
+  RETENTION_DAYS = 90;
+
+  /** Days the admin audit log keeps the client address of an entry; the retention job clears older ones. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  AUDIT_IP_RETENTION_DAYS = 30;
+
+  /** Rows one retention statement deletes or updates: each batch is a short transaction of its own. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  RETENTION_BATCH_SIZE = 1000;
 }
 
 /** Outside production only (validation requires a real key there); public in this repository, so it protects nothing. */

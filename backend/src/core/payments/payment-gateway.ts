@@ -70,6 +70,9 @@ export interface BillingPortalSession {
   url: string;
 }
 
+/** What became of a customer the provider was asked to forget: deleted now, or already gone before. */
+export type ForgottenCustomer = 'deleted' | 'already deleted';
+
 /**
  * What a provider event says happened. The worker does not trust it for the outcome (it re-reads
  * the object, so late or replayed events cannot move an order backwards); it names the object.
@@ -153,6 +156,13 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<Refund>;
   /** Opens the customer's billing portal, which links back to `returnUrl`. */
   openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession>;
+
+  /**
+   * Deletes a customer this system created (an erased person's) with what the provider holds on
+   * it: name, e-mail and saved cards; a subscription still running on it ends, as the provider
+   * ends it. No idempotency key: deleting twice is harmless, the second answer is 'already deleted'.
+   */
+  forgetCustomer(customerId: string): Promise<ForgottenCustomer>;
 
   /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
   kindOfId(id: string): PaymentObjectKind | null;

@@ -10,6 +10,7 @@ import { CreateFunnelEvents1764982800000 } from './1764982800000-create-funnel-e
 import { RenameAffiliateSignupJob1765065600000 } from './1765065600000-rename-affiliate-signup-job';
 import { SandboxRefunds1765152000000 } from './1765152000000-sandbox-refunds';
 import { ReconcilerIndexes1765238400000 } from './1765238400000-reconciler-indexes';
+import { Retention1765324800000 } from './1765324800000-retention';
 import { OrderBuyerBinding1765411200000 } from './1765411200000-order-buyer-binding';
 import { OrderLivemode1765497600000 } from './1765497600000-order-livemode';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   RenameAffiliateSignupJob1765065600000,
   SandboxRefunds1765152000000,
   ReconcilerIndexes1765238400000,
+  Retention1765324800000,
   OrderBuyerBinding1765411200000,
   OrderLivemode1765497600000,
 ];

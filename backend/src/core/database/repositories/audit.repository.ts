@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AdminAuditAction } from '@contracts/admin';
 import type { PersonalDataOwner, PersonFindings, SqlExecutor, TableColumns } from '../personal-data';
 import { nothingFound } from '../personal-data';
+import { affectedRows } from './sql-results';
 
 /** An `admin_audit_log` row: one admin action (sign-in, failed sign-in, create, edit, delete…). Never holds a password. */
 export interface AdminAuditRow {
@@ -63,6 +64,22 @@ export class AuditRepository implements PersonalDataOwner {
   async count(): Promise<number> {
     const [{ total }]: Array<{ total: number }> = await this.dataSource.query(`SELECT count(*)::int AS total FROM admin_audit_log`);
     return total;
+  }
+
+  /**
+   * Clears the client address of up to `batchSize` entries written more than `days` ago; the
+   * entries themselves (who, what, when) stay. Resolves with how many were cleared.
+   */
+  async forgetClientIpsBefore(days: number, batchSize: number): Promise<number> {
+    return affectedRows(
+      await this.dataSource.query(
+        `UPDATE admin_audit_log SET client_ip = NULL WHERE id IN (
+           SELECT id FROM admin_audit_log
+            WHERE client_ip IS NOT NULL AND at < now() - make_interval(days => $1::int)
+            LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [days, batchSize],
+      ),
+    );
   }
 
   /** What admins did, by their own sign-in: not a member's data, and kept as the record of what was done. */

@@ -3,6 +3,10 @@ import { DataSource } from 'typeorm';
 import type { FunnelEventType } from '@contracts/admin';
 import type { TableColumns } from '../personal-data';
 import type { GroupedRow } from './grouped-row';
+import { affectedRows } from './sql-results';
+
+/** Every event type, so a delete by age can use the (type, occurred_at) index. */
+const EVENT_TYPES = Object.keys({ page_view: true, checkout_start: true } satisfies Record<FunnelEventType, true>);
 
 /** A `funnel_events` row: a page view or checkout start from the SPA's beacon. Anonymous: no e-mail, name or query string. */
 export interface FunnelEventRow {
@@ -42,6 +46,19 @@ export class FunnelEventRepository {
       event.planId,
       event.referral,
     ]);
+  }
+
+  /** Deletes up to `batchSize` events that occurred more than `days` ago; resolves with how many. */
+  async deleteBefore(days: number, batchSize: number): Promise<number> {
+    return affectedRows(
+      await this.dataSource.query(
+        `DELETE FROM funnel_events WHERE id IN (
+           SELECT id FROM funnel_events
+            WHERE type = ANY($3::text[]) AND occurred_at < now() - make_interval(days => $1::int)
+            LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [days, batchSize, EVENT_TYPES],
+      ),
+    );
   }
 
   /** Visitors (distinct, from page views) and checkout starts in [from, to), in total, by referral and by plan (one pass). */

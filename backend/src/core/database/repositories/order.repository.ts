@@ -428,17 +428,27 @@ export class OrderRepository implements PersonalDataOwner {
 
   /**
    * Orders keep their amounts, plan, status and provider ids under one anonymous address per
-   * person (so an erased buyer still counts once).
+   * person (so an erased buyer still counts once). The customers their provider holds for the
+   * person (name, e-mail, saved cards) are owed a `forget-customer` job each, in the erasure's
+   * transaction: deleted there once the erasure commits, and never if it rolls back.
    */
   async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
-    return {
-      orders: affectedRows(
-        await sql.query(
-          `UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`,
-          [erasure.emailNormalized, erasure.erasedEmail, erasure.erasedName],
-        ),
+    const customers: Array<Pick<OrderRow, 'provider' | 'customer_id'> & { customer_id: string }> = await sql.query(
+      `SELECT DISTINCT provider, customer_id FROM orders
+        WHERE email_normalized = $1 AND customer_id IS NOT NULL ORDER BY provider, customer_id`,
+      [erasure.emailNormalized],
+    );
+    const orders = affectedRows(
+      await sql.query(
+        `UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`,
+        [erasure.emailNormalized, erasure.erasedEmail, erasure.erasedName],
       ),
-    };
+    );
+    await owe(
+      sql,
+      customers.map(({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } })),
+    );
+    return { orders };
   }
 }
 

@@ -39,6 +39,8 @@ export type ExhaustedOutboxRow = Pick<OutboxRow, 'id' | 'queue' | 'job_name' | '
 export const OUTBOX_TABLES: readonly TableColumns[] = [
   // Payloads and errors are not keyed by person but may name one (a webhook event, an SMTP refusal).
   { table: 'outbox', personal: ['payload', 'last_error'], notPersonal: ['queue', 'job_name'] },
+  // Counts of finished rows the retention job deleted, by job name.
+  { table: 'outbox_outcome_totals', personal: [], notPersonal: ['job_name'] },
 ];
 
 /**
@@ -222,12 +224,42 @@ export class OutboxRepository implements PersonalDataOwner {
            COALESCE(extract(epoch FROM now() - min(created_at) FILTER (WHERE dispatched_at IS NULL)), 0)::float8 AS lag_seconds
          FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY queue`,
       );
-      // One pass over the table; the statement timeout above bounds it.
+      // One pass over the table, plus the rows retention deleted; the statement timeout above bounds it.
       const outcomes: OutboxOutcomeFigures[] = await tx.query(
-        `SELECT job_name, count(completed_at)::int AS completed, count(failed_at)::int AS failed FROM outbox GROUP BY job_name`,
+        `SELECT job_name, sum(completed)::float8 AS completed, sum(failed)::float8 AS failed FROM (
+           SELECT job_name, count(completed_at) AS completed, count(failed_at) AS failed FROM outbox GROUP BY job_name
+           UNION ALL
+           SELECT job_name, completed, failed FROM outbox_outcome_totals
+         ) AS t GROUP BY job_name`,
       );
       return [open, outcomes] as const;
     });
+  }
+
+  /**
+   * Deletes up to `batchSize` rows whose job finished (done, or failed for good) more than `days`
+   * ago, adding them to `outbox_outcome_totals` in the same statement so the job counts never go
+   * down; resolves with how many. Open rows are never touched.
+   */
+  async deleteFinishedBefore(days: number, batchSize: number): Promise<number> {
+    const [{ n }]: Array<{ n: number }> = await this.dataSource.query(
+      `WITH doomed AS (
+         SELECT id FROM outbox
+          WHERE (completed_at IS NOT NULL OR failed_at IS NOT NULL)
+            AND COALESCE(completed_at, failed_at) < now() - make_interval(days => $1::int)
+          LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), gone AS (
+         DELETE FROM outbox o USING doomed d WHERE o.id = d.id
+         RETURNING o.job_name, o.completed_at IS NOT NULL AS completed, o.failed_at IS NOT NULL AS failed
+       ), counted AS (
+         INSERT INTO outbox_outcome_totals AS t (job_name, completed, failed)
+         SELECT job_name, count(*) FILTER (WHERE completed), count(*) FILTER (WHERE failed) FROM gone GROUP BY job_name
+         ON CONFLICT (job_name) DO UPDATE SET completed = t.completed + excluded.completed, failed = t.failed + excluded.failed
+       )
+       SELECT count(*)::int AS n FROM gone`,
+      [days, batchSize],
+    );
+    return n;
   }
 
   /** Queued payloads are keyed by job, not person: nothing to list, only to scrub. */

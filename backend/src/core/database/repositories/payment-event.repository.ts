@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, SqlExecutor, TableColumns } from '../personal-data';
 import { nothingFound } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
+import { affectedRows } from './sql-results';
 
 /** A `payment_events` row: a webhook event as received, stored once per provider event id; the worker applies it. */
 export interface PaymentEventRow {
@@ -63,6 +64,25 @@ export class PaymentEventRepository implements PersonalDataOwner {
   /** Marks the event applied (once), in the caller's transaction if one is given. */
   async markApplied(id: string, sql: SqlExecutor = this.dataSource): Promise<void> {
     await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [id]);
+  }
+
+  /**
+   * Deletes up to `batchSize` applied events received more than `days` ago; resolves with how
+   * many. The whole row goes, not only its payload: a provider retries an event for days, not
+   * months (Stripe: 3 days), and one arriving after all the same is stored and applied again,
+   * which re-reads the object and moves its order only forward. Unapplied events are still owed
+   * and stay.
+   */
+  async deleteAppliedBefore(days: number, batchSize: number): Promise<number> {
+    return affectedRows(
+      await this.dataSource.query(
+        `DELETE FROM payment_events WHERE id IN (
+           SELECT id FROM payment_events
+            WHERE applied_at IS NOT NULL AND received_at < now() - make_interval(days => $1::int)
+            LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [days, batchSize],
+      ),
+    );
   }
 
   /** Events are keyed by the provider's event id, not by person: nothing to list, only to scrub. */

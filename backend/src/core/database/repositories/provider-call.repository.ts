@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
+import { affectedRows } from './sql-results';
 
 export type SideEffectStatus = 'claimed' | 'done' | 'failed';
 
@@ -83,6 +84,30 @@ export class ProviderCallRepository implements PersonalDataOwner {
 
   async noteError(key: string, message: string): Promise<void> {
     await this.dataSource.query(`UPDATE side_effects SET last_error = $2 WHERE key = $1 AND status = 'claimed'`, [key, message]);
+  }
+
+  /**
+   * Deletes up to `batchSize` entries finished (done or failed) more than `days` ago; resolves
+   * with how many. A claim still open is never deleted, nor an entry whose subject (the id in its
+   * key) a job still open in the outbox names: that job may run again and must find it.
+   */
+  async deleteFinishedBefore(days: number, batchSize: number): Promise<number> {
+    return affectedRows(
+      await this.dataSource.query(
+        `WITH owed AS MATERIALIZED (
+           SELECT DISTINCT p.value AS subject
+             FROM outbox o
+             CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(o.payload) = 'object' THEN o.payload ELSE '{}' END) AS p
+            WHERE o.completed_at IS NULL AND o.failed_at IS NULL AND p.value IS NOT NULL
+         )
+         DELETE FROM side_effects WHERE key IN (
+           SELECT s.key FROM side_effects s
+            WHERE s.status <> 'claimed' AND s.finished_at < now() - make_interval(days => $1::int)
+              AND NOT EXISTS (SELECT 1 FROM owed WHERE owed.subject = split_part(s.key, ':', 2))
+            LIMIT $2 FOR UPDATE OF s SKIP LOCKED)`,
+        [days, batchSize],
+      ),
+    );
   }
 
   /** The ledger entries about the rows earlier owners found (keyed by their ids). */

@@ -84,6 +84,11 @@ export class SandboxObjectRepository {
     return this.select(sql, 's.object = $1 AND s.client_secret = $2', [object, clientSecret], lock);
   }
 
+  /** Every object held for a customer, oldest first. */
+  findByCustomer(sql: SqlExecutor, customerId: string, lock: boolean): Promise<SandboxObjectRow[]> {
+    return this.select(sql, 's.customer_id = $1 ORDER BY s.created_at, s.id', [customerId], lock);
+  }
+
   async update(
     sql: SqlExecutor,
     id: string,

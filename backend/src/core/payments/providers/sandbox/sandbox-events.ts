@@ -96,7 +96,7 @@ export function setupIntentObject(row: SandboxObjectRow): Record<string, unknown
   };
 }
 
-export function subscriptionObject(row: SandboxObjectRow, invoiceId: string, lookupKey: string): Record<string, unknown> {
+export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | null, lookupKey: string): Record<string, unknown> {
   return {
     id: row.id,
     object: 'subscription',

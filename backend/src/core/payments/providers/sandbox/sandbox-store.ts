@@ -46,6 +46,10 @@ export class SandboxStore {
     return row ?? null;
   }
 
+  findByCustomer(manager: EntityManager, customerId: string, lock = false): Promise<SandboxObjectRow[]> {
+    return this.objects.findByCustomer(manager, customerId, lock);
+  }
+
   async findBySecret(
     manager: EntityManager,
     object: SandboxObjectKind,

@@ -55,6 +55,21 @@ class MemoryStore {
   find(_manager: never, object: SandboxObjectRow['object'], id: string): Promise<SandboxObjectRow | null> {
     return Promise.resolve([...this.byKey.values()].find((row) => row.object === object && row.id === id) ?? null);
   }
+
+  findByCustomer(_manager: never, customerId: string): Promise<SandboxObjectRow[]> {
+    return Promise.resolve([...this.byKey.values()].filter((row) => row.customer_id === customerId));
+  }
+
+  update(
+    _manager: never,
+    row: SandboxObjectRow,
+    change: Pick<SandboxObjectRow, 'status' | 'payment_method_id' | 'card' | 'last_error'>,
+    events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
+  ): Promise<SandboxObjectRow> {
+    Object.assign(row, change);
+    this.events.push(...events(row));
+    return Promise.resolve(row);
+  }
 }
 
 describe('SandboxGateway', () => {
@@ -116,6 +131,46 @@ describe('SandboxGateway', () => {
     );
     await expect(gateway.refund({ orderId: paidOrder, chargeId: paid, amountCents: 0 })).rejects.toBeInstanceOf(PaymentRefusedError);
     expect(store.events.filter((event) => event.type === 'refund.created')).toHaveLength(0);
+  });
+
+  it("forgets a customer as Stripe deletes one: its running subscription is canceled, with Stripe's event, and its cards are gone", async () => {
+    const orderId = '5b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+    const standard = { ...order(orderId), plan: PLANS.standard, amountCents: 9700 };
+    const { intentId: setupId } = await gateway.createCardSetup(standard);
+    Object.assign((await store.find(undefined as never, 'setup_intent', setupId))!, {
+      status: 'succeeded',
+      payment_method_id: 'pm_sandboxcard000000000001',
+      card: { last4: '4242', outcome: 'succeeded' },
+    });
+    const { subscriptionId } = await gateway.createSubscription(standard, setupId);
+    const otherCharge = await gateway.createCharge({
+      ...order('6b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10'),
+      customerId: 'cus_someoneelse0000000001',
+    });
+    Object.assign((await store.find(undefined as never, 'payment_intent', otherCharge.intentId))!, {
+      payment_method_id: 'pm_someoneelse00000000001',
+    });
+    const eventsBefore = store.events.length;
+
+    await expect(gateway.forgetCustomer('cus_existing0000000000001')).resolves.toBe('deleted');
+    expect(store.events.slice(eventsBefore)).toEqual([
+      expect.objectContaining({
+        type: 'customer.subscription.deleted',
+        data: { object: expect.objectContaining({ id: subscriptionId, status: 'canceled', customer: 'cus_existing0000000000001' }) },
+      }),
+    ]);
+    await expect(gateway.readSubscription(subscriptionId)).resolves.toBe('canceled');
+    const forgotten = await store.findByCustomer(undefined as never, 'cus_existing0000000000001');
+    expect(forgotten.map((row) => [row.object, row.payment_method_id, row.card])).toEqual([
+      ['setup_intent', null, null],
+      ['subscription', null, null],
+    ]);
+    expect((await store.find(undefined as never, 'payment_intent', otherCharge.intentId))!.payment_method_id).toBe(
+      'pm_someoneelse00000000001',
+    );
+
+    await expect(gateway.forgetCustomer('cus_existing0000000000001')).resolves.toBe('already deleted');
+    expect(store.events).toHaveLength(eventsBefore + 1);
   });
 
   it('says it has no billing portal rather than pretend to open one', async () => {

@@ -3,6 +3,7 @@ import type {
   BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
+  ForgottenCustomer,
   GatewayOrder,
   PaymentGateway,
   ParsedWebhook,
@@ -31,6 +32,9 @@ import {
 } from './sandbox-events';
 import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
 import type { SandboxStore } from './sandbox-store';
+
+/** Stripe's subscription statuses that nothing follows: a deleted customer's other subscriptions are canceled. */
+const ENDED_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
 /**
  * The offline stand-in for Stripe (no keys configured): the same life cycle, held in Postgres,
@@ -221,6 +225,33 @@ export class SandboxGateway implements PaymentGateway {
   /** There is no sandbox page to manage a card or subscription on, and pretending one exists would mislead. */
   openBillingPortal(): Promise<BillingPortalSession> {
     return Promise.reject(new PaymentUnsupportedError('The payment sandbox has no billing portal; configure Stripe keys to use one.'));
+  }
+
+  /**
+   * What Stripe does when a customer is deleted, on the sandbox's records (which hold no name or
+   * e-mail): its subscriptions still running are canceled, with Stripe's
+   * customer.subscription.deleted event, and its saved cards are gone. Nothing left to change
+   * is 'already deleted'.
+   */
+  async forgetCustomer(customerId: string): Promise<ForgottenCustomer> {
+    return this.store.transaction(async (manager) => {
+      let changed = false;
+      for (const row of await this.store.findByCustomer(manager, customerId, true)) {
+        const cancel = row.object === 'subscription' && !ENDED_SUBSCRIPTION_STATUSES.has(row.status);
+        if (!cancel && row.payment_method_id === null && row.card === null) continue;
+        changed = true;
+        await this.store.update(
+          manager,
+          row,
+          { status: cancel ? 'canceled' : row.status, payment_method_id: null, card: null, last_error: row.last_error },
+          (updated) =>
+            cancel
+              ? [stripeEvent('customer.subscription.deleted', subscriptionObject(updated, null, priceLookupKey({ id: row.plan_id })))]
+              : [],
+        );
+      }
+      return changed ? 'deleted' : 'already deleted';
+    });
   }
 
   kindOfId(id: string): PaymentObjectKind | null {

@@ -1,9 +1,8 @@
 import type Stripe from 'stripe';
-import type { Plan } from '@contracts/plans';
 import type { GatewayOrder } from '../../payment-gateway';
 
 /** Stripe Price lookup key of a subscription plan, e.g. clear-standard-monthly. */
-export const priceLookupKey = (plan: Plan): string => `clear-${plan.id}-monthly`;
+export const priceLookupKey = (plan: { id: string }): string => `clear-${plan.id}-monthly`;
 
 /** Whether a Price charges exactly the catalogue's terms: amount, currency, once a month. */
 function chargesCatalogueTerms(price: Stripe.Price, order: GatewayOrder): boolean {

@@ -85,6 +85,22 @@ describe('StripeGateway', () => {
     });
   });
 
+  it('deletes a customer, and takes the 404 of one already deleted as done', async () => {
+    await expect(gateway.forgetCustomer('cus_erased00000000000000001')).resolves.toBe('deleted');
+    await expect(gateway.forgetCustomer('cus_erased00000000000000001')).resolves.toBe('already deleted');
+    expect(stripe.calls()).toEqual([
+      'DELETE /v1/customers/cus_erased00000000000000001',
+      'DELETE /v1/customers/cus_erased00000000000000001',
+    ]);
+    expect(stripe.customersDeleted()).toEqual(['cus_erased00000000000000001']);
+  });
+
+  it('throws what else Stripe refuses a delete with, for the job to retry', async () => {
+    stripe.failNext(3);
+    await expect(gateway.forgetCustomer('cus_erased00000000000000002')).rejects.toThrow('Fake outage');
+    expect(stripe.customersDeleted()).toEqual([]);
+  });
+
   it('parses a webhook signed with its secret into the record to store and a neutral event', () => {
     const body = JSON.stringify({
       id: 'evt_1',

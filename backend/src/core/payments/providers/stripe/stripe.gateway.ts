@@ -1,9 +1,10 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { AppConfig, ConfigError } from '../../../config/app-config';
 import {
   BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
+  ForgottenCustomer,
   GatewayOrder,
   idempotencyKey,
   PaymentGateway,
@@ -178,6 +179,18 @@ export class StripeGateway implements PaymentGateway {
   async openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession> {
     const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return { url: session.url };
+  }
+
+  /** Stripe deletes the customer's saved cards with it and cancels its subscriptions at once. */
+  async forgetCustomer(customerId: string): Promise<ForgottenCustomer> {
+    try {
+      await this.stripe.customers.del(customerId);
+      return 'deleted';
+    } catch (err) {
+      // Stripe answers a customer it no longer has (deleted on an earlier attempt) with 404 resource_missing.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return 'already deleted';
+      throw err;
+    }
   }
 
   kindOfId(id: string): PaymentObjectKind | null {
