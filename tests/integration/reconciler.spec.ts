@@ -30,16 +30,17 @@ const orderPaidJobs = async (id: string): Promise<number> =>
 
 /**
  * A one-time checkout of `minutesAgo` holding its own payment intent, which the Stripe fake
- * reports succeeded: as if the buyer paid and the webhook never came.
+ * reports succeeded: as if the buyer paid and the webhook never came. A live order (real money),
+ * so its affiliate sale is owed.
  */
 async function checkout(minutesAgo: number): Promise<{ id: string; paymentIntent: string }> {
   const n = ++counter;
   const paymentIntent = `pi_reconcile${String(n).padStart(12, '0')}`;
   const [{ id }] = await stack.db.query(
     `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, provider,
-                         payment_intent_id, customer_id, created_at)
+                         payment_intent_id, customer_id, created_at, livemode)
      VALUES ('full-payment', 'one-time', 99700, 'usd', $1, $1, 'Late Webhook', 'clear', 'partner7', 'stripe', $2,
-             'cus_fake000000000000000001', now() - make_interval(mins => $3))
+             'cus_fake000000000000000001', now() - make_interval(mins => $3), true)
      RETURNING id`,
     [`reconciled-${n}@example.com`, paymentIntent, minutesAgo],
   );

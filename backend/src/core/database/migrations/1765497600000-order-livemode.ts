@@ -13,7 +13,8 @@ export class OrderLivemode1765497600000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE orders ADD COLUMN livemode boolean`);
     await q.query(`UPDATE orders SET livemode = (provider = 'stripe')`);
-    await q.query(`ALTER TABLE orders ALTER COLUMN livemode SET NOT NULL`);
+    // An order nobody said was live is a test order: a missing value never makes a sale.
+    await q.query(`ALTER TABLE orders ALTER COLUMN livemode SET DEFAULT false, ALTER COLUMN livemode SET NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
