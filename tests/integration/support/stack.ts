@@ -38,6 +38,9 @@ export const baseEnv = (): Record<string, string> => ({
   JOB_RETRY_HORIZON_S: '2',
   AFFILIATE_API_KEY: '',
   PAYMENT_PROVIDER: 'sandbox',
+  // The reconciler would otherwise pick up orders other spec files left behind, mid-test;
+  // reconciler.spec.ts runs its passes itself.
+  RECONCILE_INTERVAL_S: '86400',
 });
 
 function required(name: string): string {
