@@ -31,11 +31,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         minify: 'terser',
         modulePreload: { polyfill: false },
-        // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands.
+        // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands;
+        // admin.html the admin screens, which share no entry code with the funnel (no analytics at all).
         rollupOptions: {
           input: {
             spa: fileURLToPath(new URL('./index.html', import.meta.url)),
             landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+            admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
           },
           // The landing entry's only import is Vite's preload helper: on its own it is a few hundred
           // bytes, where inside the shared chunk it would pull React into the first paint.

@@ -5,13 +5,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isAppRoute } from '@contracts/routes';
+import { isAdminPath, isAppRoute } from '@contracts/routes';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
  * Serves the built SPA: `/` is the prerendered landing page (index.html), hashed assets are
- * cached for a year, and any other page path gets the client shell (spa.html).
+ * cached for a year, /admin paths get the admin document (admin.html) and any other page path
+ * gets the funnel's client shell (spa.html).
  */
 export async function serveSpa(app: NestFastifyApplication, staticDir: string): Promise<SpaFallback | null> {
   const root = resolve(staticDir);
@@ -32,11 +33,13 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
-  // Unknown paths still get the shell (it renders the 404 card) but with a 404 status for crawlers.
-  return (req, reply) =>
-    reply
-      .status(isAppRoute(new URL(req.url, 'http://x').pathname) ? 200 : 404)
+  // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
+  return (req, reply) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    return reply
+      .status(isAppRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile(shell);
+      .sendFile(isAdminPath(path) ? 'admin.html' : shell);
+  };
 }

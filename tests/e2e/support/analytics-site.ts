@@ -59,8 +59,9 @@ function serve(root: string): Server {
       res.writeHead(204).end();
       return;
     }
-    // Like the real server: `/` is the prerendered page, other page paths get the SPA shell.
-    const file = path === '/' ? 'index.html' : extname(path) ? normalize(path).replace(/^[/\\]+/, '') : 'spa.html';
+    // Like the real server: `/` is the prerendered page, /admin paths the admin document, other page paths the SPA shell.
+    const shell = path === '/admin' || path.startsWith('/admin/') ? 'admin.html' : 'spa.html';
+    const file = path === '/' ? 'index.html' : extname(path) ? normalize(path).replace(/^[/\\]+/, '') : shell;
     const target = resolve(root, file);
     if (!target.startsWith(root) || path.startsWith('/api/')) {
       res.writeHead(404).end();
