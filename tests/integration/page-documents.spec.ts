@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,17 +17,19 @@ function directives(header: string | undefined): Map<string, string[]> {
 
 /**
  * Which document each page path gets, and under which policy: the admin area its own document
- * (admin.html) with scripts of this origin only; the funnel's pages the SPA with the site's policy.
+ * (admin.html) with scripts of this origin only; the funnel's pages the SPA with the site's policy,
+ * which allows the build's one inline script (the address-bar guard) by its hash and no other.
  * A stand-in build, so the server's choices are checked apart from the real build's contents.
  */
 describe('page documents and their Content-Security-Policy', () => {
   const dir = mkdtempSync(join(tmpdir(), 'clear-documents-'));
+  const guard = 'history.replaceState(null,"","/checkout");';
   let stack: Stack;
   let api: ReturnType<typeof request>;
 
   beforeAll(async () => {
-    writeFileSync(join(dir, 'index.html'), `<!doctype html><head></head><body>landing document</body>`);
-    writeFileSync(join(dir, 'spa.html'), `<!doctype html><head></head><body>funnel document</body>`);
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><head><script>${guard}</script></head><body>landing document</body>`);
+    writeFileSync(join(dir, 'spa.html'), `<!doctype html><head><script>${guard}</script></head><body>funnel document</body>`);
     writeFileSync(join(dir, 'admin.html'), '<!doctype html><head></head><body>admin document</body>');
     stack = await startStack({ STATIC_DIR: dir }, { worker: false });
     api = request(stack.url);
@@ -70,13 +73,17 @@ describe('page documents and their Content-Security-Policy', () => {
     }
   });
 
-  it.each(['/checkout', '/success', '/no-such-page'])('%s gets the funnel document with the site policy', async (path) => {
-    const res = await api.get(`${path}?plan=standard`).set('accept', 'text/html');
-    expect(res.text).toContain('funnel document');
-    const scriptSrc = directives(res.headers['content-security-policy']).get('script-src');
-    expect(scriptSrc).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com']));
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-  });
+  it.each(['/checkout', '/success', '/no-such-page'])(
+    '%s gets the funnel document with the site policy and the guard allowed by its hash',
+    async (path) => {
+      const res = await api.get(`${path}?plan=standard`).set('accept', 'text/html');
+      expect(res.text).toContain('funnel document');
+      const scriptSrc = directives(res.headers['content-security-policy']).get('script-src');
+      expect(scriptSrc).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com']));
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(guard).digest('base64')}'`);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    },
+  );
 
   it('the landing page and the API keep the site policy', async () => {
     const landing = await api.get('/').expect(200);

@@ -65,7 +65,11 @@ const ADMIN_CSP_DIRECTIVES = {
  */
 export const PUBLIC_WRITE_LIMIT = { rateLimit: {} };
 
-export async function applySecurity(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+/**
+ * `inlineScripts`: the CSP hashes of the inline scripts the built public pages run (spa.ts
+ * `inlineScriptHashes`); no other inline script may run.
+ */
+export async function applySecurity(app: NestFastifyApplication, config: AppConfig, inlineScripts: readonly string[]): Promise<void> {
   const publicUrl = config.PUBLIC_URL;
   // Counted in Redis so every API instance shares one allowance per client (per instance only while Redis is away).
   await app.register(rateLimit, {
@@ -82,7 +86,7 @@ export async function applySecurity(app: NestFastifyApplication, config: AppConf
   // Helmet built once per policy and run on every response. (@fastify/helmet builds it again for
   // each request, re-parsing the CSP every time: a few percent of the API's CPU under load.)
   const siteHeaders = helmet({
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScripts] } },
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });

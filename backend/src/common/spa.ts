@@ -3,7 +3,8 @@ import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAdminPath, isAppRoute } from '@contracts/routes';
 
@@ -42,4 +43,24 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
       .type('text/html; charset=utf-8')
       .sendFile(isAdminPath(path) ? 'admin.html' : shell);
   };
+}
+
+/** The public pages the server sends as HTML; admin.html runs no inline script. */
+const PUBLIC_DOCUMENTS = ['index.html', 'spa.html'];
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts in the built public pages: the build writes
+ * one (the address-bar guard, frontend/vite/personal-query.plugin.ts), and the CSP allows no other.
+ */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of PUBLIC_DOCUMENTS) {
+    const path = resolve(staticDir, file);
+    if (!existsSync(path)) continue;
+    for (const [, body] of readFileSync(path, 'utf8').matchAll(INLINE_SCRIPT)) {
+      if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
