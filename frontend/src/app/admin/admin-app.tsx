@@ -8,7 +8,11 @@ import { ScreenProviders } from '../screen-providers';
 const adminRoutes: LazyRoute[] = [
   { path: ROUTES.admin, title: pages.admin.title, Screen: lazy(() => import('../routes/admin-home.route')) },
   { path: ROUTES.adminLogin, title: pages.adminLogin.title, Screen: lazy(() => import('../routes/admin-login.route')) },
-  { path: ROUTES.adminTestimonials, title: pages.adminTestimonials.title, Screen: lazy(() => import('../routes/admin-testimonials.route')) },
+  {
+    path: ROUTES.adminTestimonials,
+    title: pages.adminTestimonials.title,
+    Screen: lazy(() => import('../routes/admin-testimonials.route')),
+  },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./outside-admin.route')) },
 ];
 
