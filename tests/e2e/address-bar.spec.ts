@@ -11,7 +11,7 @@ import {
   type VendorHit,
   type VendorStandIns,
 } from './support/analytics-site';
-import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
+import { CARDS, checkoutUrl, fillSandboxCard, payButton, PERSONAL_PARAMS } from './support/checkout';
 import { uniqueEmail } from './support/landing';
 
 /**
@@ -31,25 +31,32 @@ const test = base.extend<{ vendors: VendorStandIns }, { analyticsSite: Analytics
   },
 });
 
-const PERSONAL = ['email', 'name', 'token'];
-
 function buyer(label: string) {
   return { email: uniqueEmail(label), name: `Quinn ${label}`, token: `tok-${label}-${Date.now()}` };
 }
 
-/** The address bar holds `path` with exactly `params`: none of e-mail, name or token. */
+/** Which of e-mail, name and token an address holds. */
+function personalIn(url: URL): string[] {
+  return PERSONAL_PARAMS.filter((name) => url.searchParams.has(name));
+}
+
+/** The address bar holds `path` with `params`, and none of e-mail, name or token. */
 async function expectAddress(page: Page, path: string, params: Record<string, string | RegExp>): Promise<void> {
   const url = new URL(page.url());
   expect(url.pathname).toBe(path);
-  for (const name of PERSONAL) expect(url.searchParams.has(name), `${name} in ${url.pathname}${url.search}`).toBe(false);
+  expect(personalIn(url), url.href).toEqual([]);
   for (const [name, value] of Object.entries(params)) expect(url.searchParams.get(name)).toMatch(value);
+}
+
+function bothReportedFrom(vendors: VendorStandIns, path: string): boolean {
+  return (['ga4', 'meta'] as const).every((vendor) =>
+    vendors.hits.some((hit) => hit.vendor === vendor && reportedLocation(hit).pathname === path),
+  );
 }
 
 /** Waits until both vendors have reported a hit from `path`, so the checks below have something to check. */
 async function expectHitsFrom(vendors: VendorStandIns, path: string): Promise<void> {
-  const from = (vendor: VendorHit['vendor']) =>
-    vendors.hits.some((hit) => hit.vendor === vendor && reportedLocation(hit).pathname === path);
-  await expect.poll(() => [from('ga4'), from('meta')], { timeout: 15_000 }).toEqual([true, true]);
+  await expect.poll(() => bothReportedFrom(vendors, path), { timeout: 15_000 }).toBe(true);
 }
 
 /**
@@ -57,13 +64,8 @@ async function expectHitsFrom(vendors: VendorStandIns, path: string): Promise<vo
  * `pagePath`: the page waits there instead of moving on at once, so the vendors see it as it is.
  */
 async function holdUntilVendorsReport(page: Page, vendors: VendorStandIns, apiPath: string, pagePath: string): Promise<void> {
-  const reported = async () => {
-    const running = Object.keys(await firstSeenLocations(page).catch(() => ({}))).length === 2;
-    const hits = (['ga4', 'meta'] as const).every((vendor) =>
-      vendors.hits.some((hit) => hit.vendor === vendor && reportedLocation(hit).pathname === pagePath),
-    );
-    return running && hits;
-  };
+  const reported = async () =>
+    Object.keys(await firstSeenLocations(page).catch(() => ({}))).length === 2 && bothReportedFrom(vendors, pagePath);
   await page.route(
     (url) => url.pathname.startsWith(apiPath),
     async (route) => {
@@ -96,14 +98,12 @@ function checkoutAndSuccessHits(vendors: VendorStandIns): VendorHit[] {
   return vendors.hits.filter((hit) => ['/checkout', '/success'].includes(reportedLocation(hit).pathname));
 }
 
-/** The first vendor script of this document found the address already clean. */
+/** Once both vendor scripts have run in this document: the address they first found was already clean. */
 async function expectCleanFirstSight(page: Page, path: string): Promise<void> {
-  const seen = await firstSeenLocations(page);
-  expect(Object.keys(seen).sort()).toEqual(['ga4', 'meta']);
-  for (const href of Object.values(seen)) {
-    const url = new URL(href);
-    expect(url.pathname).toBe(path);
-    for (const name of PERSONAL) expect(url.searchParams.has(name), `${name} in ${href}`).toBe(false);
+  await expect.poll(async () => Object.keys(await firstSeenLocations(page)).sort()).toEqual(['ga4', 'meta']);
+  for (const href of Object.values(await firstSeenLocations(page))) {
+    expect(new URL(href).pathname).toBe(path);
+    expect(personalIn(new URL(href)), href).toEqual([]);
   }
 }
 

@@ -1,7 +1,7 @@
 import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { useAdminAccount } from './support/admin';
 import { ANALYTICS_CONSENT_KEY, analyticsSiteFixture, serveAnalyticsBuildOn, type AnalyticsSite } from './support/analytics-site';
-import { watchCsp } from './support/csp';
+import { cspSources, watchCsp } from './support/csp';
 
 /**
  * The admin pages are a document of their own (admin.html), built without the funnel's analytics,
@@ -23,15 +23,6 @@ test.beforeAll(async ({ baseURL }) => {
   session = (await context.storageState()).cookies;
   await context.dispose();
 });
-
-/** The sources a policy allows for one directive. */
-function sourcesOf(policy: string | undefined, directive: string): string[] | undefined {
-  const found = (policy ?? '')
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === directive);
-  return found?.slice(1);
-}
 
 /** Every request of the page to a host other than the server's, kept off the network. */
 async function recordOtherOrigins(page: Page, ownHost: string): Promise<string[]> {
@@ -69,7 +60,7 @@ test.describe('admin pages load no third-party script', () => {
     for (const path of ['/admin', '/admin/testimonials', '/admin/login', '/admin/no-such-screen']) {
       const response = await page.goto(path);
       const policy = response?.headers()['content-security-policy'];
-      expect(sourcesOf(policy, 'script-src'), `script-src of ${path}`).toEqual(["'self'"]);
+      expect(cspSources(policy, 'script-src'), `script-src of ${path}`).toEqual(["'self'"]);
       expect(policy, `no other host in the policy of ${path}`).not.toMatch(/https?:\/\//);
     }
     await expect(page.getByTestId('not-found')).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { cspSources } from './support/csp';
 import { deleteTestimonials, featureTestimonials, insertTestimonials, unfeatureAllTestimonials } from './support/db';
 import { openLanding } from './support/landing';
 
@@ -185,7 +186,7 @@ test.describe('landing page', () => {
     expect(text).toContain('id="checkout"');
     expect(text).toContain('<title>Clear Method by Brightpath Coaching</title>');
     // The address-bar guard (frontend/src/lib/personal-query-guard.ts) is inline, so that it runs first.
-    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1].split(' ') ?? [];
+    const scriptSrc = cspSources(response.headers()['content-security-policy'], 'script-src') ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc="/.test(attributes));
     expect(inline).toHaveLength(1);

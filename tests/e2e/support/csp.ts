@@ -29,3 +29,12 @@ export async function watchCsp(page: Page): Promise<Violation[]> {
   });
   return violations;
 }
+
+/** The sources a Content-Security-Policy header allows for one directive (undefined when it names none). */
+export function cspSources(policy: string | undefined, directive: string): string[] | undefined {
+  const found = (policy ?? '')
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
+  return found?.slice(1);
+}
