@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { documentHead } from './src/content/brand';
+import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
 import { injectDocumentHead, prerenderLanding, previewSpaShell } from './vite/prerender-landing.plugin';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
@@ -16,7 +17,7 @@ const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127
 export default defineConfig(({ isSsrBuild }) => ({
   // One .env at the repository root configures server and client (only VITE_* reach the client).
   envDir: '..',
-  plugins: [react(), injectDocumentHead(documentHead), prerenderLanding({ clientOutDir }), previewSpaShell()],
+  plugins: [react(), injectDocumentHead(documentHead), inlinePersonalQueryGuard(), prerenderLanding({ clientOutDir }), previewSpaShell()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -31,11 +32,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         minify: 'terser',
         modulePreload: { polyfill: false },
-        // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands.
+        // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands;
+        // admin.html the admin screens, which share no entry code with the funnel (no analytics at all).
         rollupOptions: {
           input: {
             spa: fileURLToPath(new URL('./index.html', import.meta.url)),
             landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+            admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
           },
           // The landing entry's only import is Vite's preload helper: on its own it is a few hundred
           // bytes, where inside the shared chunk it would pull React into the first paint.

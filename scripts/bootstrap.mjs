@@ -100,6 +100,7 @@ const sources = [
   'frontend/src',
   'frontend/index.html',
   'frontend/landing.html',
+  'frontend/admin.html',
   'frontend/vite',
   'frontend/vite.config.ts',
   'frontend/package.json',

@@ -9,7 +9,7 @@ import { AppModule } from './app.module';
 import { answerFrameworkError, HttpExceptionFilter } from './common/http-exception.filter';
 import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
-import { serveSpa } from './common/spa';
+import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
 import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
 import { AppConfig, loadConfig } from '@core/config/app-config';
@@ -55,7 +55,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
     );
   });
 
-  await applySecurity(app, config);
+  await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
   const spaFallback = await serveSpa(app, config.STATIC_DIR);
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));

@@ -3,6 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { isAdminPath } from '../../backend/src/contracts/routes';
 import { precompressDir } from './precompress';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -107,8 +108,9 @@ async function inlineStylesheets(html: string, clientDir: string): Promise<strin
 }
 
 /**
- * `vite preview` mirrors the production server: `/` is the prerendered page and every other page
- * path gets the empty shell, never the landing markup (which would not match the route).
+ * `vite preview` mirrors the production server: `/` is the prerendered page, /admin paths get the
+ * admin document, and every other page path gets the empty shell, never the landing markup
+ * (which would not match the route).
  */
 export function previewSpaShell(): Plugin {
   return {
@@ -117,7 +119,7 @@ export function previewSpaShell(): Plugin {
       server.middlewares.use((req, _res, next) => {
         const path = req.url?.split('?')[0] ?? '/';
         const isPage = path !== '/' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
-        if (isPage && req.headers.accept?.includes('text/html')) req.url = '/spa.html';
+        if (isPage && req.headers.accept?.includes('text/html')) req.url = isAdminPath(path) ? '/admin.html' : '/spa.html';
         next();
       });
     },

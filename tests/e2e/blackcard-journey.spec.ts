@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CARDS, fillSandboxCard, payButton } from './support/checkout';
+import { CARDS, fillSandboxCard, followHandOffLink, payButton } from './support/checkout';
 import { fillInvitation, openInvitation } from './support/invitation';
 import { uniqueEmail } from './support/landing';
 
@@ -15,10 +15,14 @@ test("the invite path: /invitation → /blackcard → Level 1 paid in the sandbo
   const token = await page.evaluate(() => sessionStorage.getItem('blackcard_token'));
   expect(token).toBeTruthy();
 
-  await page.getByRole('link', { name: "YES — I'M READY TO BEGIN MY ASCENT → $97" }).click();
-  await page.waitForURL((url) => url.pathname === '/checkout');
-  const checkout = new URL(page.url());
-  expect(Object.fromEntries(checkout.searchParams)).toEqual({ plan: 'standard', source: 'blackcard', token, email, name: 'Avery Journey' });
+  const checkout = await followHandOffLink(page, page.getByRole('link', { name: "YES — I'M READY TO BEGIN MY ASCENT → $97" }));
+  expect(Object.fromEntries(new URL(checkout, page.url()).searchParams)).toEqual({
+    plan: 'standard',
+    source: 'blackcard',
+    token,
+    email,
+    name: 'Avery Journey',
+  });
 
   await fillSandboxCard(page, CARDS.success);
   await payButton(page).click();
@@ -29,8 +33,7 @@ test("the invite path: /invitation → /blackcard → Level 1 paid in the sandbo
   expect(upsell.searchParams.get('token')).toBe(token);
   await expect(page.getByRole('heading', { level: 1, name: 'Level Two: The Ascension Experience' })).toBeVisible();
 
-  await page.getByRole('link', { name: "No thanks, I'll continue with Level One" }).click();
-  await page.waitForURL((url) => url.pathname === '/success');
-  expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+  const success = await followHandOffLink(page, page.getByRole('link', { name: "No thanks, I'll continue with Level One" }));
+  expect(new URL(success, page.url()).searchParams.has('token')).toBe(false);
   await expect(page.getByRole('heading', { level: 1, name: "You're All Set!" })).toBeVisible();
 });

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { CARDS, fillSandboxCard, payButton } from './support/checkout';
-import { currentPathAndQuery } from './support/invitation';
+import { CARDS, fillSandboxCard, followHandOffLink, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
 
 const VISITOR = 'email=avery%40example.com&name=Avery+Example';
@@ -51,21 +50,21 @@ test.describe('/blackcard-upsell: Level Two', () => {
     },
   ];
 
-  for (const { label, extra, accept, decline } of cases) {
+  for (const { label, extra, accept, decline: declined } of cases) {
     for (const testId of ACCEPT_BUTTONS) {
       test(`${testId} with ${label} → /checkout for blackcard-vip`, async ({ page }) => {
         await page.goto(`/blackcard-upsell?${VISITOR}${extra}`);
-        await page.getByTestId(testId).click();
-        await page.waitForURL((url) => url.pathname === '/checkout');
-        expect(currentPathAndQuery(page)).toBe(`/checkout?plan=blackcard-vip&${VISITOR}&source=blackcard${accept}`);
+        expect(await followHandOffLink(page, page.getByTestId(testId))).toBe(
+          `/checkout?plan=blackcard-vip&${VISITOR}&source=blackcard${accept}`,
+        );
+        await expect(page.getByTestId('customer-email')).toHaveText('avery@example.com');
       });
     }
 
     test(`the decline with ${label} → /success, final, never the token`, async ({ page }) => {
       await page.goto(`/blackcard-upsell?${VISITOR}${extra}`);
-      await page.getByRole('link', { name: "No thanks, I'll continue with Level One" }).click();
-      await page.waitForURL((url) => url.pathname === '/success');
-      expect(currentPathAndQuery(page)).toBe(`/success?plan=standard&${VISITOR}&source=blackcard&final=true${decline}`);
+      const decline = page.getByRole('link', { name: "No thanks, I'll continue with Level One" });
+      expect(await followHandOffLink(page, decline)).toBe(`/success?plan=standard&${VISITOR}&source=blackcard&final=true${declined}`);
       await expect(page.getByRole('heading', { level: 1, name: "You're All Set!" })).toBeVisible();
     });
   }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { followHandOffLink, handOffOf } from './support/checkout';
 import { answerTokenValidation, currentPathAndQuery, inviteeSession, seedInviteeSession } from './support/invitation';
 
 const HEADING = "YOU'VE BEEN INVITED TO THE 11 MILLION";
@@ -65,9 +66,16 @@ test.describe('/blackcard access', () => {
       expect(await inviteeSession(page)).toEqual({ token: 'tok_query', email: 'new@example.com', name: 'New Invitee' });
       const expected = '/checkout?plan=standard&source=blackcard&token=tok_query&email=new%40example.com&name=New+Invitee';
       expect(await ctaTargets(page)).toEqual([expected, expected]);
-      await page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }).click();
-      await page.waitForURL((url) => url.pathname === '/checkout');
-      expect(currentPathAndQuery(page)).toBe(expected);
+      expect(await followHandOffLink(page, page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }))).toBe(
+        expected,
+      );
+      expect(await handOffOf(page)).toEqual({
+        plan: 'standard',
+        source: 'blackcard',
+        token: 'tok_query',
+        email: 'new@example.com',
+        name: 'New Invitee',
+      });
     });
 
     test('the query token wins over a stored session, and an invalid one sends to /invitation even with a session', async ({ page }) => {

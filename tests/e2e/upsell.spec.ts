@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { CARDS, fillSandboxCard, payButton } from './support/checkout';
+import { CARDS, fillSandboxCard, followHandOffLink, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
 
-/** The exact /checkout URL a click leads to: path plus query string, parameter order included. */
-async function clickAndReadCheckoutUrl(page: Page, click: () => Promise<void>): Promise<string> {
-  await click();
-  await page.waitForURL((url) => url.pathname === '/checkout');
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
+/** The exact /checkout link a CTA follows (path plus query string, parameter order included), once /checkout has opened. */
+function followToCheckout(page: Page, name: string): Promise<string> {
+  return followHandOffLink(page, page.getByRole('link', { name, exact: true }));
 }
 
 const VISITOR = '?email=avery%40example.com&name=Avery+Example';
@@ -58,20 +55,20 @@ test.describe('/upsell: the 30-Day Experience', () => {
   for (const { name, plan } of buttons) {
     test(`"${name}" goes to /checkout with plan ${plan}, email and name, and no referral when none is known`, async ({ page }) => {
       await page.goto(`/upsell${VISITOR}`);
-      const target = await clickAndReadCheckoutUrl(page, () => page.getByRole('link', { name, exact: true }).click());
+      const target = await followToCheckout(page, name);
       expect(target).toBe(`/checkout?plan=${plan}&email=avery%40example.com&name=Avery+Example`);
     });
 
     test(`"${name}" carries the referral when present`, async ({ page }) => {
       await page.goto(`/upsell${VISITOR}&referral=partner-anna`);
-      const target = await clickAndReadCheckoutUrl(page, () => page.getByRole('link', { name, exact: true }).click());
+      const target = await followToCheckout(page, name);
       expect(target).toBe(`/checkout?plan=${plan}&email=avery%40example.com&name=Avery+Example&referral=partner-anna`);
     });
   }
 
   test('keeps email and name keys even when the visitor arrived without them', async ({ page }) => {
     await page.goto('/upsell');
-    const target = await clickAndReadCheckoutUrl(page, () => page.getByRole('link', { name: 'Start with $250/month' }).click());
+    const target = await followToCheckout(page, 'Start with $250/month');
     expect(target).toBe('/checkout?plan=6-month&email=&name=');
   });
 

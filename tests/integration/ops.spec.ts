@@ -109,7 +109,7 @@ describe('operations: the queue dashboard and /api/metrics', () => {
       expect(res.body).toMatchObject({ statusCode: 401, message: UNAUTHENTICATED });
     });
 
-    it('serves the dashboard page with its own CSP, and the site keeps its own', async () => {
+    it('serves the dashboard page under the admin CSP, and the site keeps its own', async () => {
       const page = await api.get('/admin/queues').set('cookie', cookie).set('accept', 'text/html').expect(200);
       expect(page.text).toContain('<base href="/admin/queues/"');
       const csp = page.headers['content-security-policy'];

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@core/config/app-config';
+import { isAdminPath } from '@contracts/routes';
 import { SharedWindows } from './shared-windows';
 
 /**
@@ -40,12 +41,35 @@ const CSP_DIRECTIVES = {
 };
 
 /**
+ * The admin pages (/admin and below: the admin document and the queue dashboard) load no third
+ * party at all: scripts, styles, images and connections of this origin only. Inline styles stay
+ * allowed for the toast and dashboard components; inline scripts do not.
+ */
+const ADMIN_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
  * Route option for public write endpoints: `@RouteConfig(PUBLIC_WRITE_LIMIT)` puts the route under
  * the per-client limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_MS) registered below.
  */
 export const PUBLIC_WRITE_LIMIT = { rateLimit: {} };
 
-export async function applySecurity(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+/**
+ * `inlineScripts`: the CSP hashes of the inline scripts the built public pages run (spa.ts
+ * `inlineScriptHashes`); no other inline script may run.
+ */
+export async function applySecurity(app: NestFastifyApplication, config: AppConfig, inlineScripts: readonly string[]): Promise<void> {
   const publicUrl = config.PUBLIC_URL;
   // Counted in Redis so every API instance shares one allowance per client (per instance only while Redis is away).
   await app.register(rateLimit, {
@@ -59,19 +83,21 @@ export async function applySecurity(app: NestFastifyApplication, config: AppConf
       message: 'Too many requests from this device. Please wait a minute and try again.',
     }),
   });
-  // Helmet built once and run on every response. (@fastify/helmet builds it again for each
-  // request, re-parsing the CSP every time: a few percent of the API's CPU under load.)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+  // Helmet built once per policy and run on every response. (@fastify/helmet builds it again for
+  // each request, re-parsing the CSP every time: a few percent of the API's CPU under load.)
+  const siteHeaders = helmet({
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScripts] } },
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });
+  const adminHeaders = helmet({ contentSecurityPolicy: { directives: ADMIN_CSP_DIRECTIVES } });
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', (request, reply, done) =>
-      securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
-    );
+    .addHook('onRequest', (request, reply, done) => {
+      const securityHeaders = isAdminPath(request.url.split(/[?#]/, 1)[0]) ? adminHeaders : siteHeaders;
+      securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    });
   // A list (not a string) so other origins get no Access-Control-Allow-Origin header at all. Not
   // strict: an OPTIONS that is no preflight would get a bare text/plain 400, the only non-JSON error.
   app.enableCors({ origin: [new URL(publicUrl).origin], credentials: true, strictPreflight: false });

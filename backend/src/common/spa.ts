@@ -3,15 +3,17 @@ import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isAppRoute } from '@contracts/routes';
+import { isAdminPath, isAppRoute } from '@contracts/routes';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
  * Serves the built SPA: `/` is the prerendered landing page (index.html), hashed assets are
- * cached for a year, and any other page path gets the client shell (spa.html).
+ * cached for a year, /admin paths get the admin document (admin.html) and any other page path
+ * gets the funnel's client shell (spa.html).
  */
 export async function serveSpa(app: NestFastifyApplication, staticDir: string): Promise<SpaFallback | null> {
   const root = resolve(staticDir);
@@ -32,11 +34,33 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
-  // Unknown paths still get the shell (it renders the 404 card) but with a 404 status for crawlers.
-  return (req, reply) =>
-    reply
-      .status(isAppRoute(new URL(req.url, 'http://x').pathname) ? 200 : 404)
+  // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
+  return (req, reply) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    return reply
+      .status(isAppRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile(shell);
+      .sendFile(isAdminPath(path) ? 'admin.html' : shell);
+  };
+}
+
+/** The public pages the server sends as HTML; admin.html runs no inline script. */
+const PUBLIC_DOCUMENTS = ['index.html', 'spa.html'];
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts in the built public pages: the build writes
+ * one (the address-bar guard, frontend/vite/personal-query.plugin.ts), and the CSP allows no other.
+ */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of PUBLIC_DOCUMENTS) {
+    const path = resolve(staticDir, file);
+    if (!existsSync(path)) continue;
+    for (const [, body] of readFileSync(path, 'utf8').matchAll(INLINE_SCRIPT)) {
+      if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }

@@ -19,3 +19,9 @@ export function isAppRoute(pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
   return KNOWN.has(path);
 }
+
+/** The admin area (its own document, admin.html, and its own CSP): /admin and every path below it, in any case. */
+export function isAdminPath(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return path === ROUTES.admin || path.startsWith(`${ROUTES.admin}/`);
+}

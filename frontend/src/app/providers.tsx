@@ -1,17 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ToastHost } from '@/components/toast/toast-host';
+import type { ReactNode } from 'react';
 import { ConsentBannerHost } from '@/features/consent/components/consent-host';
 import { analyticsEnabled } from '@/lib/analytics';
-import { createQueryClient } from '@/lib/query-client';
+import { ScreenProviders } from './screen-providers';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <ScreenProviders>
       {analyticsEnabled ? <ConsentBannerHost /> : null}
       {children}
-      <ToastHost />
-    </QueryClientProvider>
+    </ScreenProviders>
   );
 }

@@ -59,8 +59,9 @@ function serve(root: string): Server {
       res.writeHead(204).end();
       return;
     }
-    // Like the real server: `/` is the prerendered page, other page paths get the SPA shell.
-    const file = path === '/' ? 'index.html' : extname(path) ? normalize(path).replace(/^[/\\]+/, '') : 'spa.html';
+    // Like the real server: `/` is the prerendered page, /admin paths the admin document, other page paths the SPA shell.
+    const shell = path === '/admin' || path.startsWith('/admin/') ? 'admin.html' : 'spa.html';
+    const file = path === '/' ? 'index.html' : extname(path) ? normalize(path).replace(/^[/\\]+/, '') : shell;
     const target = resolve(root, file);
     if (!target.startsWith(root) || path.startsWith('/api/')) {
       res.writeHead(404).end();
@@ -161,4 +162,177 @@ export function analyticsVendorCalls(page: Page): Promise<{ gtag: unknown[][]; f
     const vendors = window as unknown as { dataLayer?: unknown[]; fbq?: { queue: unknown[] } };
     return { gtag: list(vendors.dataLayer), fbq: list(vendors.fbq?.queue) };
   });
+}
+
+/** One request a vendor stand-in sent: its address and its body, as the vendor's servers would receive them. */
+export interface VendorHit {
+  vendor: 'ga4' | 'meta';
+  url: string;
+  body: string;
+}
+
+export interface VendorStandIns {
+  /** Every hit so far, oldest first. */
+  hits: VendorHit[];
+  /** Every other third-party request, aborted. */
+  others: string[];
+}
+
+/** What each stand-in saw as the page's address when it first ran, per vendor. */
+export type FirstSeenLocations = Partial<Record<VendorHit['vendor'], string>>;
+
+type Untyped = Record<string, any>;
+
+/**
+ * gtag.js as far as privacy goes: it reads the command queue, sends each event to the collection
+ * endpoint with the page's address (`dl`, or the configured `page_location`), referrer (`dr`) and
+ * title, and, like GA4's enhanced measurement, a page view on every history change.
+ */
+function ga4StandIn(): void {
+  const page = window as unknown as Untyped;
+  page.__vendorFirstSeen ??= {};
+  page.__vendorFirstSeen.ga4 ??= document.location.href;
+  let measurementId: string | null = null;
+  let configured: Untyped = {};
+  const send = (name: string, params: Untyped) => {
+    if (!measurementId) return;
+    const query = new URLSearchParams({
+      v: '2',
+      tid: measurementId,
+      en: name,
+      dl: String(params.page_location ?? configured.page_location ?? document.location.href),
+      dr: document.referrer,
+      dt: document.title,
+    });
+    const body = Object.entries(params)
+      .map(([key, value]) => `ep.${key}=${encodeURIComponent(String(value))}`)
+      .join('&');
+    void fetch(`https://region1.google-analytics.com/g/collect?${query.toString()}`, { method: 'POST', mode: 'no-cors', body }).catch(
+      () => undefined,
+    );
+  };
+  const handle = (entry: ArrayLike<unknown>) => {
+    const [command, target, params] = Array.from(entry) as [string, string, Untyped | undefined];
+    if (command === 'config') {
+      measurementId = target;
+      configured = params ?? {};
+      if (configured.send_page_view !== false) send('page_view', {});
+    } else if (command === 'event') send(target, params ?? {});
+  };
+  const dataLayer = (page.dataLayer ??= []) as ArrayLike<unknown>[];
+  dataLayer.forEach(handle);
+  const push = dataLayer.push.bind(dataLayer);
+  dataLayer.push = (...entries: ArrayLike<unknown>[]) => {
+    entries.forEach(handle);
+    return push(...entries);
+  };
+  const onHistoryChange = () => send('page_view', { page_location: document.location.href });
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args);
+      onHistoryChange();
+    };
+  }
+  addEventListener('popstate', onHistoryChange);
+}
+
+/**
+ * fbevents.js as far as privacy goes: it replays the queue, then sends each tracked event as an
+ * image request with the page's address (`dl`) and referrer (`rl`), and, like the pixel's
+ * single-page-app support, a PageView on every history change.
+ */
+function metaPixelStandIn(): void {
+  const page = window as unknown as Untyped;
+  page.__vendorFirstSeen ??= {};
+  page.__vendorFirstSeen.meta ??= document.location.href;
+  const fbq = page.fbq as Untyped | undefined;
+  if (!fbq) return;
+  let pixelId: string | null = null;
+  const send = (event: string, params?: Untyped, options?: Untyped) => {
+    if (!pixelId) return;
+    const query = new URLSearchParams({ id: pixelId, ev: event, dl: document.location.href, rl: document.referrer });
+    for (const [key, value] of Object.entries(params ?? {})) query.set(`cd[${key}]`, String(value));
+    if (options?.eventID) query.set('eid', String(options.eventID));
+    new Image().src = `https://www.facebook.com/tr/?${query.toString()}`;
+  };
+  const handle = (entry: ArrayLike<unknown>) => {
+    const [command, first, second, third] = Array.from(entry) as [string, string, Untyped | undefined, Untyped | undefined];
+    if (command === 'init') pixelId = first;
+    else if (command === 'track') send(first, second, third);
+  };
+  (fbq.queue as ArrayLike<unknown>[]).forEach(handle);
+  fbq.callMethod = (...args: unknown[]) => {
+    (fbq.queue as unknown[][]).push(args);
+    handle(args);
+  };
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args);
+      send('PageView');
+    };
+  }
+  addEventListener('popstate', () => send('PageView'));
+}
+
+const GA4_COLLECT = /^https:\/\/region1\.google-analytics\.com\/g\/collect\?/;
+const META_TR = /^https:\/\/www\.facebook\.com\/tr\/\?/;
+
+/**
+ * Like stubAnalyticsVendors, but the GA4 and Meta pixel scripts are stand-ins that behave like the
+ * real ones where personal data could leak (they report the page's address and referrer, also on
+ * history changes), and their hits are recorded instead of sent. Anything else third-party is aborted.
+ */
+export async function serveVendorStandIns(page: Page, ownHost: string): Promise<VendorStandIns> {
+  const standIns: VendorStandIns = { hits: [], others: [] };
+  await page.route(
+    (url) => url.protocol.startsWith('http') && url.hostname !== ownHost,
+    (route) => {
+      const request = route.request();
+      const url = request.url();
+      if (/^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=/.test(url))
+        return route.fulfill({ contentType: 'text/javascript', body: `(${ga4StandIn.toString()})();` });
+      if (url === 'https://connect.facebook.net/en_US/fbevents.js')
+        return route.fulfill({ contentType: 'text/javascript', body: `(${metaPixelStandIn.toString()})();` });
+      const vendor = GA4_COLLECT.test(url) ? 'ga4' : META_TR.test(url) ? 'meta' : null;
+      if (!vendor) {
+        standIns.others.push(url);
+        return route.abort();
+      }
+      standIns.hits.push({ vendor, url, body: request.postData() ?? '' });
+      return route.fulfill({ status: 204 });
+    },
+  );
+  return standIns;
+}
+
+/** The page address a hit reports (GA4 and Meta both call it `dl`). */
+export function reportedLocation(hit: VendorHit): URL {
+  return new URL(new URL(hit.url).searchParams.get('dl') ?? 'about:blank');
+}
+
+export function firstSeenLocations(page: Page): Promise<FirstSeenLocations> {
+  return page.evaluate(() => (window as unknown as { __vendorFirstSeen?: FirstSeenLocations }).__vendorFirstSeen ?? {});
+}
+
+/** A hit's address and body with every layer of URL encoding undone, so a value is found however it was encoded. */
+function decoded(hit: VendorHit): string {
+  let text = `${hit.url}\n${hit.body}`;
+  for (let layer = 0; layer < 4; layer += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      break;
+    }
+    if (next === text) break;
+    text = next;
+  }
+  return text.toLowerCase();
+}
+
+/** The hits that carry any of `values` (e-mail, name, token) anywhere: address, query or body. */
+export function hitsCarrying(hits: readonly VendorHit[], values: readonly string[]): VendorHit[] {
+  return hits.filter((hit) => values.some((value) => decoded(hit).includes(value.toLowerCase())));
 }

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Stripe's test cards, which the sandbox honours with Stripe's outcomes. */
 export const CARDS = {
@@ -12,6 +12,44 @@ export const CARDS = {
 
 export function checkoutUrl(params: Record<string, string>): string {
   return `/checkout?${new URLSearchParams(params).toString()}`;
+}
+
+/**
+ * The hand-off parameters /checkout and /success take out of the address bar on arrival
+ * (frontend/src/lib/personal-query-guard.ts): the spec's links carry them, the address never shows them.
+ */
+export const PERSONAL_PARAMS = ['email', 'name', 'token'] as const;
+
+/** What the address bar shows for a link to /checkout or /success: the link's own path and query, without e-mail, name and token. */
+export function addressBarFor(href: string): string {
+  const url = new URL(href, 'http://x');
+  for (const name of PERSONAL_PARAMS) url.searchParams.delete(name);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Clicks a link to /checkout or /success and waits for its page; returns the link's href, the hand-off as the spec writes it. */
+export async function followHandOffLink(page: Page, link: Locator): Promise<string> {
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('The link has no href');
+  await link.click();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === addressBarFor(href));
+  return href;
+}
+
+/**
+ * The hand-off the current /checkout or /success page holds, as the link or redirect wrote it: the
+ * address's parameters plus those the page keeps for this history entry (its history state names
+ * them in session storage; both keys are the page's own, personal-query-guard.ts).
+ */
+export function handOffOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const mark = (history.state as { personalQuery?: unknown } | null)?.personalQuery;
+    const kept =
+      typeof mark === 'string'
+        ? (JSON.parse(sessionStorage.getItem('clear.personal-query.v1') ?? '{}') as Record<string, unknown>)[mark]
+        : mark;
+    return { ...Object.fromEntries(new URLSearchParams(location.search)), ...(kept as Record<string, string> | undefined) };
+  });
 }
 
 /** Waits for the sandbox's 'Test mode' form and types a card into it. */

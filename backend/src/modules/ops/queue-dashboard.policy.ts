@@ -85,20 +85,3 @@ export function dashboardMutation(method: string, route: string, params: Params)
   if (rule.states && !rule.states.includes(params.queueStatus ?? '')) return { refused: rule.refusal ?? DASHBOARD_WRITE_REFUSED };
   return { action: rule.action, target: rule.target(params) };
 }
-
-/**
- * The dashboard's own policy: no third party at all (it would load Google Fonts; the system font
- * stands in), inline styles for its loading screen and components, nothing framed.
- */
-export const QUEUE_DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');

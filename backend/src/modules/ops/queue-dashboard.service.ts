@@ -16,7 +16,6 @@ import {
   DashboardMutation,
   isSafeMethod,
   isSameOrigin,
-  QUEUE_DASHBOARD_CSP,
   QUEUE_DASHBOARD_PATH,
   wantsPage,
 } from './queue-dashboard.policy';
@@ -25,8 +24,10 @@ export const CROSS_SITE_REFUSED = 'Cross-site requests to the queue dashboard ar
 
 /**
  * Mounts bull-board at /admin/queues over the API's own producer queues, in a Fastify scope of
- * its own: only there do the admin session check, the same-origin check on writes, the audit of
- * each write and the dashboard's CSP apply. Job data stays in the responses; nothing here logs it.
+ * its own: only there do the admin session check, the same-origin check on writes and the audit of
+ * each write apply. Like every /admin path it gets the admin CSP (common/security.ts): no third
+ * party, so bull-board's Google Fonts give way to the system font. Job data stays in the
+ * responses; nothing here logs it.
  */
 @Injectable()
 export class QueueDashboard implements OnModuleInit {
@@ -63,8 +64,6 @@ export class QueueDashboard implements OnModuleInit {
   }
 
   private async admit(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-    // Helmet (registered for the whole site) has set the site's policy by now; this scope's replaces it.
-    reply.header('content-security-policy', QUEUE_DASHBOARD_CSP);
     const admin = await this.sessions.authenticate(request.headers.cookie);
     if (!admin) {
       if (wantsPage(request.method, request.headers.accept)) {

@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SuccessPage } from '@/features/success/components/success-page';
 import { readSuccessHandOff } from '@/features/success/success-hand-off';
+import { pageQuery } from '@/lib/personal-query';
 
 export default function SuccessRoute() {
   // useLocation rather than useSearchParams: the landing chunk already carries it (its size is budgeted).
-  const { search } = useLocation();
-  const handOff = useMemo(() => readSuccessHandOff(new URLSearchParams(search)), [search]);
-  return <SuccessPage key={search} handOff={handOff} />;
+  const location = useLocation();
+  const handOff = useMemo(() => readSuccessHandOff(pageQuery(location.search)), [location]);
+  return <SuccessPage key={location.key} handOff={handOff} />;
 }

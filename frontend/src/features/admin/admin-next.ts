@@ -1,4 +1,4 @@
-import { isAppRoute, ROUTES } from '@contracts/routes';
+import { isAdminPath, isAppRoute, ROUTES } from '@contracts/routes';
 
 /**
  * Where to go after signing in: the `next` parameter when it is a same-origin /admin path (never
@@ -13,8 +13,7 @@ export function safeAdminNext(raw: string | null, origin: string = window.locati
     return ROUTES.admin;
   }
   const path = url.pathname.toLowerCase();
-  const isAdmin = path === ROUTES.admin || path.startsWith(`${ROUTES.admin}/`);
-  if (url.origin !== origin || !isAdmin || path.replace(/\/+$/, '') === ROUTES.adminLogin) return ROUTES.admin;
+  if (url.origin !== origin || !isAdminPath(path) || path.replace(/\/+$/, '') === ROUTES.adminLogin) return ROUTES.admin;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -6,11 +6,11 @@ import type { AnalyticsEvent } from './events';
 /**
  * Our own record of page views and checkout starts (POST /api/beacon), for the funnel dashboard.
  * It carries no personal data (a random visitor id, the path without its query string, the plan,
- * the referral id) and goes to no third party, so it needs no consent. Admin pages are not the funnel.
+ * the referral id) and goes to no third party, so it needs no consent. Admin pages, not the funnel,
+ * never load it (admin.html).
  */
 export function sendFunnelBeacon(event: AnalyticsEvent): void {
   const path = window.location.pathname;
-  if (path.startsWith('/admin')) return;
   let body: BeaconRequest;
   if (event.name === 'PageView') body = { type: 'page_view', visitorId: visitorId(), path, referral: resolveReferral() };
   else if (event.name === 'InitiateCheckout')

@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import { ROUTES } from '@contracts/routes';
+import { pages } from '@/content/pages';
+import { LazyRoutes, type LazyRoute, type RouteFrame } from '../lazy-routes';
+import { useRouteFrame } from '../route-frame';
+import { ScreenProviders } from '../screen-providers';
+
+const adminRoutes: LazyRoute[] = [
+  { path: ROUTES.admin, title: pages.admin.title, Screen: lazy(() => import('../routes/admin-home.route')) },
+  { path: ROUTES.adminLogin, title: pages.adminLogin.title, Screen: lazy(() => import('../routes/admin-login.route')) },
+  {
+    path: ROUTES.adminTestimonials,
+    title: pages.adminTestimonials.title,
+    Screen: lazy(() => import('../routes/admin-testimonials.route')),
+  },
+  { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./outside-admin.route')) },
+];
+
+/** Admin pages are not the funnel: they set their title, and record no page view. */
+const AdminFrame: RouteFrame = ({ title, children }) => {
+  useRouteFrame(title);
+  return children;
+};
+
+/** The admin document (admin.html): the admin screens, and nothing of the funnel's analytics, pixel or affiliate code. */
+export function AdminApp() {
+  return (
+    <ScreenProviders>
+      <LazyRoutes routes={adminRoutes} Frame={AdminFrame} />
+    </ScreenProviders>
+  );
+}
