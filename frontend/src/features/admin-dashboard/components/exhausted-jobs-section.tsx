@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useExhaustedJobs } from '../api/get-exhausted-jobs';
 import { useRetryExhaustedJob } from '../api/retry-exhausted-job';
 import { formatTime } from '../format';
-import { LoadState } from './load-state';
+import { TablePanel } from './table-panel';
 
 const copy = adminDashboard.exhaustedJobs;
 
@@ -34,66 +34,36 @@ export function ExhaustedJobsSection() {
     });
 
   return (
-    <section className="dash-section" aria-labelledby="dash-exhausted" data-testid="exhausted-jobs">
-      <h2 id="dash-exhausted">{copy.heading}</h2>
-      <p>{copy.intro}</p>
-      <div aria-busy={jobs.isFetching}>
-        <LoadState
-          pending={jobs.isPending}
-          error={jobs.isError}
-          empty={data?.items.length === 0}
-          loadingText={copy.loading}
-          errorText={copy.loadFailed}
-          emptyText={copy.empty}
-          retryText={copy.retry}
-          onRetry={() => void jobs.refetch()}
-        >
-          {data ? (
-            <>
-              <div className="dash-table-wrap">
-                <table className="dash-table">
-                  <caption className="visually-hidden">{copy.heading}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{copy.columns.job}</th>
-                      <th scope="col">{copy.columns.reason}</th>
-                      <th scope="col">{copy.columns.owed}</th>
-                      <th scope="col">{copy.columns.gaveUp}</th>
-                      <th scope="col">{copy.columns.action}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((job) => (
-                      <tr key={job.id} data-testid="exhausted-job">
-                        <th scope="row">
-                          {job.job}
-                          <br />
-                          <span className="dash-note dash-wrap">{job.id}</span>
-                        </th>
-                        <td className="dash-wrap">{job.reason ?? copy.noReason}</td>
-                        <td>{formatTime(job.owedAt)}</td>
-                        <td>{formatTime(job.gaveUpAt)}</td>
-                        <td>
-                          <button
-                            type="button"
-                            className="admin-button"
-                            aria-label={copy.retryJobLabel(job.job, job.id)}
-                            disabled={retry.isPending}
-                            onClick={() => retryJob(job.id)}
-                          >
-                            {retry.isPending && retry.variables === job.id ? copy.retrying : copy.retryJob}
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {data.total > data.items.length ? <p className="dash-note">{copy.shownOf(data.items.length, data.total)}</p> : null}
-            </>
-          ) : null}
-        </LoadState>
-      </div>
-    </section>
+    <TablePanel
+      id="dash-exhausted"
+      testId="exhausted-jobs"
+      copy={copy}
+      query={jobs}
+      columns={[copy.columns.job, copy.columns.reason, copy.columns.owed, copy.columns.gaveUp, copy.columns.action]}
+      rows={data?.items.map((job) => (
+        <tr key={job.id} data-testid="exhausted-job">
+          <th scope="row">
+            {job.job}
+            <br />
+            <span className="dash-note dash-wrap">{job.id}</span>
+          </th>
+          <td className="dash-wrap">{job.reason ?? copy.noReason}</td>
+          <td>{formatTime(job.owedAt)}</td>
+          <td>{formatTime(job.gaveUpAt)}</td>
+          <td>
+            <button
+              type="button"
+              className="admin-button"
+              aria-label={copy.retryJobLabel(job.job, job.id)}
+              disabled={retry.isPending}
+              onClick={() => retryJob(job.id)}
+            >
+              {retry.isPending && retry.variables === job.id ? copy.retrying : copy.retryJob}
+            </button>
+          </td>
+        </tr>
+      ))}
+      footer={data && data.total > data.items.length ? <p className="dash-note">{copy.shownOf(data.items.length, data.total)}</p> : null}
+    />
   );
 }
