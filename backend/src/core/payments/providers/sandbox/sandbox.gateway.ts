@@ -12,6 +12,7 @@ import type {
   PaymentState,
   Refund,
   RefundRequest,
+  SubscriptionInvoice,
   SubscriptionState,
   WebhookRecord,
 } from '../../payment-gateway';
@@ -190,6 +191,28 @@ export class SandboxGateway implements PaymentGateway {
 
   async readSubscription(id: string): Promise<SubscriptionState> {
     return subscriptionState((await this.retrieve('subscription', id)).status);
+  }
+
+  /**
+   * The sandbox's invoices: each subscription has its first (paid when the subscription became
+   * active); renewals are not simulated yet, so any other id is none.
+   */
+  async readInvoice(id: string): Promise<SubscriptionInvoice | null> {
+    if (!/^in_[0-9A-Za-z]{24}$/.test(id)) return null;
+    const subscription = await this.store.transaction((manager) =>
+      this.store.find(manager, 'subscription', `sub_${id.slice('in_'.length)}`),
+    );
+    if (!subscription) return null;
+    const paid = ['active', 'past_due', 'canceled'].includes(subscriptionState(subscription.status));
+    return {
+      invoiceId: id,
+      subscriptionId: subscription.id,
+      paid,
+      first: true,
+      amountCents: subscription.amount_cents ?? 0,
+      currency: subscription.currency ?? 'usd',
+      paidAt: paid ? subscription.created_at : null,
+    };
   }
 
   /** Refunds at once (no bank is involved): a refund record and Stripe's refund.created event, in one transaction. */
