@@ -49,6 +49,8 @@ export class FakeStripeServer {
   existingCustomerId: string | null = null;
   /** A Price already carrying the plan's lookup key (as a live account has), with its terms. */
   existingPrice: { id: string; unit_amount: number; currency: string; interval: string } | null = null;
+  /** Invoices GET /v1/invoices/{id} answers (see addInvoice); any other id is Stripe's 404. */
+  private readonly invoices = new Map<string, Record<string, unknown>>();
   private readonly metadata = new Map<string, Record<string, string>>();
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
@@ -74,6 +76,7 @@ export class FakeStripeServer {
   reset(): void {
     this.requests.length = 0;
     this.metadata.clear();
+    this.invoices.clear();
     this.amounts.clear();
     this.answered.clear();
     this.deleted.clear();
@@ -86,6 +89,39 @@ export class FakeStripeServer {
     this.refundStatus = 'succeeded';
     this.existingCustomerId = null;
     this.existingPrice = null;
+  }
+
+  /**
+   * An invoice of a subscription as Stripe answers it (acacia API: `subscription` on the invoice):
+   * `subscription_create` is its first, `subscription_cycle` a renewal. Returns the object, to be
+   * sent in a webhook event too.
+   */
+  addInvoice(invoice: {
+    id: string;
+    subscription: string;
+    billingReason: 'subscription_create' | 'subscription_cycle';
+    amountPaid: number;
+    paidAt: number;
+    status?: 'paid' | 'open';
+    metadata?: Record<string, string>;
+  }): Record<string, unknown> {
+    const status = invoice.status ?? 'paid';
+    const object = {
+      id: invoice.id,
+      object: 'invoice',
+      subscription: invoice.subscription,
+      billing_reason: invoice.billingReason,
+      status,
+      paid: status === 'paid',
+      amount_due: invoice.amountPaid,
+      amount_paid: status === 'paid' ? invoice.amountPaid : 0,
+      currency: 'usd',
+      status_transitions: { paid_at: status === 'paid' ? invoice.paidAt : null },
+      subscription_details: { metadata: invoice.metadata ?? {} },
+      livemode: false,
+    };
+    this.invoices.set(invoice.id, object);
+    return object;
   }
 
   /** The next `count` requests (to `path` only, when given) get a retryable 500. */
@@ -204,6 +240,7 @@ export class FakeStripeServer {
         return { id, object: 'payment_intent', status: this.firstPaymentOutcome, client_secret: `${id}_secret_fake` };
       },
     ],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, (_r, id) => this.invoice(id as string)],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatus })],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
     [
@@ -235,6 +272,16 @@ export class FakeStripeServer {
       }),
     ],
   ];
+
+  private invoice(id: string): Record<string, unknown> {
+    const invoice = this.invoices.get(id);
+    if (!invoice) {
+      throw new StripeErrorAnswer(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such invoice: '${id}'` },
+      });
+    }
+    return invoice;
+  }
 
   private deleteCustomer(id: string): Record<string, unknown> {
     if (this.deleted.has(id)) {

@@ -43,6 +43,10 @@ beforeEach(async () => {
   stripe.reset();
 });
 
+it('has no sandbox clock with Stripe', async () => {
+  await http().post('/api/sandbox/clock').send({ advanceDays: 30 }).expect(404);
+});
+
 it('hands the browser the publishable key', async () => {
   expect((await http().get('/api/payments/config').expect(200)).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fakekey' });
 });

@@ -19,6 +19,7 @@ export const JOBS = {
   paymentEvent: 'payment-event',
   sandboxWebhook: 'sandbox-webhook',
   orderPaid: 'order-paid',
+  paymentPaid: 'payment-paid',
   invitationEmail: 'invitation-email',
   forgetCustomer: 'forget-customer',
   dataRetention: 'data-retention',
@@ -59,6 +60,14 @@ export interface OrderPaidPayload {
 }
 
 /**
+ * A later paid charge of an order (a renewal or an instalment, `payments.id`): its own paid
+ * side effects are owed, keyed by the payment.
+ */
+export interface PaymentPaidPayload {
+  paymentId: string;
+}
+
+/**
  * The invitation e-mail for the access token `issue` of an invitation. The token itself is
  * sealed (AES-256-GCM under INVITATION_TOKEN_KEY, bound to this invitation and issue): the
  * database keeps only its hash, and the outbox and Redis never hold it in the clear.
@@ -87,6 +96,7 @@ export type JobItem =
   | { name: typeof JOBS.paymentEvent; data: PaymentEventPayload }
   | { name: typeof JOBS.sandboxWebhook; data: SandboxWebhookPayload }
   | { name: typeof JOBS.orderPaid; data: OrderPaidPayload }
+  | { name: typeof JOBS.paymentPaid; data: PaymentPaidPayload }
   | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload }
   | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
   | { name: typeof JOBS.dataRetention; data: DataRetentionPayload };
@@ -99,6 +109,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.paymentEvent]: QUEUES.payments,
   [JOBS.sandboxWebhook]: QUEUES.payments,
   [JOBS.orderPaid]: QUEUES.payments,
+  [JOBS.paymentPaid]: QUEUES.payments,
   [JOBS.invitationEmail]: QUEUES.invitations,
   [JOBS.forgetCustomer]: QUEUES.payments,
   [JOBS.dataRetention]: QUEUES.maintenance,

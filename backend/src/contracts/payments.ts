@@ -100,6 +100,16 @@ export interface SandboxNextActionRequest {
   returnUrl: string;
 }
 
+/** POST /api/sandbox/clock: moves the sandbox's time forward (whole days) and performs what falls due. */
+export interface SandboxClockRequest {
+  advanceDays: number;
+}
+
+/** The sandbox's time after the move, once the events of what fell due are stored. */
+export interface SandboxClockResponse {
+  now: string;
+}
+
 /** Mirrors the shape of Stripe.js error objects. */
 export interface SandboxCardError {
   type: 'card_error' | 'validation_error' | 'invalid_request_error';

@@ -1,6 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';
-import { JOBS, ORDER_PAID_EFFECTS, OrderPaidEffect, OrderPaidPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
+import { OrderRepository, type OrderRow, type PaymentRow } from '@core/database/repositories/order.repository';
+import {
+  JOBS,
+  ORDER_PAID_EFFECTS,
+  OrderPaidEffect,
+  OrderPaidPayload,
+  PaymentPaidPayload,
+  SIDE_EFFECTS,
+  SideEffectKind,
+} from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -11,7 +19,22 @@ import { MetaConversionsClient } from '../clients/meta-conversions.client';
 import { buildReceipt } from '../messages/receipt-email.message';
 import { ProviderAnswer, ProviderCallLedger } from '../ledger/provider-call-ledger';
 
-export type EffectStatus = 'sent' | 'skipped: not configured' | 'skipped: no referral' | 'skipped: test order' | `failed: ${string}`;
+export type EffectStatus =
+  'sent' | 'skipped: not configured' | 'skipped: no referral' | 'skipped: test order' | 'skipped: first payment only' | `failed: ${string}`;
+
+/** One paid charge as its effects see it: the order's first payment, or a later one (`payments` row). */
+interface Charge {
+  /** The ledger's subject: the order id for the first payment, the payment id for a later one. */
+  subjectId: string;
+  amountCents: number;
+  paidAt: Date;
+  /** The provider's id of the charge: the sale's event id and GA4's transaction id. */
+  paymentId: string;
+  /** Meta's event id: the browser's Purchase shares the first one's. */
+  purchaseEventId: string;
+  /** 1 for the first payment. */
+  number: number;
+}
 
 /** FirstPromoter tracking ids are long generated ids; promoter referral ids are short codes (as at opt-in). */
 const TRACKING_ID_MIN_LENGTH = 21;
@@ -49,46 +72,100 @@ export class OrderPaidHandler {
     // paid_at is set by applyOrderStatus from a provider read or webhook, in the transaction that owed this job.
     if (!order.paid_at) return 'skipped: not paid';
 
+    const charge: Charge = {
+      subjectId: order.id,
+      amountCents: order.amount_cents,
+      paidAt: order.paid_at,
+      paymentId: paymentIdOf(order),
+      purchaseEventId: order.purchase_event_id,
+      number: 1,
+    };
+    const summary = await this.settleCharge(order, charge, { orderId }, (kind, status) =>
+      this.orders.recordPaidEffect(order.id, kind, status),
+    );
+    return summary.join(' ');
+  }
+
+  /**
+   * A later paid charge of an order (a renewal or an instalment): its own receipt and affiliate
+   * sale (recurring commission), keyed by the payment; the server-side Purchase only with
+   * PURCHASE_EVENT_ON=every. What became of each is kept in `payments.paid_effects`.
+   */
+  @OnJob(JOBS.paymentPaid)
+  async settlePayment({ paymentId }: PaymentPaidPayload): Promise<string> {
+    const payment: PaymentRow | null = await this.orders.findPayment(paymentId);
+    if (!payment) return 'skipped: payment not found';
+    const order = await this.orders.findById(payment.order_id);
+    if (!order) return 'skipped: order not found';
+    const charge: Charge = {
+      subjectId: payment.id,
+      amountCents: payment.amount_cents,
+      paidAt: payment.paid_at,
+      paymentId: payment.provider_payment_id,
+      purchaseEventId: `${order.purchase_event_id}:${payment.sequence}`,
+      number: payment.sequence,
+    };
+    const summary = await this.settleCharge(order, charge, { orderId: order.id, paymentId, sequence: payment.sequence }, (kind, status) =>
+      this.orders.recordPaymentEffect(payment.id, kind, status),
+    );
+    return summary.join(' ');
+  }
+
+  /** Runs a charge's effects side by side, records each, and throws (so the job retries) if one failed to run. */
+  private async settleCharge(
+    order: OrderRow,
+    charge: Charge,
+    logContext: Record<string, unknown>,
+    record: (kind: SideEffectKind, status: EffectStatus) => Promise<void>,
+  ): Promise<string[]> {
+    const purchase = charge.number === 1 || this.config.PURCHASE_EVENT_ON === 'every';
     // Every kind the reconciler checks the ledger for has its call here (the type says so).
     const calls: Record<OrderPaidEffect, () => Promise<EffectStatus>> = {
-      [SIDE_EFFECTS.affiliateSale]: () => this.affiliateSale(order),
-      [SIDE_EFFECTS.metaPurchase]: () => this.metaPurchase(order),
-      [SIDE_EFFECTS.ga4Purchase]: () => this.ga4Purchase(order),
-      [SIDE_EFFECTS.receiptEmail]: () => this.receipt(order),
+      [SIDE_EFFECTS.affiliateSale]: () => this.affiliateSale(order, charge),
+      [SIDE_EFFECTS.metaPurchase]: () => (purchase ? this.metaPurchase(order, charge) : Promise.resolve('skipped: first payment only')),
+      [SIDE_EFFECTS.ga4Purchase]: () => (purchase ? this.ga4Purchase(order, charge) : Promise.resolve('skipped: first payment only')),
+      [SIDE_EFFECTS.receiptEmail]: () => this.receipt(order, charge),
     };
     const effects = ORDER_PAID_EFFECTS.map((kind) => [kind, calls[kind]] as const);
-    const settled = await Promise.allSettled(effects.map(([kind, run]) => run().then((status) => this.record(order.id, kind, status))));
+    const settled = await Promise.allSettled(
+      effects.map(([kind, run]) =>
+        run().then(async (status) => {
+          await record(kind, status);
+          return status;
+        }),
+      ),
+    );
     const summary = effects.map(([kind], i) => {
       const result = settled[i];
       return `${kind}=${result.status === 'fulfilled' ? result.value : 'retrying'}`;
     });
-    this.logger.log({ orderId, effects: summary }, 'Paid side effects');
+    this.logger.log({ ...logContext, effects: summary }, 'Paid side effects');
     const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     // Thrown so the job retries with backoff; the effects that finished are not called again.
     if (failure) throw failure.reason;
-    return summary.join(' ');
+    return summary;
   }
 
-  private async affiliateSale(order: OrderRow): Promise<EffectStatus> {
+  private async affiliateSale(order: OrderRow, charge: Charge): Promise<EffectStatus> {
     if (!order.livemode) return 'skipped: test order';
-    const sale = this.saleFor(order);
+    const sale = this.saleFor(order, charge);
     if (!sale.tid && !sale.refId) return 'skipped: no referral';
     if (!this.affiliate.configured) return 'skipped: not configured';
-    return this.run(SIDE_EFFECTS.affiliateSale, order.id, (key) => this.affiliate.trackSale(sale, key));
+    return this.run(SIDE_EFFECTS.affiliateSale, charge.subjectId, (key) => this.affiliate.trackSale(sale, key));
   }
 
-  private async metaPurchase(order: OrderRow): Promise<EffectStatus> {
+  private async metaPurchase(order: OrderRow, charge: Charge): Promise<EffectStatus> {
     if (!this.meta.configured) return 'skipped: not configured';
     // Meta's own test mode: a test order's Purchase goes to Test Events only, never to the data set.
     const testEventCode = order.livemode ? undefined : this.config.META_TEST_EVENT_CODE;
     if (!order.livemode && !testEventCode) return 'skipped: test order';
     const a = order.attribution ?? {};
-    return this.run(SIDE_EFFECTS.metaPurchase, order.id, () =>
+    return this.run(SIDE_EFFECTS.metaPurchase, charge.subjectId, () =>
       this.meta.sendPurchase({
-        eventId: order.purchase_event_id,
-        eventTime: order.paid_at as Date,
+        eventId: charge.purchaseEventId,
+        eventTime: charge.paidAt,
         email: order.email,
-        amountCents: order.amount_cents,
+        amountCents: charge.amountCents,
         currency: order.currency.toUpperCase(),
         plan: planName(order.plan_id),
         eventSourceUrl: this.pageUrl(a),
@@ -100,40 +177,41 @@ export class OrderPaidHandler {
     );
   }
 
-  private async ga4Purchase(order: OrderRow): Promise<EffectStatus> {
+  private async ga4Purchase(order: OrderRow, charge: Charge): Promise<EffectStatus> {
     if (!this.ga4.configured) return 'skipped: not configured';
     // The Measurement Protocol has no test mode that is not also a live property.
     if (!order.livemode) return 'skipped: test order';
     const a = order.attribution ?? {};
-    return this.run(SIDE_EFFECTS.ga4Purchase, order.id, () =>
+    return this.run(SIDE_EFFECTS.ga4Purchase, charge.subjectId, () =>
       this.ga4.sendPurchase({
         // The id the browser's Purchase sends as transaction_id, so GA4 counts the two as one purchase.
-        transactionId: paymentIdOf(order),
+        transactionId: charge.paymentId,
         clientId: a.ga_client_id,
         sessionId: a.ga_session_id,
-        amountCents: order.amount_cents,
+        amountCents: charge.amountCents,
         currency: order.currency.toUpperCase(),
         planId: order.plan_id,
         planName: planName(order.plan_id),
-        eventTime: order.paid_at as Date,
+        eventTime: charge.paidAt,
       }),
     );
   }
 
-  private async receipt(order: OrderRow): Promise<EffectStatus> {
+  private async receipt(order: OrderRow, charge: Charge): Promise<EffectStatus> {
     if (!this.mailer.configured) return 'skipped: not configured';
     const mail = buildReceipt(
       {
         orderId: order.id,
         planId: order.plan_id,
-        amountCents: order.amount_cents,
+        amountCents: charge.amountCents,
         currency: order.currency.toUpperCase(),
-        paidAt: order.paid_at as Date,
+        paidAt: charge.paidAt,
         customerName: order.name,
+        paymentNumber: charge.number,
       },
       { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
     );
-    return this.run(SIDE_EFFECTS.receiptEmail, order.id, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
+    return this.run(SIDE_EFFECTS.receiptEmail, charge.subjectId, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
   }
 
   private async run(kind: SideEffectKind, orderId: string, call: (key: string) => Promise<ProviderAnswer>): Promise<EffectStatus> {
@@ -142,14 +220,14 @@ export class OrderPaidHandler {
   }
 
   /** The sale of this payment, attributed like the opt-in: the tracking cookie, else the referral as a tid or a promoter's ref id. */
-  private saleFor(order: OrderRow): AffiliateSale {
+  private saleFor(order: OrderRow, charge: Charge): AffiliateSale {
     const referral = order.referral ?? undefined;
     const referralIsTid = referral !== undefined && referral.length >= TRACKING_ID_MIN_LENGTH;
     return {
       email: order.email,
       uid: order.lead_id ?? undefined,
-      amountCents: order.amount_cents,
-      eventId: paymentIdOf(order),
+      amountCents: charge.amountCents,
+      eventId: charge.paymentId,
       plan: order.plan_id,
       tid: order.attribution?.tid ?? (referralIsTid ? referral : undefined),
       refId: referral !== undefined && !referralIsTid ? referral : undefined,
@@ -161,11 +239,6 @@ export class OrderPaidHandler {
     if (attribution.page_url) return attribution.page_url;
     if (!attribution.landing_path?.startsWith('/')) return undefined;
     return new URL(attribution.landing_path, this.config.PUBLIC_URL).toString();
-  }
-
-  private async record(orderId: string, kind: SideEffectKind, status: EffectStatus): Promise<EffectStatus> {
-    await this.orders.recordPaidEffect(orderId, kind, status);
-    return status;
   }
 }
 

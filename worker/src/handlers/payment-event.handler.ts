@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PaymentEventRepository, type PaymentEventRow } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
 import type { OrderStatus } from '@core/payments/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
-import { applyReadUnderLock, type OrderIdColumn } from '@core/database/repositories/order.repository';
+import { applyReadUnderLock, recordLaterPayment, type OrderIdColumn } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 
 /** Which provider object an event is about, and how to re-read it. */
@@ -14,6 +14,8 @@ interface EventSubject {
   column: OrderIdColumn;
   objectId: string;
   orderId: string | undefined;
+  /** A paid subscription invoice the event reports: recorded as a payment when it is a later one. */
+  paidInvoiceId: string | undefined;
 }
 
 /** The order column that holds each kind of provider object. */
@@ -25,6 +27,7 @@ const COLUMN_OF: Readonly<Record<PaymentObjectKind, OrderIdColumn>> = {
 
 export type PaymentEventOutcome =
   | `applied: ${OrderStatus}`
+  | 'recorded: payment'
   | 'already applied'
   | 'skipped: event not found'
   | 'skipped: not an order event'
@@ -33,7 +36,14 @@ export type PaymentEventOutcome =
 
 /** The object a neutral event names, by the order column that holds it. */
 function subjectOf(event: PaymentEvent | null): EventSubject | null {
-  return event && { column: COLUMN_OF[event.object], objectId: event.objectId, orderId: event.orderRef };
+  return (
+    event && {
+      column: COLUMN_OF[event.object],
+      objectId: event.objectId,
+      orderId: event.orderRef,
+      paidInvoiceId: event.kind === 'subscription.paid' ? event.invoiceId : undefined,
+    }
+  );
 }
 
 /**
@@ -65,6 +75,7 @@ export class PaymentEventHandler {
     if (!orderId) return this.markApplied(eventId, 'skipped: no order');
 
     let learned: OrderStatus | null = null;
+    let payment: number | null = null;
     const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
       // Lock, then read, then write: two events of one order take turns, so a slower read that
       // started earlier (and may be staler) never commits after a later one. A failed read is
@@ -74,11 +85,30 @@ export class PaymentEventHandler {
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
       await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
+      if (subject.paidInvoiceId) payment = await this.recordPayment(manager, orderId, subject.objectId, subject.paidInvoiceId);
       await this.events.markApplied(eventId, manager);
-      return status ? `applied: ${status}` : 'skipped: no status change';
+      if (status) return `applied: ${status}`;
+      return payment === null ? 'skipped: no status change' : 'recorded: payment';
     });
-    this.logger.log({ eventId, type: event.type, orderId, learned, outcome }, 'Payment event applied');
+    this.logger.log({ eventId, type: event.type, orderId, learned, payment, outcome }, 'Payment event applied');
     return outcome;
+  }
+
+  /**
+   * A later paid invoice of the order's subscription (a renewal or an instalment), re-read from
+   * the provider under the order's lock and recorded once as a payment owing its own effects; the
+   * first invoice is the order's own first payment. Resolves with the new payment's sequence.
+   */
+  private async recordPayment(manager: EntityManager, orderId: string, subscriptionId: string, invoiceId: string): Promise<number | null> {
+    const invoice = await this.gateway.readInvoice(invoiceId);
+    if (!invoice || !invoice.paid || invoice.first || invoice.subscriptionId !== subscriptionId) return null;
+    const row = await recordLaterPayment(manager, orderId, {
+      providerPaymentId: invoice.invoiceId,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      paidAt: invoice.paidAt ?? new Date(),
+    });
+    return row?.sequence ?? null;
   }
 
   /** The order a stored event is about, if any (the reconciler groups unapplied events by it). */

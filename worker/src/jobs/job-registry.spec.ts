@@ -48,6 +48,11 @@ class PaymentHandlers {
     return 'settled';
   }
 
+  @OnJob(JOBS.paymentPaid)
+  async settlePayment(): Promise<string> {
+    return 'settled';
+  }
+
   @OnJob(JOBS.forgetCustomer)
   async forget(): Promise<string> {
     return 'deleted';

@@ -27,6 +27,18 @@ describe('buildReceipt', () => {
     expect(receipt.text).toContain('Order reference: ord_7f3a9c');
   });
 
+  it('names a later payment (a renewal) and thanks the member for staying; the first payment has no such line', () => {
+    const renewal = buildReceipt({ ...order, planId: 'standard', amountCents: 9_700, paymentNumber: 3 }, brand);
+    for (const part of [renewal.text, renewal.html]) {
+      expect(part).toContain('Payment 3');
+      expect(part).toContain('Thank you for staying with Clear.');
+    }
+    expect(renewal.text).toContain('Payment: Payment 3');
+    const first = buildReceipt({ ...order, paymentNumber: 1 }, brand);
+    expect(first.text).not.toContain('Payment:');
+    expect(first.text).toContain('Thank you for joining Clear.');
+  });
+
   it('takes the plan name from the catalogue, not from the caller', () => {
     expect(buildReceipt({ ...order, planId: 'premium', amountCents: 29_700 }, brand).text).toContain('Plan: Elite Access');
   });

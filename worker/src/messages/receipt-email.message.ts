@@ -10,6 +10,8 @@ export interface ReceiptOrder {
   currency?: string;
   paidAt: Date;
   customerName?: string;
+  /** Which charge of the order this is (1: the first); later ones (renewals, instalments) say so. */
+  paymentNumber?: number;
 }
 
 export interface ReceiptBrand {
@@ -41,10 +43,14 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
   const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
   const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(order.paidAt);
   const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
-  const intro = `Thank you for joining ${brand.programName}. Your payment was received; this e-mail is your receipt.`;
+  const later = (order.paymentNumber ?? 1) > 1;
+  const intro = later
+    ? `Thank you for staying with ${brand.programName}. Your payment was received; this e-mail is your receipt.`
+    : `Thank you for joining ${brand.programName}. Your payment was received; this e-mail is your receipt.`;
   const rows: Array<[string, string]> = [
     ['Plan', plan.name],
     ['Billing', plan.displayText],
+    ...(later ? [['Payment', `Payment ${order.paymentNumber}`] as [string, string]] : []),
     ['Amount paid', amount],
     ['Date', date],
     ['Order reference', order.orderId],

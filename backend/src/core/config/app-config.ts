@@ -364,6 +364,13 @@ export class AppConfig {
   @IsString()
   META_TEST_EVENT_CODE?: string = undefined;
 
+  /**
+   * Which paid charges of a subscription send the server-side Purchase (Meta, GA4): the first
+   * only (renewals and instalments are no new purchase), or every one.
+   */
+  @IsIn(['first', 'every'])
+  PURCHASE_EVENT_ON: 'first' | 'every' = 'first';
+
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })
   GA4_MP_URL = 'https://www.google-analytics.com';

@@ -65,6 +65,22 @@ export interface Refund {
   amountCents: number;
 }
 
+/**
+ * One invoice of a subscription as the provider says it is now: whether it was paid, for how
+ * much, and whether it is the subscription's first (paid at checkout, as the order itself).
+ */
+export interface SubscriptionInvoice {
+  invoiceId: string;
+  subscriptionId: string;
+  paid: boolean;
+  /** The subscription's first invoice: the order's own first payment, not a renewal. */
+  first: boolean;
+  amountCents: number;
+  /** Lower case ISO code. */
+  currency: string;
+  paidAt: Date | null;
+}
+
 /** A provider-hosted page where a customer manages their saved card and subscription. */
 export interface BillingPortalSession {
   url: string;
@@ -107,6 +123,8 @@ export interface PaymentEvent {
   /** Our order id as the object carries it (see orderRefOf); undefined when absent or malformed. */
   orderRef: string | undefined;
   occurredAt: Date | null;
+  /** The provider's id of the subscription invoice the event reports (subscription.paid / payment_failed), read with readInvoice. */
+  invoiceId?: string;
 }
 
 /** A verified webhook event exactly as the provider sent it; stored whole in payment_events under its id and type. */
@@ -151,6 +169,8 @@ export interface PaymentGateway {
   /** Read by the worker for card setup events of a subscription order still waiting for its card. */
   readCardSetup(id: string): Promise<PaymentState>;
   readSubscription(id: string): Promise<SubscriptionState>;
+  /** An invoice of a subscription (renewal or instalment); null when the provider has none of this id. */
+  readInvoice(id: string): Promise<SubscriptionInvoice | null>;
 
   /** Refunds a charge, whole or in part; one refund per order, so a retry answers with the first. */
   refund(request: RefundRequest): Promise<Refund>;

@@ -6,6 +6,7 @@ import { CheckoutService } from './checkout.service';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
+import { SandboxClockService } from './sandbox/sandbox-clock.service';
 import { SandboxConfirmService } from './sandbox/sandbox-confirm.service';
 import { SandboxController, SandboxOnlyGuard } from './sandbox/sandbox.controller';
 import { VerificationService } from './verification.service';
@@ -17,7 +18,15 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 @Module({
   imports: [PaymentGatewayModule],
   controllers: [PaymentsController, StripeWebhookController, SandboxController],
-  providers: [CheckoutService, VerificationService, StripeWebhookService, IntentRateLimiter, SandboxConfirmService, SandboxOnlyGuard],
+  providers: [
+    CheckoutService,
+    VerificationService,
+    StripeWebhookService,
+    IntentRateLimiter,
+    SandboxConfirmService,
+    SandboxClockService,
+    SandboxOnlyGuard,
+  ],
   exports: [PaymentGatewayModule],
 })
 export class PaymentsModule implements OnModuleInit {

@@ -13,6 +13,8 @@ import { ReconcilerIndexes1765238400000 } from './1765238400000-reconciler-index
 import { Retention1765324800000 } from './1765324800000-retention';
 import { OrderBuyerBinding1765411200000 } from './1765411200000-order-buyer-binding';
 import { OrderLivemode1765497600000 } from './1765497600000-order-livemode';
+import { CreatePayments1765584000000 } from './1765584000000-create-payments';
+import { SandboxClock1765670400000 } from './1765670400000-sandbox-clock';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -31,4 +33,6 @@ export const MIGRATIONS = [
   Retention1765324800000,
   OrderBuyerBinding1765411200000,
   OrderLivemode1765497600000,
+  CreatePayments1765584000000,
+  SandboxClock1765670400000,
 ];

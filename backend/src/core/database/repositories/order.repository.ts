@@ -71,7 +71,33 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       'buyer_key_hash',
     ],
   },
+  // A charge's amount, provider id and what became of its effects: found through its order, no person in it.
+  { table: 'payments', personal: [], notPersonal: ['provider_payment_id', 'currency', 'paid_effects'] },
 ];
+
+/** A `payments` row: one successful charge of an order (its first payment, a renewal or an instalment). */
+export interface PaymentRow {
+  id: string;
+  order_id: string;
+  /** The provider's id of the charge: the first payment's order object, or the invoice of a later one. */
+  provider_payment_id: string;
+  /** 1 for the order's first payment, then 2, 3… in the order they were recorded. */
+  sequence: number;
+  amount_cents: number;
+  currency: string;
+  paid_at: Date;
+  /** What became of each of this payment's side effects (later payments only; the first one's are on the order). */
+  paid_effects: Record<string, string>;
+  created_at: Date;
+}
+
+/** A later paid charge of an order, as the provider reported it. */
+export interface NewPayment {
+  providerPaymentId: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+}
 
 /** The columns the admin lists and exports of an order. */
 export type OrderListing = Pick<
@@ -232,6 +258,25 @@ export class OrderRepository implements PersonalDataOwner {
   /** Stores a provider object's id on an order that has none of its kind, in the caller's transaction. */
   async setIdIfMissing(sql: SqlExecutor, orderId: string, column: OrderIdColumn, objectId: string): Promise<void> {
     await sql.query(`UPDATE orders SET ${column} = $2 WHERE id = $1 AND ${column} IS NULL`, [orderId, objectId]);
+  }
+
+  async findPayment(paymentId: string): Promise<PaymentRow | null> {
+    const [row]: PaymentRow[] = await this.dataSource.query(`SELECT * FROM payments WHERE id = $1`, [paymentId]);
+    return row ?? null;
+  }
+
+  /** An order's payments, first first. */
+  paymentsOf(orderId: string): Promise<PaymentRow[]> {
+    return this.dataSource.query<PaymentRow[]>(`SELECT * FROM payments WHERE order_id = $1 ORDER BY sequence`, [orderId]);
+  }
+
+  /** Records what became of one side effect of a later payment. */
+  async recordPaymentEffect(paymentId: string, kind: string, status: string): Promise<void> {
+    await this.dataSource.query(`UPDATE payments SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [
+      paymentId,
+      kind,
+      status,
+    ]);
   }
 
   /** Records what became of one paid side effect. */
@@ -487,6 +532,36 @@ export async function applyOrderStatus(manager: EntityManager, orderId: string, 
     `UPDATE orders SET status = $2, paid_at = CASE WHEN $3 THEN now() ELSE paid_at END, updated_at = now() WHERE id = $1`,
     [orderId, next, firstPaid],
   );
-  if (firstPaid) await owe(manager, [{ name: JOBS.orderPaid, data: { orderId } }]);
+  if (firstPaid) {
+    // The first payment: the order's own charge (its charge's id, else its subscription's).
+    await manager.query(
+      `INSERT INTO payments (order_id, provider_payment_id, sequence, amount_cents, currency, paid_at)
+       SELECT id, COALESCE(payment_intent_id, subscription_id, id::text), 1, amount_cents, currency, paid_at FROM orders WHERE id = $1
+       ON CONFLICT DO NOTHING`,
+      [orderId],
+    );
+    await owe(manager, [{ name: JOBS.orderPaid, data: { orderId } }]);
+  }
   return next;
+}
+
+/**
+ * Records a later paid charge of a paid order (a renewal or an instalment) once, in the caller's
+ * transaction, which holds the order's row lock: the provider's id is unique, so the same invoice
+ * reported twice is recorded and owed once. Its own paid side effects (`payment-paid`) are owed
+ * in the same transaction. Resolves with the new payment, or null when it was already recorded
+ * or the order is not paid yet (its first payment comes first).
+ */
+export async function recordLaterPayment(manager: EntityManager, orderId: string, payment: NewPayment): Promise<PaymentRow | null> {
+  const [row]: PaymentRow[] = await manager.query(
+    `INSERT INTO payments (order_id, provider_payment_id, sequence, amount_cents, currency, paid_at)
+     SELECT o.id, $2, (SELECT COALESCE(max(sequence), 0) + 1 FROM payments WHERE order_id = o.id), $3, $4, $5
+       FROM orders o WHERE o.id = $1 AND o.paid_at IS NOT NULL
+     ON CONFLICT (provider_payment_id) DO NOTHING
+     RETURNING *`,
+    [orderId, payment.providerPaymentId, payment.amountCents, payment.currency, payment.paidAt],
+  );
+  if (!row) return null;
+  await owe(manager, [{ name: JOBS.paymentPaid, data: { paymentId: row.id } }]);
+  return row;
 }

@@ -34,6 +34,8 @@ export interface NewSandboxObject {
   customerId: string;
   paymentMethodId?: string | null;
   card?: SandboxObjectRow['card'];
+  /** When it happened in the sandbox's time (see the clock); now when omitted. */
+  createdAt?: Date;
 }
 
 /** A sandbox object as the event builders read it: with its order's plan. */
@@ -49,8 +51,8 @@ export class SandboxObjectRepository {
   /** Creates the object unless one exists under its idempotency key; resolves with the row created now (none if it existed). */
   insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<Array<Pick<SandboxObjectRow, 'id'>>> {
     return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
-      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()))
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         row.id,
@@ -64,8 +66,33 @@ export class SandboxObjectRepository {
         row.customerId,
         row.paymentMethodId ?? null,
         row.card ? JSON.stringify(row.card) : null,
+        row.createdAt ?? null,
       ],
     );
+  }
+
+  /** Moves the sandbox's time `seconds` further ahead of the real clock (locking it); resolves with the sandbox's time now. */
+  async advanceClock(sql: SqlExecutor, seconds: number): Promise<Date> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [[row]]: [Array<{ now: Date }>, number] = await sql.query(
+      `UPDATE sandbox_clock SET offset_seconds = offset_seconds + $1 WHERE id RETURNING now() + make_interval(secs => offset_seconds) AS now`,
+      [seconds],
+    );
+    return row.now;
+  }
+
+  /** Active subscriptions, oldest first, locked: the clock renews them. */
+  activeSubscriptions(sql: SqlExecutor): Promise<SandboxObjectRow[]> {
+    return this.select(sql, `s.object = 'subscription' AND s.status = 'active' ORDER BY s.created_at, s.id`, [], true);
+  }
+
+  /** How many objects of this kind an order holds (a subscription's renewal invoices). */
+  async countForOrder(sql: SqlExecutor, object: SandboxObjectRow['object'], orderId: string): Promise<number> {
+    const [row]: Array<{ n: number }> = await sql.query(
+      `SELECT count(*)::int AS n FROM sandbox_objects WHERE object = $1 AND order_id = $2`,
+      [object, orderId],
+    );
+    return row.n;
   }
 
   findByIdempotencyKey(sql: SqlExecutor, idempotencyKey: string): Promise<SandboxObjectRow[]> {

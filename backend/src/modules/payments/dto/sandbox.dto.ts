@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmptyObject, IsObject, ValidateNested } from 'class-validator';
-import type { SandboxCard, SandboxConfirmRequest, SandboxNextActionRequest } from '@contracts/payments';
+import { IsIn, IsInt, IsNotEmptyObject, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import type { SandboxCard, SandboxClockRequest, SandboxConfirmRequest, SandboxNextActionRequest } from '@contracts/payments';
 import { Text } from '../../../common/text-fields';
 
 export class SandboxCardDto implements SandboxCard {
@@ -35,4 +35,13 @@ export class SandboxAuthenticateDto {
   @Text('client_secret', 200) client_secret: string;
   @Text('return_url', 2000) return_url: string;
   @IsIn(['complete', 'fail'], { message: 'outcome must be complete or fail' }) outcome: 'complete' | 'fail';
+}
+
+/** POST /api/sandbox/clock: whole days, at least one, at most a year and a day per call. */
+export class SandboxClockDto implements SandboxClockRequest {
+  @ApiProperty({ example: 30 })
+  @IsInt({ message: 'advanceDays must be a whole number of days' })
+  @Min(1, { message: 'advanceDays must be at least 1' })
+  @Max(366, { message: 'advanceDays must be at most 366' })
+  advanceDays: number;
 }

@@ -4,9 +4,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
 import { AppConfig } from '@core/config/app-config';
-import type { SandboxConfirmResponse } from '@contracts/payments';
-import { SandboxAuthenticateDto, SandboxConfirmDto, SandboxNextActionDto } from '../dto/sandbox.dto';
+import type { SandboxClockResponse, SandboxConfirmResponse } from '@contracts/payments';
+import { SandboxAuthenticateDto, SandboxClockDto, SandboxConfirmDto, SandboxNextActionDto } from '../dto/sandbox.dto';
 import { authenticatePage } from './authenticate-page';
+import { SandboxClockService } from './sandbox-clock.service';
 import { SandboxConfirmService } from './sandbox-confirm.service';
 
 /** The sandbox answers only when it is the configured provider: with Stripe keys its routes are 404. */
@@ -25,7 +26,18 @@ export class SandboxOnlyGuard implements CanActivate {
 @UseGuards(SandboxOnlyGuard)
 @Controller('sandbox')
 export class SandboxController {
-  constructor(private readonly sandbox: SandboxConfirmService) {}
+  constructor(
+    private readonly sandbox: SandboxConfirmService,
+    private readonly clock: SandboxClockService,
+  ) {}
+
+  /** Like a Stripe test clock: moves the sandbox's time and performs what fell due (renewals), answering once their events are stored. */
+  @Post('clock')
+  @HttpCode(200)
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
+  advanceClock(@Body() dto: SandboxClockDto): Promise<SandboxClockResponse> {
+    return this.clock.advance(dto.advanceDays);
+  }
 
   @Post('confirm-payment')
   @HttpCode(200)

@@ -5,7 +5,7 @@ import { sandboxId } from './sandbox-ids';
 /** A sandbox_objects row as the event builders read it. */
 export interface SandboxObjectRow {
   id: string;
-  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund';
+  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund' | 'invoice';
   order_id: string;
   plan_id: string;
   client_secret: string | null;
@@ -39,12 +39,12 @@ const unix = (date: Date = new Date()) => Math.floor(date.getTime() / 1000);
 const metadataOf = (row: SandboxObjectRow) => ({ order_id: row.order_id, plan_id: row.plan_id });
 
 /** An event as Stripe sends it to a webhook endpoint; `data.object` is shaped like Stripe's object. */
-export function stripeEvent(type: string, object: Record<string, unknown>): SandboxWebhookEvent {
+export function stripeEvent(type: string, object: Record<string, unknown>, at?: Date): SandboxWebhookEvent {
   return {
     id: sandboxId('evt'),
     object: 'event',
     api_version: STRIPE_API_VERSION,
-    created: unix(),
+    created: unix(at),
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
@@ -140,6 +140,26 @@ export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string,
     subscription_details: { metadata: metadataOf(subscription) },
     livemode: false,
     created: unix(),
+  };
+}
+
+/** A renewal's paid invoice (`invoice`, a sandbox object of the subscription's order), as Stripe shapes one. */
+export function renewalInvoiceObject(subscription: SandboxObjectRow, invoice: SandboxObjectRow): Record<string, unknown> {
+  return {
+    id: invoice.id,
+    object: 'invoice',
+    billing_reason: 'subscription_cycle',
+    customer: subscription.customer_id,
+    subscription: subscription.id,
+    status: invoice.status,
+    paid: invoice.status === 'paid',
+    amount_due: invoice.amount_cents,
+    amount_paid: invoice.status === 'paid' ? invoice.amount_cents : 0,
+    currency: invoice.currency,
+    status_transitions: { paid_at: invoice.status === 'paid' ? unix(invoice.created_at) : null },
+    subscription_details: { metadata: metadataOf(subscription) },
+    livemode: false,
+    created: unix(invoice.created_at),
   };
 }
 

@@ -46,6 +46,18 @@ export class SandboxStore {
     return row ?? null;
   }
 
+  advanceClock(manager: EntityManager, seconds: number): Promise<Date> {
+    return this.objects.advanceClock(manager, seconds);
+  }
+
+  activeSubscriptions(manager: EntityManager): Promise<SandboxObjectRow[]> {
+    return this.objects.activeSubscriptions(manager);
+  }
+
+  countForOrder(manager: EntityManager, object: SandboxObjectKind, orderId: string): Promise<number> {
+    return this.objects.countForOrder(manager, object, orderId);
+  }
+
   findByCustomer(manager: EntityManager, customerId: string, lock = false): Promise<SandboxObjectRow[]> {
     return this.objects.findByCustomer(manager, customerId, lock);
   }

@@ -12,6 +12,7 @@ import type {
   PaymentState,
   Refund,
   RefundRequest,
+  SubscriptionInvoice,
   SubscriptionState,
   WebhookRecord,
 } from '../../payment-gateway';
@@ -190,6 +191,42 @@ export class SandboxGateway implements PaymentGateway {
 
   async readSubscription(id: string): Promise<SubscriptionState> {
     return subscriptionState((await this.retrieve('subscription', id)).status);
+  }
+
+  /**
+   * The sandbox's invoices: a subscription's first (`in_` + the subscription's id, paid when it
+   * became active) and its renewals (invoice objects the clock writes).
+   */
+  async readInvoice(id: string): Promise<SubscriptionInvoice | null> {
+    if (!/^in_[0-9A-Za-z]{24}$/.test(id)) return null;
+    return this.store.transaction(async (manager) => {
+      const renewal = await this.store.find(manager, 'invoice', id);
+      if (renewal) {
+        const subscription = await this.store.findForOrder(manager, 'subscription', renewal.order_id);
+        if (!subscription) return null;
+        return {
+          invoiceId: id,
+          subscriptionId: subscription.id,
+          paid: renewal.status === 'paid',
+          first: false,
+          amountCents: renewal.amount_cents ?? 0,
+          currency: renewal.currency ?? 'usd',
+          paidAt: renewal.status === 'paid' ? renewal.created_at : null,
+        };
+      }
+      const subscription = await this.store.find(manager, 'subscription', `sub_${id.slice('in_'.length)}`);
+      if (!subscription) return null;
+      const paid = ['active', 'past_due', 'canceled'].includes(subscriptionState(subscription.status));
+      return {
+        invoiceId: id,
+        subscriptionId: subscription.id,
+        paid,
+        first: true,
+        amountCents: subscription.amount_cents ?? 0,
+        currency: subscription.currency ?? 'usd',
+        paidAt: paid ? subscription.created_at : null,
+      };
+    });
   }
 
   /** Refunds at once (no bank is involved): a refund record and Stripe's refund.created event, in one transaction. */

@@ -21,17 +21,19 @@ describe('stripeSubjectOf', () => {
     });
   });
 
-  it('reads an invoice through its subscription, whether the subscription is an id or expanded', () => {
+  it('reads an invoice through its subscription, whether the subscription is an id or expanded, naming the invoice', () => {
     const metadata = { subscription_details: { metadata: { order_id: ORDER } } };
     expect(stripeSubjectOf('invoice.paid', { id: 'in_1', subscription: 'sub_2', ...metadata })).toEqual({
       object: 'subscription',
       objectId: 'sub_2',
       orderRef: ORDER,
+      invoiceId: 'in_1',
     });
     expect(stripeSubjectOf('invoice.payment_failed', { id: 'in_1', subscription: { id: 'sub_3' } })).toEqual({
       object: 'subscription',
       objectId: 'sub_3',
       orderRef: undefined,
+      invoiceId: 'in_1',
     });
   });
 

@@ -6,6 +6,8 @@ export interface StripeSubject {
   object: PaymentObjectKind;
   objectId: string;
   orderRef: string | undefined;
+  /** The invoice an `invoice.*` event is about. */
+  invoiceId?: string;
 }
 
 /** Stripe event types with a neutral meaning of their own; other events of an object are its updates. */
@@ -47,7 +49,9 @@ export function stripeSubjectOf(type: string, object: Record<string, unknown>): 
     const subscription = object.subscription;
     const subscriptionId = typeof subscription === 'string' ? subscription : str((subscription as { id?: unknown } | null)?.id);
     const details = object.subscription_details as { metadata?: unknown } | null | undefined;
-    if (subscriptionId) return { object: 'subscription', objectId: subscriptionId, orderRef: orderRefIn(details?.metadata) };
+    if (subscriptionId) {
+      return { object: 'subscription', objectId: subscriptionId, orderRef: orderRefIn(details?.metadata), ...(id && { invoiceId: id }) };
+    }
   }
   return null;
 }

@@ -101,6 +101,34 @@ describe('StripeGateway', () => {
     expect(stripe.customersDeleted()).toEqual([]);
   });
 
+  it('reads a subscription invoice in neutral words: paid, first or a renewal, amount; none for an unknown id', async () => {
+    stripe.addInvoice({
+      id: 'in_renewal2',
+      subscription: 'sub_1',
+      billingReason: 'subscription_cycle',
+      amountPaid: 9700,
+      paidAt: 1_700_000_000,
+    });
+    stripe.addInvoice({
+      id: 'in_first1',
+      subscription: 'sub_1',
+      billingReason: 'subscription_create',
+      amountPaid: 9700,
+      paidAt: 1_600_000_000,
+    });
+    await expect(gateway.readInvoice('in_renewal2')).resolves.toEqual({
+      invoiceId: 'in_renewal2',
+      subscriptionId: 'sub_1',
+      paid: true,
+      first: false,
+      amountCents: 9700,
+      currency: 'usd',
+      paidAt: new Date(1_700_000_000_000),
+    });
+    await expect(gateway.readInvoice('in_first1')).resolves.toMatchObject({ first: true, paid: true });
+    await expect(gateway.readInvoice('in_nosuch')).resolves.toBeNull();
+  });
+
   it('parses a webhook signed with its secret into the record to store and a neutral event', () => {
     const body = JSON.stringify({
       id: 'evt_1',
@@ -119,6 +147,7 @@ describe('StripeGateway', () => {
         objectId: 'sub_1',
         orderRef: ORDER_ID,
         occurredAt: new Date(1_700_000_000_000),
+        invoiceId: 'in_1',
       },
     });
     expect(() => gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, 'whsec_someoneelse00000000000000'))).toThrow(

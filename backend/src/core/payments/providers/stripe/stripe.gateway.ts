@@ -15,6 +15,7 @@ import {
   ParsedWebhook,
   Refund,
   RefundRequest,
+  SubscriptionInvoice,
   SubscriptionState,
   WebhookRecord,
 } from '../../payment-gateway';
@@ -166,6 +167,30 @@ export class StripeGateway implements PaymentGateway {
   async readSubscription(id: string): Promise<SubscriptionState> {
     const subscription = await this.stripe.subscriptions.retrieve(id);
     return subscriptionState(subscription.status);
+  }
+
+  /** An invoice of a subscription; its first is the one Stripe made when the subscription was created. */
+  async readInvoice(id: string): Promise<SubscriptionInvoice | null> {
+    let invoice: Stripe.Invoice;
+    try {
+      invoice = await this.stripe.invoices.retrieve(id);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'resource_missing') return null;
+      throw err;
+    }
+    const subscription = invoice.subscription;
+    const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
+    if (!subscriptionId) return null;
+    const paidAt = invoice.status_transitions?.paid_at;
+    return {
+      invoiceId: invoice.id ?? id,
+      subscriptionId,
+      paid: invoice.status === 'paid',
+      first: invoice.billing_reason === 'subscription_create',
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency,
+      paidAt: typeof paidAt === 'number' ? new Date(paidAt * 1000) : null,
+    };
   }
 
   async refund(request: RefundRequest): Promise<Refund> {

@@ -1,0 +1,222 @@
+import Stripe from 'stripe';
+import request from 'supertest';
+import { exactlyOnceProblems } from '../fakes/exactly-once';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
+import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
+import { SmtpSink } from '../fakes/smtp-sink';
+import { FakeStripeServer } from '../fakes/stripe-server';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * Renewals of a Stripe subscription through the real worker: every later paid invoice
+ * (`invoice.paid`, billing_reason subscription_cycle) is one payment of its order with its own
+ * receipt and affiliate sale, and no second server-side Purchase; duplicated and out-of-order
+ * events change nothing.
+ */
+const WEBHOOK_SECRET = 'whsec_renewalstestsecret000000000';
+const META_TOKEN = 'meta-test-token';
+const SUBSCRIPTION = 'sub_fake000000000000000001';
+const COOKIES = '_ga=GA1.1.1234567890.1700000000; _fbp=fb.1.1700000000.42; _fbc=fb.1.1700000000.click';
+const DAY = 86_400;
+
+const stripe = new FakeStripeServer();
+const affiliate = new FakeAffiliateServer();
+const meta = new FakeMetaCapiServer({ accessToken: META_TOKEN });
+const ga4 = new FakeGa4MpServer();
+const smtp = new SmtpSink();
+let stack: Stack;
+let counter = 0;
+let buyer = '';
+
+const http = () => request(stack.url);
+const post = (path: string, body: object) =>
+  http()
+    .post(path)
+    .set('X-Forwarded-For', `10.8.${Math.floor(++counter / 250)}.${counter % 250}`)
+    .set('Cookie', COOKIES)
+    .send(body);
+
+async function sendSigned(event: object): Promise<request.Response> {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return http()
+    .post('/api/webhooks/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', header)
+    .send(payload)
+    .expect(200);
+}
+
+const invoicePaid = (eventId: string, invoice: Record<string, unknown>, created: number) => ({
+  id: eventId,
+  object: 'event',
+  api_version: '2025-02-24.acacia',
+  created,
+  livemode: false,
+  type: 'invoice.paid',
+  data: { object: invoice },
+});
+
+const order = async () =>
+  (
+    await stack.db.query(
+      `SELECT id, status, paid_effects, COALESCE(payment_intent_id, subscription_id) AS first_payment_id FROM orders WHERE email = $1`,
+      [buyer],
+    )
+  )[0];
+const payments = async () =>
+  stack.db.query(`SELECT provider_payment_id, sequence, amount_cents, paid_effects FROM payments WHERE order_id = $1 ORDER BY sequence`, [
+    (await order()).id,
+  ]);
+
+beforeAll(async () => {
+  await stripe.start();
+  stack = await startStack({
+    AFFILIATE_API_URL: await affiliate.start(),
+    AFFILIATE_API_KEY: 'affiliate-key',
+    META_CAPI_URL: await meta.start(),
+    GA4_MP_URL: await ga4.start(),
+    SMTP_URL: await smtp.start(),
+    META_PIXEL_ID: '1234567890',
+    META_CAPI_ACCESS_TOKEN: META_TOKEN,
+    GA4_MEASUREMENT_ID: 'G-RENEWALS1',
+    GA4_API_SECRET: 'ga4-secret',
+    STRIPE_SECRET_KEY: 'sk_test_fakekey',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
+    JOB_RETRY_HORIZON_S: '120',
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([stripe.stop(), affiliate.stop(), meta.stop(), ga4.stop(), smtp.stop()]);
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  for (const fake of [stripe, affiliate, meta, ga4, smtp]) fake.reset();
+  buyer = `renewal-buyer-${++counter}@example.com`;
+});
+
+/** A live standard member whose first payment has settled (its four paid effects recorded). */
+async function subscribe(): Promise<string> {
+  await post('/api/create-setup-intent', { email: buyer, name: 'Renee Wal', source: 'clear', referral: 'partner7' }).expect(200);
+  // As checkout records it with a live key: only a live order's payments are sales.
+  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+  await post('/api/confirm-subscription', {
+    email: buyer,
+    name: 'Renee Wal',
+    source: 'clear',
+    setupIntentId: 'seti_fake000000000000000001',
+    plan: 'Standard Access',
+    amount: 97,
+  }).expect(200);
+  await waitFor(async () => Object.keys((await order())?.paid_effects ?? {}).length === 4, 'first payment settled');
+  return (await order()).id;
+}
+
+const renewal = (id: string, orderId: string, paidAt: number) =>
+  stripe.addInvoice({
+    id,
+    subscription: SUBSCRIPTION,
+    billingReason: 'subscription_cycle',
+    amountPaid: 9700,
+    paidAt,
+    metadata: { order_id: orderId },
+  });
+
+async function settledPayments(count: number): Promise<void> {
+  await waitFor(async () => {
+    const rows = await payments();
+    return (
+      rows.length === count &&
+      rows.every((p: { sequence: number; paid_effects: object }) => p.sequence === 1 || Object.keys(p.paid_effects).length === 4)
+    );
+  }, `${count} payments settled`);
+  await outboxDrained(stack.db);
+}
+
+it('a renewal invoice.paid is one payment with its own receipt and affiliate sale, and no second Purchase', async () => {
+  const orderId = await subscribe();
+  const now = Math.floor(Date.now() / 1000);
+  const invoice = renewal('in_renewal0000000000000002', orderId, now + 30 * DAY);
+  await sendSigned(invoicePaid('evt_renewal_2', invoice, now + 30 * DAY));
+  await settledPayments(2);
+
+  const { first_payment_id: firstPaymentId } = await order();
+  expect(await payments()).toEqual([
+    { provider_payment_id: firstPaymentId, sequence: 1, amount_cents: 9700, paid_effects: {} },
+    {
+      provider_payment_id: 'in_renewal0000000000000002',
+      sequence: 2,
+      amount_cents: 9700,
+      paid_effects: {
+        'affiliate-sale': 'sent',
+        'receipt-email': 'sent',
+        'meta-purchase': 'skipped: first payment only',
+        'ga4-purchase': 'skipped: first payment only',
+      },
+    },
+  ]);
+  // The renewal's sale carries the invoice as its event id: FirstPromoter counts a recurring commission.
+  expect(exactlyOnceProblems(affiliate.salesAtDoor(), [firstPaymentId, 'in_renewal0000000000000002'])).toEqual([]);
+  expect(affiliate.sales()[1].params).toMatchObject({ email: buyer, amount: '9700', event_id: 'in_renewal0000000000000002' });
+  expect(meta.eventsAtDoor()).toHaveLength(1);
+  expect(ga4.eventsAtDoor()).toHaveLength(1);
+  expect(smtp.deliveriesAtDoor().map((d) => d.toldDone)).toEqual([true, true]);
+  const renewalMail = smtp.messages[1];
+  expect(renewalMail.envelope.to).toEqual([buyer]);
+  expect(renewalMail.text).toContain('Payment: Payment 2');
+  expect(renewalMail.text).toContain('$97.00');
+});
+
+it('the same renewal delivered twice, and renewals out of order, are each recorded and settled once', async () => {
+  const orderId = await subscribe();
+  const now = Math.floor(Date.now() / 1000);
+  const second = renewal('in_renewal0000000000000002', orderId, now + 30 * DAY);
+  const third = renewal('in_renewal0000000000000003', orderId, now + 60 * DAY);
+  const first = stripe.addInvoice({
+    id: 'in_first00000000000000001',
+    subscription: SUBSCRIPTION,
+    billingReason: 'subscription_create',
+    amountPaid: 9700,
+    paidAt: now,
+    metadata: { order_id: orderId },
+  });
+
+  // The third period's event first, then the second's twice (one event replayed, one sent again under a new id), then the first invoice's late.
+  await sendSigned(invoicePaid('evt_renewal_3', third, now + 60 * DAY));
+  const replayed = invoicePaid('evt_renewal_2', second, now + 30 * DAY);
+  await sendSigned(replayed);
+  expect((await sendSigned(replayed)).body).toEqual({ received: true, duplicate: true });
+  await sendSigned(invoicePaid('evt_renewal_2_again', second, now + 30 * DAY));
+  await sendSigned(invoicePaid('evt_first', first, now));
+  await settledPayments(3);
+
+  const { first_payment_id: firstPaymentId } = await order();
+  const rows = await payments();
+  expect(rows.map((p: { provider_payment_id: string }) => p.provider_payment_id).sort()).toEqual(
+    [firstPaymentId, 'in_renewal0000000000000002', 'in_renewal0000000000000003'].sort(),
+  );
+  expect(
+    exactlyOnceProblems(affiliate.salesAtDoor(), [firstPaymentId, 'in_renewal0000000000000002', 'in_renewal0000000000000003']),
+  ).toEqual([]);
+  expect(
+    exactlyOnceProblems(
+      smtp.deliveriesAtDoor(),
+      smtp.deliveriesAtDoor().map((d) => d.identity),
+    ),
+  ).toEqual([]);
+  expect(new Set(smtp.deliveriesAtDoor().map((d) => d.identity)).size).toBe(3);
+  expect(meta.eventsAtDoor()).toHaveLength(1);
+  expect(ga4.eventsAtDoor()).toHaveLength(1);
+  expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'payment-paid'`)).toHaveLength(2);
+});
