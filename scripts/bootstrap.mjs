@@ -2,7 +2,7 @@
 // dependencies when missing, (re)builds when sources changed, then runs the compiled command.
 // Plain JavaScript on purpose: it must run before TypeScript and the dependencies exist.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,13 +53,14 @@ function spawnAndWait(cmd, args, options) {
   });
 }
 
-async function run(cmd, args, label) {
+async function run(cmd, args, label, onFailure) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const code = await spawnAndWait(cmd, args, { stdio: 'inherit' });
   if (received) process.exit(signalExitCode(received));
   if (code !== 0) {
     console.error(`✖ ${label} failed (exit ${code})`);
+    onFailure?.();
     process.exit(code || 1);
   }
   console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -83,11 +84,31 @@ if (missing) {
   process.exit(1);
 }
 
-const installedStamp = join(root, 'node_modules', '.package-lock.json');
-if (!existsSync(installedStamp) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedStamp).mtimeMs) {
-  // `npm install` with the committed lockfile gives the same tree; this npm's `npm ci` rejects
-  // the lockfile over other platforms' optional packages it deliberately leaves out.
-  await run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (npm install, from package-lock.json)');
+// npm's record of what it installed (node_modules/.package-lock.json) against the lockfile: by
+// content, not by date, so a checkout that only touches package-lock.json installs nothing.
+// Optional packages for other platforms (esbuild's, rollup's, …) are in the lockfile but never installed.
+function installStale() {
+  const installedPath = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(installedPath)) return 'node_modules is missing';
+  const locked = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(installedPath, 'utf8')).packages ?? {};
+  for (const [path, entry] of Object.entries(locked)) {
+    if (!path.includes('node_modules/') || entry.link) continue;
+    const have = installed[path];
+    if (!have && entry.optional) continue;
+    if (!have || have.version !== entry.version) return `${path} ${entry.version} is not installed`;
+  }
+  return null;
+}
+
+const stale = installStale();
+if (stale) {
+  console.log(`\n${stale}: installing exactly what package-lock.json names`);
+  // `npm ci`, not `npm install`: it never rewrites the lockfile, and it stops when package.json
+  // and package-lock.json disagree instead of quietly resolving something else.
+  await run('npm', ['ci', '--no-audit', '--no-fund'], 'Installing dependencies (npm ci, from package-lock.json)', () =>
+    console.error('  If package.json changed: run `npm install` to update package-lock.json, and commit both.'),
+  );
 }
 
 const buildStamp = join(root, 'dist', '.build-stamp');
