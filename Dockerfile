@@ -9,6 +9,13 @@ COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The SPA's build-time settings (Vite reads VITE_* from the environment; .env is not in the image).
+ARG VITE_GA4_ID=
+ARG VITE_META_PIXEL_ID=
+ARG VITE_FIRSTPROMOTER_ID=
+ARG VITE_PROGRAM_APP_URL=
+ARG VITE_MEMBERS_REGISTER_URL=
+ARG VITE_APP_DOWNLOAD_URL=
 RUN npm run build
 
 FROM node:22-bookworm-slim AS deps

@@ -1,13 +1,17 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@core/database/data-source';
+import { runMigrationsLocked } from '@core/database/repositories/migration-lock';
 
-/** Applies pending migrations to DATABASE_URL; used by `npm start`, tests and deployments. */
+/**
+ * Applies pending migrations to DATABASE_URL, one run at a time (a Postgres advisory lock); used by
+ * `npm start`, tests and deployments.
+ */
 export async function migrate(url: string): Promise<string[]> {
   const dataSource = new DataSource({ ...dataSourceOptions(url, 2), logging: ['error'] });
   await dataSource.initialize();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await runMigrationsLocked(dataSource);
     return applied.map((m) => m.name);
   } finally {
     await dataSource.destroy();
