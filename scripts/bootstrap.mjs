@@ -4,8 +4,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -77,6 +78,26 @@ function newestMtime(path) {
   }
   return newest;
 }
+
+// `npm start` reads .env (or the file ENV_FILE names; none with ENV_FILE=none) the way the built
+// processes do (backend/src/core/config/env-file.ts): variables already set win, an empty value is
+// unset. Read here too, so the checks below see it (REDIS_URL there means no local redis-server).
+// `npm test` and `npm run bench` run on their own settings and read none.
+function loadEnvFile() {
+  const named = process.env.ENV_FILE;
+  if (named === 'none') return;
+  const path = resolve(named || '.env');
+  if (!existsSync(path)) {
+    if (!named) return;
+    console.error(`✖ ENV_FILE names ${path}, which does not exist (ENV_FILE=none reads no file)`);
+    process.exit(1);
+  }
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+    if (process.env[name] === undefined && value !== '') process.env[name] = value;
+  }
+}
+if (command === 'start') loadEnvFile();
+else process.env.ENV_FILE = 'none';
 
 const missing = ensureSystemPackages(command, commandArgs);
 if (missing) {

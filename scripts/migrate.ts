@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { loadEnvFile } from '@core/config/env-file';
 import { dataSourceOptions } from '@core/database/data-source';
 import { runMigrationsLocked } from '@core/database/repositories/migration-lock';
 
@@ -19,6 +20,12 @@ export async function migrate(url: string): Promise<string[]> {
 }
 
 if (require.main === module) {
+  try {
+    loadEnvFile();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.error('DATABASE_URL is not set: it names the Postgres database to migrate');
