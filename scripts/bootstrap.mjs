@@ -12,7 +12,7 @@ import { ensureSystemPackages } from './system-packages.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const command = process.argv[2];
 const commandArgs = process.argv.slice(3);
-const commands = { start: 'start.js', test: 'test.js', bench: 'bench.js' };
+const commands = { start: 'start.js', test: 'test.js', bench: 'bench.js', 'test-deploy': 'test-deploy.js' };
 if (!commands[command]) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')}`);
   process.exit(2);
