@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { hashPassword } from '../backend/src/modules/admin/password-hasher';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
+import { loadEnvFile } from '@core/config/env-file';
 import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { withDataSource } from './lib/data-source';
@@ -136,10 +137,15 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(
-      err instanceof CliError ? err.message : `Could not save the admin account: ${err instanceof Error ? err.message : String(err)}`,
-    );
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => {
+      loadEnvFile();
+      return main();
+    })
+    .catch((err: unknown) => {
+      console.error(
+        err instanceof CliError ? err.message : `Could not save the admin account: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      process.exit(1);
+    });
 }

@@ -2,16 +2,17 @@
 // dependencies when missing, (re)builds when sources changed, then runs the compiled command.
 // Plain JavaScript on purpose: it must run before TypeScript and the dependencies exist.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const command = process.argv[2];
 const commandArgs = process.argv.slice(3);
-const commands = { start: 'start.js', test: 'test.js', bench: 'bench.js' };
+const commands = { start: 'start.js', test: 'test.js', bench: 'bench.js', 'test-deploy': 'test-deploy.js' };
 if (!commands[command]) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')}`);
   process.exit(2);
@@ -53,13 +54,14 @@ function spawnAndWait(cmd, args, options) {
   });
 }
 
-async function run(cmd, args, label) {
+async function run(cmd, args, label, onFailure) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const code = await spawnAndWait(cmd, args, { stdio: 'inherit' });
   if (received) process.exit(signalExitCode(received));
   if (code !== 0) {
     console.error(`✖ ${label} failed (exit ${code})`);
+    onFailure?.();
     process.exit(code || 1);
   }
   console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -77,17 +79,57 @@ function newestMtime(path) {
   return newest;
 }
 
+// `npm start` reads .env (or the file ENV_FILE names; none with ENV_FILE=none) the way the built
+// processes do (backend/src/core/config/env-file.ts): variables already set win, an empty value is
+// unset. Read here too, so the checks below see it (REDIS_URL there means no local redis-server).
+// `npm test` and `npm run bench` run on their own settings and read none.
+function loadEnvFile() {
+  const named = process.env.ENV_FILE;
+  if (named === 'none') return;
+  const path = resolve(named || '.env');
+  if (!existsSync(path)) {
+    if (!named) return;
+    console.error(`✖ ENV_FILE names ${path}, which does not exist (ENV_FILE=none reads no file)`);
+    process.exit(1);
+  }
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+    if (process.env[name] === undefined && value !== '') process.env[name] = value;
+  }
+}
+if (command === 'start') loadEnvFile();
+else process.env.ENV_FILE = 'none';
+
 const missing = ensureSystemPackages(command, commandArgs);
 if (missing) {
   console.error(`\n✖ ${missing}`);
   process.exit(1);
 }
 
-const installedStamp = join(root, 'node_modules', '.package-lock.json');
-if (!existsSync(installedStamp) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedStamp).mtimeMs) {
-  // `npm install` with the committed lockfile gives the same tree; this npm's `npm ci` rejects
-  // the lockfile over other platforms' optional packages it deliberately leaves out.
-  await run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies (npm install, from package-lock.json)');
+// npm's record of what it installed (node_modules/.package-lock.json) against the lockfile: by
+// content, not by date, so a checkout that only touches package-lock.json installs nothing.
+// Optional packages for other platforms (esbuild's, rollup's, …) are in the lockfile but never installed.
+function installStale() {
+  const installedPath = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(installedPath)) return 'node_modules is missing';
+  const locked = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(installedPath, 'utf8')).packages ?? {};
+  for (const [path, entry] of Object.entries(locked)) {
+    if (!path.includes('node_modules/') || entry.link) continue;
+    const have = installed[path];
+    if (!have && entry.optional) continue;
+    if (!have || have.version !== entry.version) return `${path} ${entry.version} is not installed`;
+  }
+  return null;
+}
+
+const stale = installStale();
+if (stale) {
+  console.log(`\n${stale}: installing exactly what package-lock.json names`);
+  // `npm ci`, not `npm install`: it never rewrites the lockfile, and it stops when package.json
+  // and package-lock.json disagree instead of quietly resolving something else.
+  await run('npm', ['ci', '--no-audit', '--no-fund'], 'Installing dependencies (npm ci, from package-lock.json)', () =>
+    console.error('  If package.json changed: run `npm install` to update package-lock.json, and commit both.'),
+  );
 }
 
 const buildStamp = join(root, 'dist', '.build-stamp');

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { loadEnvFile } from '@core/config/env-file';
 import { hasAdminAccount } from './admin-create';
 import { claimInstance } from './lib/instance';
 import { localSecret } from './lib/local-secret';
@@ -19,6 +20,9 @@ const root = resolve(__dirname, '..', '..');
  * A stop (Ctrl-C, SIGTERM, SIGHUP, or bootstrap vanishing) undoes it all in reverse order.
  */
 async function main(life: Lifecycle): Promise<'stay'> {
+  // .env (or ENV_FILE) as if exported, where nothing was; the API and worker inherit the result.
+  const envFile = loadEnvFile();
+  if (envFile) step(`Read settings from ${envFile} (variables set in the environment win)`);
   const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
   const port = Number(process.env.PORT ?? 3000);
   const mailWebPort = Number(process.env.MAIL_WEB_PORT ?? 1080);

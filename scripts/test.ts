@@ -114,6 +114,8 @@ function whyNotRun(args: string[]): string {
  * Everything it starts is gone when it ends, however.
  */
 async function main(life: Lifecycle): Promise<number> {
+  // The tests run on their own settings: no process they start reads a developer's .env.
+  process.env.ENV_FILE = 'none';
   const suites = chosenSuites(process.argv.slice(2));
   const specFilters = process.argv.slice(2).filter(isSpecFilter);
   mkdirSync(resultsDir, { recursive: true });

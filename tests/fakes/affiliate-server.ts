@@ -45,9 +45,10 @@ export class FakeAffiliateServer {
   private lateMs = 0;
   private server: Server | null = null;
 
-  async start(port = 0): Promise<string> {
+  /** `host` 0.0.0.0 lets containers reach it (npm run test:deploy); the loopback by default. */
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     return this.url;
   }
 

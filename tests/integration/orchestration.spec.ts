@@ -1,8 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { FakeStripeServer } from '../fakes/stripe-server';
 import { descendantsOf, eventually, exitOf, freePort, isAlive, portIsFree, waitForOutput } from './support/process-tree';
 
 /**
@@ -29,7 +30,7 @@ interface StartedProduct {
   processes: number[];
 }
 
-async function startProduct(launcher: 'bootstrap' | 'npm'): Promise<StartedProduct> {
+async function startProduct(launcher: 'bootstrap' | 'npm', extra: Record<string, string> = {}): Promise<StartedProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'clear-start-test-'));
   const [port, pg, redis, mailWeb, mailSmtp] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const env = cleanEnv({
@@ -40,6 +41,7 @@ async function startProduct(launcher: 'bootstrap' | 'npm'): Promise<StartedProdu
     MAIL_WEB_PORT: String(mailWeb),
     MAIL_SMTP_PORT: String(mailSmtp),
     SEED_DEMO: '0',
+    ...extra,
   });
   const child =
     launcher === 'npm'
@@ -101,6 +103,40 @@ describe('npm start stops everything it started', () => {
     leftovers.push(product);
     product.child.kill('SIGKILL');
     await expectAllGone(product);
+  });
+});
+
+describe('npm start reads .env', () => {
+  const stripe = new FakeStripeServer();
+  beforeAll(() => stripe.start());
+  afterAll(() => stripe.stop());
+
+  it('starts on Stripe when .env holds Stripe test keys; a variable set in the environment wins over .env', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clear-env-file-'));
+    const envFile = join(dir, '.env');
+    writeFileSync(
+      envFile,
+      [
+        '# What a newcomer pastes from the Stripe dashboard; PAYMENT_PROVIDER left as .env.example has it.',
+        'PAYMENT_PROVIDER=',
+        'STRIPE_SECRET_KEY=sk_test_fromdotenv',
+        'STRIPE_PUBLISHABLE_KEY=pk_test_fromdotenv   # overridden below',
+        'STRIPE_WEBHOOK_SECRET=whsec_fromdotenv',
+        'STRIPE_API_HOST=127.0.0.1',
+        `STRIPE_API_PORT=${stripe.port}`,
+        'STRIPE_API_PROTOCOL=http',
+      ].join('\n'),
+    );
+    const product = await startProduct('bootstrap', { ENV_FILE: envFile, STRIPE_PUBLISHABLE_KEY: 'pk_test_fromenvironment' });
+    try {
+      const res = await fetch(`http://127.0.0.1:${product.ports[0]}/api/payments/config`);
+      expect(await res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fromenvironment' });
+    } finally {
+      product.child.kill('SIGTERM');
+      await exitOf(product.child);
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(product.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,6 +8,9 @@ import { RunningRedis, startRedis } from '../../scripts/lib/redis';
 import { checkRedisPolicy } from '@core/queue/redis-policy.check';
 import { freePort, Stack, startStack } from './support/stack';
 
+/** Writes whose request has no body at all: the route, the session cookie and the CSRF header say everything. */
+const BODILESS_WRITES = ['POST /api/admin/logout', 'POST /api/admin/exhausted-jobs/{id}/retry'];
+
 describe('platform: health, docs and security baseline', () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -33,6 +36,22 @@ describe('platform: health, docs and security baseline', () => {
     const res = await request(stack.url).get('/api/docs-json').expect(200);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/leads', '/api/health', '/api/testimonials/featured']));
     await request(stack.url).get('/api/docs').expect(200).expect('content-type', /html/);
+  });
+
+  it('documents the body of every write that takes one', async () => {
+    const { body: doc } = await request(stack.url).get('/api/docs-json').expect(200);
+    const writes = Object.entries(doc.paths as Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>).flatMap(
+      ([path, ops]) =>
+        Object.entries(ops)
+          .filter(([method]) => ['post', 'put', 'patch'].includes(method))
+          .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    const undocumented = writes.filter(({ op }) => !op.requestBody).map(({ route }) => route);
+    expect(undocumented.filter((route) => !BODILESS_WRITES.includes(route))).toEqual([]);
+    const beacon = writes.find(({ route }) => route === 'POST /api/beacon')!.op.requestBody as { content: Record<string, { schema: any }> };
+    expect(Object.keys(beacon.content).sort()).toEqual(['application/json', 'text/plain']);
+    expect(beacon.content['application/json'].schema.required).toEqual(['type', 'visitorId', 'path']);
   });
 
   it('sends security headers and no X-Powered-By', async () => {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, ConfigError } from '@core/config/app-config';
+import { loadEnvFile } from '@core/config/env-file';
 import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 import { WorkerModule } from './worker.module';
 
@@ -11,6 +12,8 @@ import { WorkerModule } from './worker.module';
  * process exits 1) when a contract job has no handler or more than one.
  */
 async function main(): Promise<void> {
+  // .env counts as if its variables had been exported, except where they were.
+  loadEnvFile();
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   const { WORKER_NICENESS } = app.get(AppConfig);

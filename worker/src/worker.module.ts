@@ -27,6 +27,7 @@ import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
 import { DataRetentionHandler } from './handlers/data-retention.handler';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
+import { WorkerHeartbeat } from './processors/heartbeat';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -67,6 +68,7 @@ import { RetentionSchedule } from './jobs/retention-schedule';
     DataRetentionHandler,
     MaintenanceProcessor,
     RetentionSchedule,
+    WorkerHeartbeat,
   ],
 })
 export class WorkerModule {}

@@ -48,7 +48,7 @@ export class SharedWindows extends WindowStore implements OnModuleInit, OnApplic
   constructor(config: AppConfig) {
     super();
     const redis = new Redis({
-      ...connectionFor('producer', config.REDIS_URL),
+      ...connectionFor('producer', config),
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectionName: 'rate-limits',
     });

@@ -16,11 +16,17 @@ describe('admin session cookie', () => {
     ).toBe('admin_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
   });
 
-  it('is not Secure on plain http, where `npm start` runs with NODE_ENV=production, or outside production', () => {
+  it('is Secure behind an https PUBLIC_URL whatever NODE_ENV says (a container started without NODE_ENV)', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(serviceWith({ NODE_ENV, PUBLIC_URL: 'https://clear.example.com' }).clearedCookie()).toContain('; Secure;');
+    }
+  });
+
+  it('is not Secure on plain http, where `npm start` and a local trial run with NODE_ENV=production', () => {
     expect(
       serviceWith({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', INVITATION_TOKEN_KEY: 'a'.repeat(64) }).clearedCookie(),
     ).not.toContain('Secure');
-    expect(serviceWith({ NODE_ENV: 'development', PUBLIC_URL: 'https://clear.example.com' }).clearedCookie()).not.toContain('Secure');
+    expect(serviceWith({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' }).clearedCookie()).not.toContain('Secure');
   });
 });
 

@@ -72,8 +72,8 @@ export class AdminSessionService {
       sameSite: 'strict',
       path: '/',
       maxAge,
-      // `npm start` serves plain http://localhost with NODE_ENV=production: a Secure cookie would never come back there.
-      secure: this.config.NODE_ENV === 'production' && this.config.PUBLIC_URL.startsWith('https:'),
+      // Plain http (`npm start`, a trial on localhost) would never get a Secure cookie back.
+      secure: this.config.secureCookies,
     });
   }
 }

@@ -106,6 +106,15 @@ export class AppConfig {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
   REDIS_URL: string;
 
+  /**
+   * Redis's password when REDIS_URL carries none (a password in the URL wins). Compose passes it
+   * this way so REDIS_URL can stay a plain address.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REDIS_PASSWORD?: string = undefined;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -254,6 +263,27 @@ export class AppConfig {
   @Min(0)
   @Max(19)
   WORKER_NICENESS = 10;
+
+  /**
+   * Seconds a process may take from SIGTERM/SIGINT to exit: the API finishes the requests it has
+   * taken, the worker the jobs in flight. It gives up one second before this and exits 1, so an
+   * orchestrator's stop timeout (Compose's `stop_grace_period`) set to the same value never has
+   * to kill it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(3600)
+  SHUTDOWN_TIMEOUT_S = 30;
+
+  /**
+   * A file the worker touches every few seconds while its queue consumers run; a health check
+   * (Compose's) calls the worker unhealthy when it grows old. Unset: none is written.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WORKER_HEARTBEAT_FILE?: string = undefined;
 
   /** Stripe's secret key (sk_test_… / sk_live_…). Unset: checkout runs on the offline sandbox. */
   @Transform(emptyToUndefined)
@@ -450,6 +480,11 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   RATE_LIMIT_TOKEN_CHECKS = 20;
+
+  /** Cookies carry Secure whenever the site is served over https, whatever NODE_ENV says. */
+  get secureCookies(): boolean {
+    return new URL(this.PUBLIC_URL).protocol === 'https:';
+  }
 
   get INVITATION_TOKEN_KEY_BYTES(): Buffer {
     return this.INVITATION_TOKEN_KEY ? Buffer.from(this.INVITATION_TOKEN_KEY, 'hex') : DEV_INVITATION_TOKEN_KEY;

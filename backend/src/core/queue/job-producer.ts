@@ -28,7 +28,7 @@ export class JobProducer implements OnApplicationShutdown {
   constructor(config: AppConfig) {
     for (const name of Object.values(QUEUES)) {
       const queue = new Queue(name, {
-        connection: connectionFor('producer', config.REDIS_URL),
+        connection: connectionFor('producer', config),
         defaultJobOptions: defaultJobOptions(config),
       });
       // Redis outages are expected and survivable; log them at most every 10 s, not per retry.

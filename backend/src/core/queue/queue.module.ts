@@ -32,7 +32,7 @@ export class QueueModule {
       imports: [
         BullModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({ connection: connectionFor('worker', config.REDIS_URL) }),
+          useFactory: (config: AppConfig) => ({ connection: connectionFor('worker', config) }),
           extraOptions: { manualRegistration: true },
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),

@@ -1,8 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
+import { AppConfig } from '@core/config/app-config';
 
-/** Longest a SIGTERM/SIGINT shutdown may take before the process gives up on it and exits 1. */
-export const SHUTDOWN_BUDGET_MS = 10_000;
+/**
+ * How long a SIGTERM/SIGINT shutdown may take before the process gives up on it and exits 1:
+ * one second less than SHUTDOWN_TIMEOUT_S, the orchestrator's own stop timeout, so the process
+ * says why it stops waiting and exits before it would be killed.
+ */
+export function shutdownBudgetMs(config: Pick<AppConfig, 'SHUTDOWN_TIMEOUT_S'>): number {
+  return (config.SHUTDOWN_TIMEOUT_S - 1) * 1000;
+}
 
 /**
  * On SIGTERM or SIGINT: close the application (the API stops listening and finishes the requests
@@ -11,14 +18,15 @@ export const SHUTDOWN_BUDGET_MS = 10_000;
  * re-raise the signal instead (the process then dies "by signal") and set no time limit.
  */
 export function exitCleanlyOnSignals(app: INestApplicationContext, what: string): void {
+  const budgetMs = shutdownBudgetMs(app.get(AppConfig));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       const logger = app.get(Logger);
       logger.log(`${signal} received: ${what}`);
       setTimeout(() => {
-        logger.error(`Shutdown did not finish within ${SHUTDOWN_BUDGET_MS / 1000} s; exiting`);
+        logger.error(`Shutdown did not finish within ${budgetMs / 1000} s (SHUTDOWN_TIMEOUT_S less 1 s); exiting`);
         process.exit(1);
-      }, SHUTDOWN_BUDGET_MS).unref();
+      }, budgetMs).unref();
       app.close().then(
         () => process.exit(0),
         (err: Error) => {

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { parseBeacon } from './beacon-request';
+import { BEACON_SCHEMA, parseBeacon } from './beacon-request';
 
 const VISITOR = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -45,5 +45,19 @@ describe('parseBeacon', () => {
     ['a visitor id with other characters', { type: 'page_view', visitorId: 'jane@example.com-xxxxxxx', path: '/' }],
   ])('refuses %s with a 400', (_what, body) => {
     expect(() => parseBeacon(body)).toThrow(BadRequestException);
+  });
+});
+
+describe('BEACON_SCHEMA (the OpenAPI body of POST /api/beacon)', () => {
+  it('names exactly the fields parseBeacon takes, and its required ones', () => {
+    const fields = Object.keys(BEACON_SCHEMA.properties ?? {});
+    expect(fields.sort()).toEqual(['path', 'plan', 'referral', 'type', 'visitorId']);
+    const minimal = { type: 'page_view', visitorId: 'a'.repeat(16), path: '/checkout' };
+    expect(Object.keys(minimal).sort()).toEqual([...(BEACON_SCHEMA.required ?? [])].sort());
+    expect(() => parseBeacon(minimal)).not.toThrow();
+    for (const field of BEACON_SCHEMA.required ?? []) {
+      expect(() => parseBeacon({ ...minimal, [field]: undefined })).toThrow();
+    }
+    expect(() => parseBeacon({ ...minimal, other: 1 })).toThrow(/Unknown field/);
   });
 });

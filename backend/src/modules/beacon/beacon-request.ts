@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { quotedField } from '../../common/input-hazard';
 import { isSafeText } from '../../common/safe-text.validator';
 import type { BeaconRequest, FunnelEventType } from '@contracts/admin';
@@ -14,6 +15,34 @@ const FIELDS = new Set(['type', 'visitorId', 'path', 'plan', 'referral']);
 const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
 const MAX_REFERRAL = 200;
 const PLAN_BY_NAME = new Map<string, PlanId>(Object.values(PLANS).map((plan) => [plan.name.toLowerCase(), plan.id]));
+
+/** The body parseBeacon accepts, as OpenAPI states it. */
+export const BEACON_SCHEMA: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'visitorId', 'path'],
+  properties: {
+    type: { type: 'string', enum: [...TYPES] },
+    visitorId: {
+      type: 'string',
+      pattern: VISITOR_ID.source,
+      description: 'A random id the browser keeps in localStorage; it names a device, not a person',
+    },
+    path: {
+      type: 'string',
+      maxLength: 200,
+      example: '/checkout',
+      description: 'A public page path; a query string or fragment is cut off',
+    },
+    plan: { type: 'string', nullable: true, description: 'checkout_start only: the plan id or its catalogue name', example: 'standard' },
+    referral: {
+      type: 'string',
+      nullable: true,
+      maxLength: MAX_REFERRAL,
+      description: "An affiliate's tracking id (never an e-mail address)",
+    },
+  },
+};
 
 function refuse(message: string): never {
   throw new BadRequestException(message);

@@ -3,13 +3,15 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
   ApiNoContentResponse,
   ApiPayloadTooLargeResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
-import { BEACON_MAX_BYTES, parseBeacon } from './beacon-request';
+import { BEACON_MAX_BYTES, BEACON_SCHEMA, parseBeacon } from './beacon-request';
 import { BeaconService } from './beacon.service';
 
 @ApiTags('funnel')
@@ -21,10 +23,10 @@ export class BeaconController {
   @HttpCode(204)
   // Its own counter under the public write limit (RATE_LIMIT_WRITES a window): far above one person's page views.
   @RouteConfig(PUBLIC_WRITE_LIMIT)
-  @ApiNoContentResponse({
-    description:
-      'Recorded. Body: {type, visitorId, path, plan?, referral?} as JSON, sent as application/json or text/plain (navigator.sendBeacon)',
-  })
+  // navigator.sendBeacon sends its JSON string as text/plain: both carry the same object.
+  @ApiConsumes('application/json', 'text/plain')
+  @ApiBody({ description: `One funnel event as a JSON object, at most ${BEACON_MAX_BYTES} bytes`, schema: BEACON_SCHEMA })
+  @ApiNoContentResponse({ description: 'Recorded' })
   @ApiBadRequestResponse({ description: 'Malformed beacon, unknown field, or not a public page path' })
   @ApiPayloadTooLargeResponse({ description: `Body over ${BEACON_MAX_BYTES} bytes` })
   @ApiTooManyRequestsResponse({ description: 'Too many beacons from this client' })

@@ -32,7 +32,7 @@ export class PaymentsController {
 
   /** A new order is bound to the browser creating it (see buyer-key.ts): the cookie goes out with the answer. */
   private bindBuyer(req: FastifyRequest, reply: FastifyReply): CheckoutClient {
-    const key = buyerKeyFor(req.headers.cookie, this.config.PUBLIC_URL.startsWith('https:'));
+    const key = buyerKeyFor(req.headers.cookie, this.config.secureCookies);
     void reply.header('set-cookie', key.setCookie);
     return clientOf(req, key.hash);
   }
