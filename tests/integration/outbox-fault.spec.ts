@@ -1,4 +1,7 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import { QUEUES } from '@contracts/jobs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +89,14 @@ describe('outbox: nothing accepted is lost, nothing is sent twice', () => {
     const rows = await stack.db.query(`SELECT dispatch_count, completed_at FROM outbox`);
     expect(rows.every((r: { completed_at: Date | null }) => r.completed_at !== null)).toBe(true);
     expect(rows.every((r: { dispatch_count: number }) => r.dispatch_count === 2)).toBe(true);
+  });
+
+  it("every BullMQ queue the worker registers listens for 'error', so a closing connection never throws", async () => {
+    await setUp();
+    for (const name of Object.values(QUEUES)) {
+      const queue = stack.worker!.get<Queue>(getQueueToken(name), { strict: false });
+      expect({ name, listens: queue.listenerCount('error') > 0 }).toEqual({ name, listens: true });
+    }
   });
 
   it('lets the worker die mid-load and finishes every job once when it comes back', async () => {

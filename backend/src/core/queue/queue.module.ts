@@ -5,6 +5,7 @@ import { QUEUES } from '@contracts/jobs';
 import { JobProducer } from './job-producer';
 import { OutboxRelay } from './outbox-relay.service';
 import { RedisPolicyCheck } from './redis-policy.check';
+import { RegisteredQueueErrors } from './registered-queue-errors';
 import { connectionFor } from './redis-options';
 import { contractJobNames, RELAYED_JOBS } from './relayed-jobs';
 
@@ -37,7 +38,13 @@ export class QueueModule {
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
       ],
-      providers: [JobProducer, RedisPolicyCheck, OutboxRelay, { provide: RELAYED_JOBS, useFactory: contractJobNames }],
+      providers: [
+        JobProducer,
+        RedisPolicyCheck,
+        OutboxRelay,
+        RegisteredQueueErrors,
+        { provide: RELAYED_JOBS, useFactory: contractJobNames },
+      ],
       exports: [BullModule, JobProducer, OutboxRelay],
     };
   }
