@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import request from 'supertest';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -6,7 +5,8 @@ import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { paymentsOf, paymentsSettled, sendSignedWebhook } from './support/payments';
+import { resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Renewals of a Stripe subscription through the real worker: every later paid invoice
@@ -37,17 +37,6 @@ const post = (path: string, body: object) =>
     .set('Cookie', COOKIES)
     .send(body);
 
-async function sendSigned(event: object): Promise<request.Response> {
-  const payload = JSON.stringify(event);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return http()
-    .post('/api/webhooks/stripe')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', header)
-    .send(payload)
-    .expect(200);
-}
-
 const invoicePaid = (eventId: string, invoice: Record<string, unknown>, created: number) => ({
   id: eventId,
   object: 'event',
@@ -65,10 +54,7 @@ const order = async () =>
       [buyer],
     )
   )[0];
-const payments = async () =>
-  stack.db.query(`SELECT provider_payment_id, sequence, amount_cents, paid_effects FROM payments WHERE order_id = $1 ORDER BY sequence`, [
-    (await order()).id,
-  ]);
+const payments = async () => paymentsOf(stack.db, (await order()).id);
 
 beforeAll(async () => {
   await stripe.start();
@@ -133,23 +119,12 @@ const renewal = (id: string, orderId: string, paidAt: number) =>
     metadata: { order_id: orderId },
   });
 
-async function settledPayments(count: number): Promise<void> {
-  await waitFor(async () => {
-    const rows = await payments();
-    return (
-      rows.length === count &&
-      rows.every((p: { sequence: number; paid_effects: object }) => p.sequence === 1 || Object.keys(p.paid_effects).length === 4)
-    );
-  }, `${count} payments settled`);
-  await outboxDrained(stack.db);
-}
-
 it('a renewal invoice.paid is one payment with its own receipt and affiliate sale, and no second Purchase', async () => {
   const orderId = await subscribe();
   const now = Math.floor(Date.now() / 1000);
   const invoice = renewal('in_renewal0000000000000002', orderId, now + 30 * DAY);
-  await sendSigned(invoicePaid('evt_renewal_2', invoice, now + 30 * DAY));
-  await settledPayments(2);
+  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_renewal_2', invoice, now + 30 * DAY));
+  await paymentsSettled(stack.db, (await order()).id, 2);
 
   const { first_payment_id: firstPaymentId } = await order();
   expect(await payments()).toEqual([
@@ -193,13 +168,13 @@ it('the same renewal delivered twice, and renewals out of order, are each record
   });
 
   // The third period's event first, then the second's twice (one event replayed, one sent again under a new id), then the first invoice's late.
-  await sendSigned(invoicePaid('evt_renewal_3', third, now + 60 * DAY));
+  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_renewal_3', third, now + 60 * DAY));
   const replayed = invoicePaid('evt_renewal_2', second, now + 30 * DAY);
-  await sendSigned(replayed);
-  expect((await sendSigned(replayed)).body).toEqual({ received: true, duplicate: true });
-  await sendSigned(invoicePaid('evt_renewal_2_again', second, now + 30 * DAY));
-  await sendSigned(invoicePaid('evt_first', first, now));
-  await settledPayments(3);
+  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, replayed);
+  expect((await sendSignedWebhook(stack.url, WEBHOOK_SECRET, replayed)).body).toEqual({ received: true, duplicate: true });
+  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_renewal_2_again', second, now + 30 * DAY));
+  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_first', first, now));
+  await paymentsSettled(stack.db, (await order()).id, 3);
 
   const { first_payment_id: firstPaymentId } = await order();
   const rows = await payments();

@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { PAYMENT_GATEWAY, PaymentGateway, type SubscriptionState } from '@core/payments/payment-gateway';
 import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
 import request from 'supertest';
@@ -7,6 +6,7 @@ import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
+import { sendSignedWebhook } from './support/payments';
 import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -36,17 +36,6 @@ const post = (path: string, body: object) =>
     .set('Cookie', COOKIES)
     .set('User-Agent', USER_AGENT)
     .send(body);
-
-async function sendSigned(event: object): Promise<request.Response> {
-  const payload = JSON.stringify(event);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  return http()
-    .post('/api/webhooks/stripe')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', header)
-    .send(payload)
-    .expect(200);
-}
 
 /**
  * Sandbox orders are test orders: their sales never reach the affiliate service, Meta or GA4. To
@@ -188,7 +177,8 @@ describe('payments through the worker, every integration configured', () => {
     // Ten success-page polls and the same webhook delivered twice more change nothing.
     for (let i = 0; i < 10; i++) expect((await http().get(`/api/verify-payment/${paymentId}`).expect(200)).body.status).toBe('succeeded');
     const [stored] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
-    for (let i = 0; i < 2; i++) expect((await sendSigned(stored.payload)).body).toEqual({ received: true, duplicate: true });
+    for (let i = 0; i < 2; i++)
+      expect((await sendSignedWebhook(stack.url, SECRET, stored.payload)).body).toEqual({ received: true, duplicate: true });
     await outboxDrained(stack.db);
     expect(counts()).toEqual(ONE_EACH);
     expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'order-paid'`)).toHaveLength(1);
@@ -232,7 +222,7 @@ describe('payments through the worker, every integration configured', () => {
     for (let i = 0; i < 10; i++)
       expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe('active');
     const [invoice] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
-    for (let i = 0; i < 2; i++) await sendSigned(invoice.payload);
+    for (let i = 0; i < 2; i++) await sendSignedWebhook(stack.url, SECRET, invoice.payload);
     await post('/api/confirm-subscription', body).expect(200);
     await outboxDrained(stack.db);
     expect(counts()).toEqual(ONE_EACH);
@@ -250,7 +240,7 @@ describe('payments through the worker, every integration configured', () => {
       data: { object: { ...object, metadata: { ...object.metadata, notes: 'n'.repeat(200_000) } } },
     };
     try {
-      expect((await sendSigned(large)).body).toEqual({ received: true, duplicate: false });
+      expect((await sendSignedWebhook(stack.url, SECRET, large)).body).toEqual({ received: true, duplicate: false });
       expect(await stack.db.query(`SELECT id FROM payment_events WHERE id = $1`, [large.id])).toHaveLength(1);
       await outboxDrained(stack.db);
       expect(counts()).toEqual(ONE_EACH);
@@ -323,7 +313,7 @@ describe('payments through the worker, every integration configured', () => {
         object: { ...succeeded.payload.data.object, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } },
       },
     };
-    expect((await sendSigned(late)).body).toEqual({ received: true, duplicate: false });
+    expect((await sendSignedWebhook(stack.url, SECRET, late)).body).toEqual({ received: true, duplicate: false });
     await waitFor(
       async () => (await stack.db.query(`SELECT applied_at FROM payment_events WHERE id = $1`, [late.id]))[0]?.applied_at,
       'late event applied',

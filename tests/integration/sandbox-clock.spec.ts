@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
+import { paymentsOf, paymentsSettled } from './support/payments';
 import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -46,10 +47,7 @@ beforeEach(async () => {
 });
 
 const orderOf = async () => (await stack.db.query(`SELECT id, status, paid_effects FROM orders WHERE email = $1`, [buyer]))[0];
-const payments = async () =>
-  stack.db.query(`SELECT provider_payment_id, sequence, amount_cents, paid_effects FROM payments WHERE order_id = $1 ORDER BY sequence`, [
-    (await orderOf()).id,
-  ]);
+const payments = async () => paymentsOf(stack.db, (await orderOf()).id);
 
 async function subscribeStandard(): Promise<void> {
   const setup = await post('/api/create-setup-intent', { email: buyer, name: 'Clock Member', source: 'clear' }).expect(200);
@@ -67,17 +65,6 @@ async function subscribeStandard(): Promise<void> {
   await outboxDrained(stack.db);
 }
 
-async function settledPayments(count: number): Promise<void> {
-  await waitFor(async () => {
-    const rows = await payments();
-    return (
-      rows.length === count &&
-      rows.every((p: { sequence: number; paid_effects: object }) => p.sequence === 1 || Object.keys(p.paid_effects).length === 4)
-    );
-  }, `${count} payments settled`);
-  await outboxDrained(stack.db);
-}
-
 it('a standard member advanced three months gets three renewal payments and receipts, exactly once each', async () => {
   await subscribeStandard();
   const before = Date.now();
@@ -90,7 +77,7 @@ it('a standard member advanced three months gets three renewal payments and rece
     ).toHaveLength(month);
   }
   expect(new Date(now).getTime()).toBeGreaterThanOrEqual(before + 93 * 86_400_000);
-  await settledPayments(4);
+  await paymentsSettled(stack.db, (await orderOf()).id, 4);
   // Moving the clock by less than a period bills nothing more.
   await post('/api/sandbox/clock', { advanceDays: 1 }).expect(200);
   await outboxDrained(stack.db);
