@@ -49,6 +49,8 @@ export class FakeStripeServer {
   existingCustomerId: string | null = null;
   /** A Price already carrying the plan's lookup key (as a live account has), with its terms. */
   existingPrice: { id: string; unit_amount: number; currency: string; interval: string } | null = null;
+  /** Subscriptions whose status differs from `subscriptionStatus` (see setSubscriptionStatus). */
+  private readonly subscriptionStatuses = new Map<string, string>();
   /** Invoices GET /v1/invoices/{id} answers (see addInvoice); any other id is Stripe's 404. */
   private readonly invoices = new Map<string, Record<string, unknown>>();
   private readonly metadata = new Map<string, Record<string, string>>();
@@ -77,6 +79,7 @@ export class FakeStripeServer {
     this.requests.length = 0;
     this.metadata.clear();
     this.invoices.clear();
+    this.subscriptionStatuses.clear();
     this.amounts.clear();
     this.answered.clear();
     this.deleted.clear();
@@ -91,6 +94,11 @@ export class FakeStripeServer {
     this.existingPrice = null;
   }
 
+  /** What GET /v1/subscriptions/{id} reports for this subscription from now on. */
+  setSubscriptionStatus(id: string, status: string): void {
+    this.subscriptionStatuses.set(id, status);
+  }
+
   /**
    * An invoice of a subscription as Stripe answers it (acacia API: `subscription` on the invoice):
    * `subscription_create` is its first, `subscription_cycle` a renewal. Returns the object, to be
@@ -102,7 +110,7 @@ export class FakeStripeServer {
     billingReason: 'subscription_create' | 'subscription_cycle';
     amountPaid: number;
     paidAt: number;
-    status?: 'paid' | 'open';
+    status?: 'paid' | 'open' | 'uncollectible';
     metadata?: Record<string, string>;
   }): Record<string, unknown> {
     const status = invoice.status ?? 'paid';
@@ -241,12 +249,48 @@ export class FakeStripeServer {
       },
     ],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, (_r, id) => this.invoice(id as string)],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatus })],
+    [
+      'GET',
+      /^\/v1\/invoices$/,
+      (r) => ({
+        object: 'list',
+        has_more: false,
+        data: [...this.invoices.values()].filter(
+          (i) => (!r.params.subscription || i.subscription === r.params.subscription) && (!r.params.status || i.status === r.params.status),
+        ),
+      }),
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatuses.get(id as string) ?? this.subscriptionStatus }),
+    ],
+    [
+      'POST',
+      /^\/v1\/subscription_schedules$/,
+      (r) => ({
+        id: 'sub_sched_fake0000000000001',
+        object: 'subscription_schedule',
+        // A schedule that starts later has no subscription until then.
+        status: 'not_started',
+        subscription: null,
+        customer: r.params.customer,
+        end_behavior: r.params.end_behavior,
+      }),
+    ],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
     [
       'GET',
       /^\/v1\/payment_intents\/([^/]+)$/,
-      (_r, id) => ({ id, object: 'payment_intent', status: this.paymentIntentStatus, last_payment_error: null }),
+      (_r, id) => ({
+        id,
+        object: 'payment_intent',
+        status: this.paymentIntentStatus,
+        last_payment_error: null,
+        customer: 'cus_fake000000000000000001',
+        payment_method: 'pm_fake000000000000000001',
+        metadata: this.metadata.get(id as string) ?? {},
+      }),
     ],
     [
       'POST',

@@ -24,6 +24,8 @@ import { SandboxWebhookHandler } from './handlers/sandbox-webhook.handler';
 import { ProviderCallLedger } from './ledger/provider-call-ledger';
 import { PaymentReconciler } from './reconciler/payment-reconciler';
 import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
+import { InstalmentsHandler } from './handlers/instalments.handler';
+import { MembershipMailHandler } from './handlers/membership-mail.handler';
 import { DataRetentionHandler } from './handlers/data-retention.handler';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
@@ -65,6 +67,8 @@ import { WorkerHeartbeat } from './processors/heartbeat';
     InvitationsProcessor,
     PaymentReconciler,
     ForgetCustomerHandler,
+    InstalmentsHandler,
+    MembershipMailHandler,
     DataRetentionHandler,
     MaintenanceProcessor,
     RetentionSchedule,

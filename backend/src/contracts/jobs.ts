@@ -23,6 +23,9 @@ export const JOBS = {
   invitationEmail: 'invitation-email',
   forgetCustomer: 'forget-customer',
   dataRetention: 'data-retention',
+  scheduleInstalments: 'schedule-instalments',
+  paymentFailed: 'payment-failed',
+  membershipEnded: 'membership-ended',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -87,6 +90,28 @@ export interface ForgetCustomerPayload {
   customerId: string;
 }
 
+/**
+ * An instalment plan's order whose first charge was paid: its later instalments are to be
+ * scheduled at the provider, on the card of that charge.
+ */
+export interface ScheduleInstalmentsPayload {
+  orderId: string;
+}
+
+/**
+ * A renewal or a later instalment of an order that the provider failed to charge (its invoice):
+ * the buyer is told, once per invoice, and asked to update the card.
+ */
+export interface PaymentFailedPayload {
+  orderId: string;
+  invoiceId: string;
+}
+
+/** A paid order whose subscription ended before it was paid in full or canceled at the buyer's request: its access ended. */
+export interface MembershipEndedPayload {
+  orderId: string;
+}
+
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
@@ -99,7 +124,10 @@ export type JobItem =
   | { name: typeof JOBS.paymentPaid; data: PaymentPaidPayload }
   | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload }
   | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
-  | { name: typeof JOBS.dataRetention; data: DataRetentionPayload };
+  | { name: typeof JOBS.dataRetention; data: DataRetentionPayload }
+  | { name: typeof JOBS.scheduleInstalments; data: ScheduleInstalmentsPayload }
+  | { name: typeof JOBS.paymentFailed; data: PaymentFailedPayload }
+  | { name: typeof JOBS.membershipEnded; data: MembershipEndedPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -113,6 +141,9 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.invitationEmail]: QUEUES.invitations,
   [JOBS.forgetCustomer]: QUEUES.payments,
   [JOBS.dataRetention]: QUEUES.maintenance,
+  [JOBS.scheduleInstalments]: QUEUES.payments,
+  [JOBS.paymentFailed]: QUEUES.payments,
+  [JOBS.membershipEnded]: QUEUES.payments,
 };
 
 /**
@@ -129,6 +160,12 @@ export const SIDE_EFFECTS = {
   invitationEmail: 'invitation-email',
   /** Keyed `forget-customer:<provider customer id>`: an erased person's customer, deleted at the provider once. */
   forgetCustomer: 'forget-customer',
+  /** Keyed `instalment-schedule:<order id>`: an instalment plan's later charges, scheduled at the provider once. */
+  instalmentSchedule: 'instalment-schedule',
+  /** Keyed `payment-failed-email:<invoice id>`: one e-mail per invoice that could not be charged. */
+  paymentFailedEmail: 'payment-failed-email',
+  /** Keyed `membership-ended-email:<order id>`. */
+  membershipEndedEmail: 'membership-ended-email',
 } as const;
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];

@@ -33,10 +33,24 @@ describe('plan catalogue, field by field', () => {
   it('holds every field of every plan as the spec words it', () => {
     expect(PLANS).toEqual({
       standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription' },
-      '6-month': { id: '6-month', amount: 250, name: '6-Month Plan', displayText: '$250/month for 6 months', kind: 'one-time' },
-      '2-month': { id: '2-month', amount: 550, name: '2-Month Plan', displayText: '$550/month for 2 months', kind: 'one-time' },
+      '6-month': {
+        id: '6-month',
+        amount: 250,
+        name: '6-Month Plan',
+        displayText: '$250/month for 6 months',
+        kind: 'one-time',
+        instalments: 6,
+      },
+      '2-month': {
+        id: '2-month',
+        amount: 550,
+        name: '2-Month Plan',
+        displayText: '$550/month for 2 months',
+        kind: 'one-time',
+        instalments: 2,
+      },
       'full-payment': { id: 'full-payment', amount: 997, name: 'Full Payment', displayText: '$997 one-time', kind: 'one-time' },
-      'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time' },
+      'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time', instalments: 3 },
       premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription' },
       'blackcard-vip': { id: 'blackcard-vip', amount: 997, name: 'Black Card APEX', displayText: '$997 one-time', kind: 'one-time' },
     });

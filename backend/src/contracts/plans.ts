@@ -10,6 +10,11 @@ export interface Plan {
   name: string;
   displayText: string;
   kind: PaymentKind;
+  /**
+   * Instalment plans: how many monthly charges of `amount` the plan is, the first at checkout
+   * (one-time payment path) and the others on the card saved with it. Absent for other plans.
+   */
+  instalments?: number;
 }
 
 export const PLAN_IDS = ['standard', '6-month', '2-month', 'full-payment', 'payment-plan', 'premium', 'blackcard-vip'] as const;
@@ -21,10 +26,10 @@ export const CURRENCY = 'USD';
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription' },
-  '6-month': { id: '6-month', amount: 250, name: '6-Month Plan', displayText: '$250/month for 6 months', kind: 'one-time' },
-  '2-month': { id: '2-month', amount: 550, name: '2-Month Plan', displayText: '$550/month for 2 months', kind: 'one-time' },
+  '6-month': { id: '6-month', amount: 250, name: '6-Month Plan', displayText: '$250/month for 6 months', kind: 'one-time', instalments: 6 },
+  '2-month': { id: '2-month', amount: 550, name: '2-Month Plan', displayText: '$550/month for 2 months', kind: 'one-time', instalments: 2 },
   'full-payment': { id: 'full-payment', amount: 997, name: 'Full Payment', displayText: '$997 one-time', kind: 'one-time' },
-  'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time' },
+  'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time', instalments: 3 },
   premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription' },
   'blackcard-vip': { id: 'blackcard-vip', amount: 997, name: 'Black Card APEX', displayText: '$997 one-time', kind: 'one-time' },
 };

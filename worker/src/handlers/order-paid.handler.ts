@@ -208,8 +208,13 @@ export class OrderPaidHandler {
         paidAt: charge.paidAt,
         customerName: order.name,
         paymentNumber: charge.number,
+        paymentCount: order.instalments ?? undefined,
       },
-      { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
+      {
+        brandName: this.config.BRAND_NAME,
+        programName: this.config.PROGRAM_NAME,
+        accountUrl: new URL('/account', this.config.PUBLIC_URL).toString(),
+      },
     );
     return this.run(SIDE_EFFECTS.receiptEmail, charge.subjectId, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
   }

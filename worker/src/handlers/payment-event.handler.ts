@@ -3,10 +3,20 @@ import { DataSource, EntityManager } from 'typeorm';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PaymentEventRepository, type PaymentEventRow } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
-import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
+import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind, SubscriptionState } from '@core/payments/payment-gateway';
 import type { OrderStatus } from '@core/payments/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
-import { applyReadUnderLock, recordLaterPayment, type OrderIdColumn } from '@core/database/repositories/order.repository';
+import {
+  applyReadUnderLock,
+  lockedBilling,
+  notePaymentFailure,
+  type OrderBilling,
+  type OrderIdColumn,
+  recordLaterPayment,
+  setSubscriptionState,
+} from '@core/database/repositories/order.repository';
+import { orderStatusOfSubscription } from '@core/payments/order-state';
+import { owe } from '@core/queue/owe';
 import { OnJob } from '../jobs/on-job.decorator';
 
 /** Which provider object an event is about, and how to re-read it. */
@@ -16,6 +26,8 @@ interface EventSubject {
   orderId: string | undefined;
   /** A paid subscription invoice the event reports: recorded as a payment when it is a later one. */
   paidInvoiceId: string | undefined;
+  /** An invoice the event says could not be charged: the buyer is told, when it is a later one. */
+  failedInvoiceId: string | undefined;
 }
 
 /** The order column that holds each kind of provider object. */
@@ -42,6 +54,7 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
       objectId: event.objectId,
       orderId: event.orderRef,
       paidInvoiceId: event.kind === 'subscription.paid' ? event.invoiceId : undefined,
+      failedInvoiceId: event.kind === 'subscription.payment_failed' ? event.invoiceId : undefined,
     }
   );
 }
@@ -76,22 +89,57 @@ export class PaymentEventHandler {
 
     let learned: OrderStatus | null = null;
     let payment: number | null = null;
+    let subscriptionState: SubscriptionState | null = null;
     const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
       // Lock, then read, then write: two events of one order take turns, so a slower read that
       // started earlier (and may be staler) never commits after a later one. A failed read is
       // thrown: the job retries with backoff, and the event stays unapplied until then.
-      const status = await applyReadUnderLock(manager, orderId, async () => (learned = await readOrderStatus(this.gateway, subject)));
+      const status = await applyReadUnderLock(manager, orderId, async () => {
+        if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
+        subscriptionState = await this.gateway.readSubscription(subject.objectId);
+        return (learned = orderStatusOfSubscription(subscriptionState));
+      });
       // An order found through its metadata learns the object's id in the same transaction, so it
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
       await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
-      if (subject.paidInvoiceId) payment = await this.recordPayment(manager, orderId, subject.objectId, subject.paidInvoiceId);
+      const order = await lockedBilling(manager, orderId);
+      if (subscriptionState && order.subscription_id === subject.objectId) {
+        await this.noteSubscriptionState(manager, order, subscriptionState);
+      }
+      if (subject.paidInvoiceId) payment = await this.recordPayment(manager, order, subject.objectId, subject.paidInvoiceId);
+      if (subject.failedInvoiceId) await this.noteFailedPayment(manager, order, subject.objectId, subject.failedInvoiceId);
       await this.events.markApplied(eventId, manager);
       if (status) return `applied: ${status}`;
       return payment === null ? 'skipped: no status change' : 'recorded: payment';
     });
-    this.logger.log({ eventId, type: event.type, orderId, learned, payment, outcome }, 'Payment event applied');
+    this.logger.log({ eventId, type: event.type, orderId, learned, subscriptionState, payment, outcome }, 'Payment event applied');
     return outcome;
+  }
+
+  /**
+   * Keeps the provider's word on the order's subscription. When it ends for a paid order, the
+   * buyer is told (`membership-ended`, which knows an instalment plan paid in full from one that
+   * stopped): owed in this transaction, once, since the state is stored only when it changes.
+   */
+  private async noteSubscriptionState(manager: EntityManager, order: OrderBilling, state: SubscriptionState): Promise<void> {
+    if (state === 'pending' || state === order.subscription_state) return;
+    await setSubscriptionState(manager, order.id, state);
+    if (state === 'canceled' && order.paid_at) await owe(manager, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
+  }
+
+  /**
+   * A renewal or later instalment the provider could not charge (re-read, so a stale event about
+   * an invoice paid since says nothing): the buyer is asked to update the card, once per invoice
+   * (noted in payment_failures under the order's lock), however often the provider retries it.
+   */
+  private async noteFailedPayment(manager: EntityManager, order: OrderBilling, subscriptionId: string, invoiceId: string): Promise<void> {
+    if (!order.paid_at) return;
+    const invoice = await this.gateway.readInvoice(invoiceId);
+    if (!invoice || invoice.paid || invoice.subscriptionId !== subscriptionId) return;
+    if (invoice.first && order.kind === 'subscription') return;
+    if (!(await notePaymentFailure(manager, order.id, invoice.invoiceId))) return;
+    await owe(manager, [{ name: JOBS.paymentFailed, data: { orderId: order.id, invoiceId: invoice.invoiceId } }]);
   }
 
   /**
@@ -99,10 +147,18 @@ export class PaymentEventHandler {
    * the provider under the order's lock and recorded once as a payment owing its own effects; the
    * first invoice is the order's own first payment. Resolves with the new payment's sequence.
    */
-  private async recordPayment(manager: EntityManager, orderId: string, subscriptionId: string, invoiceId: string): Promise<number | null> {
+  private async recordPayment(
+    manager: EntityManager,
+    order: OrderBilling,
+    subscriptionId: string,
+    invoiceId: string,
+  ): Promise<number | null> {
     const invoice = await this.gateway.readInvoice(invoiceId);
-    if (!invoice || !invoice.paid || invoice.first || invoice.subscriptionId !== subscriptionId) return null;
-    const row = await recordLaterPayment(manager, orderId, {
+    if (!invoice || !invoice.paid || invoice.subscriptionId !== subscriptionId) return null;
+    // A membership's first invoice is the order's own first payment; the first invoice of an
+    // instalment schedule's subscription is already the plan's second charge.
+    if (invoice.first && order.kind === 'subscription') return null;
+    const row = await recordLaterPayment(manager, order.id, {
       providerPaymentId: invoice.invoiceId,
       amountCents: invoice.amountCents,
       currency: invoice.currency,
@@ -123,11 +179,8 @@ export class PaymentEventHandler {
   }
 
   /** By the provider id stored on the order; else by our order id in the object's metadata, if that order has no other object of this kind. */
-  private async orderFor(subject: EventSubject): Promise<string | null> {
-    const byId = await this.orders.findIdBy(subject.column, subject.objectId);
-    if (byId) return byId;
-    if (!subject.orderId) return null;
-    return this.orders.findIdWithout(subject.orderId, subject.column);
+  private orderFor(subject: EventSubject): Promise<string | null> {
+    return this.orders.findIdFor(subject.column, subject.objectId, subject.orderId);
   }
 
   private async markApplied<T extends PaymentEventOutcome>(eventId: string, outcome: T): Promise<T> {

@@ -57,6 +57,21 @@ class PaymentHandlers {
   async forget(): Promise<string> {
     return 'deleted';
   }
+
+  @OnJob(JOBS.scheduleInstalments)
+  async schedule(): Promise<string> {
+    return 'scheduled';
+  }
+
+  @OnJob(JOBS.paymentFailed)
+  async paymentFailed(): Promise<string> {
+    return 'sent';
+  }
+
+  @OnJob(JOBS.membershipEnded)
+  async membershipEnded(): Promise<string> {
+    return 'sent';
+  }
 }
 
 @Processor(QUEUES.payments)

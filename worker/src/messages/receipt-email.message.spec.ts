@@ -39,6 +39,18 @@ describe('buildReceipt', () => {
     expect(first.text).toContain('Thank you for joining Clear.');
   });
 
+  it("says 'Payment N of M' on every receipt of an instalment plan, the first included, and links the account page", () => {
+    const withAccount = { ...brand, accountUrl: 'https://clear.example/account' };
+    const first = buildReceipt({ ...order, planId: '6-month', amountCents: 25_000, paymentNumber: 1, paymentCount: 6 }, withAccount);
+    expect(first.subject).toBe('Your Clear receipt: 6-Month Plan, $250.00');
+    const fourth = buildReceipt({ ...order, planId: '6-month', amountCents: 25_000, paymentNumber: 4, paymentCount: 6 }, withAccount);
+    expect(first.text).toContain('Payment: Payment 1 of 6');
+    expect(fourth.text).toContain('Payment: Payment 4 of 6');
+    expect(fourth.html).toContain('Payment 4 of 6');
+    for (const part of [first.text, first.html]) expect(part).toContain('https://clear.example/account');
+    expect(buildReceipt(order, brand).text).not.toContain('/account');
+  });
+
   it('takes the plan name from the catalogue, not from the caller', () => {
     expect(buildReceipt({ ...order, planId: 'premium', amountCents: 29_700 }, brand).text).toContain('Plan: Elite Access');
   });

@@ -12,11 +12,15 @@ export interface ReceiptOrder {
   customerName?: string;
   /** Which charge of the order this is (1: the first); later ones (renewals, instalments) say so. */
   paymentNumber?: number;
+  /** An instalment plan's number of charges: every receipt of it says 'Payment N of M'. */
+  paymentCount?: number;
 }
 
 export interface ReceiptBrand {
   brandName: string;
   programName: string;
+  /** `${PUBLIC_URL}/account`: where the buyer sees payments, updates the card or cancels. */
+  accountUrl?: string;
 }
 
 export interface ReceiptEmail {
@@ -43,14 +47,16 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
   const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
   const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(order.paidAt);
   const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
-  const later = (order.paymentNumber ?? 1) > 1;
+  const number = order.paymentNumber ?? 1;
+  const later = number > 1;
+  const payment = order.paymentCount ? `Payment ${number} of ${order.paymentCount}` : later ? `Payment ${number}` : null;
   const intro = later
     ? `Thank you for staying with ${brand.programName}. Your payment was received; this e-mail is your receipt.`
     : `Thank you for joining ${brand.programName}. Your payment was received; this e-mail is your receipt.`;
   const rows: Array<[string, string]> = [
     ['Plan', plan.name],
     ['Billing', plan.displayText],
-    ...(later ? [['Payment', `Payment ${order.paymentNumber}`] as [string, string]] : []),
+    ...(payment ? [['Payment', payment] as [string, string]] : []),
     ['Amount paid', amount],
     ['Date', date],
     ['Order reference', order.orderId],
@@ -65,6 +71,7 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
     '',
     GUARANTEE,
     '',
+    ...(brand.accountUrl ? [`Your payments, card and membership: ${brand.accountUrl}`, ''] : []),
     `— ${brand.brandName}`,
     '',
   ].join('\n');
@@ -83,7 +90,7 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
 ${rows.map(([label, value]) => `<tr><th align="left" style="padding:6px 8px 6px 0;font-weight:normal;color:#5b6472">${h(label)}</th><td style="padding:6px 0">${h(value)}</td></tr>`).join('\n')}
 </table>
 <p>${h(GUARANTEE)}</p>
-<p>— ${h(brand.brandName)}</p>
+${brand.accountUrl ? `<p>Your payments, card and membership: <a href="${h(brand.accountUrl)}">${h(brand.accountUrl)}</a></p>\n` : ''}<p>— ${h(brand.brandName)}</p>
 </td></tr>
 </table>
 </body>

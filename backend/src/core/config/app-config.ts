@@ -19,6 +19,19 @@ import type { PaymentProviderName } from '@contracts/payments';
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
+/** A comma-separated list of whole days, each after the one before (a retry schedule). */
+function IsIncreasingDays() {
+  return ValidateBy({
+    name: 'isIncreasingDays',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' &&
+        value.split(',').every((day, i, days) => Number(day) >= 1 && (i === 0 || Number(day) > Number(days[i - 1]))),
+      defaultMessage: () => 'must be at least 1 day, each later than the one before, such as 3,5,7',
+    },
+  });
+}
+
 /** Fastify's `trustProxy`: trust nobody, everybody, the last N hops, or these proxy addresses. */
 export type TrustProxy = boolean | number | string[];
 
@@ -400,6 +413,19 @@ export class AppConfig {
    */
   @IsIn(['first', 'every'])
   PURCHASE_EVENT_ON: 'first' | 'every' = 'first';
+
+  /**
+   * When the payment sandbox retries a renewal or instalment it failed to charge: days after the
+   * first failure, increasing. After the last retry fails, the subscription is canceled. (Stripe
+   * retries on its own schedule, Smart Retries in its dashboard; this system follows its events.)
+   */
+  @Matches(/^\d{1,3}(,\d{1,3}){0,7}$/, { message: 'must be days after the failure, increasing, separated by commas, such as 3,5,7' })
+  @IsIncreasingDays()
+  PAYMENT_RETRY_DAYS = '3,5,7';
+
+  get paymentRetryDays(): number[] {
+    return this.PAYMENT_RETRY_DAYS.split(',').map(Number);
+  }
 
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })

@@ -1,6 +1,7 @@
 import type { OrderIdColumn, OrderRow } from '../database/repositories/order.repository';
 import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from './order-state';
-import type { PaymentGateway } from './payment-gateway';
+import type { Plan } from '@contracts/plans';
+import type { GatewayOrder, PaymentGateway } from './payment-gateway';
 
 /** A provider object an order holds, by the order column that holds its id. */
 export interface OrderObject {
@@ -32,4 +33,18 @@ export function objectOf(order: Pick<OrderRow, 'kind' | 'payment_intent_id' | 's
   if (order.kind === 'one-time') return order.payment_intent_id ? { column: 'payment_intent_id', objectId: order.payment_intent_id } : null;
   if (order.subscription_id) return { column: 'subscription_id', objectId: order.subscription_id };
   return order.setup_intent_id ? { column: 'setup_intent_id', objectId: order.setup_intent_id } : null;
+}
+
+/** An order as the gateway is told about it, charged on the catalogue's plan. */
+export function gatewayOrderOf(order: OrderRow, plan: Plan): GatewayOrder {
+  return {
+    id: order.id,
+    plan,
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    email: order.email,
+    emailNormalized: order.email_normalized,
+    name: order.name,
+    customerId: order.customer_id,
+  };
 }

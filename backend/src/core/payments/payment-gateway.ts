@@ -73,12 +73,35 @@ export interface SubscriptionInvoice {
   invoiceId: string;
   subscriptionId: string;
   paid: boolean;
-  /** The subscription's first invoice: the order's own first payment, not a renewal. */
+  /**
+   * The subscription's first invoice (Stripe's billing_reason subscription_create). For a
+   * membership that is the order's own first payment; for the subscription an instalment
+   * schedule starts, it is already the second instalment.
+   */
   first: boolean;
+  /** What it charged; for an unpaid one, what it asks. */
   amountCents: number;
   /** Lower case ISO code. */
   currency: string;
   paidAt: Date | null;
+}
+
+/** An instalment plan's charges after its first, to be made monthly on the first charge's card. */
+export interface InstalmentRequest {
+  order: GatewayOrder;
+  /** The provider's id of the first charge, paid at checkout: its card pays the others. */
+  chargeId: string;
+  /** How many charges follow the first. */
+  count: number;
+  /** When the first was paid: the others fall due one, two… calendar months after it. */
+  firstPaidAt: Date;
+}
+
+export interface ScheduledInstalments {
+  /** The provider's id of the schedule (Stripe: `sub_sched_…`; the sandbox: its subscription's). */
+  scheduleId: string;
+  /** The subscription that makes the charges, when it exists already (Stripe creates it when the first falls due). */
+  subscriptionId: string | null;
 }
 
 /** A provider-hosted page where a customer manages their saved card and subscription. */
@@ -171,6 +194,18 @@ export interface PaymentGateway {
   readSubscription(id: string): Promise<SubscriptionState>;
   /** An invoice of a subscription (renewal or instalment); null when the provider has none of this id. */
   readInvoice(id: string): Promise<SubscriptionInvoice | null>;
+
+  /**
+   * Schedules an instalment plan's later charges on the card of its first: one a month, `count`
+   * times, then nothing more. Idempotent per order.
+   */
+  scheduleInstalments(request: InstalmentRequest): Promise<ScheduledInstalments>;
+
+  /**
+   * Whether a subscription left an invoice unpaid (open, or given up after its retries): how an
+   * instalment schedule that stopped is told from one that ended after its last charge.
+   */
+  hasUnpaidInvoices(subscriptionId: string): Promise<boolean>;
 
   /** Refunds a charge, whole or in part; one refund per order, so a retry answers with the first. */
   refund(request: RefundRequest): Promise<Refund>;

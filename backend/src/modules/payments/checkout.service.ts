@@ -18,7 +18,8 @@ import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentD
 import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
-import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
+import { gatewayOrderOf } from '@core/payments/order-reads';
+import { OrderRepository } from '@core/database/repositories/order.repository';
 
 /** What checkout knows about the request besides its body. */
 export interface CheckoutClient {
@@ -70,7 +71,7 @@ export class CheckoutService {
     await this.refuseSecondMembership(order.email_normalized, plan, order.id);
 
     const subscription = await this.call('create-subscription', order.id, () =>
-      this.gateway.createSubscription(gatewayOrder(order, plan), dto.setupIntentId),
+      this.gateway.createSubscription(gatewayOrderOf(order, plan), dto.setupIntentId),
     );
     await this.orders.setProviderIds(order.id, {
       subscription_id: subscription.subscriptionId,
@@ -109,9 +110,10 @@ export class CheckoutService {
       provider: this.gateway.provider,
       buyerKeyHash: client.buyerKeyHash,
       livemode: this.gateway.livemode,
+      instalments: plan.instalments ?? null,
     });
     const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
-      create(gatewayOrder(order, plan)),
+      create(gatewayOrderOf(order, plan)),
     );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
     return { clientSecret: intent.clientSecret };
@@ -135,17 +137,4 @@ export class CheckoutService {
       throw new ServiceUnavailableException(PROVIDER_DOWN);
     }
   }
-}
-
-function gatewayOrder(order: OrderRow, plan: Plan): GatewayOrder {
-  return {
-    id: order.id,
-    plan,
-    amountCents: order.amount_cents,
-    currency: order.currency,
-    email: order.email,
-    emailNormalized: order.email_normalized,
-    name: order.name,
-    customerId: order.customer_id,
-  };
 }

@@ -44,6 +44,13 @@ export interface OrderRow {
   buyer_key_hash: string | null;
   /** Real money (Stripe live mode); false for the sandbox and Stripe's test mode: a test order. */
   livemode: boolean;
+  /** An instalment plan's number of monthly charges, the first included; null for other plans. */
+  instalments: number | null;
+  /**
+   * The provider's last word on the subscription the order holds (its membership's, or the one
+   * charging its later instalments): active, past_due, canceled…; null while it holds none.
+   */
+  subscription_state: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -69,10 +76,13 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       'paid_effects',
       // The hash of a random key in a browser's cookie: it names a browser, not a person.
       'buyer_key_hash',
+      'subscription_state',
     ],
   },
   // A charge's amount, provider id and what became of its effects: found through its order, no person in it.
   { table: 'payments', personal: [], notPersonal: ['provider_payment_id', 'currency', 'paid_effects'] },
+  // An invoice the provider could not charge: its id, found through its order.
+  { table: 'payment_failures', personal: [], notPersonal: ['provider_invoice_id'] },
 ];
 
 /** A `payments` row: one successful charge of an order (its first payment, a renewal or an instalment). */
@@ -125,6 +135,8 @@ export interface NewOrder {
   buyerKeyHash: string | null;
   /** Whether the gateway moves real money (see PaymentGateway.livemode). */
   livemode: boolean;
+  /** The plan's number of instalments (Plan.instalments), if it is an instalment plan. */
+  instalments: number | null;
 }
 
 export type ProviderIds = Partial<
@@ -133,12 +145,12 @@ export type ProviderIds = Partial<
 
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
-  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, created_at, updated_at`;
+  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
   provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status, purchase_event_id, paid_at,
-  paid_effects, last_refreshed_at, created_at, updated_at`;
+  paid_effects, last_refreshed_at, instalments, subscription_state, created_at, updated_at`;
 
 const LISTING_COLUMNS = `id, email, name, plan_id, amount_cents, currency, status, source, referral, created_at, paid_at`;
 
@@ -177,11 +189,11 @@ export class OrderRepository implements PersonalDataOwner {
   async create(order: NewOrder): Promise<OrderRow> {
     const [row]: OrderRow[] = await this.dataSource.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
-                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode)
+                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode, instalments)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12, $14, $15
+              $12, $14, $15, $16
          FROM (SELECT 1) AS one
          LEFT JOIN leads l ON l.email_normalized = $6
          CROSS JOIN LATERAL (
@@ -205,6 +217,7 @@ export class OrderRepository implements PersonalDataOwner {
         order.leadCreditDays,
         order.buyerKeyHash,
         order.livemode,
+        order.instalments,
       ],
     );
     return row;
@@ -241,17 +254,19 @@ export class OrderRepository implements PersonalDataOwner {
     return rows.length > 0;
   }
 
-  /** The id of the order that holds this provider object's id. */
-  async findIdBy(column: OrderIdColumn, objectId: string): Promise<string | null> {
-    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(`SELECT id FROM orders WHERE ${column} = $1`, [objectId]);
-    return row?.id ?? null;
-  }
-
-  /** The order's id if it exists and has no provider object of this kind yet. */
-  async findIdWithout(orderId: string, column: OrderIdColumn): Promise<string | null> {
-    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(`SELECT id FROM orders WHERE id = $1 AND ${column} IS NULL`, [
-      orderId,
-    ]);
+  /**
+   * The order that holds this provider object's id; else the order `orderRef` names (the
+   * object's metadata), if it holds no object of this kind yet. One statement, so one snapshot:
+   * an event racing the transaction that stores the id finds the order by one branch or the other.
+   */
+  async findIdFor(column: OrderIdColumn, objectId: string, orderRef: string | undefined): Promise<string | null> {
+    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(
+      `(SELECT id, 0 AS rank FROM orders WHERE ${column} = $1)
+       UNION ALL
+       (SELECT id, 1 AS rank FROM orders WHERE $2::uuid IS NOT NULL AND id = $2::uuid AND ${column} IS NULL)
+       ORDER BY rank LIMIT 1`,
+      [objectId, orderRef ?? null],
+    );
     return row?.id ?? null;
   }
 
@@ -520,8 +535,8 @@ export async function applyReadUnderLock(
 }
 
 export async function applyOrderStatus(manager: EntityManager, orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
-  const [row]: Array<{ kind: PaymentKind; status: OrderStatus; paid_at: Date | null }> = await manager.query(
-    `SELECT kind, status, paid_at FROM orders WHERE id = $1 FOR UPDATE`,
+  const [row]: Array<{ kind: PaymentKind; status: OrderStatus; paid_at: Date | null; instalments: number | null }> = await manager.query(
+    `SELECT kind, status, paid_at, instalments FROM orders WHERE id = $1 FOR UPDATE`,
     [orderId],
   );
   if (!row) return null;
@@ -540,7 +555,11 @@ export async function applyOrderStatus(manager: EntityManager, orderId: string, 
        ON CONFLICT DO NOTHING`,
       [orderId],
     );
-    await owe(manager, [{ name: JOBS.orderPaid, data: { orderId } }]);
+    // An instalment plan's first charge was just paid: its later charges are owed from now on.
+    await owe(manager, [
+      { name: JOBS.orderPaid, data: { orderId } },
+      ...(row.instalments ? [{ name: JOBS.scheduleInstalments, data: { orderId } } as const] : []),
+    ]);
   }
   return next;
 }
@@ -564,4 +583,33 @@ export async function recordLaterPayment(manager: EntityManager, orderId: string
   if (!row) return null;
   await owe(manager, [{ name: JOBS.paymentPaid, data: { paymentId: row.id } }]);
   return row;
+}
+
+/** What the webhook path needs of an order to record its later payments and its subscription's state. */
+export type OrderBilling = Pick<OrderRow, 'id' | 'kind' | 'paid_at' | 'subscription_id' | 'subscription_state' | 'instalments'>;
+
+/** The order's billing columns, in the caller's transaction (which holds its row lock). */
+export async function lockedBilling(manager: EntityManager, orderId: string): Promise<OrderBilling> {
+  const [row]: OrderBilling[] = await manager.query(
+    `SELECT id, kind, paid_at, subscription_id, subscription_state, instalments FROM orders WHERE id = $1 FOR UPDATE`,
+    [orderId],
+  );
+  return row;
+}
+
+/** Stores the provider's word on the order's subscription, in the caller's transaction. */
+export async function setSubscriptionState(manager: EntityManager, orderId: string, state: string): Promise<void> {
+  await manager.query(`UPDATE orders SET subscription_state = $2, updated_at = now() WHERE id = $1`, [orderId, state]);
+}
+
+/**
+ * Notes, in the caller's transaction, that the provider failed to charge this invoice of the
+ * order; true the first time only (the buyer is told then, not on each retry).
+ */
+export async function notePaymentFailure(manager: EntityManager, orderId: string, invoiceId: string): Promise<boolean> {
+  const inserted: unknown[] = await manager.query(
+    `INSERT INTO payment_failures (provider_invoice_id, order_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING provider_invoice_id`,
+    [invoiceId, orderId],
+  );
+  return inserted.length === 1;
 }

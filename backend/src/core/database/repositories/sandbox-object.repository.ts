@@ -34,13 +34,23 @@ export interface NewSandboxObject {
   customerId: string;
   paymentMethodId?: string | null;
   card?: SandboxObjectRow['card'];
-  /** When it happened in the sandbox's time (see the clock); now when omitted. */
+  /** When it happened in the sandbox's time (see the clock); the sandbox's now when omitted. */
   createdAt?: Date;
+  /** A subscription's number of billing periods after its start (instalments). */
+  iterations?: number;
+  /** An invoice created unpaid: its failed charges, when the first failed, and when the next is due. */
+  attemptCount?: number;
+  firstFailedAt?: Date | null;
+  nextAttemptAt?: Date | null;
 }
+
+/** What the clock changes on a subscription or an invoice as it bills, retries and ends them. */
+export type SandboxBillingChange = Pick<SandboxObjectRow, 'status' | 'attempt_count' | 'next_attempt_at'>;
 
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
-  s.payment_method_id, s.card, s.last_error, s.created_at`;
+  s.payment_method_id, s.card, s.last_error, s.created_at, s.cancel_at_period_end, s.iterations, s.attempt_count, s.first_failed_at,
+  s.next_attempt_at`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -51,8 +61,10 @@ export class SandboxObjectRepository {
   /** Creates the object unless one exists under its idempotency key; resolves with the row created now (none if it existed). */
   insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<Array<Pick<SandboxObjectRow, 'id'>>> {
     return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
-      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()))
+      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
+                                   payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+               COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         row.id,
@@ -67,6 +79,10 @@ export class SandboxObjectRepository {
         row.paymentMethodId ?? null,
         row.card ? JSON.stringify(row.card) : null,
         row.createdAt ?? null,
+        row.iterations ?? null,
+        row.attemptCount ?? 0,
+        row.firstFailedAt ?? null,
+        row.nextAttemptAt ?? null,
       ],
     );
   }
@@ -81,9 +97,9 @@ export class SandboxObjectRepository {
     return row.now;
   }
 
-  /** Active subscriptions, oldest first, locked: the clock renews them. */
-  activeSubscriptions(sql: SqlExecutor): Promise<SandboxObjectRow[]> {
-    return this.select(sql, `s.object = 'subscription' AND s.status = 'active' ORDER BY s.created_at, s.id`, [], true);
+  /** Subscriptions still billing (active, or past due while an invoice is retried), oldest first, locked: the clock bills them. */
+  billingSubscriptions(sql: SqlExecutor): Promise<SandboxObjectRow[]> {
+    return this.select(sql, `s.object = 'subscription' AND s.status IN ('active', 'past_due') ORDER BY s.created_at, s.id`, [], true);
   }
 
   /** How many objects of this kind an order holds (a subscription's renewal invoices). */
@@ -131,6 +147,30 @@ export class SandboxObjectRepository {
         change.last_error ? JSON.stringify(change.last_error) : null,
       ],
     );
+  }
+
+  /** The clock's change of a subscription's or an invoice's billing state. */
+  async updateBilling(sql: SqlExecutor, id: string, change: SandboxBillingChange): Promise<void> {
+    await sql.query(`UPDATE sandbox_objects SET status = $2, attempt_count = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1`, [
+      id,
+      change.status,
+      change.attempt_count,
+      change.next_attempt_at,
+    ]);
+  }
+
+  /** How many of an order's invoices are unpaid: open while retried, or uncollectible once given up. */
+  async countUnpaidInvoices(sql: SqlExecutor, orderId: string): Promise<number> {
+    const [row]: Array<{ n: number }> = await sql.query(
+      `SELECT count(*)::int AS n FROM sandbox_objects WHERE object = 'invoice' AND order_id = $1 AND status IN ('open', 'uncollectible')`,
+      [orderId],
+    );
+    return row.n;
+  }
+
+  /** Unpaid invoices of an order, oldest first, locked (at most one at a time, as the clock bills). */
+  openInvoices(sql: SqlExecutor, orderId: string): Promise<SandboxObjectRow[]> {
+    return this.select(sql, `s.object = 'invoice' AND s.order_id = $1 AND s.status = 'open' ORDER BY s.created_at, s.id`, [orderId], true);
   }
 
   private select(sql: SqlExecutor, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {

@@ -1,7 +1,16 @@
 import type { SandboxCard, SandboxCardError } from '@contracts/payments';
 
 /** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
-export type CardOutcome = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication' | 'always_authenticate';
+export type CardOutcome =
+  'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication' | 'always_authenticate' | 'attaches_then_fails';
+
+/**
+ * Whether a charge the buyer is not present for (a renewal, a later instalment, a retry) fails
+ * on a card saved with this outcome: its own declines, and a bank that asks for authentication
+ * on every payment (nobody is there to give it).
+ */
+export const failsOffSession = (outcome: string | undefined): boolean =>
+  outcome === 'declined' || outcome === 'insufficient_funds' || outcome === 'attaches_then_fails' || outcome === 'always_authenticate';
 
 /** Outcomes that send the buyer to the bank's authentication page when the card is confirmed. */
 export const asksForAuthentication = (outcome: CardOutcome): boolean =>
@@ -15,6 +24,8 @@ const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4000002500003155': 'requires_authentication',
   // Asks for authentication on every payment, a subscription's first one included.
   '4000002760003184': 'always_authenticate',
+  // Saves (attaches to the customer) fine, then every charge on it is declined.
+  '4000000000000341': 'attaches_then_fails',
 };
 
 /** Stripe's own wording, so the sandbox's toasts read like production's. */

@@ -1,63 +1,135 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
-import { renewalInvoiceObject, SandboxObjectRow, stripeEvent } from '@core/payments/providers/sandbox/sandbox-events';
+import { AppConfig } from '@core/config/app-config';
+import { addDays, addMonths } from '@core/payments/billing-calendar';
+import { renewalInvoiceObject, SandboxObjectRow, stripeEvent, subscriptionObject } from '@core/payments/providers/sandbox/sandbox-events';
 import { sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
 import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
-
-/** The date `months` calendar months after `from` (a 31st falls back to the month's last day, as Stripe bills). */
-export function addMonths(from: Date, months: number): Date {
-  const target = new Date(from);
-  const day = target.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return target;
-}
+import { priceLookupKey } from '@core/payments/providers/stripe/stripe-prices';
+import { failsOffSession } from './sandbox-cards';
 
 /**
- * The sandbox's clock, like a Stripe test clock: moving it forward performs what falls due in the
- * time skipped. Each active subscription is renewed once per monthly period that ended: a paid
- * invoice (an `invoice` sandbox object under the idempotency key of its period, so a period is
- * never billed twice) and its `invoice.paid` event, owed as a signed `sandbox-webhook` delivery in
- * the same transaction as the clock's move.
+ * The sandbox's clock, like a Stripe test clock: moving it forward performs, in the order they
+ * fall due, what happens in the time skipped, with the events Stripe sends for each:
+ * - a monthly period ends: the subscription is billed (`invoice.paid`), or, on a card that fails
+ *   off-session (9995, 0341, 3184), the invoice stays open (`invoice.payment_failed`) and the
+ *   subscription is past due (`customer.subscription.updated`);
+ * - an open invoice is retried PAYMENT_RETRY_DAYS after its first failure, on the subscription's
+ *   card of that moment (so 'Update card' before a retry pays it); after the last failed retry the
+ *   subscription is canceled (`customer.subscription.deleted`);
+ * - a subscription set to cancel at its period's end, or an instalment schedule whose charges
+ *   are all made, ends when its period does (`customer.subscription.deleted`).
+ * Every invoice is stored under the idempotency key of its period, so a period is never billed
+ * twice, and its events are owed as signed `sandbox-webhook` deliveries in the clock's
+ * transaction.
  */
 @Injectable()
 export class SandboxClockService {
-  constructor(private readonly store: SandboxStore) {}
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly config: AppConfig,
+  ) {}
 
   async advance(days: number): Promise<SandboxClockResponse> {
     const now = await this.store.transaction(async (manager) => {
       // The clock's row is locked until commit: two moves take turns and bill each period once.
       const sandboxNow = await this.store.advanceClock(manager, days * 86_400);
-      for (const subscription of await this.store.activeSubscriptions(manager)) await this.renew(manager, subscription, sandboxNow);
+      for (const subscription of await this.store.billingSubscriptions(manager)) await this.bill(manager, subscription, sandboxNow);
       return sandboxNow;
     });
     return { now: now.toISOString() };
   }
 
-  private async renew(manager: EntityManager, subscription: SandboxObjectRow, now: Date): Promise<void> {
-    const renewed = await this.store.countForOrder(manager, 'invoice', subscription.order_id);
-    for (let period = renewed + 1; addMonths(subscription.created_at, period) <= now; period++) {
-      const paidAt = addMonths(subscription.created_at, period);
-      await this.store.insertOnce(
-        manager,
-        {
-          id: sandboxId('in'),
-          object: 'invoice',
-          orderId: subscription.order_id,
-          idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
-          clientSecret: null,
-          status: 'paid',
-          amountCents: subscription.amount_cents ?? 0,
-          currency: subscription.currency ?? 'usd',
-          customerId: subscription.customer_id,
-          paymentMethodId: subscription.payment_method_id,
-          createdAt: paidAt,
-        },
-        (invoice) => [stripeEvent('invoice.paid', renewalInvoiceObject(subscription, invoice), paidAt)],
-      );
+  /** Performs one subscription's due billing steps up to `now`, earliest first. */
+  private async bill(manager: EntityManager, start: SandboxObjectRow, now: Date): Promise<void> {
+    let subscription = start;
+    while (subscription.status !== 'canceled') {
+      const open = await this.store.openInvoice(manager, subscription.order_id);
+      if (open) {
+        if (!open.next_attempt_at || open.next_attempt_at > now) return;
+        subscription = await this.retry(manager, subscription, open, open.next_attempt_at);
+        continue;
+      }
+      const billed = await this.store.countForOrder(manager, 'invoice', subscription.order_id);
+      const periodEnd = addMonths(subscription.created_at, billed + 1);
+      if (periodEnd > now) return;
+      const finished = subscription.iterations !== null && billed >= subscription.iterations;
+      subscription =
+        finished || subscription.cancel_at_period_end
+          ? await this.setStatus(manager, subscription, 'canceled', periodEnd)
+          : await this.charge(manager, subscription, billed + 1, periodEnd);
     }
+  }
+
+  /** Bills period `period` on the subscription's card: paid, or open and past due when the card fails. */
+  private async charge(manager: EntityManager, subscription: SandboxObjectRow, period: number, at: Date): Promise<SandboxObjectRow> {
+    const fails = failsOffSession(subscription.card?.outcome);
+    await this.store.insertOnce(
+      manager,
+      {
+        id: sandboxId('in'),
+        object: 'invoice',
+        orderId: subscription.order_id,
+        idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
+        clientSecret: null,
+        status: fails ? 'open' : 'paid',
+        amountCents: subscription.amount_cents ?? 0,
+        currency: subscription.currency ?? 'usd',
+        customerId: subscription.customer_id,
+        paymentMethodId: subscription.payment_method_id,
+        createdAt: at,
+        attemptCount: fails ? 1 : 0,
+        firstFailedAt: fails ? at : null,
+        nextAttemptAt: fails ? addDays(at, this.config.paymentRetryDays[0]) : null,
+      },
+      (invoice) => [stripeEvent(fails ? 'invoice.payment_failed' : 'invoice.paid', renewalInvoiceObject(subscription, invoice), at)],
+    );
+    return fails ? this.setStatus(manager, subscription, 'past_due', at) : subscription;
+  }
+
+  /** Charges an open invoice again: paid (the subscription is active again), or failed once more, or given up. */
+  private async retry(
+    manager: EntityManager,
+    subscription: SandboxObjectRow,
+    invoice: SandboxObjectRow,
+    at: Date,
+  ): Promise<SandboxObjectRow> {
+    const attempts = invoice.attempt_count + 1;
+    if (!failsOffSession(subscription.card?.outcome)) {
+      await this.store.updateBilling(manager, invoice, { status: 'paid', attempt_count: attempts, next_attempt_at: null }, (paid) => [
+        stripeEvent('invoice.paid', renewalInvoiceObject(subscription, paid), at),
+      ]);
+      return this.setStatus(manager, subscription, 'active', at);
+    }
+    const retries = this.config.paymentRetryDays;
+    const givenUp = attempts > retries.length;
+    const firstFailed = invoice.first_failed_at ?? invoice.created_at;
+    await this.store.updateBilling(
+      manager,
+      invoice,
+      {
+        status: givenUp ? 'uncollectible' : 'open',
+        attempt_count: attempts,
+        next_attempt_at: givenUp ? null : addDays(firstFailed, retries[attempts - 1]),
+      },
+      (failed) => [stripeEvent('invoice.payment_failed', renewalInvoiceObject(subscription, failed), at)],
+    );
+    return givenUp ? this.setStatus(manager, subscription, 'canceled', at) : subscription;
+  }
+
+  private setStatus(
+    manager: EntityManager,
+    subscription: SandboxObjectRow,
+    status: 'active' | 'past_due' | 'canceled',
+    at: Date,
+  ): Promise<SandboxObjectRow> {
+    const type = status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
+    return this.store.updateBilling(
+      manager,
+      subscription,
+      { status, attempt_count: subscription.attempt_count, next_attempt_at: null },
+      (updated) => [stripeEvent(type, subscriptionObject(updated, null, priceLookupKey({ id: updated.plan_id })), at)],
+    );
   }
 }

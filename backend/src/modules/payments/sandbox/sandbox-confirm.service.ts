@@ -49,9 +49,12 @@ export class SandboxConfirmService {
 
       const paymentMethodId = sandboxId('pm');
       const stored = { last4: card.last4, outcome: card.outcome };
-      const declined = card.outcome === 'declined' || (card.outcome === 'insufficient_funds' && kind === 'payment_intent');
+      // Declines when charged; a card setup only attaches the card, so 9995 and 0341 save fine.
+      const declined =
+        card.outcome === 'declined' ||
+        ((card.outcome === 'insufficient_funds' || card.outcome === 'attaches_then_fails') && kind === 'payment_intent');
       if (declined) {
-        const error: SandboxCardError = card.outcome === 'declined' ? CARD_ERRORS.declined : CARD_ERRORS.insufficient_funds;
+        const error: SandboxCardError = card.outcome === 'insufficient_funds' ? CARD_ERRORS.insufficient_funds : CARD_ERRORS.declined;
         await this.store.update(
           manager,
           intent,

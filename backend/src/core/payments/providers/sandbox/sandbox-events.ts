@@ -17,6 +17,16 @@ export interface SandboxObjectRow {
   card: { last4: string; outcome: string } | null;
   last_error: Record<string, string> | null;
   created_at: Date;
+  /** A subscription the buyer canceled: it ends when its current period does. */
+  cancel_at_period_end: boolean;
+  /** A subscription that bills this many periods after its start and then ends (instalments); null: until canceled. */
+  iterations: number | null;
+  /** An invoice's failed charges so far. */
+  attempt_count: number;
+  /** When an unpaid invoice first failed: its retries are counted in days from then. */
+  first_failed_at: Date | null;
+  /** When an unpaid invoice is charged again; null when paid or given up. */
+  next_attempt_at: Date | null;
 }
 
 export type SandboxIntentKind = 'payment_intent' | 'setup_intent';
@@ -103,6 +113,7 @@ export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | nu
     customer: row.customer_id,
     default_payment_method: row.payment_method_id,
     status: row.status,
+    cancel_at_period_end: row.cancel_at_period_end,
     latest_invoice: invoiceId,
     items: {
       object: 'list',
@@ -143,7 +154,7 @@ export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string,
   };
 }
 
-/** A renewal's paid invoice (`invoice`, a sandbox object of the subscription's order), as Stripe shapes one. */
+/** A renewal's invoice (`invoice`, a sandbox object of the subscription's order: paid, open while retried, or uncollectible), as Stripe shapes one. */
 export function renewalInvoiceObject(subscription: SandboxObjectRow, invoice: SandboxObjectRow): Record<string, unknown> {
   return {
     id: invoice.id,
@@ -156,6 +167,8 @@ export function renewalInvoiceObject(subscription: SandboxObjectRow, invoice: Sa
     amount_due: invoice.amount_cents,
     amount_paid: invoice.status === 'paid' ? invoice.amount_cents : 0,
     currency: invoice.currency,
+    attempt_count: invoice.attempt_count,
+    next_payment_attempt: invoice.next_attempt_at ? unix(invoice.next_attempt_at) : null,
     status_transitions: { paid_at: invoice.status === 'paid' ? unix(invoice.created_at) : null },
     subscription_details: { metadata: metadataOf(subscription) },
     livemode: false,

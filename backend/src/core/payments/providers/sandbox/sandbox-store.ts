@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { JOBS, SandboxWebhookEvent } from '@contracts/jobs';
 import { owe } from '../../../queue/owe';
-import { type NewSandboxObject, SandboxObjectRepository } from '../../../database/repositories/sandbox-object.repository';
+import {
+  type NewSandboxObject,
+  type SandboxBillingChange,
+  SandboxObjectRepository,
+} from '../../../database/repositories/sandbox-object.repository';
 import type { SandboxObjectRow } from './sandbox-events';
 
 export type SandboxObjectKind = SandboxObjectRow['object'];
@@ -50,8 +54,30 @@ export class SandboxStore {
     return this.objects.advanceClock(manager, seconds);
   }
 
-  activeSubscriptions(manager: EntityManager): Promise<SandboxObjectRow[]> {
-    return this.objects.activeSubscriptions(manager);
+  billingSubscriptions(manager: EntityManager): Promise<SandboxObjectRow[]> {
+    return this.objects.billingSubscriptions(manager);
+  }
+
+  countUnpaidInvoices(manager: EntityManager, orderId: string): Promise<number> {
+    return this.objects.countUnpaidInvoices(manager, orderId);
+  }
+
+  async openInvoice(manager: EntityManager, orderId: string): Promise<SandboxObjectRow | null> {
+    const [row] = await this.objects.openInvoices(manager, orderId);
+    return row ?? null;
+  }
+
+  /** Changes a subscription's or an invoice's billing state with the events that change causes, in the caller's transaction. */
+  async updateBilling(
+    manager: EntityManager,
+    row: SandboxObjectRow,
+    change: SandboxBillingChange,
+    events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
+  ): Promise<SandboxObjectRow> {
+    await this.objects.updateBilling(manager, row.id, change);
+    const updated = { ...row, ...change };
+    await this.emit(manager, events(updated));
+    return updated;
   }
 
   countForOrder(manager: EntityManager, object: SandboxObjectKind, orderId: string): Promise<number> {

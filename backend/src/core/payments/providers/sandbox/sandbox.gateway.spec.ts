@@ -46,6 +46,11 @@ class MemoryStore {
       card: row.card ?? null,
       last_error: null,
       created_at: new Date(),
+      cancel_at_period_end: false,
+      iterations: row.iterations ?? null,
+      attempt_count: row.attemptCount ?? 0,
+      first_failed_at: row.firstFailedAt ?? null,
+      next_attempt_at: row.nextAttemptAt ?? null,
     };
     this.byKey.set(row.idempotencyKey, stored);
     this.events.push(...events(stored));

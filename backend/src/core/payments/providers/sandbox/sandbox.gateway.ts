@@ -5,6 +5,7 @@ import type {
   CreatedSubscription,
   ForgottenCustomer,
   GatewayOrder,
+  InstalmentRequest,
   PaymentGateway,
   ParsedWebhook,
   PaymentEvent,
@@ -12,6 +13,7 @@ import type {
   PaymentState,
   Refund,
   RefundRequest,
+  ScheduledInstalments,
   SubscriptionInvoice,
   SubscriptionState,
   WebhookRecord,
@@ -120,7 +122,7 @@ export class SandboxGateway implements PaymentGateway {
       }
       const outcome = setup.card?.outcome;
       const needsAuthentication = outcome === 'always_authenticate';
-      const paid = outcome !== 'insufficient_funds' && !needsAuthentication;
+      const paid = outcome !== 'insufficient_funds' && outcome !== 'attaches_then_fails' && !needsAuthentication;
       const subscription = await this.store.insertOnce(
         manager,
         {
@@ -226,6 +228,46 @@ export class SandboxGateway implements PaymentGateway {
         currency: subscription.currency ?? 'usd',
         paidAt: paid ? subscription.created_at : null,
       };
+    });
+  }
+
+  /**
+   * The instalments as a subscription of the order on the first charge's card, billed by the
+   * sandbox's clock once a month `count` times and then canceled, as a Stripe subscription
+   * schedule with `iterations` and end_behavior cancel would be.
+   */
+  async scheduleInstalments(request: InstalmentRequest): Promise<ScheduledInstalments> {
+    const { order } = request;
+    return this.store.transaction(async (manager) => {
+      const charge = await this.store.find(manager, 'payment_intent', request.chargeId);
+      if (!charge || charge.order_id !== order.id) throw new PaymentRefusedError('This payment belongs to another order.');
+      if (charge.status !== 'succeeded') throw new PaymentRefusedError('The first instalment has not been paid.');
+      const subscription = await this.store.insertOnce(
+        manager,
+        {
+          id: sandboxId('sub'),
+          object: 'subscription',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'schedule-instalments'),
+          clientSecret: null,
+          status: 'active',
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId: charge.customer_id,
+          paymentMethodId: charge.payment_method_id,
+          card: charge.card,
+          iterations: request.count,
+        },
+        (stored) => [stripeEvent('customer.subscription.created', subscriptionObject(stored, null, priceLookupKey(order.plan)))],
+      );
+      return { scheduleId: subscription.id, subscriptionId: subscription.id };
+    });
+  }
+
+  async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {
+    return this.store.transaction(async (manager) => {
+      const subscription = await this.store.find(manager, 'subscription', subscriptionId);
+      return subscription !== null && (await this.store.countUnpaidInvoices(manager, subscription.order_id)) > 0;
     });
   }
 

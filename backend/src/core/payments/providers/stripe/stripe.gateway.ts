@@ -7,6 +7,7 @@ import {
   ForgottenCustomer,
   GatewayOrder,
   idempotencyKey,
+  InstalmentRequest,
   PaymentGateway,
   PaymentEvent,
   PaymentObjectKind,
@@ -15,10 +16,12 @@ import {
   ParsedWebhook,
   Refund,
   RefundRequest,
+  ScheduledInstalments,
   SubscriptionInvoice,
   SubscriptionState,
   WebhookRecord,
 } from '../../payment-gateway';
+import { addMonths } from '../../billing-calendar';
 import { stripeClient } from './stripe-client';
 import { stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
@@ -187,10 +190,48 @@ export class StripeGateway implements PaymentGateway {
       subscriptionId,
       paid: invoice.status === 'paid',
       first: invoice.billing_reason === 'subscription_create',
-      amountCents: invoice.amount_paid,
+      // What it charged, or for an unpaid one what it asks.
+      amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency,
       paidAt: typeof paidAt === 'number' ? new Date(paidAt * 1000) : null,
     };
+  }
+
+  /**
+   * A subscription schedule that starts a month after the first charge and bills the plan's
+   * monthly Price `count` times on the card of that charge, then cancels (end_behavior). Its
+   * subscription, created by Stripe when the schedule starts, carries our order id, so its
+   * invoices are recorded as this order's payments.
+   */
+  async scheduleInstalments(request: InstalmentRequest): Promise<ScheduledInstalments> {
+    const { order } = request;
+    const charge = await this.stripe.paymentIntents.retrieve(request.chargeId);
+    if (charge.metadata?.order_id !== order.id) throw new PaymentRefusedError('This payment belongs to another order.');
+    if (charge.status !== 'succeeded') throw new PaymentRefusedError('The first instalment has not been paid.');
+    const paymentMethodId = idOf(charge.payment_method);
+    const customerId = idOf(charge.customer) ?? order.customerId;
+    if (!paymentMethodId || !customerId) throw new PaymentRefusedError('The first instalment left no card to charge the others on.');
+    const price = await monthlyPriceFor(this.stripe, order);
+    const schedule = await this.stripe.subscriptionSchedules.create(
+      {
+        customer: customerId,
+        start_date: Math.floor(addMonths(request.firstPaidAt, 1).getTime() / 1000),
+        end_behavior: 'cancel',
+        default_settings: { default_payment_method: paymentMethodId },
+        phases: [{ items: [{ price: price.id }], iterations: request.count, metadata: metadataOf(order) }],
+        metadata: metadataOf(order),
+      },
+      { idempotencyKey: idempotencyKey(order.id, 'schedule-instalments') },
+    );
+    return { scheduleId: schedule.id, subscriptionId: idOf(schedule.subscription) };
+  }
+
+  async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {
+    for (const status of ['open', 'uncollectible'] as const) {
+      const found = await this.stripe.invoices.list({ subscription: subscriptionId, status, limit: 1 });
+      if (found.data.length > 0) return true;
+    }
+    return false;
   }
 
   async refund(request: RefundRequest): Promise<Refund> {

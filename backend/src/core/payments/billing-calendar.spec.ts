@@ -1,6 +1,6 @@
-import { addMonths } from './sandbox-clock.service';
+import { addMonths } from './billing-calendar';
 
-describe('sandbox clock periods', () => {
+describe('billing calendar', () => {
   it('bills monthly on the same day, falling back to the last day of a shorter month', () => {
     expect(addMonths(new Date('2026-01-15T10:00:00Z'), 1).toISOString()).toBe('2026-02-15T10:00:00.000Z');
     expect(addMonths(new Date('2026-01-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');

@@ -1,0 +1,12 @@
+/** The date `months` calendar months after `from` (a 31st falls back to the month's last day, as Stripe bills). */
+export function addMonths(from: Date, months: number): Date {
+  const target = new Date(from);
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target;
+}
+
+export const addDays = (from: Date, days: number): Date => new Date(from.getTime() + days * 86_400_000);

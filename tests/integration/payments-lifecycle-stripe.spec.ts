@@ -1,0 +1,210 @@
+import request from 'supertest';
+import { exactlyOnceProblems } from '../fakes/exactly-once';
+import { SmtpSink } from '../fakes/smtp-sink';
+import { FakeStripeServer } from '../fakes/stripe-server';
+import { paymentsOf, paymentsSettled, sendSignedWebhook } from './support/payments';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * After the first payment, with Stripe (its fake) and Stripe's event sequences through the real
+ * worker: an instalment plan's later charges scheduled once and recorded as 'Payment N of M';
+ * failed renewals (invoice.payment_failed, customer.subscription.updated past_due) told once;
+ * the end (customer.subscription.deleted) told once, unless the plan was paid in full. Events
+ * arrive duplicated and out of order.
+ */
+const WEBHOOK_SECRET = 'whsec_lifecycletestsecret00000000';
+const MEMBER_SUBSCRIPTION = 'sub_fake000000000000000001';
+const SCHEDULED_SUBSCRIPTION = 'sub_scheduled0000000000001';
+const DAY = 86_400;
+
+const stripe = new FakeStripeServer();
+const smtp = new SmtpSink();
+let stack: Stack;
+let counter = 0;
+let buyer = '';
+
+const post = (path: string, body: object) =>
+  request(stack.url)
+    .post(path)
+    .set('X-Forwarded-For', `10.9.${Math.floor(++counter / 250)}.${counter % 250}`)
+    .send(body);
+
+let eventCounter = 0;
+const event = (
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+  id = `evt_lc_${++eventCounter}`,
+) => ({
+  id,
+  object: 'event',
+  api_version: '2025-02-24.acacia',
+  created,
+  livemode: false,
+  type,
+  data: { object },
+});
+const send = (e: object) => sendSignedWebhook(stack.url, WEBHOOK_SECRET, e);
+const order = async () =>
+  (await stack.db.query(`SELECT id, status, subscription_id, subscription_state, paid_at FROM orders WHERE email = $1`, [buyer]))[0];
+const subjects = () => smtp.messages.filter((m) => m.envelope.to.includes(buyer)).map((m) => m.subject ?? '');
+
+beforeAll(async () => {
+  await stripe.start();
+  stack = await startStack({
+    SMTP_URL: await smtp.start(),
+    STRIPE_SECRET_KEY: 'sk_test_fakekey',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
+    JOB_RETRY_HORIZON_S: '120',
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([stripe.stop(), smtp.stop()]);
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  stripe.reset();
+  smtp.reset();
+  buyer = `lifecycle-${++counter}@example.com`;
+});
+
+it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule made once, then nothing', async () => {
+  await post('/api/create-payment-intent', {
+    email: buyer,
+    name: 'Ina Stalment',
+    source: 'clear',
+    plan: '6-Month Plan',
+    amount: 250,
+  }).expect(200);
+  const { id: orderId } = await order();
+  const charge = { id: 'pi_fake000000000000000001', object: 'payment_intent', status: 'succeeded', metadata: { order_id: orderId } };
+  // Stripe's success event, delivered twice: the schedule is still made once.
+  const succeeded = event('payment_intent.succeeded', charge);
+  await send(succeeded);
+  await send(event('payment_intent.succeeded', charge));
+  await waitFor(async () => stripe.requests.some((r) => r.path === '/v1/subscription_schedules' && r.status === 200), 'schedule made');
+  await outboxDrained(stack.db);
+
+  const schedules = stripe.requests.filter((r) => r.path === '/v1/subscription_schedules');
+  expect(schedules).toHaveLength(1);
+  const paidAt: Date = (await order()).paid_at;
+  const expectedStart = new Date(paidAt);
+  expectedStart.setUTCMonth(expectedStart.getUTCMonth() + 1);
+  expect(schedules[0].params).toMatchObject({
+    customer: 'cus_fake000000000000000001',
+    end_behavior: 'cancel',
+    'default_settings[default_payment_method]': 'pm_fake000000000000000001',
+    'phases[0][iterations]': '5',
+    'phases[0][metadata][order_id]': orderId,
+    'metadata[order_id]': orderId,
+  });
+  expect(Math.abs(Number(schedules[0].params.start_date) - expectedStart.getTime() / 1000)).toBeLessThanOrEqual(DAY);
+  expect(schedules[0].idempotencyKey).toBe(`order:${orderId}:schedule-instalments`);
+
+  // The schedule starts: Stripe creates its subscription (carrying our order id) and bills it
+  // five times; the first of those invoices is the subscription's own (subscription_create).
+  const subscription = { id: SCHEDULED_SUBSCRIPTION, object: 'subscription', status: 'active', metadata: { order_id: orderId } };
+  const now = Math.floor(Date.now() / 1000);
+  const invoices = [1, 2, 3, 4, 5].map((n) =>
+    stripe.addInvoice({
+      id: `in_instalment00000000000000${n}`,
+      subscription: SCHEDULED_SUBSCRIPTION,
+      billingReason: n === 1 ? 'subscription_create' : 'subscription_cycle',
+      amountPaid: 25_000,
+      paidAt: now + n * 30 * DAY,
+      metadata: { order_id: orderId },
+    }),
+  );
+  await send(event('customer.subscription.created', subscription));
+  // Out of order, one replayed and one re-sent under a new id.
+  for (const n of [2, 1, 4, 3, 5]) await send(event('invoice.paid', invoices[n - 1], now + n * 30 * DAY, `evt_inst_${n}`));
+  await send(event('invoice.paid', invoices[2], now + 90 * DAY, 'evt_inst_3'));
+  await send(event('invoice.paid', invoices[2], now + 90 * DAY));
+  await paymentsSettled(stack.db, orderId, 6);
+  // The schedule ends after the fifth: Stripe cancels its subscription.
+  stripe.setSubscriptionStatus(SCHEDULED_SUBSCRIPTION, 'canceled');
+  await send(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now + 180 * DAY));
+  await waitFor(async () => (await order()).subscription_state === 'canceled', 'schedule ended');
+  await outboxDrained(stack.db);
+
+  const rows = await paymentsOf(stack.db, orderId);
+  expect(rows.map((r) => [r.sequence, r.amount_cents])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 25_000]));
+  expect(await order()).toMatchObject({ status: 'succeeded', subscription_id: SCHEDULED_SUBSCRIPTION });
+  const receipts = smtp.messages.map((m) => (m.text ?? '').match(/Payment: (Payment \d of 6)/)?.[1]).sort();
+  expect(receipts).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Payment ${n} of 6`));
+  expect(subjects().filter((s) => /has ended/.test(s))).toEqual([]);
+  const mails = smtp.deliveriesAtDoor();
+  expect(exactlyOnceProblems(mails, [...new Set(mails.map((m) => m.identity))])).toEqual([]);
+});
+
+it('a renewal Stripe fails to charge: told once across its retries; canceled after the last: ended, told once', async () => {
+  await post('/api/create-setup-intent', { email: buyer, name: 'Dunn Ing', source: 'clear' }).expect(200);
+  await post('/api/confirm-subscription', {
+    email: buyer,
+    name: 'Dunn Ing',
+    source: 'clear',
+    setupIntentId: 'seti_fake000000000000000001',
+    plan: 'Standard Access',
+    amount: 97,
+  }).expect(200);
+  await waitFor(async () => (await order())?.status === 'active', 'member active');
+  const { id: orderId } = await order();
+  const subscription = { id: MEMBER_SUBSCRIPTION, object: 'subscription', metadata: { order_id: orderId } };
+  const now = Math.floor(Date.now() / 1000);
+  const open = stripe.addInvoice({
+    id: 'in_renewalfailed000000001',
+    subscription: MEMBER_SUBSCRIPTION,
+    billingReason: 'subscription_cycle',
+    amountPaid: 9700,
+    paidAt: now + 30 * DAY,
+    status: 'open',
+    metadata: { order_id: orderId },
+  });
+
+  // Stripe's sequence: the failed invoice, the subscription past due, then Smart Retries failing again.
+  stripe.setSubscriptionStatus(MEMBER_SUBSCRIPTION, 'past_due');
+  await send(event('invoice.payment_failed', open, now + 30 * DAY));
+  await send(event('customer.subscription.updated', { ...subscription, status: 'past_due' }, now + 30 * DAY));
+  await waitFor(async () => (await order()).status === 'past_due', 'past due');
+  await send(event('invoice.payment_failed', { ...open, attempt_count: 2 }, now + 33 * DAY));
+  await send(event('invoice.payment_failed', { ...open, attempt_count: 3 }, now + 35 * DAY));
+  await waitFor(async () => subjects().some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+
+  // After the last retry, Stripe marks the invoice uncollectible and cancels; the deletion arrives twice.
+  stripe.addInvoice({
+    ...open,
+    id: open.id as string,
+    subscription: MEMBER_SUBSCRIPTION,
+    billingReason: 'subscription_cycle',
+    amountPaid: 9700,
+    paidAt: now,
+    status: 'uncollectible',
+  });
+  stripe.setSubscriptionStatus(MEMBER_SUBSCRIPTION, 'canceled');
+  const deleted = event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now + 37 * DAY);
+  await send(deleted);
+  await send(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now + 37 * DAY));
+  // A late past-due update after the end moves nothing back.
+  await send(event('customer.subscription.updated', { ...subscription, status: 'past_due' }, now + 30 * DAY));
+  await waitFor(async () => subjects().some((s) => /membership has ended/.test(s)), 'ended e-mail');
+  await outboxDrained(stack.db);
+
+  expect(await order()).toMatchObject({ status: 'canceled', subscription_state: 'canceled' });
+  expect(subjects().filter((s) => /failed/.test(s))).toHaveLength(1);
+  expect(subjects().filter((s) => /has ended/.test(s))).toHaveLength(1);
+  expect((await paymentsOf(stack.db, orderId)).map((p) => p.sequence)).toEqual([1]);
+  const ended = smtp.messages.find((m) => /has ended/.test(m.subject ?? ''))!;
+  expect(ended.text).toContain('/account');
+  const mails = smtp.deliveriesAtDoor();
+  expect(exactlyOnceProblems(mails, [...new Set(mails.map((m) => m.identity))])).toEqual([]);
+});

@@ -1,0 +1,30 @@
+import { buildMembershipEndedEmail, buildPaymentFailedEmail } from './membership-email.message';
+
+const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear', accountUrl: 'https://clear.example/account' };
+
+describe('membership e-mails', () => {
+  it('asks the buyer to update the card when a renewal could not be charged, with the amount and the account link', () => {
+    const mail = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'usd', customerName: 'Ada' }, brand);
+    expect(mail.subject).toBe('Action needed: your Clear payment of $97.00 failed');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Standard Access');
+      expect(part).toContain('$97.00');
+      expect(part).toContain('https://clear.example/account');
+      expect(part).toContain('Update your card');
+    }
+    expect(mail.text).toMatch(/^Hi Ada,/);
+  });
+
+  it('says when the membership ended and escapes what it repeats in HTML', () => {
+    const mail = buildMembershipEndedEmail(
+      { planId: '6-month', endedAt: new Date('2027-03-04T10:00:00Z'), customerName: '<b>Eve</b>' },
+      brand,
+    );
+    expect(mail.subject).toBe('Your Clear membership has ended');
+    expect(mail.text).toContain('March 4, 2027');
+    expect(mail.text).toContain('6-Month Plan');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.html).toContain('&#60;b&#62;Eve&#60;/b&#62;');
+    expect(mail.html).toContain('Brightpath &#60;Coaching&#62;');
+  });
+});
