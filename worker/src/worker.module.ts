@@ -26,6 +26,8 @@ import { PaymentReconciler } from './reconciler/payment-reconciler';
 import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
 import { InstalmentsHandler } from './handlers/instalments.handler';
 import { MembershipMailHandler } from './handlers/membership-mail.handler';
+import { MembershipWebhookHandler } from './handlers/membership-webhook.handler';
+import { MembershipWebhookClient } from './clients/membership-webhook.client';
 import { DataRetentionHandler } from './handlers/data-retention.handler';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
@@ -69,6 +71,8 @@ import { WorkerHeartbeat } from './processors/heartbeat';
     ForgetCustomerHandler,
     InstalmentsHandler,
     MembershipMailHandler,
+    MembershipWebhookHandler,
+    MembershipWebhookClient,
     DataRetentionHandler,
     MaintenanceProcessor,
     RetentionSchedule,

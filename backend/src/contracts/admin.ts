@@ -74,6 +74,7 @@ export type AdminAuditAction =
   | 'queue.resume'
   | 'leads.export-csv'
   | 'orders.export-csv'
+  | 'members.export-csv'
   | 'person.view'
   | 'person.export'
   | 'person.erase';
@@ -174,6 +175,23 @@ export interface AdminOrderRow {
   referral: string | null;
   createdAt: string;
   paidAt: string | null;
+}
+
+/** GET /api/admin/members: one buyer's access to one product, decided by their paid orders. */
+export interface AdminMemberRow {
+  id: string;
+  /** The address as typed on the deciding order. */
+  email: string;
+  name: string | null;
+  product: string;
+  /** active, canceling, past_due or ended. */
+  status: string;
+  /** The plan of the order that decides the status now. */
+  planId: string | null;
+  orderId: string | null;
+  grantedAt: string;
+  endedAt: string | null;
+  updatedAt: string;
 }
 
 /** GET /api/admin/people?email=: every row held about one e-mail address, as stored (token hashes left out). */

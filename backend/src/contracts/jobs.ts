@@ -26,6 +26,7 @@ export const JOBS = {
   scheduleInstalments: 'schedule-instalments',
   paymentFailed: 'payment-failed',
   membershipEnded: 'membership-ended',
+  membershipWebhook: 'membership-webhook',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -112,6 +113,16 @@ export interface MembershipEndedPayload {
   orderId: string;
 }
 
+/**
+ * A membership's access changed (granted, or ended): the members area is told by the signed
+ * membership webhook. `change` counts the membership's access changes, so each is sent once.
+ */
+export interface MembershipWebhookPayload {
+  membershipId: string;
+  change: number;
+  event: 'membership.access_granted' | 'membership.access_ended';
+}
+
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
@@ -127,7 +138,8 @@ export type JobItem =
   | { name: typeof JOBS.dataRetention; data: DataRetentionPayload }
   | { name: typeof JOBS.scheduleInstalments; data: ScheduleInstalmentsPayload }
   | { name: typeof JOBS.paymentFailed; data: PaymentFailedPayload }
-  | { name: typeof JOBS.membershipEnded; data: MembershipEndedPayload };
+  | { name: typeof JOBS.membershipEnded; data: MembershipEndedPayload }
+  | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -144,6 +156,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.scheduleInstalments]: QUEUES.payments,
   [JOBS.paymentFailed]: QUEUES.payments,
   [JOBS.membershipEnded]: QUEUES.payments,
+  [JOBS.membershipWebhook]: QUEUES.tracking,
 };
 
 /**
@@ -166,6 +179,8 @@ export const SIDE_EFFECTS = {
   paymentFailedEmail: 'payment-failed-email',
   /** Keyed `membership-ended-email:<order id>`. */
   membershipEndedEmail: 'membership-ended-email',
+  /** Keyed `membership-webhook:<membership id>:<change>`: each access change told to the members area once. */
+  membershipWebhook: 'membership-webhook',
 } as const;
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];

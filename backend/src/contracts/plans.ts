@@ -42,3 +42,33 @@ export function isPlanId(value: unknown): value is PlanId {
 export function resolvePlan(id: string | null | undefined): Plan {
   return isPlanId(id) ? PLANS[id] : PLANS[DEFAULT_PLAN_ID];
 }
+
+/**
+ * What a plan gives access to: the members area of the Clear programme (every way of paying for
+ * it), Elite Access, or Black Card APEX. A buyer has one membership per product.
+ */
+export const PRODUCT_IDS = ['clear', 'elite', 'blackcard'] as const;
+export type ProductId = (typeof PRODUCT_IDS)[number];
+
+export const PRODUCT_OF_PLAN: Readonly<Record<PlanId, ProductId>> = {
+  standard: 'clear',
+  '6-month': 'clear',
+  '2-month': 'clear',
+  'full-payment': 'clear',
+  'payment-plan': 'clear',
+  premium: 'elite',
+  'blackcard-vip': 'blackcard',
+};
+
+/** The plans whose orders give access to a product. */
+export function plansOf(product: ProductId): PlanId[] {
+  return PLAN_IDS.filter((id) => PRODUCT_OF_PLAN[id] === product);
+}
+
+/**
+ * Where a buyer's access to a product stands: active; canceling (active until its period ends,
+ * as the buyer asked); past due (a payment failed and is being retried; access kept meanwhile);
+ * ended.
+ */
+export const MEMBERSHIP_STATUSES = ['active', 'canceling', 'past_due', 'ended'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

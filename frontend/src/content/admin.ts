@@ -123,6 +123,7 @@ export const adminDashboard = {
   records: {
     leadsHeading: 'Recent leads',
     ordersHeading: 'Recent orders',
+    membersHeading: 'Members',
     searchLabel: 'Search by e-mail',
     search: 'Search',
     exportCsv: 'Export CSV',
@@ -133,6 +134,7 @@ export const adminDashboard = {
     retry: 'Try again',
     emptyLeads: 'No leads found.',
     emptyOrders: 'No orders found.',
+    emptyMembers: 'No members found.',
     previous: 'Previous',
     next: 'Next',
     pageOf: (page: number, pages: number, total: number) => `Page ${page} of ${pages} (${total} total)`,
@@ -147,7 +149,14 @@ export const adminDashboard = {
       status: 'Status',
       created: 'Created',
       paid: 'Paid',
+      product: 'Access to',
+      granted: 'Access since',
+      ended: 'Ended',
     },
+    /** A membership's status as the members list shows it. */
+    memberStatus: { active: 'Active', canceling: 'Canceling', past_due: 'Past due', ended: 'Ended' } as Record<string, string>,
+    /** What each product gives access to. */
+    products: { clear: 'Clear programme', elite: 'Elite Access', blackcard: 'Black Card APEX' } as Record<string, string>,
   },
   person: {
     heading: "A person's data",

@@ -15,6 +15,11 @@ class AttributionHandler {
     this.seen.push(data);
     return 'handled';
   }
+
+  @OnJob(JOBS.membershipWebhook)
+  async notify(): Promise<string> {
+    return 'sent';
+  }
 }
 
 @Injectable()

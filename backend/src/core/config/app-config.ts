@@ -427,6 +427,21 @@ export class AppConfig {
     return this.PAYMENT_RETRY_DAYS.split(',').map(Number);
   }
 
+  /**
+   * Where the members area is told who may enter: a signed POST on every access granted or
+   * ended. Unset: nobody is told, and each such change is recorded 'skipped: not configured'.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
+  MEMBERSHIP_WEBHOOK_URL?: string = undefined;
+
+  /** The key of the membership webhook's HMAC-SHA256 signature (X-Clear-Signature); required with MEMBERSHIP_WEBHOOK_URL. */
+  @Transform(emptyToUndefined)
+  @ValidateIf((config: AppConfig) => config.MEMBERSHIP_WEBHOOK_URL !== undefined || config.MEMBERSHIP_WEBHOOK_SECRET !== undefined)
+  @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces (openssl rand -hex 32); required with MEMBERSHIP_WEBHOOK_URL' })
+  MEMBERSHIP_WEBHOOK_SECRET?: string = undefined;
+
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })
   GA4_MP_URL = 'https://www.google-analytics.com';

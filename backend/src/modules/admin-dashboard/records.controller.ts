@@ -1,11 +1,11 @@
 import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import type { AdminLeadRow, AdminMemberRow, AdminOrderRow, AdminPage } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
 import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
-import { ExportQueryDto, ListQueryDto } from './dto/list-query.dto';
+import { ExportQueryDto, ListQueryDto, MemberExportQueryDto, MemberListQueryDto } from './dto/list-query.dto';
 import { RecordsService } from './records.service';
 
 function sendCsv(reply: FastifyReply, name: string, csv: string): string {
@@ -35,6 +35,33 @@ export class RecordsController {
   @ApiOkResponse({ description: 'Orders, newest first; q searches the e-mail' })
   orders(@Query() query: ListQueryDto): Promise<AdminPage<AdminOrderRow>> {
     return this.records.orders(query.q, query.page, query.pageSize);
+  }
+
+  @Get('members')
+  @Header('cache-control', 'no-store')
+  @ApiOkResponse({ description: 'Memberships (who may enter which members area), most recently changed first; q searches the e-mail' })
+  members(@Query() query: MemberListQueryDto): Promise<AdminPage<AdminMemberRow>> {
+    return this.records.members(query.q, query.status, query.page, query.pageSize);
+  }
+
+  @Get('members/export.csv')
+  @Header('cache-control', 'no-store')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'Every matching membership as CSV (formula-looking cells prefixed with an apostrophe)' })
+  async membersCsv(
+    @Query() query: MemberExportQueryDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const { csv, rows } = await this.records.membersCsv(query.q, query.status);
+    await this.audit.record({
+      adminId: admin.adminId,
+      action: 'members.export-csv',
+      target: `members:${rows}${query.q || query.status ? ' filtered' : ''}`,
+      clientIp: req.ip,
+    });
+    return sendCsv(reply, 'members', csv);
   }
 
   @Get('leads/export.csv')

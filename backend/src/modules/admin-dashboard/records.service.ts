@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import type { AdminLeadRow, AdminMemberRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import type { MembershipStatus } from '@contracts/plans';
+import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
 import { normalizeEmail } from '@contracts/email';
 import { LeadRepository, type LeadListing } from '@core/database/repositories/lead.repository';
 import { OrderRepository, type OrderListing } from '@core/database/repositories/order.repository';
@@ -40,13 +42,52 @@ const toOrder = (row: OrderListing): AdminOrderRow => ({
   paidAt: row.paid_at?.toISOString() ?? null,
 });
 
+const toMember = (row: MembershipListing): AdminMemberRow => ({
+  id: row.id,
+  email: row.email ?? row.email_normalized,
+  name: row.name,
+  product: row.product,
+  status: row.status,
+  planId: row.plan_id,
+  orderId: row.order_id,
+  grantedAt: row.granted_at.toISOString(),
+  endedAt: row.ended_at?.toISOString() ?? null,
+  updatedAt: row.updated_at.toISOString(),
+});
+
 /** The dashboard's recent leads and orders: newest first, searched by e-mail, paged or as CSV. */
 @Injectable()
 export class RecordsService {
   constructor(
     private readonly leadRows: LeadRepository,
     private readonly orderRows: OrderRepository,
+    private readonly memberRows: MembershipRepository,
   ) {}
+
+  /** Who may enter which members area, most recently changed first. */
+  async members(
+    q: string | undefined,
+    status: MembershipStatus | undefined,
+    page = 1,
+    pageSize = DEFAULT_PAGE_SIZE,
+  ): Promise<AdminPage<AdminMemberRow>> {
+    const pattern = likePattern(q);
+    const [rows, total] = await Promise.all([
+      this.memberRows.search(pattern, status, pageSize, (page - 1) * pageSize),
+      this.memberRows.count(pattern, status),
+    ]);
+    return { items: rows.map(toMember), total, page, pageSize };
+  }
+
+  async membersCsv(q: string | undefined, status: MembershipStatus | undefined): Promise<{ csv: string; rows: number }> {
+    const rows = (await this.memberRows.search(likePattern(q), status, EXPORT_ROW_LIMIT, 0)).map(toMember);
+    const header = ['id', 'email', 'name', 'product', 'status', 'plan', 'order_id', 'granted_at', 'ended_at', 'updated_at'];
+    const csv = toCsv(
+      header,
+      rows.map((r) => [r.id, r.email, r.name, r.product, r.status, r.planId, r.orderId, r.grantedAt, r.endedAt, r.updatedAt]),
+    );
+    return { csv, rows: rows.length };
+  }
 
   async leads(q: string | undefined, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<AdminPage<AdminLeadRow>> {
     const rows = await this.leadRows.search(likePattern(q), pageSize, (page - 1) * pageSize);

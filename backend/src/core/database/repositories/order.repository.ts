@@ -7,6 +7,7 @@ import { owe } from '../../queue/owe';
 import { advance, isPaid, OrderStatus, SETTLED_STATUSES } from '../../payments/order-state';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import type { GroupedRow } from './grouped-row';
+import { syncMembership } from './membership.repository';
 import { affectedRows } from './sql-results';
 
 /** An `orders` row: one checkout attempt; its status moves only along `order-state.ts`. Amounts in cents. */
@@ -504,6 +505,11 @@ export class OrderRepository implements PersonalDataOwner {
         [erasure.emailNormalized, erasure.erasedEmail, erasure.erasedName],
       ),
     );
+    // Memberships repeat the address their orders decide them by.
+    await sql.query(`UPDATE memberships SET email_normalized = $2, updated_at = now() WHERE email_normalized = $1`, [
+      erasure.emailNormalized,
+      erasure.erasedEmail,
+    ]);
     await owe(
       sql,
       customers.map(({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } })),
@@ -561,6 +567,7 @@ export async function applyOrderStatus(manager: EntityManager, orderId: string, 
       ...(row.instalments ? [{ name: JOBS.scheduleInstalments, data: { orderId } } as const] : []),
     ]);
   }
+  await syncMembership(manager, orderId);
   return next;
 }
 
@@ -582,6 +589,8 @@ export async function recordLaterPayment(manager: EntityManager, orderId: string
   );
   if (!row) return null;
   await owe(manager, [{ name: JOBS.paymentPaid, data: { paymentId: row.id } }]);
+  // An instalment paid after its schedule's end was heard of (events out of order) restores access.
+  await syncMembership(manager, orderId);
   return row;
 }
 
@@ -600,6 +609,7 @@ export async function lockedBilling(manager: EntityManager, orderId: string): Pr
 /** Stores the provider's word on the order's subscription, in the caller's transaction. */
 export async function setSubscriptionState(manager: EntityManager, orderId: string, state: string): Promise<void> {
   await manager.query(`UPDATE orders SET subscription_state = $2, updated_at = now() WHERE id = $1`, [orderId, state]);
+  await syncMembership(manager, orderId);
 }
 
 /**

@@ -5,6 +5,7 @@ import { AUDIT_TABLES, AuditRepository } from './audit.repository';
 import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repository';
 import { INVITATION_TABLES, InvitationRepository } from './invitation.repository';
 import { LEAD_TABLES, LeadRepository } from './lead.repository';
+import { MEMBERSHIP_TABLES, MembershipRepository } from './membership.repository';
 import { ORDER_TABLES, OrderRepository } from './order.repository';
 import { OUTBOX_TABLES, OutboxRepository } from './outbox.repository';
 import { PAYMENT_EVENT_TABLES, PaymentEventRepository } from './payment-event.repository';
@@ -20,6 +21,7 @@ const REPOSITORIES = [
   LeadRepository,
   InvitationRepository,
   OrderRepository,
+  MembershipRepository,
   SandboxObjectRepository,
   FunnelEventRepository,
   TestimonialRepository,
@@ -55,6 +57,7 @@ export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
   ...LEAD_TABLES,
   ...INVITATION_TABLES,
   ...ORDER_TABLES,
+  ...MEMBERSHIP_TABLES,
   ...SANDBOX_OBJECT_TABLES,
   ...FUNNEL_EVENT_TABLES,
   ...TESTIMONIAL_TABLES,

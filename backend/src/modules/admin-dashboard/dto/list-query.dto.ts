@@ -1,6 +1,7 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MEMBERSHIP_STATUSES, type MembershipStatus } from '@contracts/plans';
 import { IsSafeText } from '../../../common/safe-text.validator';
 
 export const MAX_PAGE_SIZE = 100;
@@ -35,3 +36,14 @@ export class ExportQueryDto {
 
 /** ?q=&page=&pageSize= for the admin lists (the mapped type keeps both classes' validation). */
 export class ListQueryDto extends IntersectionType(PageQueryDto, ExportQueryDto) {}
+
+/** ?status= narrows the members list and export to one membership status. */
+export class MemberStatusQueryDto {
+  @ApiPropertyOptional({ enum: MEMBERSHIP_STATUSES })
+  @IsOptional()
+  @IsIn(MEMBERSHIP_STATUSES, { message: `status must be one of: ${MEMBERSHIP_STATUSES.join(', ')}` })
+  status?: MembershipStatus;
+}
+
+export class MemberListQueryDto extends IntersectionType(ListQueryDto, MemberStatusQueryDto) {}
+export class MemberExportQueryDto extends IntersectionType(ExportQueryDto, MemberStatusQueryDto) {}

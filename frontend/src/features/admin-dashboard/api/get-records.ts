@@ -1,9 +1,9 @@
-import type { AdminLeadRow, AdminOrderRow, AdminPage } from '@contracts/admin';
+import type { AdminLeadRow, AdminMemberRow, AdminOrderRow, AdminPage } from '@contracts/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, withParams } from '@/lib/api-client';
 
-export type RecordKind = 'leads' | 'orders';
-export type RecordRow<K extends RecordKind> = K extends 'leads' ? AdminLeadRow : AdminOrderRow;
+export type RecordKind = 'leads' | 'orders' | 'members';
+export type RecordRow<K extends RecordKind> = K extends 'leads' ? AdminLeadRow : K extends 'orders' ? AdminOrderRow : AdminMemberRow;
 
 export const PAGE_SIZE = 10;
 

@@ -12,6 +12,7 @@ export function FunnelDashboard() {
       <FunnelSection />
       <RecordsSection kind="leads" />
       <RecordsSection kind="orders" />
+      <RecordsSection kind="members" />
       <PersonSection />
       <ExhaustedJobsSection />
       <AuditSection />

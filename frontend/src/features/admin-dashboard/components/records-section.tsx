@@ -1,4 +1,4 @@
-import type { AdminLeadRow, AdminOrderRow } from '@contracts/admin';
+import type { AdminLeadRow, AdminMemberRow, AdminOrderRow } from '@contracts/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { notify } from '@/components/toast/notify';
@@ -74,7 +74,41 @@ function OrderRows({ rows }: { rows: AdminOrderRow[] }) {
   );
 }
 
-/** Recent leads or orders: search by e-mail, page through, export what the search matches as CSV. */
+function MemberRows({ rows }: { rows: AdminMemberRow[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">{cols.email}</th>
+          <th scope="col">{cols.name}</th>
+          <th scope="col">{cols.product}</th>
+          <th scope="col">{cols.status}</th>
+          <th scope="col">{cols.plan}</th>
+          <th scope="col">{cols.granted}</th>
+          <th scope="col">{cols.ended}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((member) => (
+          <tr key={member.id}>
+            <th scope="row">{member.email}</th>
+            <td>{member.name ?? '—'}</td>
+            <td>{copy.products[member.product] ?? member.product}</td>
+            <td>{copy.memberStatus[member.status] ?? member.status}</td>
+            <td>{member.planId ? planName(member.planId) : '—'}</td>
+            <td>{formatTime(member.grantedAt)}</td>
+            <td>{formatTime(member.endedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+const HEADINGS: Record<RecordKind, string> = { leads: copy.leadsHeading, orders: copy.ordersHeading, members: copy.membersHeading };
+const EMPTY: Record<RecordKind, string> = { leads: copy.emptyLeads, orders: copy.emptyOrders, members: copy.emptyMembers };
+
+/** Recent leads, orders or members: search by e-mail, page through, export what the search matches as CSV. */
 export function RecordsSection({ kind }: { kind: RecordKind }) {
   const queryClient = useQueryClient();
   const id = useId();
@@ -83,7 +117,7 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
   const [page, setPage] = useState(1);
   const records = useRecords(kind, q, page);
   const download = useDownload();
-  const heading = kind === 'leads' ? copy.leadsHeading : copy.ordersHeading;
+  const heading = HEADINGS[kind];
 
   useEffect(() => {
     if (records.error) forgetSessionOn401(queryClient, records.error);
@@ -142,7 +176,7 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
           empty={data?.items.length === 0}
           loadingText={copy.loading}
           errorText={copy.loadFailed}
-          emptyText={kind === 'leads' ? copy.emptyLeads : copy.emptyOrders}
+          emptyText={EMPTY[kind]}
           retryText={copy.retry}
           onRetry={() => void records.refetch()}
         >
@@ -151,7 +185,13 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
               <div className="dash-table-wrap">
                 <table className="dash-table">
                   <caption className="visually-hidden">{heading}</caption>
-                  {kind === 'leads' ? <LeadRows rows={data.items as AdminLeadRow[]} /> : <OrderRows rows={data.items as AdminOrderRow[]} />}
+                  {kind === 'leads' ? (
+                    <LeadRows rows={data.items as AdminLeadRow[]} />
+                  ) : kind === 'orders' ? (
+                    <OrderRows rows={data.items as AdminOrderRow[]} />
+                  ) : (
+                    <MemberRows rows={data.items as AdminMemberRow[]} />
+                  )}
                 </table>
               </div>
               <Pager label={heading} page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />

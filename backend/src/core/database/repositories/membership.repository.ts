@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { JOBS } from '@contracts/jobs';
+import { isPlanId, MembershipStatus, plansOf, PRODUCT_OF_PLAN, ProductId } from '@contracts/plans';
+import { owe } from '../../queue/owe';
+import type { SqlExecutor, TableColumns } from '../personal-data';
+
+export const MEMBERSHIP_TABLES: readonly TableColumns[] = [
+  // Erased with the buyer's orders (OrderRepository.erasePerson), whose address it repeats.
+  { table: 'memberships', personal: ['email_normalized'], notPersonal: ['product', 'status'] },
+];
+
+/** A `memberships` row: one buyer's access to one product. */
+export interface MembershipRow {
+  id: string;
+  email_normalized: string;
+  product: ProductId;
+  status: MembershipStatus;
+  /** The paid order that decides the status now. */
+  order_id: string | null;
+  /** How many times access was granted or ended: each change is one membership webhook. */
+  access_changes: number;
+  granted_at: Date;
+  ended_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A membership as the admin lists it, with the deciding order's plan and the buyer's name. */
+export interface MembershipListing extends MembershipRow {
+  email: string | null;
+  name: string | null;
+  plan_id: string | null;
+}
+
+/**
+ * Where one paid order leaves its buyer's access (null: not paid, it gives none). A refund or a
+ * lost dispute, and a membership subscription that ended, end it; a subscription canceled for
+ * the period's end is canceling; a failed payment being retried is past due (access kept); an
+ * instalment plan whose schedule stopped before its last charge has ended. Everything else paid
+ * (one-time plans, instalment plans paid or still paying) is active.
+ */
+const ORDER_ACCESS = `
+  CASE
+    WHEN o.paid_at IS NULL THEN NULL
+    WHEN o.kind = 'subscription' THEN
+      CASE o.status WHEN 'active' THEN 'active' WHEN 'past_due' THEN 'past_due' ELSE 'ended' END
+    WHEN o.instalments IS NOT NULL AND o.subscription_state = 'past_due' THEN 'past_due'
+    WHEN o.instalments IS NOT NULL AND o.subscription_state = 'canceled'
+         AND (SELECT count(*) FROM payments p WHERE p.order_id = o.id) < o.instalments THEN 'ended'
+    ELSE 'active'
+  END`;
+
+/** Better access first: the membership takes its best order's. */
+const ACCESS_RANK = `CASE access WHEN 'active' THEN 0 WHEN 'canceling' THEN 1 WHEN 'past_due' THEN 2 ELSE 3 END`;
+
+const hasAccess = (status: MembershipStatus | null | undefined): boolean => status !== undefined && status !== null && status !== 'ended';
+
+/**
+ * Brings the membership of an order's buyer and product up to date with their paid orders, in
+ * the caller's transaction (which changed the order). The membership row is locked before the
+ * orders are read, so two orders of one buyer changing at once take turns. When access is
+ * granted or ends, the membership webhook is owed in the same transaction, once per change.
+ * Resolves with the membership's status (null: the buyer has never had access).
+ */
+export async function syncMembership(manager: EntityManager, orderId: string): Promise<MembershipStatus | null> {
+  const [order]: Array<{ email_normalized: string; plan_id: string }> = await manager.query(
+    `SELECT email_normalized, plan_id FROM orders WHERE id = $1`,
+    [orderId],
+  );
+  if (!order || !isPlanId(order.plan_id)) return null;
+  const product = PRODUCT_OF_PLAN[order.plan_id];
+  const [current]: MembershipRow[] = await manager.query(
+    `SELECT * FROM memberships WHERE email_normalized = $1 AND product = $2 FOR UPDATE`,
+    [order.email_normalized, product],
+  );
+  const [best]: Array<{ id: string; access: MembershipStatus }> = await manager.query(
+    `SELECT id, access FROM (
+       SELECT o.id, o.paid_at, ${ORDER_ACCESS} AS access FROM orders o WHERE o.email_normalized = $1 AND o.plan_id = ANY($2)
+     ) decided
+     WHERE access IS NOT NULL ORDER BY ${ACCESS_RANK}, paid_at DESC LIMIT 1`,
+    [order.email_normalized, plansOf(product)],
+  );
+  if (!best) return current?.status ?? null;
+
+  const granted = hasAccess(best.access) && !hasAccess(current?.status);
+  const ended = !hasAccess(best.access) && hasAccess(current?.status);
+  if (!current) {
+    if (!granted) return null;
+    // A concurrent first order of the same buyer and product inserts one row; the other waits and updates it.
+    const [inserted]: MembershipRow[] = await manager.query(
+      `INSERT INTO memberships (email_normalized, product, status, order_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (email_normalized, product) DO NOTHING RETURNING *`,
+      [order.email_normalized, product, best.access, best.id],
+    );
+    if (!inserted) return syncMembership(manager, orderId);
+    await oweWebhook(manager, inserted, 'membership.access_granted');
+    return inserted.status;
+  }
+  if (current.status === best.access && current.order_id === best.id) return current.status;
+  // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+  const [[updated]]: [MembershipRow[], number] = await manager.query(
+    `UPDATE memberships
+        SET status = $2, order_id = $3, updated_at = now(),
+            access_changes = access_changes + CASE WHEN $4 OR $5 THEN 1 ELSE 0 END,
+            granted_at = CASE WHEN $4 THEN now() ELSE granted_at END,
+            ended_at = CASE WHEN $5 THEN now() WHEN $4 THEN NULL ELSE ended_at END
+      WHERE id = $1 RETURNING *`,
+    [current.id, best.access, best.id, granted, ended],
+  );
+  if (granted) await oweWebhook(manager, updated, 'membership.access_granted');
+  if (ended) await oweWebhook(manager, updated, 'membership.access_ended');
+  return updated.status;
+}
+
+async function oweWebhook(manager: EntityManager, row: MembershipRow, event: 'membership.access_granted' | 'membership.access_ended') {
+  await owe(manager, [{ name: JOBS.membershipWebhook, data: { membershipId: row.id, change: row.access_changes, event } }]);
+}
+
+/** Who may enter which members area: the admin's list and export, and what the membership webhook sends. */
+@Injectable()
+export class MembershipRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** A membership with its deciding order's address, name and plan (the address as typed at checkout). */
+  async findListing(id: string, sql: SqlExecutor = this.dataSource): Promise<MembershipListing | null> {
+    const [row]: MembershipListing[] = await sql.query(`${LISTING} WHERE m.id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** Newest change first; `pattern` matches part of the normalised e-mail, `status` narrows it. */
+  search(pattern: string, status: MembershipStatus | undefined, limit: number, offset: number): Promise<MembershipListing[]> {
+    return this.dataSource.query(
+      `${LISTING} WHERE m.email_normalized LIKE $1 AND ($2::text IS NULL OR m.status = $2) ORDER BY m.updated_at DESC, m.id LIMIT $3 OFFSET $4`,
+      [pattern, status ?? null, limit, offset],
+    );
+  }
+
+  async count(pattern: string, status: MembershipStatus | undefined): Promise<number> {
+    const [row]: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM memberships m WHERE m.email_normalized LIKE $1 AND ($2::text IS NULL OR m.status = $2)`,
+      [pattern, status ?? null],
+    );
+    return row.n;
+  }
+}
+
+const LISTING = `SELECT m.*, o.email, o.name, o.plan_id FROM memberships m LEFT JOIN orders o ON o.id = m.order_id`;

@@ -1,0 +1,155 @@
+import request from 'supertest';
+import { FakeMembersArea } from '../fakes/members-area-server';
+import { adminSignIn, AdminSession } from './support/admin';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * Who may enter the members area: one membership per buyer and product, moved by the orders'
+ * lifecycle through the real worker and the sandbox clock, and a signed webhook to the members
+ * area on each access granted and ended, once each even when the members area fails first.
+ */
+const SECRET = 'members-area-test-secret-0123456789abcdef';
+const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+const area = new FakeMembersArea(SECRET);
+let stack: Stack;
+let admin: AdminSession;
+let counter = 0;
+
+const post = (path: string, body: object) =>
+  request(stack.url)
+    .post(path)
+    .set('X-Forwarded-For', `10.12.${Math.floor(++counter / 250)}.${counter % 250}`)
+    .send(body);
+const advance = (advanceDays: number) => post('/api/sandbox/clock', { advanceDays }).expect(200);
+const membership = async (email: string) =>
+  (await stack.db.query(`SELECT id, status, product, access_changes FROM memberships WHERE email_normalized = $1`, [email]))[0];
+const deliveriesFor = (email: string) => area.accepted().filter((d) => d.body.data.email === email);
+
+beforeAll(async () => {
+  stack = await startStack({
+    MEMBERSHIP_WEBHOOK_URL: await area.start(),
+    MEMBERSHIP_WEBHOOK_SECRET: SECRET,
+    SANDBOX_WEBHOOK_SECRET: 'whsec_membershipssecret0000000000',
+    STRIPE_SECRET_KEY: '',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    JOB_RETRY_HORIZON_S: '120',
+  });
+  admin = await adminSignIn(stack.url, { email: 'members.admin@example.com', password: 'a members list admin password' });
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  await area.stop();
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects, memberships CASCADE');
+  await stack.db.query('UPDATE sandbox_clock SET offset_seconds = 0');
+  area.reset();
+});
+
+async function subscribe(email: string): Promise<void> {
+  const setup = await post('/api/create-setup-intent', { email, name: 'Mem Ber', source: 'clear' }).expect(200);
+  const clientSecret: string = setup.body.clientSecret;
+  await post('/api/sandbox/confirm-setup', { clientSecret, card, returnUrl: `${stack.url}/checkout?plan=standard` }).expect(200);
+  await post('/api/confirm-subscription', {
+    email,
+    name: 'Mem Ber',
+    source: 'clear',
+    setupIntentId: clientSecret.split('_secret_')[0],
+    plan: 'Standard Access',
+    amount: 97,
+  }).expect(200);
+}
+
+async function payOnce(email: string, plan: string, amount: number): Promise<void> {
+  const res = await post('/api/create-payment-intent', { email, name: 'One Time', source: 'clear', plan, amount }).expect(200);
+  await post('/api/sandbox/confirm-payment', { clientSecret: res.body.clientSecret, card, returnUrl: `${stack.url}/success` }).expect(200);
+}
+
+it('grants access on the first payment and ends it when failed renewals cancel the subscription: told once each, signed', async () => {
+  const email = `member-${++counter}@example.com`;
+  area.failNext(1);
+  await subscribe(email);
+  await waitFor(async () => deliveriesFor(email).length === 1, 'access granted told');
+  expect(await membership(email)).toMatchObject({ status: 'active', product: 'clear', access_changes: 1 });
+
+  // The card fails from now on: past due keeps access (nothing told), the last retry ends it.
+  await stack.db.query(
+    `UPDATE sandbox_objects SET card = '{"last4":"0341","outcome":"attaches_then_fails"}' WHERE object = 'subscription'`,
+  );
+  await advance(31);
+  await waitFor(async () => (await membership(email)).status === 'past_due', 'past due');
+  for (const days of [3, 2, 2]) await advance(days);
+  await waitFor(async () => deliveriesFor(email).length === 2, 'access ended told');
+  await outboxDrained(stack.db);
+
+  expect(await membership(email)).toMatchObject({ status: 'ended', access_changes: 2 });
+  const [granted, ended] = deliveriesFor(email);
+  expect(granted.body).toMatchObject({
+    type: 'membership.access_granted',
+    data: { email, name: 'Mem Ber', product: 'clear', status: 'active', plan: 'standard' },
+  });
+  expect(ended.body).toMatchObject({ type: 'membership.access_ended', data: { email, product: 'clear', status: 'ended' } });
+  expect(area.deliveries.every((d) => d.signatureValid)).toBe(true);
+  // The refused first attempt was retried with the same id and key; each change reached the area once.
+  expect(area.deliveries.map((d) => d.answered)).toEqual([503, 204, 204]);
+  expect(area.deliveries[0].body.id).toBe(granted.body.id);
+  expect(area.deliveries[0].idempotencyKey).toBe(granted.idempotencyKey);
+  expect(new Set(area.accepted().map((d) => d.body.id)).size).toBe(2);
+});
+
+it('keeps one membership per buyer and product: a second order of it changes nothing told; an instalment plan paid in full stays active', async () => {
+  const email = `instalments-${++counter}@example.com`;
+  await payOnce(email, '3-Payment Plan', 37);
+  await waitFor(async () => deliveriesFor(email).length === 1, 'access granted told');
+  await payOnce(email, 'Full Payment', 997);
+  await waitFor(
+    async () => (await stack.db.query(`SELECT id FROM orders WHERE email = $1 AND paid_at IS NOT NULL`, [email])).length === 2,
+    'paid',
+  );
+  for (let month = 0; month < 4; month++) await advance(31);
+  await waitFor(
+    async () =>
+      (await stack.db.query(`SELECT subscription_state FROM orders WHERE plan_id = 'payment-plan' AND email = $1`, [email]))[0]
+        ?.subscription_state === 'canceled',
+    'schedule ended',
+  );
+  await outboxDrained(stack.db);
+  expect(await stack.db.query(`SELECT status FROM memberships WHERE email_normalized = $1`, [email])).toEqual([{ status: 'active' }]);
+  expect(deliveriesFor(email).map((d) => d.body.type)).toEqual(['membership.access_granted']);
+
+  // Another product is another membership.
+  await payOnce(email, 'Black Card APEX', 997);
+  await waitFor(async () => deliveriesFor(email).length === 2, 'second product granted');
+  expect(deliveriesFor(email)[1].body.data).toMatchObject({ product: 'blackcard', plan: 'blackcard-vip' });
+});
+
+it('lists memberships for admins only, filtered by status, and exports them as CSV with an audit entry', async () => {
+  const active = `list-active-${++counter}@example.com`;
+  await payOnce(active, 'Full Payment', 997);
+  await waitFor(async () => (await membership(active))?.status === 'active', 'membership');
+
+  await request(stack.url).get('/api/admin/members').expect(401);
+  const list = await request(stack.url).get('/api/admin/members?status=active&q=list-active').set('cookie', admin.cookie).expect(200);
+  expect(list.body).toMatchObject({
+    total: 1,
+    page: 1,
+    items: [{ email: active, product: 'clear', status: 'active', planId: 'full-payment' }],
+  });
+  const none = await request(stack.url).get('/api/admin/members?status=ended').set('cookie', admin.cookie).expect(200);
+  expect(none.body.total).toBe(0);
+  const bad = await request(stack.url).get('/api/admin/members?status=frozen').set('cookie', admin.cookie).expect(400);
+  expect(JSON.stringify(bad.body)).toContain('status must be one of: active, canceling, past_due, ended');
+
+  await request(stack.url).get('/api/admin/members/export.csv').expect(401);
+  const csv = await request(stack.url).get('/api/admin/members/export.csv?status=active').set('cookie', admin.cookie).expect(200);
+  expect(csv.headers['content-type']).toContain('text/csv');
+  const lines = csv.text.trim().split(/\r?\n/);
+  expect(lines[0]).toBe('id,email,name,product,status,plan,order_id,granted_at,ended_at,updated_at');
+  expect(lines.filter((l) => l.includes(active))).toHaveLength(1);
+  expect(await stack.db.query(`SELECT target FROM admin_audit_log WHERE action = 'members.export-csv' ORDER BY at DESC LIMIT 1`)).toEqual([
+    { target: 'members:1 filtered' },
+  ]);
+});
