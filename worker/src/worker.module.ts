@@ -25,6 +25,9 @@ import { ProviderCallLedger } from './ledger/provider-call-ledger';
 import { PaymentReconciler } from './reconciler/payment-reconciler';
 import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
 import { DataRetentionHandler } from './handlers/data-retention.handler';
+import { DisputeEmailHandler } from './handlers/dispute-email.handler';
+import { RefundEffectsHandler } from './handlers/refund-effects.handler';
+import { RefundEventsService } from './handlers/refund-events.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
 import { WorkerHeartbeat } from './processors/heartbeat';
@@ -66,6 +69,9 @@ import { WorkerHeartbeat } from './processors/heartbeat';
     PaymentReconciler,
     ForgetCustomerHandler,
     DataRetentionHandler,
+    RefundEventsService,
+    RefundEffectsHandler,
+    DisputeEmailHandler,
     MaintenanceProcessor,
     RetentionSchedule,
     WorkerHeartbeat,

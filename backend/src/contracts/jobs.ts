@@ -23,6 +23,8 @@ export const JOBS = {
   invitationEmail: 'invitation-email',
   forgetCustomer: 'forget-customer',
   dataRetention: 'data-retention',
+  refundRecorded: 'refund-recorded',
+  disputeChanged: 'dispute-changed',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -87,6 +89,20 @@ export interface ForgetCustomerPayload {
   customerId: string;
 }
 
+/**
+ * A refund that has just succeeded (`refunds.id`: made from admin, in the provider's dashboard,
+ * or a lost dispute): its effects are owed, each keyed by the refund.
+ */
+export interface RefundRecordedPayload {
+  refundId: string;
+}
+
+/** A dispute that has just moved (`disputes.id`) to `status`: the owner's e-mail about it is owed, once per status. */
+export interface DisputeChangedPayload {
+  disputeId: string;
+  status: 'disputed' | 'won' | 'lost';
+}
+
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
@@ -99,7 +115,9 @@ export type JobItem =
   | { name: typeof JOBS.paymentPaid; data: PaymentPaidPayload }
   | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload }
   | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
-  | { name: typeof JOBS.dataRetention; data: DataRetentionPayload };
+  | { name: typeof JOBS.dataRetention; data: DataRetentionPayload }
+  | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
+  | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -113,6 +131,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.invitationEmail]: QUEUES.invitations,
   [JOBS.forgetCustomer]: QUEUES.payments,
   [JOBS.dataRetention]: QUEUES.maintenance,
+  [JOBS.refundRecorded]: QUEUES.payments,
+  [JOBS.disputeChanged]: QUEUES.payments,
 };
 
 /**
@@ -129,7 +149,27 @@ export const SIDE_EFFECTS = {
   invitationEmail: 'invitation-email',
   /** Keyed `forget-customer:<provider customer id>`: an erased person's customer, deleted at the provider once. */
   forgetCustomer: 'forget-customer',
+  /** Keyed `refund-email:<refund id>`: the buyer's refund e-mail. */
+  refundEmail: 'refund-email',
+  /** Keyed `affiliate-refund:<refund id>`: the commission reversal (FirstPromoter's refund tracking). */
+  affiliateRefund: 'affiliate-refund',
+  /** Keyed `ga4-refund:<refund id>`: the GA4 Measurement Protocol refund event. */
+  ga4Refund: 'ga4-refund',
+  /** Keyed `cancel-subscription:<refund id>`: a fully refunded membership's subscription, canceled at once. */
+  cancelSubscription: 'cancel-subscription',
+  /** Keyed `dispute-email:<dispute id>:<status>`: the owner's e-mail about a dispute, once per status. */
+  disputeEmail: 'dispute-email',
 } as const;
+
+/** The effects `refund-recorded` owes for a refund, each keyed `<kind>:<refund id>`. */
+export const REFUND_EFFECTS = [
+  SIDE_EFFECTS.refundEmail,
+  SIDE_EFFECTS.affiliateRefund,
+  SIDE_EFFECTS.ga4Refund,
+  SIDE_EFFECTS.cancelSubscription,
+] as const;
+
+export type RefundEffect = (typeof REFUND_EFFECTS)[number];
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];
 

@@ -8,6 +8,7 @@ import type { OrderStatus } from '@core/payments/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
 import { applyReadUnderLock, recordLaterPayment, type OrderIdColumn } from '@core/database/repositories/order.repository';
 import { OnJob } from '../jobs/on-job.decorator';
+import { RefundEventOutcome, RefundEventsService } from './refund-events.service';
 
 /** Which provider object an event is about, and how to re-read it. */
 interface EventSubject {
@@ -62,13 +63,17 @@ export class PaymentEventHandler {
     private readonly events: PaymentEventRepository,
     private readonly orders: OrderRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly refundEvents: RefundEventsService,
   ) {}
 
   @OnJob(JOBS.paymentEvent)
-  async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome> {
+  async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome | RefundEventOutcome> {
     const event = await this.events.find(eventId);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
+    // Refunds and disputes have their own service (refund-events.service.ts).
+    const after = this.gateway.eventOf({ ...event.payload, id: eventId, type: event.type })?.after;
+    if (after) return this.refundEvents.apply(eventId, after);
     const subject = this.subjectOf({ id: eventId, ...event });
     if (!subject) return this.markApplied(eventId, 'skipped: not an order event');
     const orderId = await this.orderFor(subject);

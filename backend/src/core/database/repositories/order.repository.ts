@@ -67,6 +67,7 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       'payment_method_id',
       'status',
       'paid_effects',
+      'dispute_status',
       // The hash of a random key in a browser's cookie: it names a browser, not a person.
       'buyer_key_hash',
     ],

@@ -18,6 +18,7 @@ export const SANDBOX_OBJECT_TABLES: readonly TableColumns[] = [
       'payment_method_id',
       'card',
       'last_error',
+      'refunded_id',
     ],
   },
 ];
@@ -34,13 +35,15 @@ export interface NewSandboxObject {
   customerId: string;
   paymentMethodId?: string | null;
   card?: SandboxObjectRow['card'];
+  /** A refund's: the sandbox object (charge, subscription or invoice) it refunds. */
+  refundedId?: string | null;
   /** When it happened in the sandbox's time (see the clock); now when omitted. */
   createdAt?: Date;
 }
 
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
-  s.payment_method_id, s.card, s.last_error, s.created_at`;
+  s.payment_method_id, s.card, s.last_error, s.created_at, s.idempotency_key, s.refunded_id`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -51,8 +54,8 @@ export class SandboxObjectRepository {
   /** Creates the object unless one exists under its idempotency key; resolves with the row created now (none if it existed). */
   insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<Array<Pick<SandboxObjectRow, 'id'>>> {
     return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
-      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()))
+      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id, payment_method_id, card, created_at, refunded_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()), $13)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         row.id,
@@ -67,6 +70,7 @@ export class SandboxObjectRepository {
         row.paymentMethodId ?? null,
         row.card ? JSON.stringify(row.card) : null,
         row.createdAt ?? null,
+        row.refundedId ?? null,
       ],
     );
   }
@@ -97,6 +101,11 @@ export class SandboxObjectRepository {
 
   findByIdempotencyKey(sql: SqlExecutor, idempotencyKey: string): Promise<SandboxObjectRow[]> {
     return this.select(sql, 's.idempotency_key = $1', [idempotencyKey]);
+  }
+
+  /** The refunds of one payment (a charge, subscription or invoice), oldest first. */
+  refundsOf(sql: SqlExecutor, refundedId: string): Promise<SandboxObjectRow[]> {
+    return this.select(sql, `s.object = 'refund' AND s.refunded_id = $1 ORDER BY s.created_at, s.id`, [refundedId]);
   }
 
   find(sql: SqlExecutor, object: SandboxObjectRow['object'], id: string, lock: boolean): Promise<SandboxObjectRow[]> {
