@@ -57,6 +57,16 @@ class PaymentHandlers {
   async forget(): Promise<string> {
     return 'deleted';
   }
+
+  @OnJob(JOBS.refundRecorded)
+  async refunded(): Promise<string> {
+    return 'refunded';
+  }
+
+  @OnJob(JOBS.disputeChanged)
+  async disputed(): Promise<string> {
+    return 'e-mailed';
+  }
 }
 
 @Processor(QUEUES.payments)
