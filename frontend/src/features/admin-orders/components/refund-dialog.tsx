@@ -6,7 +6,8 @@ import { adminOrders } from '@/content/admin-orders';
 import { forgetSessionOn401 } from '@/lib/admin-session';
 import { ApiError } from '@/lib/api-client';
 import { useRefundPayment } from '../api/refund-payment';
-import { formatCents, parseDollars } from '../money';
+import { parseDollars } from '@/lib/dollars';
+import { formatCents } from '../money';
 
 const copy = adminOrders.dialog;
 

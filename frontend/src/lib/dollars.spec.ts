@@ -1,4 +1,4 @@
-import { parseDollars } from './money';
+import { parseDollars } from './dollars';
 
 describe('parseDollars', () => {
   it.each([
