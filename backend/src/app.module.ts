@@ -4,6 +4,7 @@ import { RateLimitModule } from './common/rate-limit.module';
 import { AppConfig } from '@core/config/app-config';
 import { ConfigModule } from '@core/config/config.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { AdminBillingModule } from './modules/admin-billing/admin-billing.module';
 import { AdminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
 import { BeaconModule } from './modules/beacon/beacon.module';
 import { HealthModule } from './modules/health/health.module';
@@ -31,6 +32,7 @@ import { QueueModule } from '@core/queue/queue.module';
     QueueModule.forRole('producer'),
     RateLimitModule,
     AdminModule,
+    AdminBillingModule,
     AdminDashboardModule,
     BeaconModule,
     HealthModule,

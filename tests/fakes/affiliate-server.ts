@@ -92,6 +92,18 @@ export class FakeAffiliateServer {
     return this.attempts.filter((c) => c.path === '/api/v1/track/sale');
   }
 
+  /** Effective refunds: each one reversed a sale's commission. */
+  refunds(): RecordedCall[] {
+    return this.calls.filter((c) => c.path === '/api/v1/track/refund');
+  }
+
+  /** Every refund request as an attempt on its refund (`event_id`), for `exactlyOnceProblems`. */
+  refundsAtDoor(): DoorAttempt[] {
+    return this.attempts
+      .filter((c) => c.path === '/api/v1/track/refund')
+      .map((a) => ({ identity: a.params.event_id ?? '(none)', toldDone: toldDone(a) }));
+  }
+
   /**
    * Every signup request as an attempt on its lead, for `exactlyOnceProblems`: by the lead's
    * e-mail (one signup per person, whatever uid or key a sender used), or by its uid.
@@ -147,7 +159,8 @@ export class FakeAffiliateServer {
       this.failNext -= 1;
       return answer(this.failStatus, 'failed', { error: 'temporarily unavailable' });
     }
-    const isSale = url.pathname.endsWith('/track/sale');
+    // Sales and refunds are each tracked once per event_id.
+    const isSale = url.pathname.endsWith('/track/sale') || url.pathname.endsWith('/track/refund');
     if (this.alreadyDone(call, isSale)) {
       return answer(409, 'duplicate', { error: 'duplicate', message: isSale ? 'Sale already tracked' : 'Signup already tracked' });
     }

@@ -53,6 +53,14 @@ export class FakeStripeServer {
   private readonly subscriptionStatuses = new Map<string, string>();
   /** Invoices GET /v1/invoices/{id} answers (see addInvoice); any other id is Stripe's 404. */
   private readonly invoices = new Map<string, Record<string, unknown>>();
+  /** Refunds made through POST /v1/refunds or addRefund (a refund made in the dashboard), by id. */
+  private readonly refunds = new Map<string, Record<string, unknown>>();
+  /** Disputes GET /v1/disputes/{id} answers (see addDispute). */
+  private readonly disputes = new Map<string, Record<string, unknown>>();
+  /** The invoice each subscription payment intent pays (the acacia API's `invoice` on a payment intent). */
+  private readonly intentInvoices = new Map<string, string>();
+  /** Subscriptions canceled through DELETE /v1/subscriptions/{id}. */
+  private readonly canceled = new Set<string>();
   private readonly metadata = new Map<string, Record<string, string>>();
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
@@ -80,6 +88,10 @@ export class FakeStripeServer {
     this.metadata.clear();
     this.invoices.clear();
     this.subscriptionStatuses.clear();
+    this.refunds.clear();
+    this.disputes.clear();
+    this.intentInvoices.clear();
+    this.canceled.clear();
     this.amounts.clear();
     this.answered.clear();
     this.deleted.clear();
@@ -112,12 +124,19 @@ export class FakeStripeServer {
     paidAt: number;
     status?: 'paid' | 'open' | 'uncollectible';
     metadata?: Record<string, string>;
+    /** The payment intent that paid it: refunds of the invoice go to it. */
+    paymentIntent?: string;
   }): Record<string, unknown> {
     const status = invoice.status ?? 'paid';
+    if (invoice.paymentIntent) {
+      this.intentInvoices.set(invoice.paymentIntent, invoice.id);
+      this.amounts.set(invoice.paymentIntent, invoice.amountPaid);
+    }
     const object = {
       id: invoice.id,
       object: 'invoice',
       subscription: invoice.subscription,
+      payment_intent: invoice.paymentIntent ?? null,
       billing_reason: invoice.billingReason,
       status,
       paid: status === 'paid',
@@ -130,6 +149,63 @@ export class FakeStripeServer {
     };
     this.invoices.set(invoice.id, object);
     return object;
+  }
+
+  /** A payment intent's amount, for refunds of a charge the fake did not create (one made before the test). */
+  setIntentAmount(paymentIntent: string, amount: number): void {
+    this.amounts.set(paymentIntent, amount);
+  }
+
+  /** A refund made in Stripe's dashboard (no metadata of ours); returns the object, to be sent in a webhook event too. */
+  addRefund(refund: { id: string; paymentIntent: string; amount: number; status?: string }): Record<string, unknown> {
+    const object = {
+      id: refund.id,
+      object: 'refund',
+      amount: refund.amount,
+      currency: 'usd',
+      payment_intent: refund.paymentIntent,
+      charge: `ch_${refund.paymentIntent.slice('pi_'.length)}`,
+      status: refund.status ?? 'succeeded',
+      metadata: {},
+    };
+    this.refunds.set(refund.id, object);
+    return object;
+  }
+
+  /** A dispute of a payment intent's charge, as GET /v1/disputes/{id} answers it; call again to move its status. */
+  addDispute(dispute: { id: string; paymentIntent: string; amount: number; status: string }): Record<string, unknown> {
+    const object = {
+      id: dispute.id,
+      object: 'dispute',
+      amount: dispute.amount,
+      currency: 'usd',
+      charge: `ch_${dispute.paymentIntent.slice('pi_'.length)}`,
+      payment_intent: dispute.paymentIntent,
+      status: dispute.status,
+      metadata: {},
+    };
+    this.disputes.set(dispute.id, object);
+    return object;
+  }
+
+  /** The charge object of a `charge.refunded` event for a payment intent. */
+  chargeOf(paymentIntent: string): Record<string, unknown> {
+    const refunded = this.refundsOf({ payment_intent: paymentIntent }).reduce((sum, r) => sum + Number(r.amount), 0);
+    return {
+      id: `ch_${paymentIntent.slice('pi_'.length)}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount: this.amounts.get(paymentIntent) ?? refunded,
+      amount_refunded: refunded,
+      refunded: refunded >= (this.amounts.get(paymentIntent) ?? refunded),
+      currency: 'usd',
+      metadata: {},
+    };
+  }
+
+  /** Refunds the fake made through POST /v1/refunds (every answer, replays excluded). */
+  refundsCreated(): StripeRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.status === 200 && !r.replayed);
   }
 
   /** The next `count` requests (to `path` only, when given) get a retryable 500. */
@@ -263,7 +339,11 @@ export class FakeStripeServer {
     [
       'GET',
       /^\/v1\/subscriptions\/([^/]+)$/,
-      (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatuses.get(id as string) ?? this.subscriptionStatus }),
+      (_r, id) => ({
+        id,
+        object: 'subscription',
+        status: this.canceled.has(id as string) ? 'canceled' : (this.subscriptionStatuses.get(id as string) ?? this.subscriptionStatus),
+      }),
     ],
     [
       'POST',
@@ -290,20 +370,15 @@ export class FakeStripeServer {
         customer: 'cus_fake000000000000000001',
         payment_method: 'pm_fake000000000000000001',
         metadata: this.metadata.get(id as string) ?? {},
+        invoice: this.intentInvoices.get(id as string) ?? null,
       }),
     ],
-    [
-      'POST',
-      /^\/v1\/refunds$/,
-      (r) => ({
-        id: 're_fake000000000000000001',
-        object: 'refund',
-        // Like Stripe, without an amount the whole charge is refunded.
-        amount: Number(r.params.amount ?? this.amounts.get(r.params.payment_intent) ?? 0),
-        payment_intent: r.params.payment_intent,
-        status: this.refundStatus,
-      }),
-    ],
+    ['POST', /^\/v1\/refunds$/, (r) => this.createRefund(r)],
+    ['GET', /^\/v1\/refunds$/, (r) => list(this.refundsOf(r.params))],
+    ['GET', /^\/v1\/refunds\/([^/]+)$/, (_r, id) => this.found('refund', this.refunds.get(id as string), id as string)],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, (_r, id) => this.found('dispute', this.disputes.get(id as string), id as string)],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (_r, id) => ({ id, object: 'charge', payment_intent: `pi_${(id as string).slice('ch_'.length)}` })],
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => this.cancel(id as string)],
     [
       'POST',
       /^\/v1\/billing_portal\/sessions$/,
@@ -316,6 +391,85 @@ export class FakeStripeServer {
       }),
     ],
   ];
+
+  /**
+   * Like Stripe: without an amount what is left of the charge is refunded; more than is left is
+   * `amount_too_large`, and nothing left is `charge_already_refunded`.
+   */
+  private createRefund(r: StripeRequest): Record<string, unknown> {
+    const paymentIntent = r.params.payment_intent;
+    const charged = this.amounts.get(paymentIntent);
+    const refunded = this.refundsOf({ payment_intent: paymentIntent }).reduce((sum, x) => sum + Number(x.amount), 0);
+    const left = charged === undefined ? Number.MAX_SAFE_INTEGER : charged - refunded;
+    if (left <= 0) {
+      return errorAnswer(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: 'Charge has already been refunded.',
+      });
+    }
+    const amount = Number(r.params.amount ?? (charged === undefined ? 0 : left));
+    if (amount > left) {
+      return errorAnswer(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+      });
+    }
+    const id = `re_fake${String(this.refunds.size + 1).padStart(18, '0')}`;
+    const metadata = Object.fromEntries(
+      Object.entries(r.params).flatMap(([key, value]) => {
+        const match = key.match(/^metadata\[(.+)\]$/);
+        return match ? [[match[1], value]] : [];
+      }),
+    );
+    const refund = {
+      id,
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+      charge: `ch_${paymentIntent.slice('pi_'.length)}`,
+      status: this.refundStatus,
+      metadata,
+    };
+    this.refunds.set(id, refund);
+    return refund;
+  }
+
+  private refundsOf(params: Record<string, string>): Array<Record<string, unknown>> {
+    return [...this.refunds.values()].filter(
+      (refund) =>
+        (params.payment_intent === undefined || refund.payment_intent === params.payment_intent) &&
+        (params.charge === undefined || refund.charge === params.charge),
+    );
+  }
+
+  private cancel(id: string): Record<string, unknown> {
+    if (this.canceled.has(id)) {
+      throw new StripeErrorAnswer(400, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${id}'` },
+      });
+    }
+    this.canceled.add(id);
+    return { id, object: 'subscription', status: 'canceled' };
+  }
+
+  /** Subscriptions canceled through DELETE /v1/subscriptions/{id} (answered with a cancellation). */
+  subscriptionsCanceled(): string[] {
+    return this.requests
+      .filter((r) => r.method === 'DELETE' && r.status === 200 && !r.replayed && r.path.startsWith('/v1/subscriptions/'))
+      .map((r) => r.path.slice('/v1/subscriptions/'.length));
+  }
+
+  private found(kind: string, object: Record<string, unknown> | undefined, id: string): Record<string, unknown> {
+    if (!object) {
+      throw new StripeErrorAnswer(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` },
+      });
+    }
+    return object;
+  }
 
   private invoice(id: string): Record<string, unknown> {
     const invoice = this.invoices.get(id);

@@ -100,6 +100,32 @@ it('grants access on the first payment and ends it when failed renewals cancel t
   expect(new Set(area.accepted().map((d) => d.body.id)).size).toBe(2);
 });
 
+it('a full refund from admin ends access at once: told once, and no ended e-mail owed beside the refund', async () => {
+  const email = `refunded-${++counter}@example.com`;
+  await subscribe(email);
+  await waitFor(async () => deliveriesFor(email).length === 1, 'access granted told');
+  const [payment] = await stack.db.query(
+    `SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = $1 AND p.sequence = 1`,
+    [email],
+  );
+  await request(stack.url)
+    .post(`/api/admin/billing/payments/${payment.id}/refunds`)
+    .set('cookie', admin.cookie)
+    .set('x-csrf-token', admin.csrfToken)
+    .send({ requestKey: '6f1c9a52-3d0e-4c1b-9a7e-2b8f0d4e5a61' })
+    .expect(200);
+  await waitFor(async () => deliveriesFor(email).length === 2, 'access ended told');
+  await waitFor(
+    async () => (await stack.db.query(`SELECT status FROM orders WHERE email = $1`, [email]))[0].status === 'canceled',
+    'canceled',
+  );
+  await outboxDrained(stack.db);
+  expect(await membership(email)).toMatchObject({ status: 'ended', access_changes: 2 });
+  expect(deliveriesFor(email)[1].body).toMatchObject({ type: 'membership.access_ended', data: { status: 'ended' } });
+  expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'membership-ended'`)).toEqual([]);
+  expect(area.accepted()).toHaveLength(2);
+});
+
 it('keeps one membership per buyer and product: a second order of it changes nothing told; an instalment plan paid in full stays active', async () => {
   const email = `instalments-${++counter}@example.com`;
   await payOnce(email, '3-Payment Plan', 37);

@@ -619,11 +619,12 @@ describe('sandbox refunds', () => {
     const { clientSecret, id } = await paymentIntent();
     await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: SUCCESS_URL }).expect(200);
     const [order] = await stack.db.query(`SELECT id FROM orders WHERE payment_intent_id = $1`, [id]);
-    // Nothing in the API refunds yet: the gateway is asked directly.
+    // The gateway asked directly (admin-refunds.spec.ts refunds through the admin API).
     const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
-    const refund = await gateway.refund({ orderId: order.id, chargeId: id });
-    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/), state: 'succeeded', amountCents: 99700 });
-    await expect(gateway.refund({ orderId: order.id, chargeId: id })).resolves.toEqual(refund);
+    const requestKey = '0f1e2d3c-4b5a-4968-8776-655443322110';
+    const refund = await gateway.refund({ orderId: order.id, paymentId: id, requestKey });
+    expect(refund).toMatchObject({ refundId: expect.stringMatching(/^re_/), state: 'succeeded', amountCents: 99700, requestKey });
+    await expect(gateway.refund({ orderId: order.id, paymentId: id, requestKey })).resolves.toEqual(refund);
     expect(await stack.db.query(`SELECT id, status, amount_cents FROM sandbox_objects WHERE object = 'refund'`)).toEqual([
       { id: refund.refundId, status: 'succeeded', amount_cents: 99700 },
     ]);

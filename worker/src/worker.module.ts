@@ -29,6 +29,9 @@ import { MembershipMailHandler } from './handlers/membership-mail.handler';
 import { MembershipWebhookHandler } from './handlers/membership-webhook.handler';
 import { MembershipWebhookClient } from './clients/membership-webhook.client';
 import { DataRetentionHandler } from './handlers/data-retention.handler';
+import { DisputeEmailHandler } from './handlers/dispute-email.handler';
+import { RefundEffectsHandler } from './handlers/refund-effects.handler';
+import { RefundEventsService } from './handlers/refund-events.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
 import { WorkerHeartbeat } from './processors/heartbeat';
@@ -74,6 +77,9 @@ import { WorkerHeartbeat } from './processors/heartbeat';
     MembershipWebhookHandler,
     MembershipWebhookClient,
     DataRetentionHandler,
+    RefundEventsService,
+    RefundEffectsHandler,
+    DisputeEmailHandler,
     MaintenanceProcessor,
     RetentionSchedule,
     WorkerHeartbeat,

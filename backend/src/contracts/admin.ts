@@ -77,7 +77,9 @@ export type AdminAuditAction =
   | 'members.export-csv'
   | 'person.view'
   | 'person.export'
-  | 'person.erase';
+  | 'person.erase'
+  /** A refund requested from the orders screen: target `payment:<payments.id>/refund:<refunds.id>`. */
+  | 'payment.refund';
 
 /** POST /api/beacon: what the SPA reports about a visit. Anonymous by design: no e-mail, name or query string. */
 export type FunnelEventType = 'page_view' | 'checkout_start';
@@ -266,4 +268,60 @@ export interface AdminAuditRow {
   admin: string | null;
   target: string | null;
   clientIp: string | null;
+}
+
+/** One refund of a payment (reason 'dispute': a lost chargeback). Status 'requested' while the provider has not answered. */
+export interface AdminRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  status: 'requested' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+  reason: 'refund' | 'dispute';
+  createdAt: string;
+}
+
+/** One successful charge of an order, with what was refunded of it and what can still be. */
+export interface AdminPayment {
+  id: string;
+  /** 1 for the order's first payment, then 2, 3… */
+  sequence: number;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  providerPaymentId: string;
+  refundedCents: number;
+  refundableCents: number;
+  refunds: AdminRefund[];
+}
+
+/** GET /api/admin/billing/orders?q=&page=&pageSize=: q is part of the e-mail or a whole order id. */
+export interface AdminBillingOrder {
+  id: string;
+  email: string;
+  name: string;
+  planId: string;
+  kind: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  provider: string;
+  /** The sandbox or Stripe's test mode: no sale, no money moved. */
+  testOrder: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  refundedCents: number;
+  /** When a full refund or a lost dispute ended the membership's access. */
+  accessRevokedAt: string | null;
+  disputeStatus: 'disputed' | 'won' | 'lost' | null;
+  payments: AdminPayment[];
+}
+
+/**
+ * POST /api/admin/billing/payments/{paymentId}/refunds. `requestKey` is a UUID the dialog makes
+ * when it opens: the same key is the same refund, however often it is sent.
+ */
+export interface AdminRefundRequest {
+  requestKey: string;
+  /** Cents; what is left of the payment when omitted. */
+  amountCents?: number;
 }

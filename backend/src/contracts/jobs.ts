@@ -27,6 +27,8 @@ export const JOBS = {
   paymentFailed: 'payment-failed',
   membershipEnded: 'membership-ended',
   membershipWebhook: 'membership-webhook',
+  refundRecorded: 'refund-recorded',
+  disputeChanged: 'dispute-changed',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -123,6 +125,20 @@ export interface MembershipWebhookPayload {
   event: 'membership.access_granted' | 'membership.access_ended';
 }
 
+/**
+ * A refund that has just succeeded (`refunds.id`: made from admin, in the provider's dashboard,
+ * or a lost dispute): its effects are owed, each keyed by the refund.
+ */
+export interface RefundRecordedPayload {
+  refundId: string;
+}
+
+/** A dispute that has just moved (`disputes.id`) to `status`: the owner's e-mail about it is owed, once per status. */
+export interface DisputeChangedPayload {
+  disputeId: string;
+  status: 'disputed' | 'won' | 'lost';
+}
+
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
@@ -139,7 +155,9 @@ export type JobItem =
   | { name: typeof JOBS.scheduleInstalments; data: ScheduleInstalmentsPayload }
   | { name: typeof JOBS.paymentFailed; data: PaymentFailedPayload }
   | { name: typeof JOBS.membershipEnded; data: MembershipEndedPayload }
-  | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload };
+  | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload }
+  | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
+  | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -157,6 +175,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.paymentFailed]: QUEUES.payments,
   [JOBS.membershipEnded]: QUEUES.payments,
   [JOBS.membershipWebhook]: QUEUES.tracking,
+  [JOBS.refundRecorded]: QUEUES.payments,
+  [JOBS.disputeChanged]: QUEUES.payments,
 };
 
 /**
@@ -181,7 +201,27 @@ export const SIDE_EFFECTS = {
   membershipEndedEmail: 'membership-ended-email',
   /** Keyed `membership-webhook:<membership id>:<change>`: each access change told to the members area once. */
   membershipWebhook: 'membership-webhook',
+  /** Keyed `refund-email:<refund id>`: the buyer's refund e-mail. */
+  refundEmail: 'refund-email',
+  /** Keyed `affiliate-refund:<refund id>`: the commission reversal (FirstPromoter's refund tracking). */
+  affiliateRefund: 'affiliate-refund',
+  /** Keyed `ga4-refund:<refund id>`: the GA4 Measurement Protocol refund event. */
+  ga4Refund: 'ga4-refund',
+  /** Keyed `cancel-subscription:<refund id>`: a fully refunded membership's subscription, canceled at once. */
+  cancelSubscription: 'cancel-subscription',
+  /** Keyed `dispute-email:<dispute id>:<status>`: the owner's e-mail about a dispute, once per status. */
+  disputeEmail: 'dispute-email',
 } as const;
+
+/** The effects `refund-recorded` owes for a refund, each keyed `<kind>:<refund id>`. */
+export const REFUND_EFFECTS = [
+  SIDE_EFFECTS.refundEmail,
+  SIDE_EFFECTS.affiliateRefund,
+  SIDE_EFFECTS.ga4Refund,
+  SIDE_EFFECTS.cancelSubscription,
+] as const;
+
+export type RefundEffect = (typeof REFUND_EFFECTS)[number];
 
 export type SideEffectKind = (typeof SIDE_EFFECTS)[keyof typeof SIDE_EFFECTS];
 

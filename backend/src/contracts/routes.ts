@@ -10,6 +10,7 @@ export const ROUTES = {
   admin: '/admin',
   adminLogin: '/admin/login',
   adminTestimonials: '/admin/testimonials',
+  adminOrders: '/admin/orders',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(ROUTES));

@@ -23,6 +23,7 @@ export const adminHome = {
   intro: 'Manage what the funnel shows and how its background work is doing.',
   links: [
     { key: 'testimonials', label: 'Testimonials', description: 'Add, edit, feature and order the testimonials on the landing page.' },
+    { key: 'orders', label: 'Orders and refunds', description: 'Find an order, see its payments, refund a payment in full or in part.' },
     { key: 'queues', label: 'Queues', description: 'Background jobs: counts, failures, retries.' },
   ],
 };

@@ -12,6 +12,7 @@ export const pages = {
   admin: { title: pageTitle('Admin'), heading: 'Admin' },
   adminLogin: { title: pageTitle('Admin Sign In'), heading: 'Admin sign in' },
   adminTestimonials: { title: pageTitle('Manage Testimonials'), heading: 'Manage Testimonials' },
+  adminOrders: { title: pageTitle('Orders and Refunds'), heading: 'Orders and refunds' },
   notFound: {
     title: pageTitle('Page Not Found'),
     heading: '404 Page Not Found',

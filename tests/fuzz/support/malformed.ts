@@ -451,7 +451,10 @@ function getRequests(ctx: FuzzContext): fc.Arbitrary<RawRequest> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom('leads', 'orders', 'audit', 'leads/export.csv', 'orders/export.csv'), queryFor(['page', 'pageSize', 'q']))
+        .tuple(
+          fc.constantFrom('leads', 'orders', 'audit', 'leads/export.csv', 'orders/export.csv', 'billing/orders'),
+          queryFor(['page', 'pageSize', 'q']),
+        )
         .map(([list, q]) => get(`admin ${list}`, `/api/admin/${list}?${q}`, admin)),
     },
     { weight: 1, arbitrary: queryFor(['from', 'to']).map((q) => get('admin funnel', `/api/admin/funnel?${q}`, admin)) },

@@ -28,6 +28,18 @@ export interface AffiliateSale {
   refId?: string;
 }
 
+/** A refund of a tracked sale: FirstPromoter reverses the commission of that sale by its event id. */
+export interface AffiliateRefund {
+  email: string;
+  uid?: string;
+  /** Cents refunded. */
+  amountCents: number;
+  /** The refund's own id: FirstPromoter tracks one refund per event_id. */
+  eventId: string;
+  /** The refunded sale's event_id (the payment's provider id, as trackSale sent it). */
+  saleEventId: string;
+}
+
 /**
  * The service did not answer in a way that settles the call; retrying may help. The message
  * carries the status only: response bodies can echo the e-mail address we sent.
@@ -40,7 +52,7 @@ export class AffiliateUnavailableError extends ProviderUnavailableError {
 
 const DUPLICATE_BODY = /already (exists|tracked|been taken)|duplicate/i;
 
-/** FirstPromoter-compatible tracking API (v1): POST {base}/track/signup and /track/sale with X-API-KEY. */
+/** FirstPromoter-compatible tracking API (v1): POST {base}/track/signup, /track/sale and /track/refund with X-API-KEY. */
 @Injectable()
 export class AffiliateClient {
   constructor(private readonly config: AppConfig) {}
@@ -62,6 +74,18 @@ export class AffiliateClient {
     if (sale.tid) form.set('tid', sale.tid);
     if (sale.refId) form.set('ref_id', sale.refId);
     return this.post('/track/sale', form, idempotencyKey);
+  }
+
+  /** FirstPromoter's refund tracking (POST /track/refund): the commission of the sale is reversed by the amount refunded. */
+  async trackRefund(refund: AffiliateRefund, idempotencyKey: string): Promise<ProviderAnswer> {
+    const form = new URLSearchParams({
+      email: refund.email,
+      event_id: refund.eventId,
+      amount: String(refund.amountCents),
+      sale_event_id: refund.saleEventId,
+    });
+    if (refund.uid) form.set('uid', refund.uid);
+    return this.post('/track/refund', form, idempotencyKey);
   }
 
   private async post(path: string, form: URLSearchParams, idempotencyKey: string): Promise<ProviderAnswer> {

@@ -82,6 +82,46 @@ export function ga4PurchaseRequest(purchase: Ga4Purchase, now = new Date()): Ga4
   return request;
 }
 
+/** A refund of a purchase: GA4 takes it off the purchase with the same transaction_id. */
+export interface Ga4Refund {
+  /** The purchase's transaction_id (the payment's provider id). */
+  transactionId: string;
+  clientId?: string;
+  sessionId?: string;
+  amountCents: number;
+  currency: string;
+  eventTime: Date;
+}
+
+export interface Ga4RefundRequest {
+  client_id: string;
+  timestamp_micros?: number;
+  events: Array<{
+    name: 'refund';
+    params: { transaction_id: string; value: number; currency: string; session_id?: string; engagement_time_msec: number };
+  }>;
+}
+
+export function ga4RefundRequest(refund: Ga4Refund, now = new Date()): Ga4RefundRequest {
+  const request: Ga4RefundRequest = {
+    client_id: refund.clientId ?? derivedClientId(refund.transactionId, refund.eventTime),
+    events: [
+      {
+        name: 'refund',
+        params: {
+          transaction_id: refund.transactionId,
+          value: refund.amountCents / 100,
+          currency: refund.currency,
+          ...(refund.sessionId ? { session_id: refund.sessionId } : {}),
+          engagement_time_msec: 1,
+        },
+      },
+    ],
+  };
+  if (now.getTime() - refund.eventTime.getTime() < MAX_BACKDATE_MS) request.timestamp_micros = refund.eventTime.getTime() * 1000;
+  return request;
+}
+
 /**
  * Server-side purchase through GA4's Measurement Protocol. It has no idempotency key and answers
  * 2xx even to payloads it drops: the ledger sends once, and transaction_id de-duplicates in GA4.
@@ -94,14 +134,23 @@ export class Ga4MeasurementClient {
     return Boolean(this.config.GA4_MEASUREMENT_ID && this.config.GA4_API_SECRET);
   }
 
-  async sendPurchase(purchase: Ga4Purchase): Promise<ProviderAnswer> {
+  sendPurchase(purchase: Ga4Purchase): Promise<ProviderAnswer> {
+    return this.collect(ga4PurchaseRequest(purchase));
+  }
+
+  /** The Measurement Protocol's `refund` event; like a purchase, sent once (the ledger) and counted once per transaction_id. */
+  sendRefund(refund: Ga4Refund): Promise<ProviderAnswer> {
+    return this.collect(ga4RefundRequest(refund));
+  }
+
+  private async collect(body: Ga4PurchaseRequest | Ga4RefundRequest): Promise<ProviderAnswer> {
     const { GA4_MEASUREMENT_ID: measurementId, GA4_API_SECRET: secret } = this.config;
     if (!measurementId || !secret) throw new NotConfiguredError(SERVICE);
     const query = new URLSearchParams({ measurement_id: measurementId, api_secret: secret });
     const response = await fetchOrUnavailable(SERVICE, `${this.config.GA4_MP_URL.replace(/\/$/, '')}/mp/collect?${query.toString()}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ga4PurchaseRequest(purchase)),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(this.config.ANALYTICS_TIMEOUT_MS),
     });
     // Drained so the connection is reused; GA4 answers no body worth keeping.

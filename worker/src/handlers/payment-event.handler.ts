@@ -18,6 +18,7 @@ import {
 import { orderStatusOfSubscription } from '@core/payments/order-state';
 import { owe } from '@core/queue/owe';
 import { OnJob } from '../jobs/on-job.decorator';
+import { RefundEventOutcome, RefundEventsService } from './refund-events.service';
 
 /** Which provider object an event is about, and how to re-read it. */
 interface EventSubject {
@@ -75,13 +76,17 @@ export class PaymentEventHandler {
     private readonly events: PaymentEventRepository,
     private readonly orders: OrderRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly refundEvents: RefundEventsService,
   ) {}
 
   @OnJob(JOBS.paymentEvent)
-  async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome> {
+  async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome | RefundEventOutcome> {
     const event = await this.events.find(eventId);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
+    // Refunds and disputes have their own service (refund-events.service.ts).
+    const after = this.gateway.eventOf({ ...event.payload, id: eventId, type: event.type })?.after;
+    if (after) return this.refundEvents.apply(eventId, after);
     const subject = this.subjectOf({ id: eventId, ...event });
     if (!subject) return this.markApplied(eventId, 'skipped: not an order event');
     const orderId = await this.orderFor(subject);
@@ -125,7 +130,10 @@ export class PaymentEventHandler {
   private async noteSubscriptionState(manager: EntityManager, order: OrderBilling, state: SubscriptionState): Promise<void> {
     if (state === 'pending' || state === order.subscription_state) return;
     await setSubscriptionState(manager, order.id, state);
-    if (state === 'canceled' && order.paid_at) await owe(manager, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
+    // A refund that ended access canceled it, and its own e-mail told the buyer.
+    if (state === 'canceled' && order.paid_at && !order.access_revoked_at) {
+      await owe(manager, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
+    }
   }
 
   /**

@@ -77,6 +77,16 @@ class PaymentHandlers {
   async membershipEnded(): Promise<string> {
     return 'sent';
   }
+
+  @OnJob(JOBS.refundRecorded)
+  async refunded(): Promise<string> {
+    return 'refunded';
+  }
+
+  @OnJob(JOBS.disputeChanged)
+  async disputed(): Promise<string> {
+    return 'e-mailed';
+  }
 }
 
 @Processor(QUEUES.payments)

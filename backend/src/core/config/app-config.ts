@@ -479,6 +479,15 @@ export class AppConfig {
   @Matches(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address or "Name <address>"' })
   MAIL_FROM = 'Brightpath Coaching <receipts@brightpath.example>';
 
+  /**
+   * The business owner's address: disputes (chargebacks) are e-mailed there, one message per
+   * status. Unset: the dispute e-mail is recorded as 'skipped: OWNER_EMAIL not set'.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { message: 'must be an e-mail address' })
+  OWNER_EMAIL?: string = undefined;
+
   /** Business and programme names in receipts (the site's own copy is in frontend/src/content/brand.ts). */
   @IsString()
   BRAND_NAME = 'Brightpath Coaching';

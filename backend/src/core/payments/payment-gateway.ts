@@ -49,21 +49,55 @@ export interface CreatedSubscription {
   actionClientSecret: string | null;
 }
 
+/**
+ * A refund of one payment of an order, as the admin asked for it. The payment is named by the id
+ * our `payments` table holds it under (`provider_payment_id`): a one-time charge, a
+ * subscription's first payment (the subscription's id) or a later invoice; the adapter resolves
+ * it to the provider's charge.
+ */
 export interface RefundRequest {
   orderId: string;
-  /** The provider's id of the charge to refund. */
-  chargeId: string;
-  /** Cents; the whole charge when omitted. */
+  /** `payments.provider_payment_id` of the payment to refund. */
+  paymentId: string;
+  /** Cents; the whole payment when omitted. */
   amountCents?: number;
+  /** The admin request's key (refunds.request_key): the provider's idempotency key is derived from it, and the refund carries it back. */
+  requestKey: string;
 }
 
 export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
+/** A refund as the provider holds it now (made by us or in the provider's dashboard). */
 export interface Refund {
   refundId: string;
   state: RefundState;
   amountCents: number;
+  /** Lower case ISO code. */
+  currency: string;
+  /**
+   * The ids our `payments` table may hold the refunded payment under, most specific first: its
+   * invoice, its charge, and its subscription when it is the subscription's first payment.
+   */
+  paymentIds: string[];
+  /** The admin request's key the refund was made for; null for one made in the provider's dashboard. */
+  requestKey: string | null;
 }
+
+/** Where a dispute (chargeback) of a payment stands, in neutral terms. */
+export type DisputeOutcome = 'disputed' | 'won' | 'lost';
+
+export interface Dispute {
+  disputeId: string;
+  outcome: DisputeOutcome;
+  amountCents: number;
+  /** Lower case ISO code. */
+  currency: string;
+  /** As for Refund.paymentIds. */
+  paymentIds: string[];
+}
+
+/** The provider's idempotency key of an admin refund request: a double click or a retried request refunds once. */
+export const refundIdempotencyKey = (requestKey: string): string => `refund:${requestKey}`;
 
 /**
  * One invoice of a subscription as the provider says it is now: whether it was paid, for how
@@ -134,7 +168,20 @@ export type PaymentEventKind =
   | 'subscription.updated'
   | 'subscription.canceled'
   | 'subscription.paid'
-  | 'subscription.payment_failed';
+  | 'subscription.payment_failed'
+  /** A payment was refunded (in whole or part): its refunds are re-read (after.object 'payment'). */
+  | 'payment.refunded'
+  | 'refund.created'
+  | 'refund.updated'
+  | 'dispute.created'
+  | 'dispute.updated'
+  | 'dispute.closed';
+
+/** The refund, dispute or refunded payment a refund or dispute event names, re-read by the worker. */
+export interface AfterPaymentSubject {
+  object: 'refund' | 'payment' | 'dispute';
+  id: string;
+}
 
 /** A provider event about an object an order holds, in neutral terms. */
 export interface PaymentEvent {
@@ -148,6 +195,11 @@ export interface PaymentEvent {
   occurredAt: Date | null;
   /** The provider's id of the subscription invoice the event reports (subscription.paid / payment_failed), read with readInvoice. */
   invoiceId?: string;
+  /**
+   * Refund and dispute events (payment.refunded, refund.*, dispute.*): the object to re-read.
+   * Their `object`/`objectId` name the charge they are about when the event carries it.
+   */
+  after?: AfterPaymentSubject;
 }
 
 /** A verified webhook event exactly as the provider sent it; stored whole in payment_events under its id and type. */
@@ -207,8 +259,23 @@ export interface PaymentGateway {
    */
   hasUnpaidInvoices(subscriptionId: string): Promise<boolean>;
 
-  /** Refunds a charge, whole or in part; one refund per order, so a retry answers with the first. */
+  /**
+   * Refunds one payment, whole or in part, under an idempotency key derived from the request's
+   * key: asked again with the same key, it answers with the same refund. A refusal the admin can
+   * act on (more than is left, not paid) is a PaymentRefusedError.
+   */
   refund(request: RefundRequest): Promise<Refund>;
+  /** A refund as the provider holds it now; null when it has none of this id. */
+  readRefund(id: string): Promise<Refund | null>;
+  /** Every refund of a refunded payment (the object of a payment.refunded event). */
+  refundsOfPayment(id: string): Promise<Refund[]>;
+  /** A dispute as the provider holds it now; null when it has none of this id. */
+  readDispute(id: string): Promise<Dispute | null>;
+  /**
+   * Cancels a subscription at once (not at the period's end): its access ends now. Canceling one
+   * already canceled answers 'canceled'.
+   */
+  cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState>;
   /** Opens the customer's billing portal, which links back to `returnUrl`. */
   openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession>;
 

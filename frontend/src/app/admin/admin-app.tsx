@@ -13,6 +13,7 @@ const adminRoutes: LazyRoute[] = [
     title: pages.adminTestimonials.title,
     Screen: lazy(() => import('../routes/admin-testimonials.route')),
   },
+  { path: ROUTES.adminOrders, title: pages.adminOrders.title, Screen: lazy(() => import('../routes/admin-orders.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./outside-admin.route')) },
 ];
 

@@ -43,6 +43,7 @@ export interface MembershipListing extends MembershipRow {
 const ORDER_ACCESS = `
   CASE
     WHEN o.paid_at IS NULL THEN NULL
+    WHEN o.access_revoked_at IS NOT NULL THEN 'ended'
     WHEN o.kind = 'subscription' THEN
       CASE o.status WHEN 'active' THEN 'active' WHEN 'past_due' THEN 'past_due' ELSE 'ended' END
     WHEN o.instalments IS NOT NULL AND o.subscription_state = 'past_due' THEN 'past_due'

@@ -75,6 +75,7 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       'payment_method_id',
       'status',
       'paid_effects',
+      'dispute_status',
       // The hash of a random key in a browser's cookie: it names a browser, not a person.
       'buyer_key_hash',
       'subscription_state',
@@ -595,12 +596,15 @@ export async function recordLaterPayment(manager: EntityManager, orderId: string
 }
 
 /** What the webhook path needs of an order to record its later payments and its subscription's state. */
-export type OrderBilling = Pick<OrderRow, 'id' | 'kind' | 'paid_at' | 'subscription_id' | 'subscription_state' | 'instalments'>;
+export type OrderBilling = Pick<OrderRow, 'id' | 'kind' | 'paid_at' | 'subscription_id' | 'subscription_state' | 'instalments'> & {
+  /** Set when a refund or a lost dispute ended the order's access (refund.repository). */
+  access_revoked_at: Date | null;
+};
 
 /** The order's billing columns, in the caller's transaction (which holds its row lock). */
 export async function lockedBilling(manager: EntityManager, orderId: string): Promise<OrderBilling> {
   const [row]: OrderBilling[] = await manager.query(
-    `SELECT id, kind, paid_at, subscription_id, subscription_state, instalments FROM orders WHERE id = $1 FOR UPDATE`,
+    `SELECT id, kind, paid_at, subscription_id, subscription_state, instalments, access_revoked_at FROM orders WHERE id = $1 FOR UPDATE`,
     [orderId],
   );
   return row;

@@ -10,6 +10,7 @@ import { ORDER_TABLES, OrderRepository } from './order.repository';
 import { OUTBOX_TABLES, OutboxRepository } from './outbox.repository';
 import { PAYMENT_EVENT_TABLES, PaymentEventRepository } from './payment-event.repository';
 import { PROVIDER_CALL_TABLES, ProviderCallRepository } from './provider-call.repository';
+import { REFUND_TABLES, RefundRepository } from './refund.repository';
 import { SANDBOX_OBJECT_TABLES, SandboxObjectRepository } from './sandbox-object.repository';
 import { TESTIMONIAL_TABLES, TestimonialRepository } from './testimonial.repository';
 
@@ -22,6 +23,7 @@ const REPOSITORIES = [
   InvitationRepository,
   OrderRepository,
   MembershipRepository,
+  RefundRepository,
   SandboxObjectRepository,
   FunnelEventRepository,
   TestimonialRepository,
@@ -58,6 +60,7 @@ export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
   ...INVITATION_TABLES,
   ...ORDER_TABLES,
   ...MEMBERSHIP_TABLES,
+  ...REFUND_TABLES,
   ...SANDBOX_OBJECT_TABLES,
   ...FUNNEL_EVENT_TABLES,
   ...TESTIMONIAL_TABLES,

@@ -18,6 +18,7 @@ export const SANDBOX_OBJECT_TABLES: readonly TableColumns[] = [
       'payment_method_id',
       'card',
       'last_error',
+      'refunded_id',
     ],
   },
 ];
@@ -34,6 +35,8 @@ export interface NewSandboxObject {
   customerId: string;
   paymentMethodId?: string | null;
   card?: SandboxObjectRow['card'];
+  /** A refund's: the sandbox object (charge, subscription or invoice) it refunds. */
+  refundedId?: string | null;
   /** When it happened in the sandbox's time (see the clock); the sandbox's now when omitted. */
   createdAt?: Date;
   /** A subscription's number of billing periods after its start (instalments). */
@@ -49,8 +52,8 @@ export type SandboxBillingChange = Pick<SandboxObjectRow, 'status' | 'attempt_co
 
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
-  s.payment_method_id, s.card, s.last_error, s.created_at, s.cancel_at_period_end, s.iterations, s.attempt_count, s.first_failed_at,
-  s.next_attempt_at`;
+  s.payment_method_id, s.card, s.last_error, s.created_at, s.idempotency_key, s.refunded_id, s.cancel_at_period_end, s.iterations,
+  s.attempt_count, s.first_failed_at, s.next_attempt_at`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -62,9 +65,11 @@ export class SandboxObjectRepository {
   insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<Array<Pick<SandboxObjectRow, 'id'>>> {
     return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
       `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
-                                   payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at)
+                                   payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at,
+                                   refunded_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-               COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16)
+               COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16,
+               $17)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         row.id,
@@ -83,6 +88,7 @@ export class SandboxObjectRepository {
         row.attemptCount ?? 0,
         row.firstFailedAt ?? null,
         row.nextAttemptAt ?? null,
+        row.refundedId ?? null,
       ],
     );
   }
@@ -113,6 +119,11 @@ export class SandboxObjectRepository {
 
   findByIdempotencyKey(sql: SqlExecutor, idempotencyKey: string): Promise<SandboxObjectRow[]> {
     return this.select(sql, 's.idempotency_key = $1', [idempotencyKey]);
+  }
+
+  /** The refunds of one payment (a charge, subscription or invoice), oldest first. */
+  refundsOf(sql: SqlExecutor, refundedId: string): Promise<SandboxObjectRow[]> {
+    return this.select(sql, `s.object = 'refund' AND s.refunded_id = $1 ORDER BY s.created_at, s.id`, [refundedId]);
   }
 
   find(sql: SqlExecutor, object: SandboxObjectRow['object'], id: string, lock: boolean): Promise<SandboxObjectRow[]> {

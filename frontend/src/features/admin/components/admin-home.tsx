@@ -15,7 +15,11 @@ export function AdminHome() {
       <ul className="admin-home__links">
         {copy.links.map((link) => (
           <li key={link.key} className="admin-card">
-            {link.key === 'testimonials' ? <Link to={ROUTES.adminTestimonials}>{link.label}</Link> : <a href={QUEUES_PATH}>{link.label}</a>}
+            {link.key === 'queues' ? (
+              <a href={QUEUES_PATH}>{link.label}</a>
+            ) : (
+              <Link to={link.key === 'orders' ? ROUTES.adminOrders : ROUTES.adminTestimonials}>{link.label}</Link>
+            )}
             <p>{link.description}</p>
           </li>
         ))}

@@ -27,6 +27,9 @@ export interface SandboxObjectRow {
   first_failed_at: Date | null;
   /** When an unpaid invoice is charged again; null when paid or given up. */
   next_attempt_at: Date | null;
+  idempotency_key?: string;
+  /** A refund's: the object it refunds. */
+  refunded_id?: string | null;
 }
 
 export type SandboxIntentKind = 'payment_intent' | 'setup_intent';
@@ -176,7 +179,8 @@ export function renewalInvoiceObject(subscription: SandboxObjectRow, invoice: Sa
   };
 }
 
-export function refundObject(row: SandboxObjectRow, paymentIntentId: string): Record<string, unknown> {
+/** A refund as Stripe shapes one; `requestKey` is the admin request it was made for (its metadata). */
+export function refundObject(row: SandboxObjectRow, paymentIntentId: string, requestKey: string | null): Record<string, unknown> {
   return {
     id: row.id,
     object: 'refund',
@@ -184,7 +188,26 @@ export function refundObject(row: SandboxObjectRow, paymentIntentId: string): Re
     currency: row.currency,
     payment_intent: paymentIntentId,
     status: row.status,
-    metadata: { order_id: row.order_id },
+    metadata: { order_id: row.order_id, ...(requestKey ? { refund_request: requestKey } : {}) },
     created: unix(row.created_at),
+  };
+}
+
+/**
+ * The charge of a refunded payment, as Stripe's `charge.refunded` event carries it. The sandbox
+ * has no charge objects of its own: the payment's own id (charge, subscription or invoice) names it.
+ */
+export function refundedChargeObject(payment: SandboxObjectRow, refundedCents: number): Record<string, unknown> {
+  return {
+    id: payment.id,
+    object: 'charge',
+    amount: payment.amount_cents,
+    amount_refunded: refundedCents,
+    refunded: refundedCents >= (payment.amount_cents ?? 0),
+    currency: payment.currency,
+    payment_intent: payment.id,
+    metadata: metadataOf(payment),
+    livemode: false,
+    created: unix(payment.created_at),
   };
 }

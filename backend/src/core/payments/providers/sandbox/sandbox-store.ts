@@ -50,6 +50,15 @@ export class SandboxStore {
     return row ?? null;
   }
 
+  refundsOf(manager: EntityManager, refundedId: string): Promise<SandboxObjectRow[]> {
+    return this.objects.refundsOf(manager, refundedId);
+  }
+
+  async findByIdempotencyKey(manager: EntityManager, idempotencyKey: string): Promise<SandboxObjectRow | null> {
+    const [row] = await this.objects.findByIdempotencyKey(manager, idempotencyKey);
+    return row ?? null;
+  }
+
   advanceClock(manager: EntityManager, seconds: number): Promise<Date> {
     return this.objects.advanceClock(manager, seconds);
   }

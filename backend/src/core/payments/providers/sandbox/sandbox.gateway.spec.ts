@@ -51,6 +51,8 @@ class MemoryStore {
       attempt_count: row.attemptCount ?? 0,
       first_failed_at: row.firstFailedAt ?? null,
       next_attempt_at: row.nextAttemptAt ?? null,
+      idempotency_key: row.idempotencyKey,
+      refunded_id: row.refundedId ?? null,
     };
     this.byKey.set(row.idempotencyKey, stored);
     this.events.push(...events(stored));
@@ -59,6 +61,14 @@ class MemoryStore {
 
   find(_manager: never, object: SandboxObjectRow['object'], id: string): Promise<SandboxObjectRow | null> {
     return Promise.resolve([...this.byKey.values()].find((row) => row.object === object && row.id === id) ?? null);
+  }
+
+  findByIdempotencyKey(_manager: never, key: string): Promise<SandboxObjectRow | null> {
+    return Promise.resolve(this.byKey.get(key) ?? null);
+  }
+
+  refundsOf(_manager: never, refundedId: string): Promise<SandboxObjectRow[]> {
+    return Promise.resolve([...this.byKey.values()].filter((row) => row.object === 'refund' && row.refunded_id === refundedId));
   }
 
   findByCustomer(_manager: never, customerId: string): Promise<SandboxObjectRow[]> {
@@ -95,46 +105,73 @@ describe('SandboxGateway', () => {
     return intentId;
   };
 
-  it('refunds a paid charge once, recording the refund and its refund.created event', async () => {
+  const KEY_A = '6d1c8a52-0f6e-4b8e-9d43-6c1f7a9e2b01';
+  const KEY_B = '6d1c8a52-0f6e-4b8e-9d43-6c1f7a9e2b02';
+
+  it("refunds a paid charge once per request key, with Stripe's refund.created and charge.refunded events", async () => {
     const orderId = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
-    const chargeId = await paidCharge(orderId);
-    const refund = await gateway.refund({ orderId, chargeId });
-    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_[0-9A-Za-z]{24}$/), state: 'succeeded', amountCents: 55000 });
-    expect(store.events.at(-1)).toMatchObject({
-      type: 'refund.created',
-      data: { object: { id: refund.refundId, object: 'refund', amount: 55000, payment_intent: chargeId, status: 'succeeded' } },
+    const paymentId = await paidCharge(orderId);
+    const refund = await gateway.refund({ orderId, paymentId, requestKey: KEY_A });
+    expect(refund).toEqual({
+      refundId: expect.stringMatching(/^re_[0-9A-Za-z]{24}$/),
+      state: 'succeeded',
+      amountCents: 55000,
+      currency: 'usd',
+      paymentIds: [paymentId],
+      requestKey: KEY_A,
     });
+    expect(store.events.slice(-2)).toMatchObject([
+      {
+        type: 'refund.created',
+        data: {
+          object: { id: refund.refundId, object: 'refund', amount: 55000, payment_intent: paymentId, metadata: { refund_request: KEY_A } },
+        },
+      },
+      { type: 'charge.refunded', data: { object: { id: paymentId, amount_refunded: 55000, refunded: true } } },
+    ]);
 
     const events = store.events.length;
-    await expect(gateway.refund({ orderId, chargeId })).resolves.toEqual(refund);
+    await expect(gateway.refund({ orderId, paymentId, requestKey: KEY_A })).resolves.toEqual(refund);
     expect(store.events).toHaveLength(events);
+    await expect(gateway.readRefund(refund.refundId)).resolves.toEqual(refund);
+    await expect(gateway.refundsOfPayment(paymentId)).resolves.toEqual([refund]);
+    await expect(gateway.refund({ orderId, paymentId, requestKey: KEY_B })).rejects.toThrow(
+      'This payment has already been refunded in full.',
+    );
   });
 
-  it('refunds part of a charge when asked', async () => {
+  it('refunds part of a charge when asked, then no more than what is left', async () => {
     const orderId = '1b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
-    const chargeId = await paidCharge(orderId);
-    await expect(gateway.refund({ orderId, chargeId, amountCents: 1000 })).resolves.toMatchObject({
+    const paymentId = await paidCharge(orderId);
+    await expect(gateway.refund({ orderId, paymentId, amountCents: 1000, requestKey: KEY_A })).resolves.toMatchObject({
       state: 'succeeded',
       amountCents: 1000,
     });
+    await expect(gateway.refund({ orderId, paymentId, amountCents: 54001, requestKey: KEY_B })).rejects.toThrow(
+      'A refund of this payment is between 1 and 54000 cents.',
+    );
   });
 
   it('refuses to refund what was not paid, belongs to another order or exceeds the charge', async () => {
     const orderId = '2b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
     const { intentId: unpaid } = await gateway.createCharge(order(orderId));
-    await expect(gateway.refund({ orderId, chargeId: unpaid })).rejects.toThrow(
+    await expect(gateway.refund({ orderId, paymentId: unpaid, requestKey: KEY_A })).rejects.toThrow(
       new PaymentRefusedError('Only a payment that succeeded can be refunded.'),
     );
     const paidOrder = '3b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
     const paid = await paidCharge(paidOrder);
-    await expect(gateway.refund({ orderId, chargeId: paid })).rejects.toThrow(
+    await expect(gateway.refund({ orderId, paymentId: paid, requestKey: KEY_A })).rejects.toThrow(
       new PaymentRefusedError('No payment of this order has this id.'),
     );
-    await expect(gateway.refund({ orderId: paidOrder, chargeId: 'pi_unknown' })).rejects.toBeInstanceOf(PaymentRefusedError);
-    await expect(gateway.refund({ orderId: paidOrder, chargeId: paid, amountCents: 55001 })).rejects.toThrow(
+    await expect(gateway.refund({ orderId: paidOrder, paymentId: 'pi_unknown', requestKey: KEY_A })).rejects.toBeInstanceOf(
+      PaymentRefusedError,
+    );
+    await expect(gateway.refund({ orderId: paidOrder, paymentId: paid, amountCents: 55001, requestKey: KEY_A })).rejects.toThrow(
       'A refund of this payment is between 1 and 55000 cents.',
     );
-    await expect(gateway.refund({ orderId: paidOrder, chargeId: paid, amountCents: 0 })).rejects.toBeInstanceOf(PaymentRefusedError);
+    await expect(gateway.refund({ orderId: paidOrder, paymentId: paid, amountCents: 0, requestKey: KEY_A })).rejects.toBeInstanceOf(
+      PaymentRefusedError,
+    );
     expect(store.events.filter((event) => event.type === 'refund.created')).toHaveLength(0);
   });
 

@@ -1,8 +1,9 @@
-import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError } from '../../payment-gateway';
+import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError, refundIdempotencyKey } from '../../payment-gateway';
 import type {
   BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
+  Dispute,
   ForgottenCustomer,
   GatewayOrder,
   InstalmentRequest,
@@ -22,11 +23,12 @@ import type { OrderRepository } from '../../../database/repositories/order.repos
 import { stripeEventOf } from '../stripe/stripe-events';
 import { stripeIdKind } from '../stripe/stripe-ids';
 import { priceLookupKey } from '../stripe/stripe-prices';
-import { intentState, subscriptionState } from '../stripe/stripe-states';
+import { intentState, refundState, subscriptionState } from '../stripe/stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
 import {
   invoiceObject,
   paymentIntentObject,
+  refundedChargeObject,
   refundObject,
   SandboxObjectRow,
   setupIntentObject,
@@ -35,6 +37,21 @@ import {
 } from './sandbox-events';
 import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
 import type { SandboxStore } from './sandbox-store';
+import type { EntityManager } from 'typeorm';
+
+/** A sandbox refund in neutral terms; its request key is the rest of its idempotency key. */
+function refundOf(row: SandboxObjectRow): Refund {
+  const prefix = refundIdempotencyKey('');
+  const key = row.idempotency_key ?? '';
+  return {
+    refundId: row.id,
+    state: refundState(row.status),
+    amountCents: row.amount_cents ?? 0,
+    currency: row.currency ?? 'usd',
+    paymentIds: row.refunded_id ? [row.refunded_id] : [],
+    requestKey: key.startsWith(prefix) ? key.slice(prefix.length) : null,
+  };
+}
 
 /** Stripe's subscription statuses that nothing follows: a deleted customer's other subscriptions are canceled. */
 const ENDED_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
@@ -271,16 +288,30 @@ export class SandboxGateway implements PaymentGateway {
     });
   }
 
-  /** Refunds at once (no bank is involved): a refund record and Stripe's refund.created event, in one transaction. */
+  /**
+   * Refunds at once (no bank is involved): a refund record naming the payment it refunds, with
+   * Stripe's refund.created and charge.refunded events, in one transaction. The payment is a
+   * one-time charge, a subscription (its first payment) or a renewal invoice; the request's key is
+   * the refund's idempotency key, so asked again it answers with the same refund.
+   */
   async refund(request: RefundRequest): Promise<Refund> {
     return this.store.transaction(async (manager) => {
-      const charge = await this.store.find(manager, 'payment_intent', request.chargeId, true);
-      if (!charge || charge.order_id !== request.orderId) throw new PaymentRefusedError('No payment of this order has this id.');
-      if (charge.status !== 'succeeded') throw new PaymentRefusedError('Only a payment that succeeded can be refunded.');
-      const charged = charge.amount_cents ?? 0;
-      const amountCents = request.amountCents ?? charged;
-      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > charged) {
-        throw new PaymentRefusedError(`A refund of this payment is between 1 and ${charged} cents.`);
+      // The payment's lock first: a request sent twice at once finds the first one's refund.
+      const payment = await this.paidObject(manager, request.paymentId);
+      if (!payment || payment.order_id !== request.orderId) throw new PaymentRefusedError('No payment of this order has this id.');
+      const key = refundIdempotencyKey(request.requestKey);
+      const earlier = await this.store.findByIdempotencyKey(manager, key);
+      if (earlier) return refundOf(earlier);
+      const charged = payment.amount_cents ?? 0;
+      const refunded = (await this.store.refundsOf(manager, payment.id))
+        .filter((r) => r.status === 'succeeded')
+        .reduce((sum, r) => sum + (r.amount_cents ?? 0), 0);
+      const left = charged - refunded;
+      const amountCents = request.amountCents ?? left;
+      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > left) {
+        throw new PaymentRefusedError(
+          left > 0 ? `A refund of this payment is between 1 and ${left} cents.` : 'This payment has already been refunded in full.',
+        );
       }
       const refund = await this.store.insertOnce(
         manager,
@@ -288,17 +319,69 @@ export class SandboxGateway implements PaymentGateway {
           id: sandboxId('re'),
           object: 'refund',
           orderId: request.orderId,
-          idempotencyKey: idempotencyKey(request.orderId, 'refund'),
+          idempotencyKey: key,
           clientSecret: null,
           status: 'succeeded',
           amountCents,
-          currency: charge.currency ?? '',
-          customerId: charge.customer_id,
+          currency: payment.currency ?? '',
+          customerId: payment.customer_id,
+          refundedId: payment.id,
         },
-        (stored) => [stripeEvent('refund.created', refundObject(stored, charge.id))],
+        (stored) => [
+          stripeEvent('refund.created', refundObject(stored, payment.id, request.requestKey)),
+          stripeEvent('charge.refunded', refundedChargeObject(payment, refunded + amountCents)),
+        ],
       );
-      return { refundId: refund.id, state: 'succeeded', amountCents: refund.amount_cents ?? amountCents };
+      return refundOf(refund);
     });
+  }
+
+  async readRefund(id: string): Promise<Refund | null> {
+    const row = await this.store.transaction((manager) => this.store.find(manager, 'refund', id));
+    return row && refundOf(row);
+  }
+
+  async refundsOfPayment(id: string): Promise<Refund[]> {
+    const rows = await this.store.transaction((manager) => this.store.refundsOf(manager, id));
+    return rows.map(refundOf);
+  }
+
+  /** The sandbox has no disputes (no bank to file one). */
+  readDispute(): Promise<Dispute | null> {
+    return Promise.resolve(null);
+  }
+
+  /** Ends the subscription now, with Stripe's customer.subscription.deleted event; one already ended stays as it is. */
+  async cancelSubscriptionNow(subscriptionId: string): Promise<SubscriptionState> {
+    return this.store.transaction(async (manager) => {
+      const row = await this.store.find(manager, 'subscription', subscriptionId, true);
+      if (!row) throw new Error('No such sandbox subscription');
+      if (ENDED_SUBSCRIPTION_STATUSES.has(row.status)) return subscriptionState(row.status);
+      const updated = await this.store.update(
+        manager,
+        row,
+        { status: 'canceled', payment_method_id: row.payment_method_id, card: row.card, last_error: row.last_error },
+        (canceled) => [
+          stripeEvent('customer.subscription.deleted', subscriptionObject(canceled, null, priceLookupKey({ id: row.plan_id }))),
+        ],
+      );
+      return subscriptionState(updated.status);
+    });
+  }
+
+  /** A paid payment by the id our payments table holds: a succeeded charge, a paid subscription (its first payment) or a paid renewal invoice; locked. */
+  private async paidObject(manager: EntityManager, paymentId: string): Promise<SandboxObjectRow | null> {
+    const kind = paymentId.startsWith('pi_') ? 'payment_intent' : paymentId.startsWith('sub_') ? 'subscription' : 'invoice';
+    const row = await this.store.find(manager, kind, paymentId, true);
+    if (!row) return null;
+    const paid =
+      kind === 'payment_intent'
+        ? row.status === 'succeeded'
+        : kind === 'invoice'
+          ? row.status === 'paid'
+          : ['active', 'past_due', 'canceled'].includes(subscriptionState(row.status));
+    if (!paid) throw new PaymentRefusedError('Only a payment that succeeded can be refunded.');
+    return row;
   }
 
   /** There is no sandbox page to manage a card or subscription on, and pretending one exists would mislead. */

@@ -37,8 +37,29 @@ describe('stripeSubjectOf', () => {
     });
   });
 
+  it('names the refund, refunded charge or dispute of a refund or dispute event, with the payment intent it is about', () => {
+    expect(stripeSubjectOf('charge.refunded', { id: 'ch_1', payment_intent: 'pi_1', metadata: { order_id: ORDER } })).toEqual({
+      object: 'charge',
+      objectId: 'pi_1',
+      orderRef: ORDER,
+      after: { object: 'payment', id: 'ch_1' },
+    });
+    expect(stripeSubjectOf('refund.updated', { id: 're_1', payment_intent: 'pi_1' })).toMatchObject({
+      after: { object: 'refund', id: 're_1' },
+    });
+    expect(stripeSubjectOf('charge.dispute.closed', { id: 'dp_1', charge: 'ch_1' })).toEqual({
+      object: 'charge',
+      objectId: 'dp_1',
+      orderRef: undefined,
+      after: { object: 'dispute', id: 'dp_1' },
+    });
+    expect(stripeEventOf({ id: 'evt_1', type: 'refund.created', data: { object: { id: 're_1' } } })?.kind).toBe('refund.created');
+    expect(stripeEventOf({ id: 'evt_2', type: 'charge.refunded', data: { object: { id: 'ch_1' } } })?.kind).toBe('payment.refunded');
+    expect(stripeEventOf({ id: 'evt_3', type: 'charge.dispute.created', data: { object: { id: 'dp_1' } } })?.kind).toBe('dispute.created');
+  });
+
   it('ignores events about other objects and order ids that are not ours', () => {
-    expect(stripeSubjectOf('charge.refunded', { id: 'ch_1' })).toBeNull();
+    expect(stripeSubjectOf('charge.captured', { id: 'ch_1' })).toBeNull();
     expect(stripeSubjectOf('invoice.finalized', { id: 'in_1', subscription: 'sub_2' })).toBeNull();
     expect(
       stripeSubjectOf('payment_intent.succeeded', { id: 'pi_1', metadata: { order_id: "1'; DROP TABLE orders" } })?.orderRef,
@@ -77,7 +98,7 @@ describe('stripeEventOf', () => {
   it('calls any other event of an order object an update, and ignores the rest', () => {
     expect(stripeEventOf(record('payment_intent.amount_capturable_updated', { id: 'pi_1' }))?.kind).toBe('charge.updated');
     expect(stripeEventOf(record('customer.subscription.paused', { id: 'sub_1' }))?.kind).toBe('subscription.updated');
-    expect(stripeEventOf(record('charge.refunded', { id: 'ch_1' }))).toBeNull();
+    expect(stripeEventOf(record('charge.captured', { id: 'ch_1' }))).toBeNull();
     expect(stripeEventOf({ id: 'evt_1', type: 'payment_intent.succeeded', data: null })).toBeNull();
     expect(stripeEventOf({ id: 'evt_1', type: 'payment_intent.succeeded' })).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { orderRefOf } from '../../payment-gateway';
-import type { PaymentEvent, PaymentEventKind, PaymentObjectKind, WebhookRecord } from '../../payment-gateway';
+import type { AfterPaymentSubject, PaymentEvent, PaymentEventKind, PaymentObjectKind, WebhookRecord } from '../../payment-gateway';
 
 /** Which object a Stripe event names, and our order id from the object's metadata. */
 export interface StripeSubject {
@@ -8,6 +8,8 @@ export interface StripeSubject {
   orderRef: string | undefined;
   /** The invoice an `invoice.*` event is about. */
   invoiceId?: string;
+  /** The refund, dispute or refunded charge of a refund or dispute event. */
+  after?: AfterPaymentSubject;
 }
 
 /** Stripe event types with a neutral meaning of their own; other events of an object are its updates. */
@@ -27,6 +29,24 @@ const KINDS: Readonly<Record<string, PaymentEventKind>> = {
   'customer.subscription.deleted': 'subscription.canceled',
   'invoice.paid': 'subscription.paid',
   'invoice.payment_failed': 'subscription.payment_failed',
+  'charge.refunded': 'payment.refunded',
+  'refund.created': 'refund.created',
+  'refund.updated': 'refund.updated',
+  'charge.refund.updated': 'refund.updated',
+  'charge.dispute.created': 'dispute.created',
+  'charge.dispute.updated': 'dispute.updated',
+  'charge.dispute.closed': 'dispute.closed',
+};
+
+/** Refund and dispute events: which object of theirs the worker re-reads. */
+const AFTER_PAYMENT: Readonly<Record<string, AfterPaymentSubject['object']>> = {
+  'charge.refunded': 'payment',
+  'refund.created': 'refund',
+  'refund.updated': 'refund',
+  'charge.refund.updated': 'refund',
+  'charge.dispute.created': 'dispute',
+  'charge.dispute.updated': 'dispute',
+  'charge.dispute.closed': 'dispute',
 };
 
 /** Event type prefixes of the objects an order holds. */
@@ -43,6 +63,12 @@ const orderRefIn = (metadata: unknown): string | undefined =>
 /** The object an event names: intents and subscriptions directly, invoices through their subscription. */
 export function stripeSubjectOf(type: string, object: Record<string, unknown>): StripeSubject | null {
   const id = str(object.id);
+  const after = AFTER_PAYMENT[type];
+  if (after && id) {
+    // Named by the payment intent it is about when it carries one (an order's one-time charge).
+    const charge = str(object.payment_intent) ?? id;
+    return { object: 'charge', objectId: charge, orderRef: orderRefIn(object.metadata), after: { object: after, id } };
+  }
   const named = OBJECTS.find(([prefix]) => type.startsWith(prefix));
   if (named && id) return { object: named[1], objectId: id, orderRef: orderRefIn(object.metadata) };
   if (type === 'invoice.paid' || type === 'invoice.payment_failed') {

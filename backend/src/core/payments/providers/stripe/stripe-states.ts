@@ -1,4 +1,4 @@
-import type { PaymentState, RefundState, SubscriptionState } from '../../payment-gateway';
+import type { DisputeOutcome, PaymentState, RefundState, SubscriptionState } from '../../payment-gateway';
 
 /**
  * A payment intent's or setup intent's status word (with whether it carries a last error) in
@@ -48,4 +48,9 @@ export function subscriptionState(status: string): SubscriptionState {
 /** A refund's status word in neutral terms (one waiting for the customer's action is still pending). */
 export function refundState(status: string | null): RefundState {
   return status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
+}
+
+/** A dispute's status word in neutral terms: won and lost are final, every other status is still disputed. */
+export function disputeOutcome(status: string): DisputeOutcome {
+  return status === 'won' || status === 'lost' ? status : 'disputed';
 }

@@ -1,6 +1,7 @@
 import { PLANS } from '@contracts/plans';
 import { ConfigError, loadConfig } from '../../../config/app-config';
 import { FakeStripeServer } from '../../../../../../tests/fakes/stripe-server';
+import { PaymentRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from './stripe-webhooks';
 import { createStripeGateway, StripeGateway } from './stripe.gateway';
 
@@ -33,7 +34,9 @@ describe('StripeGateway', () => {
     expect(gateway.publishableKey).toBe('pk_test_unitspec');
   });
 
-  it("refunds a whole charge under the order's refund key, and part of one when asked", async () => {
+  const REQUEST = '8a3c1d6e-2b4f-4c7a-9e1d-3f5b6a7c8d90';
+
+  it("refunds a whole charge under the request's key, and part of one when asked", async () => {
     const charge = await gateway.createCharge({
       id: ORDER_ID,
       plan: PLANS['2-month'],
@@ -44,34 +47,76 @@ describe('StripeGateway', () => {
       name: 'Buyer',
       customerId: 'cus_existing0000000000001',
     });
-    await expect(gateway.refund({ orderId: ORDER_ID, chargeId: charge.intentId })).resolves.toEqual({
+    await expect(gateway.refund({ orderId: ORDER_ID, paymentId: charge.intentId, requestKey: REQUEST })).resolves.toEqual({
       refundId: 're_fake000000000000000001',
       state: 'succeeded',
       amountCents: 55000,
+      currency: 'usd',
+      paymentIds: [charge.intentId],
+      requestKey: REQUEST,
     });
-    expect(stripe.requests.at(-1)).toMatchObject({
+    const create = stripe.requests.find((r) => r.path === '/v1/refunds');
+    expect(create).toMatchObject({
       method: 'POST',
-      path: '/v1/refunds',
-      params: { payment_intent: charge.intentId, 'metadata[order_id]': ORDER_ID },
-      idempotencyKey: `order:${ORDER_ID}:refund`,
+      params: { payment_intent: charge.intentId, 'metadata[order_id]': ORDER_ID, 'metadata[refund_request]': REQUEST },
+      idempotencyKey: `refund:${REQUEST}`,
     });
-    expect(stripe.requests.at(-1)?.params).not.toHaveProperty('amount');
+    expect(create?.params).not.toHaveProperty('amount');
+    await expect(gateway.refund({ orderId: ORDER_ID, paymentId: charge.intentId, requestKey: 'another-key' })).rejects.toBeInstanceOf(
+      PaymentRefusedError,
+    );
 
     stripe.reset();
     stripe.refundStatus = 'pending';
-    await expect(gateway.refund({ orderId: ORDER_ID, chargeId: 'pi_fake000000000000000001', amountCents: 1000 })).resolves.toEqual({
-      refundId: 're_fake000000000000000001',
-      state: 'pending',
-      amountCents: 1000,
+    await expect(
+      gateway.refund({ orderId: ORDER_ID, paymentId: 'pi_fake000000000000000001', amountCents: 1000, requestKey: REQUEST }),
+    ).resolves.toMatchObject({ refundId: 're_fake000000000000000001', state: 'pending', amountCents: 1000 });
+    expect(stripe.requests.find((r) => r.path === '/v1/refunds')?.params.amount).toBe('1000');
+  });
+
+  it("refunds a renewal invoice and a subscription's first payment through the payment intent that paid them", async () => {
+    stripe.addInvoice({
+      id: 'in_first',
+      subscription: 'sub_fake000000000000000001',
+      billingReason: 'subscription_create',
+      amountPaid: 9700,
+      paidAt: 1,
+      paymentIntent: 'pi_first0000000000000001',
     });
-    expect(stripe.requests.at(-1)?.params.amount).toBe('1000');
+    stripe.addInvoice({
+      id: 'in_renewal',
+      subscription: 'sub_fake000000000000000001',
+      billingReason: 'subscription_cycle',
+      amountPaid: 9700,
+      paidAt: 2,
+      paymentIntent: 'pi_renewal00000000000001',
+    });
+    await expect(gateway.refund({ orderId: ORDER_ID, paymentId: 'in_renewal', requestKey: 'k1' })).resolves.toMatchObject({
+      amountCents: 9700,
+      paymentIds: ['in_renewal', 'pi_renewal00000000000001'],
+    });
+    await expect(gateway.refund({ orderId: ORDER_ID, paymentId: 'sub_fake000000000000000001', requestKey: 'k2' })).resolves.toMatchObject({
+      amountCents: 9700,
+      paymentIds: ['in_first', 'pi_first0000000000000001', 'sub_fake000000000000000001'],
+    });
   });
 
   it('reports a refund Stripe failed as failed', async () => {
     stripe.refundStatus = 'failed';
-    await expect(gateway.refund({ orderId: ORDER_ID, chargeId: 'pi_fake000000000000000001', amountCents: 1 })).resolves.toMatchObject({
-      state: 'failed',
-    });
+    await expect(
+      gateway.refund({ orderId: ORDER_ID, paymentId: 'pi_fake000000000000000001', amountCents: 1, requestKey: REQUEST }),
+    ).resolves.toMatchObject({ state: 'failed' });
+  });
+
+  it('reads a dispute, and cancels a subscription at once (a second cancel finds it canceled)', async () => {
+    stripe.addDispute({ id: 'dp_1', paymentIntent: 'pi_fake000000000000000001', amount: 9700, status: 'needs_response' });
+    await expect(gateway.readDispute('dp_1')).resolves.toMatchObject({ outcome: 'disputed', paymentIds: ['pi_fake000000000000000001'] });
+    stripe.addDispute({ id: 'dp_1', paymentIntent: 'pi_fake000000000000000001', amount: 9700, status: 'lost' });
+    await expect(gateway.readDispute('dp_1')).resolves.toMatchObject({ outcome: 'lost' });
+    await expect(gateway.readDispute('dp_missing')).resolves.toBeNull();
+    await expect(gateway.cancelSubscriptionNow('sub_fake000000000000000001', 'cancel:1')).resolves.toBe('canceled');
+    await expect(gateway.cancelSubscriptionNow('sub_fake000000000000000001', 'cancel:2')).resolves.toBe('canceled');
+    expect(stripe.subscriptionsCanceled()).toEqual(['sub_fake000000000000000001']);
   });
 
   it("opens the customer's billing portal with the page to return to", async () => {

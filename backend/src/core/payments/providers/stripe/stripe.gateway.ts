@@ -4,6 +4,7 @@ import {
   BillingPortalSession,
   CreatedIntent,
   CreatedSubscription,
+  Dispute,
   ForgottenCustomer,
   GatewayOrder,
   idempotencyKey,
@@ -15,6 +16,7 @@ import {
   PaymentState,
   ParsedWebhook,
   Refund,
+  refundIdempotencyKey,
   RefundRequest,
   ScheduledInstalments,
   SubscriptionInvoice,
@@ -26,7 +28,7 @@ import { stripeClient } from './stripe-client';
 import { stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { monthlyPriceFor } from './stripe-prices';
-import { intentState, refundState, subscriptionState } from './stripe-states';
+import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
 /** The Stripe customer this system created earlier for a normalised e-mail, if any. */
@@ -235,11 +237,109 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund(request: RefundRequest): Promise<Refund> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: request.chargeId, amount: request.amountCents, metadata: { order_id: request.orderId } },
-      { idempotencyKey: idempotencyKey(request.orderId, 'refund') },
-    );
-    return { refundId: refund.id, state: refundState(refund.status), amountCents: refund.amount };
+    const paymentIntent = await this.paymentIntentOf(request.paymentId);
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountCents,
+          metadata: { order_id: request.orderId, refund_request: request.requestKey },
+        },
+        { idempotencyKey: refundIdempotencyKey(request.requestKey) },
+      );
+    } catch (err) {
+      // Stripe refuses a refund above what is left of the charge, or of a charge already refunded, for good.
+      const code = (err as { code?: string }).code;
+      if (code === 'charge_already_refunded' || code === 'amount_too_large' || code === 'charge_disputed' || code === 'resource_missing') {
+        throw new PaymentRefusedError((err as Error).message);
+      }
+      throw err;
+    }
+    return this.refundOf(refund);
+  }
+
+  async readRefund(id: string): Promise<Refund | null> {
+    const refund = await orNull(this.stripe.refunds.retrieve(id));
+    return refund && this.refundOf(refund);
+  }
+
+  /** A charge's (`ch_…`) or payment intent's refunds: the object of `charge.refunded` is a charge. */
+  async refundsOfPayment(id: string): Promise<Refund[]> {
+    const refunds = await this.stripe.refunds.list(id.startsWith('pi_') ? { payment_intent: id, limit: 100 } : { charge: id, limit: 100 });
+    return Promise.all(refunds.data.map((refund) => this.refundOf(refund)));
+  }
+
+  async readDispute(id: string): Promise<Dispute | null> {
+    const dispute = await orNull(this.stripe.disputes.retrieve(id));
+    if (!dispute) return null;
+    let paymentIntent = idOf(dispute.payment_intent);
+    if (!paymentIntent) paymentIntent = idOf((await this.stripe.charges.retrieve(idOf(dispute.charge) ?? '')).payment_intent);
+    return {
+      disputeId: dispute.id,
+      outcome: disputeOutcome(dispute.status),
+      amountCents: dispute.amount,
+      currency: dispute.currency,
+      paymentIds: paymentIntent ? await this.paymentIdsOf(paymentIntent) : [],
+    };
+  }
+
+  async cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState> {
+    try {
+      const subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+      return subscriptionState(subscription.status);
+    } catch (err) {
+      // Canceled before (by us on an earlier attempt, or in the dashboard): Stripe refuses a second cancel.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      const state = await this.readSubscription(subscriptionId);
+      if (state !== 'canceled') throw err;
+      return state;
+    }
+  }
+
+  private async refundOf(refund: Stripe.Refund): Promise<Refund> {
+    let paymentIntent = idOf(refund.payment_intent);
+    if (!paymentIntent && refund.charge)
+      paymentIntent = idOf((await this.stripe.charges.retrieve(idOf(refund.charge) ?? '')).payment_intent);
+    const requestKey = refund.metadata?.refund_request;
+    return {
+      refundId: refund.id,
+      state: refundState(refund.status),
+      amountCents: refund.amount,
+      currency: refund.currency,
+      paymentIds: paymentIntent ? await this.paymentIdsOf(paymentIntent) : [],
+      requestKey: typeof requestKey === 'string' && requestKey ? requestKey : null,
+    };
+  }
+
+  /**
+   * The ids our payments table may know a charge by: a subscription's invoice is recorded under
+   * the invoice's id, and its first one under the subscription's (see applyOrderStatus).
+   */
+  private async paymentIdsOf(paymentIntentId: string): Promise<string[]> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    // The acacia API still links a payment intent to its invoice.
+    const invoiceId = idOf((intent as Stripe.PaymentIntent & { invoice?: string | { id: string } | null }).invoice);
+    if (!invoiceId) return [paymentIntentId];
+    const invoice = await this.stripe.invoices.retrieve(invoiceId);
+    const subscriptionId = idOf(invoice.subscription);
+    const first = invoice.billing_reason === 'subscription_create' && subscriptionId;
+    return first ? [invoiceId, paymentIntentId, subscriptionId] : [invoiceId, paymentIntentId];
+  }
+
+  /** The payment intent of a payment as our payments table names it: a charge, an invoice, or a subscription's first invoice. */
+  private async paymentIntentOf(paymentId: string): Promise<string> {
+    if (paymentId.startsWith('pi_')) return paymentId;
+    let invoice: Stripe.Invoice | undefined;
+    if (paymentId.startsWith('in_')) {
+      invoice = (await orNull(this.stripe.invoices.retrieve(paymentId))) ?? undefined;
+    } else if (paymentId.startsWith('sub_')) {
+      const invoices = await this.stripe.invoices.list({ subscription: paymentId, limit: 100 });
+      invoice = invoices.data.find((candidate) => candidate.billing_reason === 'subscription_create');
+    }
+    const paymentIntent = idOf(invoice?.payment_intent);
+    if (!paymentIntent) throw new PaymentRefusedError('Stripe has no charge for this payment to refund.');
+    return paymentIntent;
   }
 
   async openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession> {
@@ -307,4 +407,14 @@ function requireSecret(secret: string | null): string {
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+/** A retrieve that answers null for Stripe's 404 (resource_missing). */
+async function orNull<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'resource_missing') return null;
+    throw err;
+  }
 }

@@ -1,0 +1,17 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import type { AdminRefundRequest } from '@contracts/admin';
+
+/** POST /api/admin/billing/payments/{paymentId}/refunds. */
+export class RefundRequestDto implements AdminRefundRequest {
+  @ApiProperty({ format: 'uuid', description: 'Made when the refund dialog opens: the same key is the same refund' })
+  @IsUUID('all', { message: 'requestKey must be a UUID' })
+  requestKey!: string;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'Cents; what is left of the payment when omitted' })
+  @IsOptional()
+  @IsInt({ message: 'amountCents must be a whole number of cents' })
+  @Min(1, { message: 'A refund must be at least $0.01.' })
+  @Max(100_000_000, { message: 'amountCents is too large' })
+  amountCents?: number;
+}

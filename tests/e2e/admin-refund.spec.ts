@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { useAdminAccount } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
+import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
+import { mailTo, waitForMail } from './support/mail';
+
+/**
+ * The admin's orders screen on a phone-sized screen: a sandbox purchase, then the admin signs in,
+ * finds the order, refunds its payment through the confirmation dialog and sees it refunded; the
+ * buyer's refund e-mail arrives, once.
+ */
+const tag = randomBytes(6).toString('hex');
+const buyer = { email: `refund.buyer.${tag}@example.com`, name: `Riley Refund ${tag}` };
+const admin = useAdminAccount('refunds');
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a sandbox purchase is refunded from the orders screen, and the buyer is e-mailed about it', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const shopper = await browser.newContext();
+  const checkout = await shopper.newPage();
+  await checkout.goto(checkoutUrl({ plan: 'full-payment', email: buyer.email, name: buyer.name }));
+  await fillSandboxCard(checkout, CARDS.success);
+  await payButton(checkout).click();
+  await checkout.waitForURL((url) => url.pathname === '/success');
+  await waitForMail(buyer.email, /receipt/i);
+  await shopper.close();
+
+  await page.goto('/admin/login?next=%2Fadmin%2Forders');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders and refunds' })).toBeVisible();
+
+  await page.getByLabel('E-mail or order id').fill(buyer.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const card = page.getByTestId('order-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: `${buyer.email} · Full Payment` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await card.getByRole('button', { name: 'Refund payment 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund payment 1' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Full refund ($997.00)')).toBeChecked();
+  // A partial amount above what was paid is refused in the dialog, before anything is sent.
+  await dialog.getByLabel('Partial refund').check();
+  await dialog.getByLabel('Amount in dollars').fill('1000');
+  await dialog.getByRole('button', { name: /^Refund \$1,000\.00$/ }).click();
+  await expect(dialog.getByText('Enter an amount from $0.01 up to $997.00.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Full refund ($997.00)').check();
+  await dialog.getByRole('button', { name: 'Refund $997.00' }).dblclick();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Refunded $997.00', { exact: true })).toBeVisible();
+  await expect(card.getByText('$997.00 refund, succeeded')).toBeVisible();
+  await expect(card.getByText('Refunded in full')).toBeVisible();
+
+  const [mail] = await waitForMail(buyer.email, /refund/i);
+  expect(mail.subject).toBe('Your Clear refund: $997.00');
+  expect(mail.text).toContain('/account');
+  expect(mail.html).toContain(buyer.name);
+  // Give a duplicate every chance to arrive before counting.
+  await page.waitForTimeout(2000);
+  expect((await mailTo(buyer.email)).filter((m) => /refund/i.test(m.subject ?? ''))).toHaveLength(1);
+});

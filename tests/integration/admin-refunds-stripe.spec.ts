@@ -1,0 +1,324 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { exactlyOnceProblems } from '../fakes/exactly-once';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
+import { SmtpSink } from '../fakes/smtp-sink';
+import { FakeStripeServer } from '../fakes/stripe-server';
+import { sendSignedWebhook } from './support/payments';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * Refunds and disputes against the Stripe fake through the real worker: an admin refund goes to
+ * the payment intent that paid the payment (a subscription's first invoice's included), once per
+ * request key; refunds made in Stripe's dashboard arrive as charge.refunded / refund.created /
+ * refund.updated, duplicated and out of order, and are recorded and have their effects once;
+ * disputes move the order to disputed, then won or lost, e-mail the owner once per status, and a
+ * lost one has a refund's effects.
+ */
+const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
+const ADMIN = { email: 'stripe.refunds.admin@example.com', password: 'a long enough refunds password' };
+const WEBHOOK_SECRET = 'whsec_refundsstripesecret0000000';
+const OWNER = 'owner@brightpath.example';
+const PI = 'pi_fake000000000000000001';
+const SUBSCRIPTION = 'sub_fake000000000000000001';
+
+const stripe = new FakeStripeServer();
+const affiliate = new FakeAffiliateServer();
+const ga4 = new FakeGa4MpServer();
+const smtp = new SmtpSink();
+let stack: Stack;
+let cookie = '';
+let csrfToken = '';
+let counter = 0;
+let buyer = '';
+let eventCounter = 0;
+
+const http = () => request(stack.url);
+const post = (path: string, body: object) =>
+  http()
+    .post(path)
+    .set('X-Forwarded-For', `10.79.${Math.floor(++counter / 250)}.${counter % 250}`)
+    .send(body);
+const refund = (paymentId: string, body: object) =>
+  http().post(`/api/admin/billing/payments/${paymentId}/refunds`).set('cookie', cookie).set('x-csrf-token', csrfToken).send(body);
+const event = (type: string, object: Record<string, unknown>, id = `evt_refunds_${++eventCounter}`) => ({
+  id,
+  object: 'event',
+  api_version: '2025-02-24.acacia',
+  created: Math.floor(Date.now() / 1000),
+  livemode: false,
+  type,
+  data: { object },
+});
+const webhook = (e: object) => sendSignedWebhook(stack.url, WEBHOOK_SECRET, e);
+
+function adminCreate(email: string, password: string): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, '--email', email], { env: { ...process.env, DATA_DIR: '/nonexistent' }, stdio: 'pipe' });
+    child.once('error', reject);
+    child.once('exit', resolve);
+    child.stdin.end(`${password}\n`);
+  });
+}
+
+const order = async () => (await stack.db.query(`SELECT * FROM orders WHERE email = $1`, [buyer]))[0];
+const refunds = async () =>
+  stack.db.query(
+    `SELECT provider_refund_id, amount_cents, status, reason, ends_access, effects FROM refunds WHERE order_id = $1 ORDER BY created_at`,
+    [(await order()).id],
+  );
+const refundMails = () => smtp.messages.filter((m) => m.envelope.to.includes(buyer) && /refund/i.test(m.subject ?? ''));
+const ownerMails = () => smtp.messages.filter((m) => m.envelope.to.includes(OWNER));
+const ga4Refunds = () => ga4.eventsAtDoor().filter((e) => e.identity.startsWith('refund:'));
+
+async function effectsSettled(count: number): Promise<void> {
+  await waitFor(async () => {
+    const rows = await refunds();
+    return rows.length === count && rows.every((r: { effects: object }) => Object.keys(r.effects).length === 4);
+  }, `${count} refund(s) with their effects`);
+  await outboxDrained(stack.db);
+}
+
+/** A live one-time order with a referral, paid (payment_intent.succeeded) with its paid effects settled; resolves with its payment's id. */
+async function buyOneTime(): Promise<string> {
+  await post('/api/create-payment-intent', {
+    email: buyer,
+    name: 'Dee Spute',
+    source: 'clear',
+    referral: 'partner3',
+    plan: 'Full Payment',
+    amount: 997,
+  }).expect(200);
+  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+  await webhook(
+    event('payment_intent.succeeded', {
+      id: PI,
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: { order_id: (await order()).id },
+    }),
+  );
+  return settledPayment();
+}
+
+async function buyStandard(): Promise<string> {
+  await post('/api/create-setup-intent', { email: buyer, name: 'Sub Scriber', source: 'clear', referral: 'partner3' }).expect(200);
+  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+  await post('/api/confirm-subscription', {
+    email: buyer,
+    name: 'Sub Scriber',
+    source: 'clear',
+    setupIntentId: 'seti_fake000000000000000001',
+    plan: 'Standard Access',
+    amount: 97,
+  }).expect(200);
+  // The subscription's first invoice, paid by the payment intent the checkout confirmed.
+  stripe.addInvoice({
+    id: 'in_first0000000000000001',
+    subscription: SUBSCRIPTION,
+    billingReason: 'subscription_create',
+    amountPaid: 9700,
+    paidAt: Math.floor(Date.now() / 1000),
+    paymentIntent: 'pi_fake_invoice',
+  });
+  return settledPayment();
+}
+
+async function settledPayment(): Promise<string> {
+  await waitFor(async () => Object.keys((await order())?.paid_effects ?? {}).length === 4, 'the paid effects');
+  await outboxDrained(stack.db);
+  const [payment] = await stack.db.query(`SELECT id FROM payments WHERE order_id = $1`, [(await order()).id]);
+  return payment.id;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
+  await stripe.start();
+  stack = await startStack({
+    AFFILIATE_API_URL: await affiliate.start(),
+    AFFILIATE_API_KEY: 'affiliate-key',
+    GA4_MP_URL: await ga4.start(),
+    GA4_MEASUREMENT_ID: 'G-REFUNDS2',
+    GA4_API_SECRET: 'ga4-secret',
+    SMTP_URL: await smtp.start(),
+    OWNER_EMAIL: OWNER,
+    STRIPE_SECRET_KEY: 'sk_test_fakekey',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
+    JOB_RETRY_HORIZON_S: '120',
+  });
+  await stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
+  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+  const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
+  cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
+  csrfToken = login.body.csrfToken;
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([stripe.stop(), affiliate.stop(), ga4.stop(), smtp.stop()]);
+});
+
+beforeEach(async () => {
+  await outboxDrained(stack.db);
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  for (const fake of [stripe, affiliate, ga4, smtp]) fake.reset();
+  buyer = `stripe-refund-buyer-${++counter}@example.com`;
+});
+
+it('an admin refund (double click, repeated request, failing affiliate) refunds once at Stripe, each effect once; a second key is a 400', async () => {
+  const paymentId = await buyOneTime();
+  const requestKey = randomUUID();
+  affiliate.failNextRequests(1);
+  const answers = await Promise.all([refund(paymentId, { requestKey }), refund(paymentId, { requestKey })]);
+  expect(answers.map((a) => a.status)).toEqual([200, 200]);
+  await refund(paymentId, { requestKey }).expect(200);
+  // Stripe's own events about the refund arrive too, and change nothing.
+  const [created] = stripe.refundsCreated();
+  const refundId = 're_fake000000000000000001';
+  await webhook(event('refund.created', { id: refundId, object: 'refund', payment_intent: PI }));
+  await webhook(event('charge.refunded', stripe.chargeOf(PI)));
+  await effectsSettled(1);
+
+  expect(stripe.refundsCreated()).toHaveLength(1);
+  expect(created).toMatchObject({ idempotencyKey: `refund:${requestKey}`, params: { payment_intent: PI, amount: '99700' } });
+  expect(await refunds()).toEqual([
+    {
+      provider_refund_id: refundId,
+      amount_cents: 99700,
+      status: 'succeeded',
+      reason: 'refund',
+      ends_access: true,
+      effects: {
+        'refund-email': 'sent',
+        'affiliate-refund': 'sent',
+        'ga4-refund': 'sent',
+        'cancel-subscription': 'skipped: not a subscription',
+      },
+    },
+  ]);
+  expect(exactlyOnceProblems(affiliate.refundsAtDoor(), [refundId])).toEqual([]);
+  expect(exactlyOnceProblems(ga4Refunds(), [`refund:${JSON.stringify(PI)}`])).toEqual([]);
+  expect(refundMails()).toHaveLength(1);
+
+  const second = await refund(paymentId, { requestKey: randomUUID() }).expect(400);
+  expect(second.body.message).toBe('This payment has already been refunded in full.');
+  expect(stripe.refundsCreated()).toHaveLength(1);
+});
+
+it('a partial admin refund sends the amount to Stripe and keeps the access', async () => {
+  const paymentId = await buyOneTime();
+  await refund(paymentId, { requestKey: randomUUID(), amountCents: 2500 }).expect(200);
+  await effectsSettled(1);
+  expect(stripe.refundsCreated()[0].params.amount).toBe('2500');
+  expect(await order()).toMatchObject({ refunded_cents: 2500, access_revoked_at: null });
+  expect(affiliate.refunds()[0].params).toMatchObject({ amount: '2500', sale_event_id: PI });
+});
+
+it("a full refund of a membership refunds its first invoice's payment intent and cancels the subscription at Stripe once", async () => {
+  const paymentId = await buyStandard();
+  await refund(paymentId, { requestKey: randomUUID() }).expect(200);
+  await effectsSettled(1);
+  expect(stripe.refundsCreated()[0].params.payment_intent).toBe('pi_fake_invoice');
+  expect(stripe.subscriptionsCanceled()).toEqual([SUBSCRIPTION]);
+  expect((await refunds())[0].effects['cancel-subscription']).toBe('done');
+  expect(await order()).toMatchObject({ refunded_cents: 9700, access_revoked_at: expect.any(Date) });
+});
+
+it("a refund made in Stripe's dashboard, its events duplicated and out of order, is recorded and has its effects once", async () => {
+  await buyOneTime();
+  const dashboardRefund = stripe.addRefund({ id: 're_dashboard0000000000001', paymentIntent: PI, amount: 99700 });
+  const refunded = event('charge.refunded', stripe.chargeOf(PI));
+  await webhook(refunded);
+  await webhook(event('refund.updated', dashboardRefund));
+  await webhook(event('refund.created', dashboardRefund));
+  expect((await webhook(refunded)).body).toEqual({ received: true, duplicate: true });
+  await webhook(event('charge.refunded', stripe.chargeOf(PI)));
+  await effectsSettled(1);
+
+  expect(await refunds()).toEqual([
+    expect.objectContaining({ provider_refund_id: 're_dashboard0000000000001', amount_cents: 99700, status: 'succeeded' }),
+  ]);
+  expect(stripe.refundsCreated()).toHaveLength(0);
+  expect(exactlyOnceProblems(affiliate.refundsAtDoor(), ['re_dashboard0000000000001'])).toEqual([]);
+  expect(exactlyOnceProblems(ga4Refunds(), [`refund:${JSON.stringify(PI)}`])).toEqual([]);
+  expect(refundMails()).toHaveLength(1);
+  expect(await order()).toMatchObject({ refunded_cents: 99700, access_revoked_at: expect.any(Date) });
+});
+
+it('a dispute created then won: the order is disputed, then won, and the owner is e-mailed once each; nothing is reversed', async () => {
+  await buyOneTime();
+  const opened = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: 99700, status: 'needs_response' });
+  const created = event('charge.dispute.created', opened);
+  await webhook(created);
+  await waitFor(async () => (await order()).dispute_status === 'disputed', 'the order to be disputed');
+  await outboxDrained(stack.db);
+  const won = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: 99700, status: 'won' });
+  await webhook(event('charge.dispute.closed', won));
+  await webhook(event('charge.dispute.created', opened));
+  await waitFor(async () => (await order()).dispute_status === 'won', 'the dispute to be won');
+  await outboxDrained(stack.db);
+
+  expect(ownerMails().map((m) => m.subject)).toEqual([
+    '[Brightpath Coaching] Payment disputed: $997.00',
+    '[Brightpath Coaching] Dispute won: $997.00',
+  ]);
+  expect(await stack.db.query(`SELECT status, effects FROM disputes`)).toEqual([
+    { status: 'won', effects: { 'owner-email:disputed': 'sent', 'owner-email:won': 'sent' } },
+  ]);
+  expect(await refunds()).toEqual([]);
+  expect(affiliate.refundsAtDoor()).toHaveLength(0);
+  expect(await order()).toMatchObject({ access_revoked_at: null });
+});
+
+it("a dispute created then lost has a refund's effects once: affiliate reversal, GA4 refund, access ended", async () => {
+  await buyOneTime();
+  await webhook(
+    event(
+      'charge.dispute.created',
+      stripe.addDispute({ id: 'dp_lost000000000000000001', paymentIntent: PI, amount: 99700, status: 'needs_response' }),
+    ),
+  );
+  await waitFor(async () => (await order()).dispute_status === 'disputed', 'the order to be disputed');
+  const lost = stripe.addDispute({ id: 'dp_lost000000000000000001', paymentIntent: PI, amount: 99700, status: 'lost' });
+  await webhook(event('charge.dispute.closed', lost));
+  await webhook(event('charge.dispute.updated', lost));
+  await webhook(event('charge.dispute.closed', lost));
+  await effectsSettled(1);
+
+  expect(await order()).toMatchObject({ dispute_status: 'lost', refunded_cents: 99700, access_revoked_at: expect.any(Date) });
+  expect(await refunds()).toEqual([
+    {
+      provider_refund_id: 'dp_lost000000000000000001',
+      amount_cents: 99700,
+      status: 'succeeded',
+      reason: 'dispute',
+      ends_access: true,
+      effects: {
+        'refund-email': 'skipped: dispute',
+        'affiliate-refund': 'sent',
+        'ga4-refund': 'sent',
+        'cancel-subscription': 'skipped: not a subscription',
+      },
+    },
+  ]);
+  expect(exactlyOnceProblems(affiliate.refundsAtDoor(), ['dp_lost000000000000000001'])).toEqual([]);
+  expect(exactlyOnceProblems(ga4Refunds(), [`refund:${JSON.stringify(PI)}`])).toEqual([]);
+  expect(ownerMails().map((m) => m.subject)).toEqual([
+    '[Brightpath Coaching] Payment disputed: $997.00',
+    '[Brightpath Coaching] Dispute lost: $997.00',
+  ]);
+  expect(refundMails()).toHaveLength(0);
+});

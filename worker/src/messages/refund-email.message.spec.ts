@@ -1,0 +1,31 @@
+import { buildRefundEmail } from './refund-email.message';
+
+const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear' };
+const refund = {
+  orderId: '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10',
+  planId: 'standard',
+  amountCents: 9700,
+  currency: 'USD',
+  refundedAt: new Date('2026-03-04T10:00:00Z'),
+  customerName: 'Ann "<b>" O\'Neil',
+  endsAccess: true,
+  accountUrl: 'https://example.com/account?x=<y>',
+};
+
+describe('buildRefundEmail', () => {
+  it('says what was refunded and links to the account page, in text and escaped HTML', () => {
+    const mail = buildRefundEmail(refund, brand);
+    expect(mail.subject).toBe('Your Clear refund: $97.00');
+    expect(mail.text).toContain('Amount refunded: $97.00');
+    expect(mail.text).toContain('your access to Clear has ended');
+    expect(mail.text).toContain('https://example.com/account?x=<y>');
+    expect(mail.html).toContain('Ann &#34;&#60;b&#62;&#34; O&#39;Neil');
+    expect(mail.html).toContain('href="https://example.com/account?x=&#60;y&#62;"');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('Brightpath &#60;Coaching&#62;');
+  });
+
+  it('keeps the access of a partial refund', () => {
+    expect(buildRefundEmail({ ...refund, endsAccess: false }, brand).text).toContain('Your access to Clear is unchanged.');
+  });
+});
