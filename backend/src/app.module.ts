@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { RateLimitModule } from './common/rate-limit.module';
 import { AppConfig } from '@core/config/app-config';
 import { ConfigModule } from '@core/config/config.module';
+import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
 import { BeaconModule } from './modules/beacon/beacon.module';
@@ -30,6 +31,7 @@ import { QueueModule } from '@core/queue/queue.module';
     DatabaseModule,
     QueueModule.forRole('producer'),
     RateLimitModule,
+    AccountModule,
     AdminModule,
     AdminDashboardModule,
     BeaconModule,

@@ -54,6 +54,10 @@ export class FakeStripeServer {
   private readonly metadata = new Map<string, Record<string, string>>();
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
+  /** Subscriptions' cancel-at-period-end flag and default card, as POST /v1/subscriptions/{id} set them. */
+  private readonly subscriptionChanges = new Map<string, { cancel_at_period_end?: boolean; default_payment_method?: string }>();
+  /** The end of every subscription's current period (unix seconds), as GET and POST /v1/subscriptions/{id} report it. */
+  currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
   /** Customers deleted through DELETE /v1/customers/{id}: like Stripe, a second delete finds none. */
   private readonly deleted = new Set<string>();
   private failing = 0;
@@ -80,6 +84,8 @@ export class FakeStripeServer {
     this.amounts.clear();
     this.answered.clear();
     this.deleted.clear();
+    this.subscriptionChanges.clear();
+    this.currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
     this.failing = 0;
     this.failingPath = null;
     this.setupIntentStatus = 'succeeded';
@@ -241,7 +247,18 @@ export class FakeStripeServer {
       },
     ],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, (_r, id) => this.invoice(id as string)],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => ({ id, object: 'subscription', status: this.subscriptionStatus })],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => this.subscription(id as string)],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (r, id) => {
+        const change = { ...this.subscriptionChanges.get(id as string) };
+        if (r.params.cancel_at_period_end !== undefined) change.cancel_at_period_end = r.params.cancel_at_period_end === 'true';
+        if (r.params.default_payment_method !== undefined) change.default_payment_method = r.params.default_payment_method;
+        this.subscriptionChanges.set(id as string, change);
+        return this.subscription(id as string);
+      },
+    ],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
     [
       'GET',
@@ -272,6 +289,20 @@ export class FakeStripeServer {
       }),
     ],
   ];
+
+  /** A subscription as Stripe answers it (acacia API: the period on the subscription itself). */
+  subscription(id: string): Record<string, unknown> {
+    const change = this.subscriptionChanges.get(id) ?? {};
+    return {
+      id,
+      object: 'subscription',
+      status: this.subscriptionStatus,
+      cancel_at_period_end: change.cancel_at_period_end ?? false,
+      current_period_end: this.currentPeriodEnd,
+      default_payment_method: change.default_payment_method ?? 'pm_fake000000000000000001',
+      metadata: {},
+    };
+  }
 
   private invoice(id: string): Record<string, unknown> {
     const invoice = this.invoices.get(id);

@@ -21,6 +21,7 @@ export const JOBS = {
   orderPaid: 'order-paid',
   paymentPaid: 'payment-paid',
   invitationEmail: 'invitation-email',
+  accountLinkEmail: 'account-link-email',
   forgetCustomer: 'forget-customer',
   dataRetention: 'data-retention',
 } as const;
@@ -79,6 +80,16 @@ export interface InvitationEmailPayload {
 }
 
 /**
+ * The account sign-in e-mail for one link token (`account_link_tokens.id`). Like the invitation's,
+ * the token is sealed (AES-256-GCM under INVITATION_TOKEN_KEY, bound to this token id): the
+ * database keeps only its hash, the outbox and Redis never hold it in the clear.
+ */
+export interface AccountLinkEmailPayload {
+  tokenId: string;
+  sealedToken: string;
+}
+
+/**
  * An erased person's customer at a payment provider (`orders.customer_id`), to be deleted there:
  * owed by the erasure, in its transaction.
  */
@@ -98,6 +109,7 @@ export type JobItem =
   | { name: typeof JOBS.orderPaid; data: OrderPaidPayload }
   | { name: typeof JOBS.paymentPaid; data: PaymentPaidPayload }
   | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload }
+  | { name: typeof JOBS.accountLinkEmail; data: AccountLinkEmailPayload }
   | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
   | { name: typeof JOBS.dataRetention; data: DataRetentionPayload };
 
@@ -111,6 +123,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.orderPaid]: QUEUES.payments,
   [JOBS.paymentPaid]: QUEUES.payments,
   [JOBS.invitationEmail]: QUEUES.invitations,
+  [JOBS.accountLinkEmail]: QUEUES.invitations,
   [JOBS.forgetCustomer]: QUEUES.payments,
   [JOBS.dataRetention]: QUEUES.maintenance,
 };
@@ -127,6 +140,8 @@ export const SIDE_EFFECTS = {
   receiptEmail: 'receipt-email',
   /** Keyed `invitation-email:<invitation id>:<token issue>`: one e-mail per token issued for e-mail. */
   invitationEmail: 'invitation-email',
+  /** Keyed `account-link-email:<account link token id>`: one sign-in e-mail per link issued. */
+  accountLinkEmail: 'account-link-email',
   /** Keyed `forget-customer:<provider customer id>`: an erased person's customer, deleted at the provider once. */
   forgetCustomer: 'forget-customer',
 } as const;

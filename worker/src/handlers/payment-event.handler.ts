@@ -16,6 +16,8 @@ interface EventSubject {
   orderId: string | undefined;
   /** A paid subscription invoice the event reports: recorded as a payment when it is a later one. */
   paidInvoiceId: string | undefined;
+  /** A subscription update (the billing portal's cancel or resume): its terms are re-read onto the order. */
+  termsChanged: boolean;
 }
 
 /** The order column that holds each kind of provider object. */
@@ -42,6 +44,7 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
       objectId: event.objectId,
       orderId: event.orderRef,
       paidInvoiceId: event.kind === 'subscription.paid' ? event.invoiceId : undefined,
+      termsChanged: event.kind === 'subscription.updated',
     }
   );
 }
@@ -85,6 +88,7 @@ export class PaymentEventHandler {
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
       await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
+      if (subject.termsChanged) await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(subject.objectId));
       if (subject.paidInvoiceId) payment = await this.recordPayment(manager, orderId, subject.objectId, subject.paidInvoiceId);
       await this.events.markApplied(eventId, manager);
       if (status) return `applied: ${status}`;

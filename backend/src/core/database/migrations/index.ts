@@ -15,6 +15,7 @@ import { OrderBuyerBinding1765411200000 } from './1765411200000-order-buyer-bind
 import { OrderLivemode1765497600000 } from './1765497600000-order-livemode';
 import { CreatePayments1765584000000 } from './1765584000000-create-payments';
 import { SandboxClock1765670400000 } from './1765670400000-sandbox-clock';
+import { AccountAccess1765843200000 } from './1765843200000-account-access';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   OrderLivemode1765497600000,
   CreatePayments1765584000000,
   SandboxClock1765670400000,
+  AccountAccess1765843200000,
 ];

@@ -40,7 +40,7 @@ export interface NewSandboxObject {
 
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
-  s.payment_method_id, s.card, s.last_error, s.created_at`;
+  s.payment_method_id, s.card, s.last_error, s.cancel_at_period_end, s.created_at`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -131,6 +131,14 @@ export class SandboxObjectRepository {
         change.last_error ? JSON.stringify(change.last_error) : null,
       ],
     );
+  }
+
+  /** Sets or clears a subscription's cancellation at the end of its current period. */
+  async setCancelAtPeriodEnd(sql: SqlExecutor, id: string, cancel: boolean): Promise<void> {
+    await sql.query(`UPDATE sandbox_objects SET cancel_at_period_end = $2, updated_at = now() WHERE id = $1 AND object = 'subscription'`, [
+      id,
+      cancel,
+    ]);
   }
 
   private select(sql: SqlExecutor, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {

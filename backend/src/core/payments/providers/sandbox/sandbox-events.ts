@@ -16,6 +16,8 @@ export interface SandboxObjectRow {
   payment_method_id: string | null;
   card: { last4: string; outcome: string } | null;
   last_error: Record<string, string> | null;
+  /** Subscriptions: the buyer asked for it to end at the end of its current period. */
+  cancel_at_period_end: boolean;
   created_at: Date;
 }
 
@@ -96,13 +98,20 @@ export function setupIntentObject(row: SandboxObjectRow): Record<string, unknown
   };
 }
 
-export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | null, lookupKey: string): Record<string, unknown> {
+export function subscriptionObject(
+  row: SandboxObjectRow,
+  invoiceId: string | null,
+  lookupKey: string,
+  currentPeriodEnd?: Date,
+): Record<string, unknown> {
   return {
     id: row.id,
     object: 'subscription',
     customer: row.customer_id,
     default_payment_method: row.payment_method_id,
     status: row.status,
+    cancel_at_period_end: row.cancel_at_period_end,
+    ...(currentPeriodEnd && { current_period_end: unix(currentPeriodEnd) }),
     latest_invoice: invoiceId,
     items: {
       object: 'list',

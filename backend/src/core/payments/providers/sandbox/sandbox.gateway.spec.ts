@@ -45,6 +45,7 @@ class MemoryStore {
       payment_method_id: row.paymentMethodId ?? null,
       card: row.card ?? null,
       last_error: null,
+      cancel_at_period_end: false,
       created_at: new Date(),
     };
     this.byKey.set(row.idempotencyKey, stored);
