@@ -79,7 +79,7 @@ async function subscribe(): Promise<string> {
 async function signIn(): Promise<{ cookie: string; csrf: string }> {
   await post('/api/account/link', { email: buyer }).expect(202);
   const mail = await waitFor(() => smtp.messages.find((m) => m.envelope.to.includes(buyer)), 'the sign-in e-mail');
-  const [, token] = LINK.exec(mail.text ?? '') ?? [];
+  const [, token] = LINK.exec(mail?.text ?? '') ?? [];
   const res = await post('/api/account/session', { token }).expect(200);
   return { cookie: String(res.headers['set-cookie']).split(';')[0], csrf: res.body.csrfToken };
 }
@@ -120,7 +120,7 @@ it('opens the Billing Portal for the buyer, and a change made there reaches the 
   const portal = await authed(session, '/api/account/billing-portal', { orderId }).expect(200);
   expect(portal.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_fake' });
   const [call] = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions');
-  expect(call.params).toMatchObject({ customer: 'cus_fake000000000000000001', return_url: `${new URL('/account', stack.url)}` });
+  expect(call.params).toMatchObject({ customer: 'cus_fake000000000000000001', return_url: new URL('/account', stack.url).toString() });
 
   // The buyer cancels in the portal: Stripe changes the subscription and tells us by webhook.
   stripe.currentPeriodEnd = Math.floor(Date.UTC(2031, 5, 1) / 1000);

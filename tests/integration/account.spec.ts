@@ -52,9 +52,7 @@ beforeEach(async () => {
 
 const orderOf = async (email = buyer) =>
   (
-    await stack.db.query(`SELECT id, status, paid_effects, cancel_at_period_end, current_period_end FROM orders WHERE email = $1`, [
-      email,
-    ])
+    await stack.db.query(`SELECT id, status, paid_effects, cancel_at_period_end, current_period_end FROM orders WHERE email = $1`, [email])
   )[0];
 
 /** A standard member (sandbox, 4242), its first payment settled. */
@@ -79,7 +77,7 @@ async function subscribe(email = buyer): Promise<string> {
 /** The token of the latest sign-in e-mail to `email`. */
 async function mailedToken(email = buyer): Promise<string> {
   const mail = await waitFor(() => smtp.messages.find((m) => m.envelope.to.includes(email)), 'the sign-in e-mail');
-  const [, token] = LINK.exec(mail.text ?? '') ?? [];
+  const [, token] = LINK.exec(mail?.text ?? '') ?? [];
   return token;
 }
 
@@ -237,9 +235,11 @@ it('updates the card through a confirmed sandbox card setup, and has no billing 
   const setup = await authed(session, '/api/account/card/setup', { orderId }).expect(200);
   expect(setup.body.setupIntentId).toMatch(/^seti_/);
   const newCard = { ...card, number: '5555555555554444' };
-  await post('/api/sandbox/confirm-setup', { clientSecret: setup.body.clientSecret, card: newCard, returnUrl: `${stack.url}/account` }).expect(
-    200,
-  );
+  await post('/api/sandbox/confirm-setup', {
+    clientSecret: setup.body.clientSecret,
+    card: newCard,
+    returnUrl: `${stack.url}/account`,
+  }).expect(200);
   await authed(session, '/api/account/card', { orderId, setupIntentId: setup.body.setupIntentId }).expect(200);
   const [subscription] = await stack.db.query(`SELECT card FROM sandbox_objects WHERE object = 'subscription'`);
   expect(subscription.card).toMatchObject({ last4: '4444' });

@@ -40,7 +40,9 @@ export class AccountLinkEmailHandler {
       { brandName: this.config.BRAND_NAME },
     );
     const to = row.email;
-    const effect = await this.ledger.run(SIDE_EFFECTS.accountLinkEmail, tokenId, (key) => this.mailer.send({ to, ...mail, messageId: key }));
+    const effect = await this.ledger.run(SIDE_EFFECTS.accountLinkEmail, tokenId, (key) =>
+      this.mailer.send({ to, ...mail, messageId: key }),
+    );
     return effect.status === 'done' ? 'sent' : `failed: ${String(effect.detail.reason ?? 'rejected')}`;
   }
 }

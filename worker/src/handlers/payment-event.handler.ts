@@ -88,7 +88,8 @@ export class PaymentEventHandler {
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
       await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
-      if (subject.termsChanged) await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(subject.objectId));
+      if (subject.termsChanged)
+        await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(subject.objectId));
       if (subject.paidInvoiceId) payment = await this.recordPayment(manager, orderId, subject.objectId, subject.paidInvoiceId);
       await this.events.markApplied(eventId, manager);
       if (status) return `applied: ${status}`;

@@ -12,7 +12,13 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountMembership, AccountResponse, AccountSessionResponse, BillingPortalResponse, CardUpdateResponse } from '@contracts/account';
+import type {
+  AccountMembership,
+  AccountResponse,
+  AccountSessionResponse,
+  BillingPortalResponse,
+  CardUpdateResponse,
+} from '@contracts/account';
 import { normalizeEmail } from '@contracts/email';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { AccountGuard, CurrentAccount } from './account.guard';
@@ -36,7 +42,9 @@ export class AccountController {
   @HttpCode(202)
   @RouteConfig(PUBLIC_WRITE_LIMIT)
   @Header('Cache-Control', 'no-store')
-  @ApiAcceptedResponse({ description: 'Always {}: a sign-in link is e-mailed when the address has ordered, and nothing says whether it has' })
+  @ApiAcceptedResponse({
+    description: 'Always {}: a sign-in link is e-mailed when the address has ordered, and nothing says whether it has',
+  })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, wrong types or unknown fields' })
   @ApiTooManyRequestsResponse({ description: 'Too many requests from this client or for this address' })
   async link(@Body() dto: AccountLinkDto, @Req() req: FastifyRequest): Promise<Record<string, never>> {

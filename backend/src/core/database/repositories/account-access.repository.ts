@@ -39,7 +39,10 @@ export class AccountAccessRepository implements PersonalDataOwner {
    * Stores a new link token in the caller's transaction; the address's expired tokens and
    * sessions go on the way (links are rare, so no scheduled job is needed for them).
    */
-  async insertLinkToken(sql: SqlExecutor, token: Pick<AccountLinkTokenRow, 'token_hash' | 'email_normalized' | 'expires_at'>): Promise<string> {
+  async insertLinkToken(
+    sql: SqlExecutor,
+    token: Pick<AccountLinkTokenRow, 'token_hash' | 'email_normalized' | 'expires_at'>,
+  ): Promise<string> {
     await sql.query(`DELETE FROM account_link_tokens WHERE email_normalized = $1 AND expires_at < now()`, [token.email_normalized]);
     await sql.query(`DELETE FROM account_sessions WHERE email_normalized = $1 AND expires_at < now()`, [token.email_normalized]);
     const [row]: Array<Pick<AccountLinkTokenRow, 'id'>> = await sql.query(
@@ -113,8 +116,12 @@ export class AccountAccessRepository implements PersonalDataOwner {
 
   /** Sign-in links and sessions are deleted: an erased person is signed out everywhere. */
   async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
-    const accountLinks = affectedRows(await sql.query(`DELETE FROM account_link_tokens WHERE email_normalized = $1`, [erasure.emailNormalized]));
-    const accountSessions = affectedRows(await sql.query(`DELETE FROM account_sessions WHERE email_normalized = $1`, [erasure.emailNormalized]));
+    const accountLinks = affectedRows(
+      await sql.query(`DELETE FROM account_link_tokens WHERE email_normalized = $1`, [erasure.emailNormalized]),
+    );
+    const accountSessions = affectedRows(
+      await sql.query(`DELETE FROM account_sessions WHERE email_normalized = $1`, [erasure.emailNormalized]),
+    );
     return { accountLinks, accountSessions };
   }
 }

@@ -55,7 +55,16 @@ export interface OrderRow {
 /** A paid order as the buyer's account page lists it, with its payments, first first. */
 export type MembershipRow = Pick<
   OrderRow,
-  'id' | 'plan_id' | 'kind' | 'status' | 'provider' | 'customer_id' | 'subscription_id' | 'cancel_at_period_end' | 'current_period_end' | 'paid_at'
+  | 'id'
+  | 'plan_id'
+  | 'kind'
+  | 'status'
+  | 'provider'
+  | 'customer_id'
+  | 'subscription_id'
+  | 'cancel_at_period_end'
+  | 'current_period_end'
+  | 'paid_at'
 > & { payments: Array<Pick<PaymentRow, 'sequence' | 'amount_cents' | 'currency'> & { paid_at: string }> };
 
 /** What a provider says of a subscription's end: whether it ends at its period's end, and when that period ends. */

@@ -254,10 +254,7 @@ export class SandboxGateway implements PaymentGateway {
       const periodEnd = await this.periodEnd(manager, row);
       if (row.cancel_at_period_end !== cancel) {
         await this.store.setCancelAtPeriodEnd(manager, row, cancel, (updated) => [
-          stripeEvent(
-            'customer.subscription.updated',
-            subscriptionObject(updated, null, priceLookupKey({ id: row.plan_id }), periodEnd),
-          ),
+          stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, priceLookupKey({ id: row.plan_id }), periodEnd)),
         ]);
       }
       return { cancelAtPeriodEnd: cancel, currentPeriodEnd: periodEnd };
@@ -305,7 +302,10 @@ export class SandboxGateway implements PaymentGateway {
         subscription,
         { status: subscription.status, payment_method_id: setup.payment_method_id, card: setup.card, last_error: subscription.last_error },
         (updated) => [
-          stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, priceLookupKey({ id: subscription.plan_id }), periodEnd)),
+          stripeEvent(
+            'customer.subscription.updated',
+            subscriptionObject(updated, null, priceLookupKey({ id: subscription.plan_id }), periodEnd),
+          ),
         ],
       );
     });

@@ -301,7 +301,10 @@ function firstPaymentOf(subscription: Stripe.Subscription): Stripe.PaymentIntent
 
 function termsOf(subscription: Pick<Stripe.Subscription, 'cancel_at_period_end' | 'current_period_end'>): SubscriptionTerms {
   const end = subscription.current_period_end;
-  return { cancelAtPeriodEnd: subscription.cancel_at_period_end === true, currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null };
+  return {
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+    currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
+  };
 }
 
 function requireSecret(secret: string | null): string {
