@@ -7,12 +7,12 @@ describe('buildAccountLinkEmail', () => {
   it('carries the link and its validity in both parts', () => {
     expect(mail.text).toContain(`Sign in to my account: ${link}`);
     expect(mail.text).toContain('works once, for 30 minutes');
-    expect(mail.html).toContain('href="https://clear.example.com/account?token=abc_DEF-123&amp;x=&lt;b&gt;"');
+    expect(mail.html).toContain('href="https://clear.example.com/account?token=abc_DEF-123&#38;x=&#60;b&#62;"');
     expect(mail.subject).toBe('Your sign-in link for Clear & <Co>');
   });
 
   it('escapes everything it puts into the HTML', () => {
     expect(mail.html).not.toContain('<Co>');
-    expect(mail.html).toContain('Clear &amp; &lt;Co&gt;');
+    expect(mail.html).toContain('Clear &#38; &#60;Co&#62;');
   });
 });
