@@ -6,6 +6,7 @@ import {
   ApiConflictResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -68,7 +69,7 @@ export class AccountController {
 
   @Post('logout')
   @HttpCode(204)
-  @ApiOkResponse({ description: 'Signed out; the cookie is cleared' })
+  @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.sessions.destroy(req.headers.cookie);
     void reply.header('set-cookie', this.sessions.clearedCookie());

@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/page-heading';
 import { account as copy } from '@/content/account';
 import { pages } from '@/content/pages';
 import { ApiError } from '@/lib/api-client';
+import { forgetPageQueryValue } from '@/lib/personal-query';
 import { accountKey, useAccount } from '../api/get-account';
 import { openSession } from '../api/open-session';
 import { signOut } from '../api/account-actions';
@@ -16,8 +17,9 @@ type Exchange = { state: 'idle' } | { state: 'exchanging' } | { state: 'failed';
 
 /**
  * /account. With `?token=` (moved out of the address bar before any script runs, see
- * personal-query-guard.ts), the token is exchanged once for the session cookie, then the entry's
- * address is rewritten without it. Signed in: the memberships; otherwise the sign-in link form.
+ * personal-query-guard.ts), the token is exchanged once for the session cookie and forgotten,
+ * and the entry's address is rewritten without it. Signed in: the memberships; otherwise the
+ * sign-in link form.
  */
 export function AccountPage({ token }: { token: string | null }) {
   const queryClient = useQueryClient();
@@ -27,14 +29,15 @@ export function AccountPage({ token }: { token: string | null }) {
   useEffect(() => {
     if (!token || exchanged.current === token) return;
     exchanged.current = token;
+    // Used once, whatever the answer: a reload must not offer it again.
+    forgetPageQueryValue('token');
+    window.history.replaceState(window.history.state, '', ROUTES.account);
     openSession(token).then(
       () => {
-        window.history.replaceState(null, '', ROUTES.account);
         setExchange({ state: 'idle' });
         void queryClient.invalidateQueries({ queryKey: accountKey });
       },
       (error: unknown) => {
-        window.history.replaceState(null, '', ROUTES.account);
         const message = error instanceof ApiError ? (error.serverMessage ?? copy.signIn.errorFallback) : copy.signIn.networkError;
         setExchange({ state: 'failed', message });
       },
