@@ -237,7 +237,7 @@ describe('SandboxGateway', () => {
     subscription.created_at = new Date('2026-01-31T12:00:00Z');
     const end = new Date('2026-02-28T12:00:00Z');
 
-    await expect(gateway.setCancelAtPeriodEnd(orderId, subscription.id, true, 'r1')).resolves.toEqual({
+    await expect(gateway.setCancelAtPeriodEnd(orderId, subscription.id, true)).resolves.toEqual({
       cancelAtPeriodEnd: true,
       currentPeriodEnd: end,
     });
@@ -253,14 +253,14 @@ describe('SandboxGateway', () => {
         },
       },
     });
-    await gateway.setCancelAtPeriodEnd(orderId, subscription.id, true, 'r2');
+    await gateway.setCancelAtPeriodEnd(orderId, subscription.id, true);
     expect(store.events).toHaveLength(1);
     await expect(gateway.readSubscriptionTerms(subscription.id)).resolves.toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: end });
 
-    await gateway.setCancelAtPeriodEnd(orderId, subscription.id, false, 'r3');
+    await gateway.setCancelAtPeriodEnd(orderId, subscription.id, false);
     expect(store.events).toHaveLength(2);
     expect(store.events[1]).toMatchObject({ data: { object: { cancel_at_period_end: false } } });
-    await expect(gateway.setCancelAtPeriodEnd('6b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10', subscription.id, true, 'r4')).rejects.toThrow(
+    await expect(gateway.setCancelAtPeriodEnd('6b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10', subscription.id, true)).rejects.toThrow(
       PaymentRefusedError,
     );
   });
