@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { RateLimitModule } from './common/rate-limit.module';
 import { AppConfig } from '@core/config/app-config';
 import { ConfigModule } from '@core/config/config.module';
+import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminBillingModule } from './modules/admin-billing/admin-billing.module';
 import { AdminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
@@ -31,6 +32,7 @@ import { QueueModule } from '@core/queue/queue.module';
     DatabaseModule,
     QueueModule.forRole('producer'),
     RateLimitModule,
+    AccountModule,
     AdminModule,
     AdminBillingModule,
     AdminDashboardModule,

@@ -53,6 +53,7 @@ test.describe('Content-Security-Policy: no violation on any page', () => {
     ['checkout for a one-time plan', checkoutUrl({ plan: 'full-payment', email: 'csp@example.com', name: 'Csp Visitor' })],
     ['the success page', '/success?payment_intent=pi_doesnotexist&plan=2-month'],
     ['the upsell', '/upsell?plan=standard&email=csp%40example.com&name=Csp'],
+    ['the account page with a used-up sign-in link', `/account?token=${'x'.repeat(43)}`],
     ['the admin sign-in', '/admin/login'],
     ['a page that does not exist', '/no-such-page'],
   ];

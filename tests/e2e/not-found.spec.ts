@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 
-const TABLE_ROUTES = ['/invitation', '/blackcard', '/upsell', '/blackcard-upsell', '/checkout', '/success', '/admin/testimonials'];
+const TABLE_ROUTES = [
+  '/invitation',
+  '/blackcard',
+  '/upsell',
+  '/blackcard-upsell',
+  '/checkout',
+  '/success',
+  '/account',
+  '/admin/testimonials',
+];
 
 test.describe('routing', () => {
   test('an unknown path shows the 404 card, served with HTTP status 404', async ({ page }) => {

@@ -64,6 +64,10 @@ export class FakeStripeServer {
   private readonly metadata = new Map<string, Record<string, string>>();
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
+  /** Subscriptions' cancel-at-period-end flag and default card, as POST /v1/subscriptions/{id} set them. */
+  private readonly subscriptionChanges = new Map<string, { cancel_at_period_end?: boolean; default_payment_method?: string }>();
+  /** The end of every subscription's current period (unix seconds), as GET and POST /v1/subscriptions/{id} report it. */
+  currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
   /** Customers deleted through DELETE /v1/customers/{id}: like Stripe, a second delete finds none. */
   private readonly deleted = new Set<string>();
   private failing = 0;
@@ -95,6 +99,8 @@ export class FakeStripeServer {
     this.amounts.clear();
     this.answered.clear();
     this.deleted.clear();
+    this.subscriptionChanges.clear();
+    this.currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
     this.failing = 0;
     this.failingPath = null;
     this.setupIntentStatus = 'succeeded';
@@ -336,14 +342,17 @@ export class FakeStripeServer {
         ),
       }),
     ],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_r, id) => this.subscription(id as string)],
     [
-      'GET',
+      'POST',
       /^\/v1\/subscriptions\/([^/]+)$/,
-      (_r, id) => ({
-        id,
-        object: 'subscription',
-        status: this.canceled.has(id as string) ? 'canceled' : (this.subscriptionStatuses.get(id as string) ?? this.subscriptionStatus),
-      }),
+      (r, id) => {
+        const change = { ...this.subscriptionChanges.get(id as string) };
+        if (r.params.cancel_at_period_end !== undefined) change.cancel_at_period_end = r.params.cancel_at_period_end === 'true';
+        if (r.params.default_payment_method !== undefined) change.default_payment_method = r.params.default_payment_method;
+        this.subscriptionChanges.set(id as string, change);
+        return this.subscription(id as string);
+      },
     ],
     [
       'POST',
@@ -469,6 +478,20 @@ export class FakeStripeServer {
       });
     }
     return object;
+  }
+
+  /** A subscription as Stripe answers it (acacia API: the period on the subscription itself). */
+  subscription(id: string): Record<string, unknown> {
+    const change = this.subscriptionChanges.get(id) ?? {};
+    return {
+      id,
+      object: 'subscription',
+      status: this.canceled.has(id) ? 'canceled' : (this.subscriptionStatuses.get(id) ?? this.subscriptionStatus),
+      cancel_at_period_end: change.cancel_at_period_end ?? false,
+      current_period_end: this.currentPeriodEnd,
+      default_payment_method: change.default_payment_method ?? 'pm_fake000000000000000001',
+      metadata: {},
+    };
   }
 
   private invoice(id: string): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { malformedStoredData, outboxState } from './support/stored-data';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_111);
 const GENERATED = Number(process.env.FUZZ_COUNT ?? 2400);
 /** Routes that take a body (each endpoint's JSON body and the webhook), each refusing 1.2 MB of it. */
-const BODY_ROUTES = 13;
+const BODY_ROUTES = 15;
 const WEBHOOK_SECRET = `whsec_fuzz${randomBytes(12).toString('hex')}`;
 
 let stack: FuzzStack;

@@ -375,7 +375,16 @@ describe("a person's data", () => {
       .send({ email: INVITEE.email })
       .expect(200);
     expect(res.body).toEqual({
-      erased: { leads: 1, leadSubmissions: 1, invitations: 1, invitationSubmissions: 1, invitationTokens: 1, orders: 1 },
+      erased: {
+        leads: 1,
+        leadSubmissions: 1,
+        invitations: 1,
+        invitationSubmissions: 1,
+        invitationTokens: 1,
+        orders: 1,
+        accountLinks: 0,
+        accountSessions: 0,
+      },
     });
 
     const columns: Array<{ table_name: string; column_name: string }> = await stack.db.query(

@@ -74,6 +74,8 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
   const smtp = new SmtpSink();
   /** The access token the gate issues in the journey: in a path, a query string and an e-mail job. */
   let issuedToken = '';
+  /** The account sign-in token e-mailed in the journey: in a request body, a query string and a sealed job. */
+  let accountToken = '';
   let db: Client;
   let api: Running | undefined;
   let worker: Running | undefined;
@@ -111,6 +113,24 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     await http().get(`/api/validate-token/${issuedToken}`).expect(200);
     await http().get(`/blackcard?token=${issuedToken}`);
     await waitFor(() => smtp.messages.length === 1, 'the worker to send the invitation e-mail');
+    // The buyer's account: an order, a sign-in link e-mailed by the worker, the link opened and exchanged.
+    await http()
+      .post('/api/create-payment-intent')
+      .send({ email: EMAIL, name: NAME, source: 'clear', plan: 'Full Payment', amount: 997 })
+      .expect(200);
+    await http().post('/api/account/link').send({ email: EMAIL }).expect(202);
+    await http()
+      .post('/api/account/link')
+      .send({ email: `unknown.${EMAIL}` })
+      .expect(202);
+    const linkMail = await waitFor(
+      () => smtp.messages.find((m) => m.subject?.includes('sign-in link')),
+      'the worker to send the sign-in e-mail',
+    );
+    accountToken = /\/account\?token=([A-Za-z0-9_-]{43})/.exec(linkMail?.text ?? '')?.[1] ?? '';
+    await http().get(`/account?token=${accountToken}`);
+    await http().post('/api/account/session').send({ token: accountToken }).expect(200);
+    await http().post('/api/account/session').send({ token: accountToken }).expect(400);
 
     await waitFor(() => affiliate.signups().length === 1, 'the worker to call the affiliate service');
     await waitFor(
@@ -126,7 +146,9 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     if (!existsSync(API_MAIN) || !existsSync(WORKER_MAIN)) throw new Error('dist/ is missing: run "npm run build:server" (npm test does)');
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-    await db.query('TRUNCATE leads, lead_submissions, invitations, outbox, side_effects CASCADE');
+    await db.query(
+      'TRUNCATE leads, lead_submissions, invitations, orders, account_link_tokens, account_sessions, outbox, side_effects CASCADE',
+    );
     // A database failure on the write path, so that error logging is part of the journey too.
     await db.query(`
       CREATE OR REPLACE FUNCTION refuse_faulty_lead() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -151,6 +173,8 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
       AFFILIATE_API_URL: affiliate.url,
       AFFILIATE_API_KEY: 'log-test-key',
       SMTP_URL: smtp.url,
+      // The sandbox's webhook deliveries of the journey's order reach this API.
+      INTERNAL_API_URL: apiUrl,
     };
     const apiRun = run(API_MAIN, env);
     const workerRun = run(WORKER_MAIN, env);
@@ -187,6 +211,12 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     expect(lines.some((line) => line.includes('"job":"invitation-email"'))).toBe(true);
     expect(lines.filter((line) => line.includes('/blackcard') && line.includes('request completed')).length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.includes(issuedToken) || line.includes(issuedToken.slice(0, 16)))).toEqual([]);
+  });
+
+  it('has no account sign-in token in any line, though it was e-mailed, opened as /account?token= and exchanged', () => {
+    expect(accountToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(lines.some((line) => line.includes('"job":"account-link-email"'))).toBe(true);
+    expect(lines.filter((line) => line.includes(accountToken) || line.includes(accountToken.slice(0, 16)))).toEqual([]);
   });
 
   it('has none of the data of a lead the database refused in any line', () => {

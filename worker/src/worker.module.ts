@@ -14,6 +14,7 @@ import { TrackingProcessor } from './processors/tracking.processor';
 import { AffiliateClient } from './clients/affiliate.client';
 import { Ga4MeasurementClient } from './clients/ga4-measurement.client';
 import { InvitationEmailHandler } from './handlers/invitation-email.handler';
+import { AccountLinkEmailHandler } from './handlers/account-link-email.handler';
 import { OutboxOutcomeRecorder } from './ledger/outbox-outcome-recorder';
 import { AffiliateSignupHandler } from './handlers/affiliate-signup.handler';
 import { SmtpMailer } from './clients/smtp-mailer.client';
@@ -67,6 +68,7 @@ import { WorkerHeartbeat } from './processors/heartbeat';
     SandboxWebhookHandler,
     OrderPaidHandler,
     InvitationEmailHandler,
+    AccountLinkEmailHandler,
     TrackingProcessor,
     PaymentsProcessor,
     InvitationsProcessor,

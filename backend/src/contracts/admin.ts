@@ -205,6 +205,8 @@ export interface PersonData {
   invitationSubmissions: Record<string, unknown>[];
   invitationTokens: Array<{ issue: number; expiresAt: string; createdAt: string }>;
   orders: Record<string, unknown>[];
+  accountLinks: Array<{ id: string; expires_at: string; used_at: string | null; created_at: string }>;
+  accountSessions: Array<{ expires_at: string; created_at: string }>;
   sideEffects: Record<string, unknown>[];
 }
 
@@ -221,6 +223,9 @@ export interface ErasePersonResponse {
     invitationSubmissions: number;
     invitationTokens: number;
     orders: number;
+    /** The account page's sign-in links and sessions, deleted. */
+    accountLinks: number;
+    accountSessions: number;
   };
 }
 

@@ -21,6 +21,7 @@ export const JOBS = {
   orderPaid: 'order-paid',
   paymentPaid: 'payment-paid',
   invitationEmail: 'invitation-email',
+  accountLinkEmail: 'account-link-email',
   forgetCustomer: 'forget-customer',
   dataRetention: 'data-retention',
   scheduleInstalments: 'schedule-instalments',
@@ -81,6 +82,16 @@ export interface PaymentPaidPayload {
 export interface InvitationEmailPayload {
   invitationId: string;
   issue: number;
+  sealedToken: string;
+}
+
+/**
+ * The account sign-in e-mail for one link token (`account_link_tokens.id`). Like the invitation's,
+ * the token is sealed (AES-256-GCM under INVITATION_TOKEN_KEY, bound to this token id): the
+ * database keeps only its hash, the outbox and Redis never hold it in the clear.
+ */
+export interface AccountLinkEmailPayload {
+  tokenId: string;
   sealedToken: string;
 }
 
@@ -150,6 +161,7 @@ export type JobItem =
   | { name: typeof JOBS.orderPaid; data: OrderPaidPayload }
   | { name: typeof JOBS.paymentPaid; data: PaymentPaidPayload }
   | { name: typeof JOBS.invitationEmail; data: InvitationEmailPayload }
+  | { name: typeof JOBS.accountLinkEmail; data: AccountLinkEmailPayload }
   | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
   | { name: typeof JOBS.dataRetention; data: DataRetentionPayload }
   | { name: typeof JOBS.scheduleInstalments; data: ScheduleInstalmentsPayload }
@@ -169,6 +181,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.orderPaid]: QUEUES.payments,
   [JOBS.paymentPaid]: QUEUES.payments,
   [JOBS.invitationEmail]: QUEUES.invitations,
+  [JOBS.accountLinkEmail]: QUEUES.invitations,
   [JOBS.forgetCustomer]: QUEUES.payments,
   [JOBS.dataRetention]: QUEUES.maintenance,
   [JOBS.scheduleInstalments]: QUEUES.payments,
@@ -191,6 +204,8 @@ export const SIDE_EFFECTS = {
   receiptEmail: 'receipt-email',
   /** Keyed `invitation-email:<invitation id>:<token issue>`: one e-mail per token issued for e-mail. */
   invitationEmail: 'invitation-email',
+  /** Keyed `account-link-email:<account link token id>`: one sign-in e-mail per link issued. */
+  accountLinkEmail: 'account-link-email',
   /** Keyed `forget-customer:<provider customer id>`: an erased person's customer, deleted at the provider once. */
   forgetCustomer: 'forget-customer',
   /** Keyed `instalment-schedule:<order id>`: an instalment plan's later charges, scheduled at the provider once. */

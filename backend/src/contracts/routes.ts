@@ -7,6 +7,7 @@ export const ROUTES = {
   blackcardUpsell: '/blackcard-upsell',
   checkout: '/checkout',
   success: '/success',
+  account: '/account',
   admin: '/admin',
   adminLogin: '/admin/login',
   adminTestimonials: '/admin/testimonials',

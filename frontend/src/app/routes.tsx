@@ -17,6 +17,7 @@ const lazyRoutes: LazyRoute[] = [
   { path: ROUTES.blackcardUpsell, title: pages.blackcardUpsell.title, Screen: lazy(() => import('./routes/blackcard-upsell.route')) },
   { path: ROUTES.checkout, title: pages.checkout.title, Screen: lazy(() => import('./routes/checkout.route')) },
   { path: ROUTES.success, title: pages.success.title, Screen: lazy(() => import('./routes/success.route')) },
+  { path: ROUTES.account, title: pages.account.title, Screen: lazy(() => import('./routes/account.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./routes/not-found.route')) },
 ];
 

@@ -9,6 +9,7 @@ export const pages = {
   blackcardUpsell: { title: pageTitle('Level Two'), heading: 'Level Two: The Ascension Experience' },
   checkout: { title: pageTitle('Checkout'), heading: 'Complete Your Order' },
   success: { title: pageTitle('Your Order'), heading: 'Your Order' },
+  account: { title: pageTitle('Your Account'), heading: 'Your Account' },
   admin: { title: pageTitle('Admin'), heading: 'Admin' },
   adminLogin: { title: pageTitle('Admin Sign In'), heading: 'Admin sign in' },
   adminTestimonials: { title: pageTitle('Manage Testimonials'), heading: 'Manage Testimonials' },

@@ -28,7 +28,8 @@ export interface PersonalQueryConfig {
 const HAND_OFF_PERSONAL_PARAMS = ['email', 'name', 'token'] as const;
 
 export const PERSONAL_QUERY: PersonalQueryConfig = {
-  pages: { '/checkout': HAND_OFF_PERSONAL_PARAMS, '/success': HAND_OFF_PERSONAL_PARAMS },
+  // The account page's sign-in token must not reach analytics either; the page reads it from here.
+  pages: { '/checkout': HAND_OFF_PERSONAL_PARAMS, '/success': HAND_OFF_PERSONAL_PARAMS, '/account': ['token'] },
   storageKey: 'clear.personal-query.v1',
   stateKey: 'personalQuery',
   keep: 20,

@@ -21,3 +21,18 @@ export function pageQuery(search: string): URLSearchParams {
   }
   return params;
 }
+
+/**
+ * Forgets one value the guard moved out of the current entry's address (a sign-in token once it
+ * is used up), so a reload or a step back no longer finds it. Values kept in the history state
+ * itself (session storage blocked) stay until the tab closes.
+ */
+export function forgetPageQueryValue(name: string): void {
+  const mark = (window.history.state as Record<string, unknown> | null)?.[PERSONAL_QUERY.stateKey];
+  if (typeof mark !== 'string') return;
+  const all = sessionStore.getJson<Record<string, Record<string, unknown>>>(PERSONAL_QUERY.storageKey);
+  const values = all?.[mark];
+  if (!all || !values || !(name in values)) return;
+  delete values[name];
+  sessionStore.setJson(PERSONAL_QUERY.storageKey, all);
+}

@@ -91,6 +91,8 @@ export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [
   },
   { path: '/api/testimonials/:id', method: 'PATCH', admin: true, valid: () => ({ title: 'Tester', rating: 4 }) },
   { path: '/api/admin/people/erase', method: 'POST', admin: true, valid: (_c, n) => ({ email: email(n) }) },
+  { path: '/api/account/link', method: 'POST', valid: (_c, n) => ({ email: email(n) }) },
+  { path: '/api/account/session', method: 'POST', valid: () => ({ token: 'x'.repeat(43) }) },
 ];
 
 /** Characters that break naive code: controls, separators, bidi overrides, BOM, unpaired surrogates. */

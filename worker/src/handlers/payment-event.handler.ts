@@ -29,6 +29,8 @@ interface EventSubject {
   paidInvoiceId: string | undefined;
   /** An invoice the event says could not be charged: the buyer is told, when it is a later one. */
   failedInvoiceId: string | undefined;
+  /** A subscription update (the billing portal's cancel or resume): its terms are re-read onto the order. */
+  termsChanged: boolean;
 }
 
 /** The order column that holds each kind of provider object. */
@@ -56,6 +58,7 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
       orderId: event.orderRef,
       paidInvoiceId: event.kind === 'subscription.paid' ? event.invoiceId : undefined,
       failedInvoiceId: event.kind === 'subscription.payment_failed' ? event.invoiceId : undefined,
+      termsChanged: event.kind === 'subscription.updated',
     }
   );
 }
@@ -111,6 +114,9 @@ export class PaymentEventHandler {
       const order = await lockedBilling(manager, orderId);
       if (subscriptionState && order.subscription_id === subject.objectId) {
         await this.noteSubscriptionState(manager, order, subscriptionState);
+      }
+      if (subject.termsChanged) {
+        await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(subject.objectId));
       }
       if (subject.paidInvoiceId) payment = await this.recordPayment(manager, order, subject.objectId, subject.paidInvoiceId);
       if (subject.failedInvoiceId) await this.noteFailedPayment(manager, order, subject.objectId, subject.failedInvoiceId);

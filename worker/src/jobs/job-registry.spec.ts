@@ -102,6 +102,11 @@ class InvitationHandlers {
   async send(): Promise<string> {
     return 'sent';
   }
+
+  @OnJob(JOBS.accountLinkEmail)
+  async sendLink(): Promise<string> {
+    return 'sent';
+  }
 }
 
 @Processor(QUEUES.invitations)

@@ -439,7 +439,9 @@ export class AppConfig {
   /** The key of the membership webhook's HMAC-SHA256 signature (X-Clear-Signature); required with MEMBERSHIP_WEBHOOK_URL. */
   @Transform(emptyToUndefined)
   @ValidateIf((config: AppConfig) => config.MEMBERSHIP_WEBHOOK_URL !== undefined || config.MEMBERSHIP_WEBHOOK_SECRET !== undefined)
-  @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces (openssl rand -hex 32); required with MEMBERSHIP_WEBHOOK_URL' })
+  @Matches(/^\S{32,}$/, {
+    message: 'must be at least 32 characters without spaces (openssl rand -hex 32); required with MEMBERSHIP_WEBHOOK_URL',
+  })
   MEMBERSHIP_WEBHOOK_SECRET?: string = undefined;
 
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
@@ -530,6 +532,32 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   RATE_LIMIT_TOKEN_CHECKS = 20;
+
+  /** Minutes an e-mailed account sign-in link (/account?token=…) stays valid; it works once. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  ACCOUNT_LINK_TTL_MINUTES = 30;
+
+  /** Hours an account session opened by a sign-in link lasts (absolute, not extended by activity). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24)
+  ACCOUNT_SESSION_TTL_HOURS = 2;
+
+  /** Sign-in link requests (POST /api/account/link) one client may make per RATE_LIMIT_WINDOW_MS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_ACCOUNT_LINKS_PER_CLIENT = 10;
+
+  /** Sign-in link requests for one e-mail address per RATE_LIMIT_WINDOW_MS, whichever client asks: nobody's inbox gets flooded. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_ACCOUNT_LINKS_PER_EMAIL = 3;
 
   /** Cookies carry Secure whenever the site is served over https, whatever NODE_ENV says. */
   get secureCookies(): boolean {

@@ -57,3 +57,6 @@ export function openAccessToken(sealed: string, key: Buffer, context: string): s
 
 /** The additional data a sealed token of an invitation e-mail is bound to. */
 export const invitationEmailContext = (invitationId: string, issue: number): string => `invitation-email:${invitationId}:${issue}`;
+
+/** The additional data a sealed token of an account sign-in e-mail is bound to. */
+export const accountLinkEmailContext = (tokenId: string): string => `account-link-email:${tokenId}`;

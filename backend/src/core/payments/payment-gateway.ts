@@ -138,6 +138,22 @@ export interface ScheduledInstalments {
   subscriptionId: string | null;
 }
 
+/**
+ * How a subscription ends: at the end of its current period (cancel at period end, asked by the
+ * buyer and revocable until then), and when that period ends.
+ */
+export interface SubscriptionTerms {
+  cancelAtPeriodEnd: boolean;
+  /** Null when the provider gives none (a subscription not started). */
+  currentPeriodEnd: Date | null;
+}
+
+/** A card setup for an existing customer, confirmed in the browser with its client secret. */
+export interface CreatedCardUpdate {
+  setupId: string;
+  clientSecret: string;
+}
+
 /** A provider-hosted page where a customer manages their saved card and subscription. */
 export interface BillingPortalSession {
   url: string;
@@ -258,6 +274,20 @@ export interface PaymentGateway {
    * instalment schedule that stopped is told from one that ended after its last charge.
    */
   hasUnpaidInvoices(subscriptionId: string): Promise<boolean>;
+
+  /** Whether a subscription ends at its period's end, and when that period ends (read by the worker on subscription updates). */
+  readSubscriptionTerms(id: string): Promise<SubscriptionTerms>;
+  /**
+   * Sets or clears the subscription's cancellation at the end of its current period (the buyer's
+   * 'Cancel membership' and 'Resume membership'). `requestId` makes the idempotency key: a retried
+   * request repeats the same change, a later change is a new one.
+   */
+  setCancelAtPeriodEnd(orderId: string, subscriptionId: string, cancel: boolean, requestId: string): Promise<SubscriptionTerms>;
+
+  /** A card setup for the customer of a subscription order, for the buyer's 'Update card' (confirmed in the browser). */
+  createCardUpdate(orderId: string, customerId: string, requestId: string): Promise<CreatedCardUpdate>;
+  /** Makes the card of a confirmed card setup of this order the subscription's default payment method. */
+  applyCardUpdate(orderId: string, subscriptionId: string, setupId: string): Promise<void>;
 
   /**
    * Refunds one payment, whole or in part, under an idempotency key derived from the request's

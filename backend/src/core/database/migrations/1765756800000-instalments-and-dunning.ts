@@ -8,8 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the provider failed to charge is noted once (`payment_failures`), so the buyer is told once.
  *
  * The sandbox's records learn what Stripe's hold for the same: a subscription's number of billing
- * periods (an instalment schedule's iterations), cancellation at the period's end, and an unpaid
- * invoice's retries (attempts so far, when it first failed, when the next is due).
+ * periods (an instalment schedule's iterations) and an unpaid invoice's retries (attempts so far, when it first failed, when the next is due).
  */
 export class InstalmentsAndDunning1765756800000 implements MigrationInterface {
   name = 'InstalmentsAndDunning1765756800000';
@@ -27,7 +26,6 @@ export class InstalmentsAndDunning1765756800000 implements MigrationInterface {
         order_id uuid NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`ALTER TABLE sandbox_objects ADD COLUMN IF NOT EXISTS cancel_at_period_end boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE sandbox_objects ADD COLUMN iterations int CHECK (iterations > 0)`);
     await q.query(`ALTER TABLE sandbox_objects ADD COLUMN attempt_count int NOT NULL DEFAULT 0`);
     await q.query(`ALTER TABLE sandbox_objects ADD COLUMN first_failed_at timestamptz`);
@@ -35,7 +33,7 @@ export class InstalmentsAndDunning1765756800000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const column of ['next_attempt_at', 'first_failed_at', 'attempt_count', 'iterations', 'cancel_at_period_end']) {
+    for (const column of ['next_attempt_at', 'first_failed_at', 'attempt_count', 'iterations']) {
       await q.query(`ALTER TABLE sandbox_objects DROP COLUMN ${column}`);
     }
     await q.query(`DROP TABLE payment_failures`);

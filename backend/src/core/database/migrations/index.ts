@@ -16,6 +16,7 @@ import { OrderLivemode1765497600000 } from './1765497600000-order-livemode';
 import { CreatePayments1765584000000 } from './1765584000000-create-payments';
 import { SandboxClock1765670400000 } from './1765670400000-sandbox-clock';
 import { InstalmentsAndDunning1765756800000 } from './1765756800000-instalments-and-dunning';
+import { AccountAccess1765843200000 } from './1765843200000-account-access';
 import { RefundsAndDisputes1766016000000 } from './1766016000000-refunds-and-disputes';
 import { Memberships1766188800000 } from './1766188800000-memberships';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   CreatePayments1765584000000,
   SandboxClock1765670400000,
   InstalmentsAndDunning1765756800000,
+  AccountAccess1765843200000,
   RefundsAndDisputes1766016000000,
   Memberships1766188800000,
 ];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
 import { isPlanId, MembershipStatus, plansOf, PRODUCT_OF_PLAN, ProductId } from '@contracts/plans';
 import { owe } from '../../queue/owe';
@@ -45,7 +45,8 @@ const ORDER_ACCESS = `
     WHEN o.paid_at IS NULL THEN NULL
     WHEN o.access_revoked_at IS NOT NULL THEN 'ended'
     WHEN o.kind = 'subscription' THEN
-      CASE o.status WHEN 'active' THEN 'active' WHEN 'past_due' THEN 'past_due' ELSE 'ended' END
+      CASE o.status WHEN 'active' THEN (CASE WHEN o.cancel_at_period_end THEN 'canceling' ELSE 'active' END)
+                    WHEN 'past_due' THEN 'past_due' ELSE 'ended' END
     WHEN o.instalments IS NOT NULL AND o.subscription_state = 'past_due' THEN 'past_due'
     WHEN o.instalments IS NOT NULL AND o.subscription_state = 'canceled'
          AND (SELECT count(*) FROM payments p WHERE p.order_id = o.id) < o.instalments THEN 'ended'
@@ -64,7 +65,7 @@ const hasAccess = (status: MembershipStatus | null | undefined): boolean => stat
  * granted or ends, the membership webhook is owed in the same transaction, once per change.
  * Resolves with the membership's status (null: the buyer has never had access).
  */
-export async function syncMembership(manager: EntityManager, orderId: string): Promise<MembershipStatus | null> {
+export async function syncMembership(manager: SqlExecutor, orderId: string): Promise<MembershipStatus | null> {
   const [order]: Array<{ email_normalized: string; plan_id: string }> = await manager.query(
     `SELECT email_normalized, plan_id FROM orders WHERE id = $1`,
     [orderId],
@@ -114,7 +115,7 @@ export async function syncMembership(manager: EntityManager, orderId: string): P
   return updated.status;
 }
 
-async function oweWebhook(manager: EntityManager, row: MembershipRow, event: 'membership.access_granted' | 'membership.access_ended') {
+async function oweWebhook(manager: SqlExecutor, row: MembershipRow, event: 'membership.access_granted' | 'membership.access_ended') {
   await owe(manager, [{ name: JOBS.membershipWebhook, data: { membershipId: row.id, change: row.access_changes, event } }]);
 }
 

@@ -52,8 +52,33 @@ export interface OrderRow {
    * charging its later instalments): active, past_due, canceled…; null while it holds none.
    */
   subscription_state: string | null;
+  /** The subscription ends at the end of its current period (asked on /account, or in the provider's billing portal). */
+  cancel_at_period_end: boolean;
+  /** When the subscription's paid period ends, as the provider last said; null before it said. */
+  current_period_end: Date | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A paid order as the buyer's account page lists it, with its payments, first first. */
+export type MembershipRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'plan_id'
+  | 'kind'
+  | 'status'
+  | 'provider'
+  | 'customer_id'
+  | 'subscription_id'
+  | 'cancel_at_period_end'
+  | 'current_period_end'
+  | 'paid_at'
+> & { payments: Array<Pick<PaymentRow, 'sequence' | 'amount_cents' | 'currency'> & { paid_at: string }> };
+
+/** What a provider says of a subscription's end: whether it ends at its period's end, and when that period ends. */
+export interface SubscriptionTermsUpdate {
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
 }
 
 export const ORDER_TABLES: readonly TableColumns[] = [
@@ -147,7 +172,8 @@ export type ProviderIds = Partial<
 
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
-  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state, created_at, updated_at`;
+  purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
+  cancel_at_period_end, current_period_end, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -280,6 +306,48 @@ export class OrderRepository implements PersonalDataOwner {
   async findPayment(paymentId: string): Promise<PaymentRow | null> {
     const [row]: PaymentRow[] = await this.dataSource.query(`SELECT * FROM payments WHERE id = $1`, [paymentId]);
     return row ?? null;
+  }
+
+  /** The address's paid orders (newest first), each with its payments: the buyer's memberships. */
+  membershipsOf(emailNormalized: string): Promise<MembershipRow[]> {
+    return this.dataSource.query<MembershipRow[]>(
+      `SELECT o.id, o.plan_id, o.kind, o.status, o.provider, o.customer_id, o.subscription_id, o.cancel_at_period_end,
+              o.current_period_end, o.paid_at,
+              COALESCE((SELECT json_agg(json_build_object('sequence', p.sequence, 'amount_cents', p.amount_cents,
+                                                          'currency', p.currency, 'paid_at', p.paid_at) ORDER BY p.sequence)
+                          FROM payments p WHERE p.order_id = o.id), '[]') AS payments
+         FROM orders o WHERE o.email_normalized = $1 AND o.paid_at IS NOT NULL ORDER BY o.paid_at DESC, o.id`,
+      [emailNormalized],
+    );
+  }
+
+  /** Whether the address has placed any order (paid or not): who may be sent an account sign-in link. */
+  async hasOrders(emailNormalized: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM orders WHERE email_normalized = $1 LIMIT 1`, [emailNormalized]);
+    return rows.length > 0;
+  }
+
+  /** The paid order of this id placed under the address, or null (someone else's order is nobody's business). */
+  async findPaidOf(orderId: string, emailNormalized: string): Promise<OrderRow | null> {
+    const [row]: OrderRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM orders WHERE id = $1 AND email_normalized = $2 AND paid_at IS NOT NULL`,
+      [orderId, emailNormalized],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Records the provider's word on a subscription's end (the account page's change, or a
+   * `customer.subscription.updated` webhook from a change made in the provider's billing portal).
+   */
+  /** In the caller's transaction, which the buyer's membership moves with (a cancellation makes it canceling). */
+  async setSubscriptionTerms(manager: SqlExecutor, orderId: string, terms: SubscriptionTermsUpdate): Promise<void> {
+    const result: unknown = await manager.query(
+      `UPDATE orders SET cancel_at_period_end = $2, current_period_end = $3, updated_at = now()
+        WHERE id = $1 AND (cancel_at_period_end, current_period_end) IS DISTINCT FROM ($2, $3::timestamptz)`,
+      [orderId, terms.cancelAtPeriodEnd, terms.currentPeriodEnd],
+    );
+    if (affectedRows(result) === 1) await syncMembership(manager, orderId);
   }
 
   /** An order's payments, first first. */

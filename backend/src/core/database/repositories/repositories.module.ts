@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { PERSONAL_DATA_OWNERS, type PersonalDataOwner, type TableColumns } from '../personal-data';
+import { ACCOUNT_ACCESS_TABLES, AccountAccessRepository } from './account-access.repository';
 import { ADMIN_ACCOUNT_TABLES, AdminAccountRepository } from './admin-account.repository';
 import { AUDIT_TABLES, AuditRepository } from './audit.repository';
 import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repository';
@@ -28,6 +29,7 @@ const REPOSITORIES = [
   FunnelEventRepository,
   TestimonialRepository,
   AdminAccountRepository,
+  AccountAccessRepository,
   AuditRepository,
   PaymentEventRepository,
   OutboxRepository,
@@ -45,6 +47,7 @@ const PERSONAL_DATA_OWNER_CLASSES = [
   OrderRepository,
   TestimonialRepository,
   AdminAccountRepository,
+  AccountAccessRepository,
   AuditRepository,
   PaymentEventRepository,
   OutboxRepository,
@@ -65,6 +68,7 @@ export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
   ...FUNNEL_EVENT_TABLES,
   ...TESTIMONIAL_TABLES,
   ...ADMIN_ACCOUNT_TABLES,
+  ...ACCOUNT_ACCESS_TABLES,
   ...AUDIT_TABLES,
   ...PAYMENT_EVENT_TABLES,
   ...OUTBOX_TABLES,

@@ -184,6 +184,14 @@ export class SandboxObjectRepository {
     return this.select(sql, `s.object = 'invoice' AND s.order_id = $1 AND s.status = 'open' ORDER BY s.created_at, s.id`, [orderId], true);
   }
 
+  /** Sets or clears a subscription's cancellation at the end of its current period. */
+  async setCancelAtPeriodEnd(sql: SqlExecutor, id: string, cancel: boolean): Promise<void> {
+    await sql.query(`UPDATE sandbox_objects SET cancel_at_period_end = $2, updated_at = now() WHERE id = $1 AND object = 'subscription'`, [
+      id,
+      cancel,
+    ]);
+  }
+
   private select(sql: SqlExecutor, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {
     return sql.query<SandboxObjectRow[]>(
       `SELECT ${COLUMNS} FROM sandbox_objects s JOIN orders o ON o.id = s.order_id WHERE ${where}${lock ? ' FOR UPDATE OF s' : ''}`,

@@ -16,9 +16,9 @@ export interface SandboxObjectRow {
   payment_method_id: string | null;
   card: { last4: string; outcome: string } | null;
   last_error: Record<string, string> | null;
-  created_at: Date;
-  /** A subscription the buyer canceled: it ends when its current period does. */
+  /** Subscriptions: the buyer asked for it to end at the end of its current period. */
   cancel_at_period_end: boolean;
+  created_at: Date;
   /** A subscription that bills this many periods after its start and then ends (instalments); null: until canceled. */
   iterations: number | null;
   /** An invoice's failed charges so far. */
@@ -109,7 +109,12 @@ export function setupIntentObject(row: SandboxObjectRow): Record<string, unknown
   };
 }
 
-export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | null, lookupKey: string): Record<string, unknown> {
+export function subscriptionObject(
+  row: SandboxObjectRow,
+  invoiceId: string | null,
+  lookupKey: string,
+  currentPeriodEnd?: Date,
+): Record<string, unknown> {
   return {
     id: row.id,
     object: 'subscription',
@@ -117,6 +122,7 @@ export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | nu
     default_payment_method: row.payment_method_id,
     status: row.status,
     cancel_at_period_end: row.cancel_at_period_end,
+    ...(currentPeriodEnd && { current_period_end: unix(currentPeriodEnd) }),
     latest_invoice: invoiceId,
     items: {
       object: 'list',

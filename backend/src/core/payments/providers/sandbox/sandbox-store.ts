@@ -120,6 +120,19 @@ export class SandboxStore {
     return updated;
   }
 
+  /** Sets or clears a subscription's cancellation at its period's end and records the events it causes, in the caller's transaction. */
+  async setCancelAtPeriodEnd(
+    manager: EntityManager,
+    row: SandboxObjectRow,
+    cancel: boolean,
+    events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
+  ): Promise<SandboxObjectRow> {
+    await this.objects.setCancelAtPeriodEnd(manager, row.id, cancel);
+    const updated = { ...row, cancel_at_period_end: cancel };
+    await this.emit(manager, events(updated));
+    return updated;
+  }
+
   private async emit(manager: EntityManager, events: SandboxWebhookEvent[]): Promise<void> {
     await owe(
       manager,

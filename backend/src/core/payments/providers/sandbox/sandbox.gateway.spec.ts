@@ -45,8 +45,8 @@ class MemoryStore {
       payment_method_id: row.paymentMethodId ?? null,
       card: row.card ?? null,
       last_error: null,
-      created_at: new Date(),
       cancel_at_period_end: false,
+      created_at: new Date(),
       iterations: row.iterations ?? null,
       attempt_count: row.attemptCount ?? 0,
       first_failed_at: row.firstFailedAt ?? null,
@@ -73,6 +73,21 @@ class MemoryStore {
 
   findByCustomer(_manager: never, customerId: string): Promise<SandboxObjectRow[]> {
     return Promise.resolve([...this.byKey.values()].filter((row) => row.customer_id === customerId));
+  }
+
+  countForOrder(_manager: never, object: SandboxObjectRow['object'], orderId: string): Promise<number> {
+    return Promise.resolve([...this.byKey.values()].filter((row) => row.object === object && row.order_id === orderId).length);
+  }
+
+  setCancelAtPeriodEnd(
+    _manager: never,
+    row: SandboxObjectRow,
+    cancel: boolean,
+    events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
+  ): Promise<SandboxObjectRow> {
+    row.cancel_at_period_end = cancel;
+    this.events.push(...events(row));
+    return Promise.resolve(row);
   }
 
   update(
@@ -241,5 +256,53 @@ describe('SandboxGateway', () => {
     const { intentId } = await gateway.createCharge(order('4b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10'));
     expect(gateway.kindOfId(intentId)).toBe('charge');
     expect(gateway.kindOfId('not-an-id')).toBeNull();
+  });
+
+  it('sets cancel at period end with one customer.subscription.updated per change, and nothing for a repeat', async () => {
+    const orderId = '5b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+    const subscription = await store.insertOnce(
+      undefined as never,
+      {
+        id: 'sub_account00000000000000001',
+        object: 'subscription',
+        orderId,
+        idempotencyKey: `order:${orderId}:create-subscription`,
+        clientSecret: null,
+        status: 'active',
+        amountCents: 9700,
+        currency: 'usd',
+        customerId: 'cus_account000000000000001',
+      },
+      () => [],
+    );
+    subscription.created_at = new Date('2026-01-31T12:00:00Z');
+    const end = new Date('2026-02-28T12:00:00Z');
+
+    await expect(gateway.setCancelAtPeriodEnd(orderId, subscription.id, true)).resolves.toEqual({
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: end,
+    });
+    expect(store.events).toHaveLength(1);
+    expect(store.events[0]).toMatchObject({
+      type: 'customer.subscription.updated',
+      data: {
+        object: {
+          id: subscription.id,
+          cancel_at_period_end: true,
+          current_period_end: end.getTime() / 1000,
+          metadata: { order_id: orderId },
+        },
+      },
+    });
+    await gateway.setCancelAtPeriodEnd(orderId, subscription.id, true);
+    expect(store.events).toHaveLength(1);
+    await expect(gateway.readSubscriptionTerms(subscription.id)).resolves.toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: end });
+
+    await gateway.setCancelAtPeriodEnd(orderId, subscription.id, false);
+    expect(store.events).toHaveLength(2);
+    expect(store.events[1]).toMatchObject({ data: { object: { cancel_at_period_end: false } } });
+    await expect(gateway.setCancelAtPeriodEnd('6b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10', subscription.id, true)).rejects.toThrow(
+      PaymentRefusedError,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError, refundIdempotencyKey } from '../../payment-gateway';
 import type {
   BillingPortalSession,
+  CreatedCardUpdate,
   CreatedIntent,
   CreatedSubscription,
   Dispute,
@@ -17,8 +18,10 @@ import type {
   ScheduledInstalments,
   SubscriptionInvoice,
   SubscriptionState,
+  SubscriptionTerms,
   WebhookRecord,
 } from '../../payment-gateway';
+import type { EntityManager } from 'typeorm';
 import type { OrderRepository } from '../../../database/repositories/order.repository';
 import { stripeEventOf } from '../stripe/stripe-events';
 import { stripeIdKind } from '../stripe/stripe-ids';
@@ -36,8 +39,8 @@ import {
   subscriptionObject,
 } from './sandbox-events';
 import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
+import { currentPeriodEnd } from './sandbox-periods';
 import type { SandboxStore } from './sandbox-store';
-import type { EntityManager } from 'typeorm';
 
 /** A sandbox refund in neutral terms; its request key is the rest of its idempotency key. */
 function refundOf(row: SandboxObjectRow): Refund {
@@ -288,6 +291,84 @@ export class SandboxGateway implements PaymentGateway {
     });
   }
 
+  async readSubscriptionTerms(id: string): Promise<SubscriptionTerms> {
+    return this.store.transaction(async (manager) => {
+      const row = await this.store.find(manager, 'subscription', id);
+      if (!row) throw new Error('No such sandbox subscription');
+      return { cancelAtPeriodEnd: row.cancel_at_period_end, currentPeriodEnd: await this.periodEnd(manager, row) };
+    });
+  }
+
+  /**
+   * Sets the flag as Stripe does, with its `customer.subscription.updated` event when it changes;
+   * the sandbox clock ends such a subscription when its period is over. Setting it to what it
+   * already is changes nothing and says nothing, so a retried request is harmless.
+   */
+  async setCancelAtPeriodEnd(orderId: string, subscriptionId: string, cancel: boolean): Promise<SubscriptionTerms> {
+    return this.store.transaction(async (manager) => {
+      const row = await this.store.find(manager, 'subscription', subscriptionId, true);
+      if (!row || row.order_id !== orderId) throw new PaymentRefusedError('No subscription of this order has this id.');
+      if (ENDED_SUBSCRIPTION_STATUSES.has(row.status)) throw new PaymentRefusedError('This membership has already ended.');
+      const periodEnd = await this.periodEnd(manager, row);
+      if (row.cancel_at_period_end !== cancel) {
+        await this.store.setCancelAtPeriodEnd(manager, row, cancel, (updated) => [
+          stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, priceLookupKey({ id: row.plan_id }), periodEnd)),
+        ]);
+      }
+      return { cancelAtPeriodEnd: cancel, currentPeriodEnd: periodEnd };
+    });
+  }
+
+  /** A setup intent of the order for its customer, confirmed by the sandbox's 'Test mode' card form as at checkout. */
+  async createCardUpdate(orderId: string, customerId: string, requestId: string): Promise<CreatedCardUpdate> {
+    const id = sandboxId('seti');
+    const row = await this.store.transaction(async (manager) => {
+      const subscription = await this.store.findForOrder(manager, 'subscription', orderId);
+      if (!subscription) throw new PaymentRefusedError('This membership has no subscription to update.');
+      return this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'setup_intent',
+          orderId,
+          idempotencyKey: idempotencyKey(orderId, `card-update:${requestId}`),
+          clientSecret: clientSecretFor(id),
+          status: 'requires_payment_method',
+          amountCents: 0,
+          currency: subscription.currency ?? 'usd',
+          customerId,
+        },
+        (stored) => [stripeEvent('setup_intent.created', setupIntentObject(stored))],
+      );
+    });
+    return { setupId: row.id, clientSecret: row.client_secret as string };
+  }
+
+  /** The confirmed card becomes the subscription's (its next renewals are charged to it), with Stripe's update event. */
+  async applyCardUpdate(orderId: string, subscriptionId: string, setupId: string): Promise<void> {
+    await this.store.transaction(async (manager) => {
+      const setup = await this.store.find(manager, 'setup_intent', setupId);
+      if (!setup || setup.order_id !== orderId || setup.status !== 'succeeded' || !setup.payment_method_id) {
+        throw new PaymentRefusedError('Your new card has not been confirmed yet. Please complete the card details and try again.');
+      }
+      const subscription = await this.store.find(manager, 'subscription', subscriptionId, true);
+      if (!subscription || subscription.order_id !== orderId) throw new PaymentRefusedError('No subscription of this order has this id.');
+      if (subscription.payment_method_id === setup.payment_method_id) return;
+      const periodEnd = await this.periodEnd(manager, subscription);
+      await this.store.update(
+        manager,
+        subscription,
+        { status: subscription.status, payment_method_id: setup.payment_method_id, card: setup.card, last_error: subscription.last_error },
+        (updated) => [
+          stripeEvent(
+            'customer.subscription.updated',
+            subscriptionObject(updated, null, priceLookupKey({ id: subscription.plan_id }), periodEnd),
+          ),
+        ],
+      );
+    });
+  }
+
   /**
    * Refunds at once (no bank is involved): a refund record naming the payment it refunds, with
    * Stripe's refund.created and charge.refunded events, in one transaction. The payment is a
@@ -433,6 +514,10 @@ export class SandboxGateway implements PaymentGateway {
     const row = await this.store.transaction((manager) => this.store.find(manager, object, id));
     if (!row) throw new Error(`No such sandbox ${object}`);
     return row;
+  }
+
+  private async periodEnd(manager: EntityManager, subscription: SandboxObjectRow): Promise<Date> {
+    return currentPeriodEnd(subscription.created_at, await this.store.countForOrder(manager, 'invoice', subscription.order_id));
   }
 
   private async customerFor(order: GatewayOrder): Promise<string> {

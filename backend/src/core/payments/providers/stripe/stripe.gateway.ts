@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { AppConfig, ConfigError } from '../../../config/app-config';
 import {
   BillingPortalSession,
+  CreatedCardUpdate,
   CreatedIntent,
   CreatedSubscription,
   Dispute,
@@ -21,6 +22,7 @@ import {
   ScheduledInstalments,
   SubscriptionInvoice,
   SubscriptionState,
+  SubscriptionTerms,
   WebhookRecord,
 } from '../../payment-gateway';
 import { addMonths } from '../../billing-calendar';
@@ -236,6 +238,45 @@ export class StripeGateway implements PaymentGateway {
     return false;
   }
 
+  async readSubscriptionTerms(id: string): Promise<SubscriptionTerms> {
+    return termsOf(await this.stripe.subscriptions.retrieve(id));
+  }
+
+  async setCancelAtPeriodEnd(orderId: string, subscriptionId: string, cancel: boolean, requestId: string): Promise<SubscriptionTerms> {
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: cancel },
+      { idempotencyKey: idempotencyKey(orderId, `cancel-at-period-end:${cancel}:${requestId}`) },
+    );
+    return termsOf(subscription);
+  }
+
+  async createCardUpdate(orderId: string, customerId: string, requestId: string): Promise<CreatedCardUpdate> {
+    const intent = await this.stripe.setupIntents.create(
+      {
+        customer: customerId,
+        usage: 'off_session',
+        automatic_payment_methods: { enabled: true },
+        metadata: { order_id: orderId, purpose: 'card-update' },
+      },
+      { idempotencyKey: idempotencyKey(orderId, `card-update:${requestId}`) },
+    );
+    return { setupId: intent.id, clientSecret: requireSecret(intent.client_secret) };
+  }
+
+  async applyCardUpdate(orderId: string, subscriptionId: string, setupId: string): Promise<void> {
+    const setup = await this.stripe.setupIntents.retrieve(setupId);
+    const paymentMethodId = idOf(setup.payment_method);
+    if (setup.metadata?.order_id !== orderId || setup.status !== 'succeeded' || !paymentMethodId) {
+      throw new PaymentRefusedError('Your new card has not been confirmed yet. Please complete the card details and try again.');
+    }
+    await this.stripe.subscriptions.update(
+      subscriptionId,
+      { default_payment_method: paymentMethodId },
+      { idempotencyKey: idempotencyKey(orderId, `apply-card-update:${setupId}`) },
+    );
+  }
+
   async refund(request: RefundRequest): Promise<Refund> {
     const paymentIntent = await this.paymentIntentOf(request.paymentId);
     let refund: Stripe.Refund;
@@ -397,6 +438,14 @@ function firstPaymentOf(subscription: Stripe.Subscription): Stripe.PaymentIntent
   if (!invoice || typeof invoice === 'string') return null;
   const intent = invoice.payment_intent;
   return intent && typeof intent !== 'string' ? intent : null;
+}
+
+function termsOf(subscription: Pick<Stripe.Subscription, 'cancel_at_period_end' | 'current_period_end'>): SubscriptionTerms {
+  const end = subscription.current_period_end;
+  return {
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+    currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
+  };
 }
 
 function requireSecret(secret: string | null): string {

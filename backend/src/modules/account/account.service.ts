@@ -1,0 +1,178 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { AccountMembership, AccountResponse, BillingPortalResponse, CardUpdateResponse, MembershipState } from '@contracts/account';
+import { normalizeEmail } from '@contracts/email';
+import { JOBS } from '@contracts/jobs';
+import { resolvePlan } from '@contracts/plans';
+import { ROUTES } from '@contracts/routes';
+import { AppConfig } from '@core/config/app-config';
+import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
+import { OrderRepository, type MembershipRow, type OrderRow } from '@core/database/repositories/order.repository';
+import {
+  accountLinkEmailContext,
+  hashAccessToken,
+  isWellFormedAccessToken,
+  issueAccessToken,
+  sealAccessToken,
+} from '@core/invitations/access-token';
+import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, PaymentUnsupportedError } from '@core/payments/payment-gateway';
+import { owe } from '@core/queue/owe';
+import type { AccountPrincipal } from './account-session.service';
+
+const INVALID_LINK = 'This sign-in link has expired or was already used. Please ask for a new one below.';
+const NOT_YOURS = 'No membership of yours has this id.';
+
+const dateWords = (date: Date): string => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** Where a paid order stands for its buyer, and the words the page shows for it. */
+export function membershipStateOf(row: Pick<MembershipRow, 'kind' | 'status' | 'cancel_at_period_end' | 'current_period_end'>): {
+  state: MembershipState;
+  statusText: string;
+} {
+  if (row.kind === 'one-time') return row.status === 'succeeded' ? { state: 'paid', statusText: 'Paid in full' } : pending(row.status);
+  if (row.status === 'canceled') return { state: 'canceled', statusText: 'Canceled' };
+  if (row.status === 'past_due') return { state: 'past_due', statusText: 'Past due' };
+  if (row.status !== 'active') return pending(row.status);
+  if (row.cancel_at_period_end) {
+    const end = row.current_period_end ? ` on ${dateWords(new Date(row.current_period_end))}` : ' at the end of the period';
+    return { state: 'canceling', statusText: `Canceling${end}` };
+  }
+  return { state: 'active', statusText: 'Active' };
+}
+
+function pending(status: string): { state: MembershipState; statusText: string } {
+  return status === 'canceled' ? { state: 'canceled', statusText: 'Canceled' } : { state: 'pending', statusText: 'Payment pending' };
+}
+
+/**
+ * The buyer's self-service account, without passwords: a sign-in link e-mailed to an address
+ * that has ordered, exchanged once for a short session; the memberships and payments of that
+ * address; cancel at the period's end, resume, and a new card, through the payment gateway.
+ */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: AccountAccessRepository,
+    private readonly orders: OrderRepository,
+    private readonly config: AppConfig,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
+
+  /**
+   * Owes the sign-in e-mail when the address has ordered; the caller answers the same either way.
+   * Both paths run one transaction with a lookup, so their timing tells little apart.
+   */
+  async requestLink(email: string): Promise<void> {
+    const emailNormalized = normalizeEmail(email);
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.orders.hasOrders(emailNormalized))) return;
+      const token = issueAccessToken();
+      const tokenId = await this.access.insertLinkToken(manager, {
+        token_hash: hashAccessToken(token),
+        email_normalized: emailNormalized,
+        expires_at: new Date(Date.now() + this.config.ACCOUNT_LINK_TTL_MINUTES * 60_000),
+      });
+      const sealedToken = sealAccessToken(token, this.config.INVITATION_TOKEN_KEY_BYTES, accountLinkEmailContext(tokenId));
+      await owe(manager, [{ name: JOBS.accountLinkEmail, data: { tokenId, sealedToken } }]);
+    });
+  }
+
+  /** The address of a live, unused link token, which is used up now; 400 for anything else. */
+  async consumeLink(token: string): Promise<string> {
+    const emailNormalized = isWellFormedAccessToken(token) ? await this.access.consumeLinkToken(hashAccessToken(token)) : null;
+    if (!emailNormalized) throw new BadRequestException(INVALID_LINK);
+    return emailNormalized;
+  }
+
+  async overview(account: AccountPrincipal): Promise<AccountResponse> {
+    const rows = await this.orders.membershipsOf(account.emailNormalized);
+    return {
+      csrfToken: account.csrfToken,
+      expiresAt: account.expiresAt.toISOString(),
+      provider: this.gateway.provider,
+      memberships: rows.map((row) => this.membership(row)),
+    };
+  }
+
+  async setCancelAtPeriodEnd(account: AccountPrincipal, orderId: string, cancel: boolean): Promise<AccountMembership> {
+    const order = await this.subscriptionOf(account, orderId);
+    if (order.status !== 'active' && order.status !== 'past_due') throw new ConflictException('This membership is not running.');
+    const terms = await this.gatewayCall(() =>
+      this.gateway.setCancelAtPeriodEnd(order.id, order.subscription_id as string, cancel, randomUUID()),
+    );
+    // In a transaction: the buyer's membership moves with the order (canceling, or active again).
+    await this.dataSource.transaction((manager) => this.orders.setSubscriptionTerms(manager, order.id, terms));
+    return this.membershipOf(account, order.id);
+  }
+
+  async billingPortal(account: AccountPrincipal, orderId: string): Promise<BillingPortalResponse> {
+    const order = await this.subscriptionOf(account, orderId);
+    if (!order.customer_id) throw new ConflictException('This membership has no billing details to manage.');
+    const returnUrl = new URL(ROUTES.account, this.config.PUBLIC_URL).toString();
+    return this.gatewayCall(() => this.gateway.openBillingPortal(order.customer_id as string, returnUrl));
+  }
+
+  async startCardUpdate(account: AccountPrincipal, orderId: string): Promise<CardUpdateResponse> {
+    const order = await this.subscriptionOf(account, orderId);
+    if (!order.customer_id) throw new ConflictException('This membership has no billing details to update.');
+    const created = await this.gatewayCall(() => this.gateway.createCardUpdate(order.id, order.customer_id as string, randomUUID()));
+    return { setupIntentId: created.setupId, clientSecret: created.clientSecret };
+  }
+
+  async applyCardUpdate(account: AccountPrincipal, orderId: string, setupIntentId: string): Promise<AccountMembership> {
+    const order = await this.subscriptionOf(account, orderId);
+    await this.gatewayCall(() => this.gateway.applyCardUpdate(order.id, order.subscription_id as string, setupIntentId));
+    return this.membershipOf(account, order.id);
+  }
+
+  private async membershipOf(account: AccountPrincipal, orderId: string): Promise<AccountMembership> {
+    const row = (await this.orders.membershipsOf(account.emailNormalized)).find((candidate) => candidate.id === orderId);
+    if (!row) throw new NotFoundException(NOT_YOURS);
+    return this.membership(row);
+  }
+
+  /** A paid subscription order of the signed-in buyer; 404 for anyone else's order (never telling which). */
+  private async subscriptionOf(account: AccountPrincipal, orderId: string): Promise<OrderRow> {
+    const order = await this.orders.findPaidOf(orderId, account.emailNormalized);
+    if (!order) throw new NotFoundException(NOT_YOURS);
+    if (order.kind !== 'subscription' || !order.subscription_id) throw new ConflictException('This membership is not a subscription.');
+    return order;
+  }
+
+  /** A refusal the buyer can act on becomes a 409 with the provider's reason; anything else stays a 5xx. */
+  private async gatewayCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof PaymentRefusedError || err instanceof PaymentUnsupportedError) throw new ConflictException(err.message);
+      throw err;
+    }
+  }
+
+  private membership(row: MembershipRow): AccountMembership {
+    const plan = resolvePlan(row.plan_id);
+    const { state, statusText } = membershipStateOf(row);
+    const running = state === 'active' || state === 'past_due' || state === 'canceling';
+    const periodEnd = row.current_period_end ? new Date(row.current_period_end) : null;
+    return {
+      orderId: row.id,
+      planName: plan.name,
+      displayText: plan.displayText,
+      state,
+      statusText,
+      currentPeriodEnd: row.kind === 'subscription' && periodEnd ? periodEnd.toISOString() : null,
+      cancelAtPeriodEnd: row.cancel_at_period_end,
+      canCancel: row.kind === 'subscription' && (state === 'active' || state === 'past_due'),
+      canResume: state === 'canceling' && (periodEnd === null || periodEnd.getTime() > Date.now()),
+      canUpdateCard: row.kind === 'subscription' && running && row.customer_id !== null,
+      payments: row.payments.map((payment) => ({
+        sequence: payment.sequence,
+        amountCents: payment.amount_cents,
+        currency: payment.currency,
+        paidAt: new Date(payment.paid_at).toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import type { AccountMembership } from '@contracts/account';
+import type { PaymentProviderName } from '@contracts/payments';
+import { useRef, useState } from 'react';
+import { account as copy } from '@/content/account';
+import { formatUsd } from '@/content/money';
+import { ApiError } from '@/lib/api-client';
+import { openBillingPortal, useChangeMembership } from '../api/account-actions';
+import { CancelDialog } from './cancel-dialog';
+import { CardUpdateForm } from './card-update-form';
+
+const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+const messageOf = (error: unknown) => (error instanceof ApiError && error.serverMessage) || copy.signIn.errorFallback;
+
+/** One membership: its state in words, its payments, and what the buyer may do with it. */
+export function MembershipCard({
+  membership,
+  provider,
+  csrfToken,
+}: {
+  membership: AccountMembership;
+  provider: PaymentProviderName;
+  csrfToken: string;
+}) {
+  const change = useChangeMembership(csrfToken);
+  const [confirming, setConfirming] = useState(false);
+  const [editingCard, setEditingCard] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; message: string } | null>(null);
+  const [portalPending, setPortalPending] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const headingId = `membership-${membership.orderId}`;
+  const periodEnd = membership.currentPeriodEnd ? longDate(membership.currentPeriodEnd) : null;
+
+  const run = async (action: 'cancel' | 'resume') => {
+    setNotice(null);
+    try {
+      await change.mutateAsync({ orderId: membership.orderId, action });
+      setNotice({ tone: 'ok', message: action === 'cancel' ? copy.canceled : copy.resumed });
+    } catch (error) {
+      setNotice({ tone: 'error', message: messageOf(error) });
+    }
+  };
+
+  const manageBilling = async () => {
+    setPortalPending(true);
+    try {
+      const { url } = await openBillingPortal(csrfToken, membership.orderId);
+      window.location.assign(url);
+    } catch (error) {
+      setNotice({ tone: 'error', message: messageOf(error) });
+      setPortalPending(false);
+    }
+  };
+
+  return (
+    <article className="account__membership" aria-labelledby={headingId} data-testid="membership">
+      <h3 id={headingId}>{membership.planName}</h3>
+      <p className="account__plan">{membership.displayText}</p>
+      <dl className="account__facts">
+        <div>
+          <dt>{copy.status}</dt>
+          <dd data-testid="membership-status">{membership.statusText}</dd>
+        </div>
+        {periodEnd && membership.state !== 'canceled' ? (
+          <div>
+            <dt>{copy.periodEnd}</dt>
+            <dd>{periodEnd}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <h4>{copy.paymentsHeading}</h4>
+      {membership.payments.length === 0 ? (
+        <p>{copy.noPayments}</p>
+      ) : (
+        <ul className="account__payments" data-testid="membership-payments">
+          {membership.payments.map((payment) => (
+            <li key={payment.sequence}>
+              <span>{copy.paymentNumber(payment.sequence)}</span> <span>{formatUsd(payment.amountCents / 100)}</span>{' '}
+              <span>{longDate(payment.paidAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="account__actions">
+        {membership.canCancel ? (
+          <button
+            ref={cancelButton}
+            type="button"
+            className="button button--secondary"
+            disabled={change.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            {copy.cancel}
+          </button>
+        ) : null}
+        {membership.canResume ? (
+          <button type="button" className="button button--cta" disabled={change.isPending} onClick={() => void run('resume')}>
+            {change.isPending ? copy.working : copy.resume}
+          </button>
+        ) : null}
+        {membership.canUpdateCard && provider === 'stripe' ? (
+          <button type="button" className="button button--secondary" disabled={portalPending} onClick={() => void manageBilling()}>
+            {portalPending ? copy.working : copy.manageBilling}
+          </button>
+        ) : null}
+        {membership.canUpdateCard && provider !== 'stripe' && !editingCard ? (
+          <button type="button" className="button button--secondary" onClick={() => setEditingCard(true)}>
+            {copy.updateCard}
+          </button>
+        ) : null}
+      </div>
+      {editingCard ? (
+        <CardUpdateForm
+          orderId={membership.orderId}
+          csrfToken={csrfToken}
+          onDone={(saved) => {
+            setEditingCard(false);
+            if (saved) setNotice({ tone: 'ok', message: copy.card.saved });
+          }}
+        />
+      ) : null}
+      <p className={notice?.tone === 'error' ? 'account__alert' : 'account__note'} role="status" data-testid="membership-notice">
+        {notice?.message}
+      </p>
+      <CancelDialog
+        open={confirming}
+        periodEnd={periodEnd}
+        onCancel={() => {
+          setConfirming(false);
+          cancelButton.current?.focus();
+        }}
+        onConfirm={() => {
+          setConfirming(false);
+          void run('cancel');
+        }}
+      />
+    </article>
+  );
+}
