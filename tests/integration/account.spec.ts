@@ -286,6 +286,7 @@ it('a member renews monthly until canceled on /account, is canceling meanwhile, 
   const session = await signIn();
   await authed(session, '/api/account/cancel', { orderId }).expect(200);
   await waitFor(async () => (await stack.db.query(`SELECT status FROM memberships`))[0]?.status === 'canceling', 'canceling');
+  await waitFor(async () => subjectsTo().some((s) => /^Your Clear membership ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/.test(s)), 'the e-mail');
 
   // The period runs out: the subscription ends (customer.subscription.deleted), nothing more is billed.
   await advance(31);
@@ -295,6 +296,8 @@ it('a member renews monthly until canceled on /account, is canceling meanwhile, 
   expect(await paymentCount(orderId)).toBe(3);
   expect((await stack.db.query(`SELECT status FROM memberships`))[0].status).toBe('ended');
   expect(subjectsTo().filter((s) => /membership has ended/.test(s))).toHaveLength(1);
+  // The cancellation's confirmation once, though its update event was applied after the page's own write.
+  expect(subjectsTo().filter((s) => /membership ends on/.test(s))).toHaveLength(1);
 });
 
 it("'Update card' to 4000 0000 0000 0341 makes the next renewal fail: the failed-payment e-mail, the retries, then the end", async () => {

@@ -27,6 +27,7 @@ export const JOBS = {
   scheduleInstalments: 'schedule-instalments',
   paymentFailed: 'payment-failed',
   membershipEnded: 'membership-ended',
+  membershipCanceled: 'membership-canceled',
   membershipWebhook: 'membership-webhook',
   refundRecorded: 'refund-recorded',
   disputeChanged: 'dispute-changed',
@@ -126,6 +127,13 @@ export interface MembershipEndedPayload {
   orderId: string;
 }
 
+/** A subscription the buyer set to end with its current period (on /account or in the billing portal): they are told when. */
+export interface MembershipCanceledPayload {
+  orderId: string;
+  /** ISO time the period, and with it the membership, ends. */
+  endsAt: string;
+}
+
 /**
  * A membership's access changed (granted, or ended): the members area is told by the signed
  * membership webhook. `change` counts the membership's access changes, so each is sent once.
@@ -167,6 +175,7 @@ export type JobItem =
   | { name: typeof JOBS.scheduleInstalments; data: ScheduleInstalmentsPayload }
   | { name: typeof JOBS.paymentFailed; data: PaymentFailedPayload }
   | { name: typeof JOBS.membershipEnded; data: MembershipEndedPayload }
+  | { name: typeof JOBS.membershipCanceled; data: MembershipCanceledPayload }
   | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload }
   | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
   | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload };
@@ -187,6 +196,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.scheduleInstalments]: QUEUES.payments,
   [JOBS.paymentFailed]: QUEUES.payments,
   [JOBS.membershipEnded]: QUEUES.payments,
+  [JOBS.membershipCanceled]: QUEUES.payments,
   [JOBS.membershipWebhook]: QUEUES.tracking,
   [JOBS.refundRecorded]: QUEUES.payments,
   [JOBS.disputeChanged]: QUEUES.payments,
@@ -214,6 +224,8 @@ export const SIDE_EFFECTS = {
   paymentFailedEmail: 'payment-failed-email',
   /** Keyed `membership-ended-email:<order id>`. */
   membershipEndedEmail: 'membership-ended-email',
+  /** Keyed `membership-canceled-email:<order id>:<period end>`: one e-mail per cancellation of a period. */
+  membershipCanceledEmail: 'membership-canceled-email',
   /** Keyed `membership-webhook:<membership id>:<change>`: each access change told to the members area once. */
   membershipWebhook: 'membership-webhook',
   /** Keyed `refund-email:<refund id>`: the buyer's refund e-mail. */

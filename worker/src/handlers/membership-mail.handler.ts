@@ -1,12 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { JOBS, MembershipEndedPayload, PaymentFailedPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
+import {
+  JOBS,
+  MembershipCanceledPayload,
+  MembershipEndedPayload,
+  PaymentFailedPayload,
+  SIDE_EFFECTS,
+  SideEffectKind,
+} from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { OnJob } from '../jobs/on-job.decorator';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
-import { buildMembershipEndedEmail, buildPaymentFailedEmail, MembershipMailBrand } from '../messages/membership-email.message';
+import {
+  buildMembershipCanceledEmail,
+  buildMembershipEndedEmail,
+  buildPaymentFailedEmail,
+  MembershipMailBrand,
+} from '../messages/membership-email.message';
 import type { NoticeEmail } from '../messages/notice-email.message';
 
 export type MembershipMailOutcome =
@@ -17,12 +29,14 @@ export type MembershipMailOutcome =
   | 'skipped: invoice not found'
   | 'skipped: paid since'
   | 'skipped: paid in full'
+  | 'skipped: resumed since'
   | `failed: ${string}`;
 
 /**
  * What the buyer is told about a membership after checkout, each e-mail once through the
  * side-effect ledger: a renewal or instalment that could not be charged (keyed by the invoice,
- * however often the provider retries it), and a membership that ended (keyed by the order).
+ * however often the provider retries it), a membership set to end with its period (keyed by the
+ * order and that date), and a membership that ended (keyed by the order).
  */
 @Injectable()
 export class MembershipMailHandler {
@@ -62,6 +76,16 @@ export class MembershipMailHandler {
     }
     const mail = buildMembershipEndedEmail({ planId: order.plan_id, endedAt: order.updated_at, customerName: order.name }, this.brand());
     return this.send(SIDE_EFFECTS.membershipEndedEmail, orderId, order.email, mail, { orderId });
+  }
+
+  @OnJob(JOBS.membershipCanceled)
+  async membershipCanceled({ orderId, endsAt }: MembershipCanceledPayload): Promise<MembershipMailOutcome> {
+    const order = await this.orders.findById(orderId);
+    if (!order) return 'skipped: order not found';
+    // Resumed before this job ran: there is nothing to confirm any more.
+    if (!order.cancel_at_period_end) return this.done({ orderId }, 'skipped: resumed since');
+    const mail = buildMembershipCanceledEmail({ planId: order.plan_id, endsAt: new Date(endsAt), customerName: order.name }, this.brand());
+    return this.send(SIDE_EFFECTS.membershipCanceledEmail, `${orderId}:${endsAt.slice(0, 10)}`, order.email, mail, { orderId });
   }
 
   private async send(

@@ -78,6 +78,11 @@ class PaymentHandlers {
     return 'sent';
   }
 
+  @OnJob(JOBS.membershipCanceled)
+  async membershipCanceled(): Promise<string> {
+    return 'sent';
+  }
+
   @OnJob(JOBS.refundRecorded)
   async refunded(): Promise<string> {
     return 'refunded';

@@ -1,4 +1,4 @@
-import { buildMembershipEndedEmail, buildPaymentFailedEmail } from './membership-email.message';
+import { buildMembershipCanceledEmail, buildMembershipEndedEmail, buildPaymentFailedEmail } from './membership-email.message';
 
 const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear', accountUrl: 'https://clear.example/account' };
 
@@ -26,5 +26,15 @@ describe('membership e-mails', () => {
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('&#60;b&#62;Eve&#60;/b&#62;');
     expect(mail.html).toContain('Brightpath &#60;Coaching&#62;');
+  });
+
+  it('confirms a cancellation with the date access ends and the way back', () => {
+    const mail = buildMembershipCanceledEmail({ planId: 'standard', endsAt: new Date('2027-01-15T09:00:00Z') }, brand);
+    expect(mail.subject).toBe('Your Clear membership ends on January 15, 2027');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('you will not be charged again');
+      expect(part).toContain('https://clear.example/account');
+    }
+    expect(mail.text).toMatch(/^Hi,/);
   });
 });

@@ -22,6 +22,12 @@ export interface EndedMembershipInput {
   customerName?: string;
 }
 
+export interface CanceledMembershipInput {
+  planId: string;
+  endsAt: Date;
+  customerName?: string;
+}
+
 const planName = (planId: string): string => (isPlanId(planId) ? PLANS[planId].name : planId);
 const longDate = (date: Date): string => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
@@ -58,6 +64,27 @@ export function buildMembershipEndedEmail(input: EndedMembershipInput, brand: Me
       ],
       rows: [['Plan', planName(input.planId)]],
       action: { label: 'View your account', url: brand.accountUrl },
+    },
+    brand,
+  );
+}
+
+/** The buyer set the membership to end with its current period: when it ends, that nothing more is charged, and how to undo it. */
+export function buildMembershipCanceledEmail(input: CanceledMembershipInput, brand: MembershipMailBrand): NoticeEmail {
+  const ends = longDate(input.endsAt);
+  return buildNotice(
+    {
+      subject: `Your ${brand.programName} membership ends on ${ends}`,
+      customerName: input.customerName,
+      paragraphs: [
+        `Your ${brand.programName} membership is canceled as you asked. You keep full access to the members area until ${ends}, and you will not be charged again.`,
+        'Changed your mind? Until that date you can resume your membership on your account page, and nothing changes.',
+      ],
+      rows: [
+        ['Plan', planName(input.planId)],
+        ['Access until', ends],
+      ],
+      action: { label: 'Resume or view your membership', url: brand.accountUrl },
     },
     brand,
   );

@@ -342,12 +342,21 @@ export class OrderRepository implements PersonalDataOwner {
    */
   /** In the caller's transaction, which the buyer's membership moves with (a cancellation makes it canceling). */
   async setSubscriptionTerms(manager: SqlExecutor, orderId: string, terms: SubscriptionTermsUpdate): Promise<void> {
+    const [before]: Array<Pick<OrderRow, 'cancel_at_period_end' | 'status'>> = await manager.query(
+      `SELECT cancel_at_period_end, status FROM orders WHERE id = $1 FOR UPDATE`,
+      [orderId],
+    );
     const result: unknown = await manager.query(
       `UPDATE orders SET cancel_at_period_end = $2, current_period_end = $3, updated_at = now()
         WHERE id = $1 AND (cancel_at_period_end, current_period_end) IS DISTINCT FROM ($2, $3::timestamptz)`,
       [orderId, terms.cancelAtPeriodEnd, terms.currentPeriodEnd],
     );
-    if (affectedRows(result) === 1) await syncMembership(manager, orderId);
+    if (affectedRows(result) !== 1) return;
+    await syncMembership(manager, orderId);
+    // Newly set to end with its period: the buyer is told when (the e-mail's key holds the date).
+    if (terms.cancelAtPeriodEnd && !before?.cancel_at_period_end && terms.currentPeriodEnd && before?.status !== 'canceled') {
+      await owe(manager, [{ name: JOBS.membershipCanceled, data: { orderId, endsAt: terms.currentPeriodEnd.toISOString() } }]);
+    }
   }
 
   /** An order's payments, first first. */
