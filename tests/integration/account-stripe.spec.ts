@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
-import { sendSignedWebhook } from './support/payments';
+import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -31,17 +31,7 @@ beforeAll(async () => {
   stack = await startStack({
     SMTP_URL: await smtp.start(),
     PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fakekey',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
-    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
-    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
-    JOB_RETRY_HORIZON_S: '120',
+    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
   });
 });
 afterAll(async () => {

@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { Stack, startStack, waitFor } from './support/stack';
+import { adminCreate } from './support/admin';
 
 /**
  * The funnel dashboard, lists and exports, a person's data and the audit log, against the real API
  * and worker: orders are paid through the sandbox and its webhook, invitations through the gate.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'dashboard.admin@example.com', password: 'a long enough dashboard password' };
 const UNAUTHENTICATED = 'Please sign in as an admin to continue.';
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
@@ -30,15 +27,6 @@ const client = () => `10.77.${Math.floor(++counter / 250)}.${counter % 250}`;
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).send(body);
 const admin = (path: string) => http().get(path).set('cookie', cookie);
 const beacon = (body: object) => http().post('/api/beacon').send(body);
-
-function adminCreate(email: string, password: string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], { env: { ...process.env, DATA_DIR: '/nonexistent' }, stdio: 'pipe' });
-    child.once('error', reject);
-    child.once('exit', resolve);
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 async function payOneTime(email: string, name: string, plan: string, amount: number, extra: object = {}): Promise<void> {
   const res = await post('/api/create-payment-intent', { email, name, source: 'clear', plan, amount, ...extra }).expect(200);
@@ -72,7 +60,6 @@ let to = '';
 const funnel = async () => (await admin(`/api/admin/funnel?from=${from}&to=${to}`).expect(200)).body;
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
   stack = await startStack({
     SANDBOX_WEBHOOK_SECRET: 'whsec_dashboardsecret000000000000',
     STRIPE_SECRET_KEY: '',

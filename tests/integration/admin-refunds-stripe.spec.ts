@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
-import { sendSignedWebhook } from './support/payments';
+import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { adminCreate } from './support/admin';
 
 /**
  * Refunds and disputes against the Stripe fake through the real worker: an admin refund goes to
@@ -19,7 +17,6 @@ import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/
  * disputes move the order to disputed, then won or lost, e-mail the owner once per status, and a
  * lost one has a refund's effects.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'stripe.refunds.admin@example.com', password: 'a long enough refunds password' };
 const WEBHOOK_SECRET = 'whsec_refundsstripesecret0000000';
 const OWNER = 'owner@brightpath.example';
@@ -55,15 +52,6 @@ const event = (type: string, object: Record<string, unknown>, id = `evt_refunds_
   data: { object },
 });
 const webhook = (e: object) => sendSignedWebhook(stack.url, WEBHOOK_SECRET, e);
-
-function adminCreate(email: string, password: string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], { env: { ...process.env, DATA_DIR: '/nonexistent' }, stdio: 'pipe' });
-    child.once('error', reject);
-    child.once('exit', resolve);
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 const order = async () => (await stack.db.query(`SELECT * FROM orders WHERE email = $1`, [buyer]))[0];
 const refunds = async () =>
@@ -136,7 +124,6 @@ async function settledPayment(): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
   await stripe.start();
   stack = await startStack({
     AFFILIATE_API_URL: await affiliate.start(),
@@ -146,17 +133,7 @@ beforeAll(async () => {
     GA4_API_SECRET: 'ga4-secret',
     SMTP_URL: await smtp.start(),
     OWNER_EMAIL: OWNER,
-    STRIPE_SECRET_KEY: 'sk_test_fakekey',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
-    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
-    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
-    JOB_RETRY_HORIZON_S: '120',
+    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
   });
   await stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
   expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);

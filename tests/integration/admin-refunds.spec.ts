@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { owe } from '@core/queue/owe';
 import { JOBS } from '@contracts/jobs';
@@ -10,6 +7,7 @@ import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { adminCreate } from './support/admin';
 
 /**
  * The admin's orders screen and refunds through the sandbox and the real worker: a refund
@@ -18,7 +16,6 @@ import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/
  * buyer's e-mail, the affiliate commission reversal and GA4's refund event (live orders). A full
  * refund of a membership ends its access and cancels its subscription at once.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'refunds.admin@example.com', password: 'a long enough refunds password' };
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
 const COOKIES = '_ga=GA1.1.1234567890.1700000000';
@@ -38,15 +35,6 @@ const post = (path: string, body: object) => http().post(path).set('X-Forwarded-
 const adminGet = (path: string) => http().get(path).set('cookie', cookie);
 const refund = (paymentId: string, body: object) =>
   http().post(`/api/admin/billing/payments/${paymentId}/refunds`).set('cookie', cookie).set('x-csrf-token', csrfToken).send(body);
-
-function adminCreate(email: string, password: string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], { env: { ...process.env, DATA_DIR: '/nonexistent' }, stdio: 'pipe' });
-    child.once('error', reject);
-    child.once('exit', resolve);
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 const order = async () => (await stack.db.query(`SELECT * FROM orders WHERE email = $1`, [buyer]))[0];
 const refundsOf = async (orderId: string) =>
@@ -115,7 +103,6 @@ async function effectsSettled(orderId: string, count = 1): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
   stack = await startStack({
     SANDBOX_WEBHOOK_SECRET: 'whsec_refundssecret00000000000000',
     STRIPE_SECRET_KEY: '',

@@ -1,12 +1,12 @@
 import { Queue, Worker } from 'bullmq';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { RunningRedis, startRedis } from '../../scripts/lib/redis';
 import { JOBS, QUEUES } from '@contracts/jobs';
 import { freePort, resetData, Stack, startStack, waitFor } from './support/stack';
+import { adminCreate } from './support/admin';
 
 /**
  * The admin API over jobs that gave up: who may use it, what it lists, and what a retry changes
@@ -14,22 +14,9 @@ import { freePort, resetData, Stack, startStack, waitFor } from './support/stack
  * and what it refuses to change. No worker runs here, so a reopened row stays waiting for the
  * relay; tests/faults/retry-horizon.spec.ts follows a retry through to the provider.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'exhausted.jobs@example.com', password: 'an exhausted jobs admin password' };
 const REASON = 'Affiliate service answered 503';
 const UNAUTHENTICATED = 'Please sign in as an admin to continue.';
-
-function adminCreate(email: string, password: string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], {
-      env: { ...process.env, DATA_DIR: '/nonexistent' },
-      stdio: ['pipe', 'ignore', 'ignore'],
-    });
-    child.once('error', reject);
-    child.once('exit', resolve);
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 describe('jobs that gave up: /api/admin/exhausted-jobs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'clear-exhausted-redis-'));
@@ -42,7 +29,6 @@ describe('jobs that gave up: /api/admin/exhausted-jobs', () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
     // A private Redis: the last test stops it.
     redis = await startRedis({ port: await freePort(), dir, persistent: false });
     stack = await startStack({ REDIS_URL: redis.url }, { worker: false });

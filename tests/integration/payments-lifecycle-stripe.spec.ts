@@ -2,7 +2,7 @@ import request from 'supertest';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
-import { paymentsOf, paymentsSettled, sendSignedWebhook } from './support/payments';
+import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -53,17 +53,7 @@ beforeAll(async () => {
   await stripe.start();
   stack = await startStack({
     SMTP_URL: await smtp.start(),
-    STRIPE_SECRET_KEY: 'sk_test_fakekey',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
-    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
-    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
-    JOB_RETRY_HORIZON_S: '120',
+    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
   });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
-import { paymentsOf, paymentsSettled, sendSignedWebhook } from './support/payments';
+import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -68,17 +68,7 @@ beforeAll(async () => {
     META_CAPI_ACCESS_TOKEN: META_TOKEN,
     GA4_MEASUREMENT_ID: 'G-RENEWALS1',
     GA4_API_SECRET: 'ga4-secret',
-    STRIPE_SECRET_KEY: 'sk_test_fakekey',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
-    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
-    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
-    JOB_RETRY_HORIZON_S: '120',
+    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
   });
 });
 afterAll(async () => {

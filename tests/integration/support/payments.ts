@@ -3,6 +3,27 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { outboxDrained, waitFor } from './stack';
 
+/**
+ * The settings of a stack whose payments go to the Stripe fake (test-mode keys, so its orders are
+ * test orders unless a spec records them live), with the checkout limits out of the way of specs
+ * that buy many times from one address, and jobs given up after two minutes.
+ */
+export function stripeFakeEnv(stripePort: number, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_fakekey',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripePort),
+    STRIPE_API_PROTOCOL: 'http',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
+    JOB_RETRY_HORIZON_S: '120',
+  };
+}
+
 /** POSTs a Stripe-shaped event to the webhook endpoint, signed with `secret` as Stripe (or the sandbox) signs it. */
 export function sendSignedWebhook(url: string, secret: string, event: object): Promise<request.Response> {
   const payload = JSON.stringify(event);
