@@ -43,7 +43,7 @@ const REQUIREMENTS = {
 /** Which requirements a command needs, given its arguments and environment. */
 export function requirementsFor(command, args, env) {
   const needs = new Set();
-  if (command === 'start' && !env.REDIS_URL) needs.add('redis');
+  if ((command === 'start' || command === 'dev') && !env.REDIS_URL) needs.add('redis');
   if (command === 'test') {
     needs.add('redis');
     const browser = args.length === 0 ? env.SKIP_E2E !== '1' : args.includes('e2e');

@@ -15,7 +15,8 @@ const isOurStart = (pid: number): boolean => {
     return false;
   }
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start.js');
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes('start.js') || cmdline.includes('dev.js');
   } catch {
     return true;
   }

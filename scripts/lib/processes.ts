@@ -8,8 +8,8 @@ export interface Managed {
 }
 
 /** Starts a long-running child whose output goes straight to ours (its logs are JSON lines). */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): Managed {
-  const child = spawn(command, args, { env, stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'] });
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, quiet = false, cwd?: string): Managed {
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'] });
   child.stderr?.resume();
   return {
     name,
