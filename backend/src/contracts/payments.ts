@@ -61,6 +61,31 @@ export interface ConfirmSubscriptionResponse {
   clientSecret?: string;
 }
 
+/**
+ * GET /api/one-click?planId=&email=: whether the browser that just paid (its buyer key, within
+ * ONE_CLICK_WINDOW_MINUTES of that payment) may buy this plan with the card it saved.
+ */
+export interface OneClickOfferResponse {
+  offer: { planId: string; amountCents: number; last4: string } | null;
+}
+
+/** POST /api/one-click: the checkout's party and the plan to buy with the saved card. */
+export interface OneClickPurchaseRequest extends CheckoutParty {
+  planId: string;
+}
+
+/**
+ * What the one-click charge led to. `succeeded` (or `processing`): go on to /success with
+ * payment_intent. `requires_action`: the browser completes the bank's authentication with
+ * `clientSecret` first. `failed`: the bank declined (`message`); the buyer enters another card.
+ */
+export interface OneClickPurchaseResponse {
+  paymentIntentId: string;
+  status: 'succeeded' | 'processing' | 'requires_action' | 'failed';
+  clientSecret: string | null;
+  message: string | null;
+}
+
 /** GET /api/verify-subscription/{id} and GET /api/verify-payment/{id} (spec: verification result). */
 export interface VerificationResult {
   /** Stripe's status words: succeeded, processing, requires_payment_method, requires_action, canceled; active, incomplete, past_due… for subscriptions. */

@@ -444,6 +444,16 @@ export class AppConfig {
   })
   MEMBERSHIP_WEBHOOK_SECRET?: string = undefined;
 
+  /**
+   * How long after a payment the browser that made it may buy another plan with the card it
+   * saved, in one click (its buyer key cookie binds it). 0 turns one-click purchases off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  ONE_CLICK_WINDOW_MINUTES = 30;
+
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })
   GA4_MP_URL = 'https://www.google-analytics.com';

@@ -154,6 +154,31 @@ export interface CreatedCardUpdate {
   clientSecret: string;
 }
 
+/** The card an earlier order saved for later use (one-click purchases), as the buyer is shown it. */
+export interface SavedCard {
+  paymentMethodId: string;
+  customerId: string;
+  last4: string;
+}
+
+/** The order's objects a saved card is found through. */
+export type SavedCardSource = Pick<GatewayOrder, 'id' | 'customerId'> & {
+  chargeId: string | null;
+  subscriptionId: string | null;
+  paymentMethodId: string | null;
+};
+
+/** What charging a saved card with the buyer on the page led to. */
+export interface SavedCardCharge {
+  /** The provider's id of the charge: the order's payment_intent_id, verified on /success. */
+  intentId: string;
+  state: PaymentState;
+  /** The client secret, when the bank asks the buyer to authenticate (state requires_action). */
+  clientSecret: string | null;
+  /** The bank's reason of a decline, in words the buyer can act on. */
+  declineMessage: string | null;
+}
+
 /** A provider-hosted page where a customer manages their saved card and subscription. */
 export interface BillingPortalSession {
   url: string;
@@ -262,6 +287,15 @@ export interface PaymentGateway {
   readSubscription(id: string): Promise<SubscriptionState>;
   /** An invoice of a subscription (renewal or instalment); null when the provider has none of this id. */
   readInvoice(id: string): Promise<SubscriptionInvoice | null>;
+
+  /** The card an earlier order saved (still attached to its customer), or null when it has none. */
+  savedCardOf(source: SavedCardSource): Promise<SavedCard | null>;
+  /**
+   * Charges the order's amount on a saved card with the buyer on the page (not off-session: the
+   * bank may ask for authentication, which the browser completes). Idempotent per order: asked
+   * again, it answers with the same charge.
+   */
+  chargeSavedCard(order: GatewayOrder, card: SavedCard): Promise<SavedCardCharge>;
 
   /**
    * Schedules an instalment plan's later charges on the card of its first: one a month, `count`

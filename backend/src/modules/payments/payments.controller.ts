@@ -1,13 +1,29 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@core/config/app-config';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import type { ConfirmSubscriptionResponse, CreateIntentResponse, PaymentsConfigResponse, VerificationResult } from '@contracts/payments';
+import type {
+  ConfirmSubscriptionResponse,
+  CreateIntentResponse,
+  OneClickOfferResponse,
+  OneClickPurchaseResponse,
+  PaymentsConfigResponse,
+  VerificationResult,
+} from '@contracts/payments';
 import { attributionFromRequest } from '../../common/lead-attribution';
 import { buyerKeyFor, buyerKeyHash, presentedBuyerKey } from './buyer-key';
 import { CheckoutClient, CheckoutService } from './checkout.service';
 import { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
+import { OneClickOfferQueryDto, OneClickPurchaseDto } from './dto/one-click.dto';
+import { OneClickService } from './one-click.service';
 import { VerificationService } from './verification.service';
 
 const MAX_USER_AGENT = 500;
@@ -26,6 +42,7 @@ export class PaymentsController {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly verification: VerificationService,
+    private readonly oneClick: OneClickService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,
   ) {}
@@ -80,6 +97,26 @@ export class PaymentsController {
   @ApiTooManyRequestsResponse({ description: 'Too many confirmations from this client or for this checkout' })
   confirmSubscription(@Body() dto: ConfirmSubscriptionDto, @Req() req: FastifyRequest): Promise<ConfirmSubscriptionResponse> {
     return this.checkout.confirmSubscription(dto, clientOf(req));
+  }
+
+  @Get('one-click')
+  @Header('cache-control', 'no-store')
+  @ApiOkResponse({ description: "The saved card's last four digits and the amount, when this browser may buy the plan in one click" })
+  oneClickOffer(@Query() query: OneClickOfferQueryDto, @Req() req: FastifyRequest): Promise<OneClickOfferResponse> {
+    return this.oneClick.offer(query.planId, query.email, PaymentsController.presentedKeyHash(req));
+  }
+
+  @Post('one-click')
+  @HttpCode(200)
+  @ApiBadRequestResponse({ description: 'Invalid fields, or a plan that is not one-time' })
+  @ApiConflictResponse({ description: 'No saved card this browser may use any more: enter a card' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this client or for this e-mail' })
+  oneClickPurchase(
+    @Body() dto: OneClickPurchaseDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OneClickPurchaseResponse> {
+    return this.oneClick.purchase(dto, this.bindBuyer(req, reply));
   }
 
   @Get('verify-subscription/:id')

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '@core/config/app-config';
 import { CheckoutService } from './checkout.service';
+import { OneClickService } from './one-click.service';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
@@ -20,6 +21,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
   controllers: [PaymentsController, StripeWebhookController, SandboxController],
   providers: [
     CheckoutService,
+    OneClickService,
     VerificationService,
     StripeWebhookService,
     IntentRateLimiter,

@@ -45,6 +45,8 @@ export interface OrderRow {
   buyer_key_hash: string | null;
   /** Real money (Stripe live mode); false for the sandbox and Stripe's test mode: a test order. */
   livemode: boolean;
+  /** A one-click order: the order (of the same browser) whose saved card paid it. */
+  one_click_source_id: string | null;
   /** An instalment plan's number of monthly charges, the first included; null for other plans. */
   instalments: number | null;
   /**
@@ -164,6 +166,8 @@ export interface NewOrder {
   livemode: boolean;
   /** The plan's number of instalments (Plan.instalments), if it is an instalment plan. */
   instalments: number | null;
+  /** A one-click order: the earlier order of this browser whose saved card pays it (one per plan). */
+  oneClickSourceId?: string | null;
 }
 
 export type ProviderIds = Partial<
@@ -173,7 +177,7 @@ export type ProviderIds = Partial<
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
-  cancel_at_period_end, current_period_end, created_at, updated_at`;
+  cancel_at_period_end, current_period_end, one_click_source_id, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -217,17 +221,19 @@ export class OrderRepository implements PersonalDataOwner {
   async create(order: NewOrder): Promise<OrderRow> {
     const [row]: OrderRow[] = await this.dataSource.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
-                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode, instalments)
+                           invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode, instalments,
+                           one_click_source_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12, $14, $15, $16
+              $12, $14, $15, $16, $17
          FROM (SELECT 1) AS one
          LEFT JOIN leads l ON l.email_normalized = $6
          CROSS JOIN LATERAL (
            SELECT $9::text IS NULL AND NOT ($11::jsonb ? 'tid')
                   AND l.first_submitted_at > now() - make_interval(days => $13::int) AS lead
          ) AS credit
+       ON CONFLICT (one_click_source_id, plan_id) WHERE one_click_source_id IS NOT NULL DO NOTHING
        RETURNING ${COLUMNS}`,
       [
         order.planId,
@@ -246,9 +252,31 @@ export class OrderRepository implements PersonalDataOwner {
         order.buyerKeyHash,
         order.livemode,
         order.instalments,
+        order.oneClickSourceId ?? null,
       ],
     );
-    return row;
+    if (row || !order.oneClickSourceId) return row;
+    // The same one-click purchase asked again (a double click, a reload): the order made the first time.
+    const [existing]: OrderRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM orders WHERE one_click_source_id = $1 AND plan_id = $2`,
+      [order.oneClickSourceId, order.planId],
+    );
+    return existing;
+  }
+
+  /**
+   * The browser's most recent order paid within `withinMs` (by the hash of its buyer key), with a
+   * customer at this provider: the order whose saved card a one-click purchase may reuse.
+   */
+  async findRecentPaidForBuyer(buyerKeyHash: string, provider: PaymentProviderName, withinMs: number): Promise<OrderRow | null> {
+    const [row]: OrderRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM orders
+        WHERE buyer_key_hash = $1 AND provider = $2 AND customer_id IS NOT NULL
+          AND paid_at > now() - make_interval(secs => $3::double precision / 1000)
+        ORDER BY paid_at DESC LIMIT 1`,
+      [buyerKeyHash, provider, withinMs],
+    );
+    return row ?? null;
   }
 
   async setProviderIds(orderId: string, ids: ProviderIds): Promise<void> {

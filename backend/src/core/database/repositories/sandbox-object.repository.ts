@@ -37,6 +37,8 @@ export interface NewSandboxObject {
   card?: SandboxObjectRow['card'];
   /** A refund's: the sandbox object (charge, subscription or invoice) it refunds. */
   refundedId?: string | null;
+  /** A charge created declined (a one-click charge on a card that fails): the bank's reason. */
+  lastError?: Record<string, string> | null;
   /** When it happened in the sandbox's time (see the clock); the sandbox's now when omitted. */
   createdAt?: Date;
   /** A subscription's number of billing periods after its start (instalments). */
@@ -66,10 +68,10 @@ export class SandboxObjectRepository {
     return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
       `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
                                    payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at,
-                                   refunded_id)
+                                   refunded_id, last_error)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16,
-               $17)
+               $17, $18)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         row.id,
@@ -89,6 +91,7 @@ export class SandboxObjectRepository {
         row.firstFailedAt ?? null,
         row.nextAttemptAt ?? null,
         row.refundedId ?? null,
+        row.lastError ? JSON.stringify(row.lastError) : null,
       ],
     );
   }
@@ -136,6 +139,11 @@ export class SandboxObjectRepository {
 
   findBySecret(sql: SqlExecutor, object: SandboxObjectRow['object'], clientSecret: string, lock: boolean): Promise<SandboxObjectRow[]> {
     return this.select(sql, 's.object = $1 AND s.client_secret = $2', [object, clientSecret], lock);
+  }
+
+  /** The newest object that holds this saved card (its sandbox `pm_…` id), with the card's test outcome. */
+  findByPaymentMethod(sql: SqlExecutor, paymentMethodId: string): Promise<SandboxObjectRow[]> {
+    return this.select(sql, 's.payment_method_id = $1 AND s.card IS NOT NULL ORDER BY s.created_at DESC LIMIT 1', [paymentMethodId]);
   }
 
   /** Every object held for a customer, oldest first. */

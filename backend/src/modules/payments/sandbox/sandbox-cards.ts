@@ -1,4 +1,5 @@
 import type { SandboxCard, SandboxCardError } from '@contracts/payments';
+import { CARD_ERRORS } from '@core/payments/providers/sandbox/sandbox-card-errors';
 
 /** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
 export type CardOutcome =
@@ -28,25 +29,8 @@ const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4000000000000341': 'attaches_then_fails',
 };
 
-/** Stripe's own wording, so the sandbox's toasts read like production's. */
-export const CARD_ERRORS = {
-  declined: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  insufficient_funds: {
-    type: 'card_error',
-    code: 'card_declined',
-    decline_code: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-  },
-  authentication_failed: {
-    type: 'card_error',
-    code: 'payment_intent_authentication_failure',
-    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  },
-  invalid_number: { type: 'validation_error', code: 'incorrect_number', message: 'Your card number is invalid.' },
-  expired: { type: 'validation_error', code: 'invalid_expiry_year_past', message: "Your card's expiration date is in the past." },
-  invalid_expiry_month: { type: 'validation_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." },
-  invalid_cvc: { type: 'validation_error', code: 'incomplete_cvc', message: "Your card's security code is incomplete." },
-} as const satisfies Record<string, SandboxCardError>;
+/** Stripe's own wording (kept with the sandbox provider, whose charges decline with it too). */
+export { CARD_ERRORS };
 
 export type ReadCard = { ok: true; outcome: CardOutcome; last4: string } | { ok: false; error: SandboxCardError };
 

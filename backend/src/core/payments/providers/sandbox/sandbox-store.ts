@@ -93,6 +93,11 @@ export class SandboxStore {
     return this.objects.countForOrder(manager, object, orderId);
   }
 
+  async findByPaymentMethod(manager: EntityManager, paymentMethodId: string): Promise<SandboxObjectRow | null> {
+    const [row] = await this.objects.findByPaymentMethod(manager, paymentMethodId);
+    return row ?? null;
+  }
+
   findByCustomer(manager: EntityManager, customerId: string, lock = false): Promise<SandboxObjectRow[]> {
     return this.objects.findByCustomer(manager, customerId, lock);
   }

@@ -15,6 +15,9 @@ import type {
   PaymentState,
   Refund,
   RefundRequest,
+  SavedCard,
+  SavedCardCharge,
+  SavedCardSource,
   ScheduledInstalments,
   SubscriptionInvoice,
   SubscriptionState,
@@ -29,6 +32,7 @@ import { priceLookupKey } from '../stripe/stripe-prices';
 import { intentState, refundState, subscriptionState } from '../stripe/stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
 import {
+  intentEvent,
   invoiceObject,
   paymentIntentObject,
   refundedChargeObject,
@@ -38,6 +42,7 @@ import {
   stripeEvent,
   subscriptionObject,
 } from './sandbox-events';
+import { CARD_ERRORS } from './sandbox-card-errors';
 import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
 import { currentPeriodEnd } from './sandbox-periods';
 import type { SandboxStore } from './sandbox-store';
@@ -249,6 +254,69 @@ export class SandboxGateway implements PaymentGateway {
         paidAt: paid ? subscription.created_at : null,
       };
     });
+  }
+
+  /** The card on the order's charge, subscription or card setup (the sandbox's records keep its last four digits and test outcome). */
+  async savedCardOf(source: SavedCardSource): Promise<SavedCard | null> {
+    return this.store.transaction(async (manager) => {
+      for (const object of ['payment_intent', 'subscription', 'setup_intent'] as const) {
+        const row = await this.store.findForOrder(manager, object, source.id);
+        if (row?.payment_method_id && row.card && (object !== 'payment_intent' || row.status === 'succeeded')) {
+          return { paymentMethodId: row.payment_method_id, customerId: row.customer_id, last4: row.card.last4 };
+        }
+      }
+      return null;
+    });
+  }
+
+  /**
+   * A payment intent confirmed at once with the saved card, as Stripe would: it succeeds; a card
+   * that asks on every payment (3184) waits for the buyer's authentication (completed through
+   * /api/sandbox/next-action); a card that fails when charged (9995, 0341) is declined.
+   */
+  async chargeSavedCard(order: GatewayOrder, card: SavedCard): Promise<SavedCardCharge> {
+    const saved = await this.store.transaction(async (manager) => {
+      const source = await this.store.findByPaymentMethod(manager, card.paymentMethodId);
+      return source?.card ?? null;
+    });
+    if (!saved) throw new PaymentRefusedError('This card is no longer saved. Please enter your card details.');
+    const outcome = saved.outcome;
+    const declined = outcome === 'insufficient_funds' || outcome === 'attaches_then_fails' || outcome === 'declined';
+    const error = declined ? (outcome === 'insufficient_funds' ? CARD_ERRORS.insufficient_funds : CARD_ERRORS.declined) : null;
+    const status = declined ? 'requires_payment_method' : outcome === 'always_authenticate' ? 'requires_action' : 'succeeded';
+    const id = sandboxId('pi');
+    const row = await this.store.transaction((manager) =>
+      this.store.insertOnce(
+        manager,
+        {
+          id,
+          object: 'payment_intent',
+          orderId: order.id,
+          idempotencyKey: idempotencyKey(order.id, 'one-click-charge'),
+          clientSecret: clientSecretFor(id),
+          status,
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerId: card.customerId,
+          paymentMethodId: card.paymentMethodId,
+          card: saved,
+          lastError: error ? { ...error } : null,
+        },
+        (stored) => [
+          stripeEvent('payment_intent.created', paymentIntentObject(stored)),
+          ...(status === 'succeeded' ? [intentEvent('payment_intent', 'succeeded', stored)] : []),
+          ...(declined ? [intentEvent('payment_intent', 'failed', stored)] : []),
+          ...(status === 'requires_action' ? [intentEvent('payment_intent', 'requires_action', stored)] : []),
+        ],
+      ),
+    );
+    const state = intentState(row.status, row.last_error !== null);
+    return {
+      intentId: row.id,
+      state,
+      clientSecret: state === 'requires_action' ? row.client_secret : null,
+      declineMessage: row.last_error?.message ?? null,
+    };
   }
 
   /**

@@ -19,6 +19,9 @@ import {
   Refund,
   refundIdempotencyKey,
   RefundRequest,
+  SavedCard,
+  SavedCardCharge,
+  SavedCardSource,
   ScheduledInstalments,
   SubscriptionInvoice,
   SubscriptionState,
@@ -199,6 +202,49 @@ export class StripeGateway implements PaymentGateway {
       currency: invoice.currency,
       paidAt: typeof paidAt === 'number' ? new Date(paidAt * 1000) : null,
     };
+  }
+
+  /**
+   * The card the order's charge or subscription was paid with, if it is still attached to the
+   * order's customer (a card the buyer removed in the portal is not offered again).
+   */
+  async savedCardOf(source: SavedCardSource): Promise<SavedCard | null> {
+    let paymentMethodId = source.paymentMethodId;
+    if (!paymentMethodId && source.chargeId)
+      paymentMethodId = idOf((await this.stripe.paymentIntents.retrieve(source.chargeId)).payment_method);
+    if (!paymentMethodId) return null;
+    const method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+    const customerId = idOf(method.customer);
+    if (!customerId || !method.card || (source.customerId && customerId !== source.customerId)) return null;
+    return { paymentMethodId: method.id, customerId, last4: method.card.last4 };
+  }
+
+  async chargeSavedCard(order: GatewayOrder, card: SavedCard): Promise<SavedCardCharge> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: order.amountCents,
+          currency: order.currency,
+          customer: card.customerId,
+          payment_method: card.paymentMethodId,
+          payment_method_types: ['card'],
+          confirm: true,
+          description: order.plan.name,
+          metadata: { ...metadataOf(order), one_click: 'true' },
+        },
+        { idempotencyKey: idempotencyKey(order.id, 'one-click-charge') },
+      );
+      const state = intentState(intent.status, Boolean(intent.last_payment_error));
+      return { intentId: intent.id, state, clientSecret: state === 'requires_action' ? intent.client_secret : null, declineMessage: null };
+    } catch (err) {
+      // A decline is an outcome: Stripe answers 402 with the PaymentIntent it made.
+      const error = err as { type?: string; message?: string; raw?: { payment_intent?: { id?: string } } };
+      const intentId = error.raw?.payment_intent?.id;
+      if (error.type === 'StripeCardError' && intentId) {
+        return { intentId, state: 'failed', clientSecret: null, declineMessage: error.message ?? null };
+      }
+      throw err;
+    }
   }
 
   /**
