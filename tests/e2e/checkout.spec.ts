@@ -203,6 +203,9 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     const upgrade = await followHandOffLink(page, offer.getByRole('link', { name: 'Start with $550/month' }));
     expect(upgrade).toBe(`/checkout?${new URLSearchParams({ plan: '2-month', email, name: NAME })}`);
 
+    // This browser has just paid: its saved card is offered in one click (tests/e2e/one-click.spec.ts);
+    // the buyer may still type a card, and the intent is made only then.
+    await page.getByRole('button', { name: 'Use a different card' }).click();
     await fillSandboxCard(page, CARDS.success);
     expect((await paymentRequest).postDataJSON()).toMatchObject({ amount: 550, plan: '2-Month Plan', email, name: NAME });
     await expect(payButton(page)).toHaveText('Pay $550');

@@ -46,6 +46,9 @@ export class FakeStripeServer {
    */
   firstPaymentOutcome: 'succeeded' | 'requires_action' | 'declined' = 'succeeded';
   refundStatus = 'succeeded';
+  /** What a PaymentIntent created and confirmed at once on a saved card (one-click) does. */
+  savedCardOutcome: 'succeeded' | 'requires_action' | 'declined' = 'succeeded';
+  private oneClickCharges = 0;
   existingCustomerId: string | null = null;
   /** A Price already carrying the plan's lookup key (as a live account has), with its terms. */
   existingPrice: { id: string; unit_amount: number; currency: string; interval: string } | null = null;
@@ -108,6 +111,7 @@ export class FakeStripeServer {
     this.subscriptionStatus = 'active';
     this.firstPaymentOutcome = 'succeeded';
     this.refundStatus = 'succeeded';
+    this.savedCardOutcome = 'succeeded';
     this.existingCustomerId = null;
     this.existingPrice = null;
   }
@@ -367,7 +371,18 @@ export class FakeStripeServer {
         end_behavior: r.params.end_behavior,
       }),
     ],
-    ['POST', /^\/v1\/payment_intents$/, (r) => this.intent('pi_fake000000000000000001', 'payment_intent', r)],
+    ['POST', /^\/v1\/payment_intents$/, (r) => this.createPaymentIntent(r)],
+    [
+      'GET',
+      /^\/v1\/payment_methods\/([^/]+)$/,
+      (_r, id) => ({
+        id,
+        object: 'payment_method',
+        type: 'card',
+        customer: 'cus_fake000000000000000001',
+        card: { brand: 'visa', last4: '4242' },
+      }),
+    ],
     [
       'GET',
       /^\/v1\/payment_intents\/([^/]+)$/,
@@ -512,6 +527,30 @@ export class FakeStripeServer {
     }
     this.deleted.add(id);
     return { id, object: 'customer', deleted: true };
+  }
+
+  /**
+   * A PaymentIntent; one created with `confirm=true` and a saved card (a one-click charge) is
+   * confirmed at once with `savedCardOutcome`: paid, waiting for the buyer's authentication, or
+   * declined (Stripe's 402 card_error, which carries the intent it made).
+   */
+  private createPaymentIntent(r: StripeRequest): Record<string, unknown> {
+    if (r.params.confirm !== 'true') return this.intent('pi_fake000000000000000001', 'payment_intent', r);
+    const id = `pi_oneclick${String(++this.oneClickCharges).padStart(14, '0')}`;
+    const intent = this.intent(id, 'payment_intent', r);
+    if (this.savedCardOutcome === 'declined') {
+      return {
+        [ERROR_STATUS]: 402,
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+          payment_intent: { ...intent, status: 'requires_payment_method' },
+        },
+      };
+    }
+    return { ...intent, status: this.savedCardOutcome, payment_method: r.params.payment_method, customer: r.params.customer };
   }
 
   private intent(id: string, object: string, req: StripeRequest): Record<string, unknown> {

@@ -30,6 +30,15 @@ export const checkout = {
   payLabel: (plan: Plan): string =>
     plan.id === PLANS['payment-plan'].id ? `Payment 1 of 3 - ${formatUsd(plan.amount)}` : `Pay ${formatUsd(plan.amount)}`,
   notes: ['Secure 256-bit SSL encrypted payment', 'We do not store credit card details'],
+  /** The saved card of this browser's payment a moment ago, offered for another plan. */
+  oneClick: {
+    pay: (amount: number, last4: string): string => `Pay ${formatUsd(amount)} with card ending ${last4}`,
+    otherCard: 'Use a different card',
+    checking: 'Checking for your saved card...',
+  },
+  /** Shown where a card is entered: it allows the card to be used again for purchases the buyer confirms. */
+  mandate:
+    'By paying, you allow us to charge this card for this purchase and to keep it with our payment provider, so that purchases you confirm on this site in the next few minutes can use it without typing it again.',
   summary: {
     heading: 'Order Summary',
     plan: 'Plan',

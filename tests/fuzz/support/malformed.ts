@@ -46,6 +46,8 @@ export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [
   },
   { path: '/api/create-setup-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), planId: 'standard' }) },
   { path: '/api/create-payment-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), amount: 997, plan: 'Full Payment' }) },
+  // Without a browser that has just paid, a well-formed one-click purchase is a readable 409.
+  { path: '/api/one-click', method: 'POST', valid: (_c, n) => ({ ...party(n), planId: '2-month' }) },
   {
     path: '/api/confirm-subscription',
     method: 'POST',
@@ -489,6 +491,7 @@ const KNOWN_PATHS = [
   '/api/leads',
   '/api/invitation-gate',
   '/api/create-payment-intent',
+  '/api/one-click',
   '/api/webhooks/stripe',
   '/api/beacon',
   '/api/admin/login',

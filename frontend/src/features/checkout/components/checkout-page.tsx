@@ -4,11 +4,13 @@ import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { checkout as copy } from '@/content/checkout';
 import { usePaymentsConfig } from '../api/get-payments-config';
+import { useOneClickOffer } from '../api/one-click';
 import type { CheckoutHandOff, SetupReturn } from '../checkout-hand-off';
 import { loadPaymentProvider } from '../providers/payment-provider';
 import type { CardConfirmer } from '../providers/provider-types';
 import { useCheckoutIntent } from '../use-checkout-intent';
 import { useCheckoutPayment } from '../use-checkout-payment';
+import { useOneClickPayment } from '../use-one-click-payment';
 import { OrderSummary } from './order-summary';
 import { PaymentSetupError } from './payment-setup-error';
 import '../checkout.css';
@@ -31,10 +33,19 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     queryFn: () => loadPaymentProvider(config.data!),
     enabled: config.isSuccess,
   });
-  const intent = useCheckoutIntent(handOff, email, name, setupReturn === null);
+  // The browser that has just paid may buy a one-time plan with the card it saved: that offer is
+  // asked first, and the card form (and its intent) only made when there is none or it is declined.
+  const [otherCard, setOtherCard] = useState(false);
+  const useOtherCard = useCallback(() => setOtherCard(true), []);
+  const oneClickAsked = setupReturn === null && plan.kind === 'one-time' && Boolean(email && name) && !otherCard;
+  const oneClick = useOneClickOffer(plan.id, email, oneClickAsked);
+  const offer = oneClickAsked ? (oneClick.data?.offer ?? null) : null;
+  const offerPending = oneClickAsked && oneClick.isPending;
+  const intent = useCheckoutIntent(handOff, email, name, setupReturn === null && !offer && !offerPending);
   const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
   const onReady = useCallback((ready: CardConfirmer) => setConfirmer(() => ready), []);
   const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
+  const oneClickPayment = useOneClickPayment(handOff, provider.data ?? null, useOtherCard);
 
   if (config.isError || provider.isError) return <PaymentSetupError />;
 
@@ -50,7 +61,25 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   };
 
   let body;
-  if (setupReturn) body = <Spinner label={copy.processing} />;
+  if (offer)
+    body = (
+      <div className="checkout__one-click">
+        <button
+          type="button"
+          className="button button--cta button--block"
+          disabled={oneClickPayment.processing}
+          onClick={() => void oneClickPayment.buy()}
+          data-testid="one-click-button"
+        >
+          {oneClickPayment.processing ? copy.processing : copy.oneClick.pay(offer.amountCents / 100, offer.last4)}
+        </button>
+        <button type="button" className="checkout__link-button" disabled={oneClickPayment.processing} onClick={useOtherCard}>
+          {copy.oneClick.otherCard}
+        </button>
+      </div>
+    );
+  else if (offerPending) body = <Spinner label={copy.oneClick.checking} />;
+  else if (setupReturn) body = <Spinner label={copy.processing} />;
   else if (missingInformation)
     body = provider.isSuccess ? (
       <p className="checkout__muted">{copy.toasts.missingInformation.description}</p>
@@ -73,6 +102,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
         <div className={confirmer ? undefined : 'checkout__element--pending'}>
           <PaymentForm clientSecret={intent.clientSecret} onReady={onReady} />
         </div>
+        <p className="checkout__mandate">{copy.mandate}</p>
       </>
     );
   else body = <Spinner label={copy.initializing} />;
@@ -96,14 +126,16 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
             <div className="checkout__element" aria-busy={!providerReady || processing}>
               {body}
             </div>
-            <button
-              type="submit"
-              className="button button--cta button--block"
-              disabled={!providerReady || processing}
-              data-testid="pay-button"
-            >
-              {processing ? copy.processing : copy.payLabel(plan)}
-            </button>
+            {offer ? null : (
+              <button
+                type="submit"
+                className="button button--cta button--block"
+                disabled={!providerReady || processing}
+                data-testid="pay-button"
+              >
+                {processing ? copy.processing : copy.payLabel(plan)}
+              </button>
+            )}
             <ul className="checkout__notes">
               {copy.notes.map((note) => (
                 <li key={note}>{note}</li>

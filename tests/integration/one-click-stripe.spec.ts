@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { FakeStripeServer } from '../fakes/stripe-server';
+import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
+import { resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * One-click upgrades with Stripe (its fake): the saved card is read from the first order's
+ * PaymentIntent and its PaymentMethod, and the upgrade is one PaymentIntent confirmed at once on
+ * it, with the buyer present, under the new order's idempotency key.
+ */
+const WEBHOOK_SECRET = 'whsec_oneclickstripesecret0000000';
+const stripe = new FakeStripeServer();
+let stack: Stack;
+let counter = 0;
+let buyer = '';
+let browser = '';
+
+const post = (path: string, body: object) =>
+  request(stack.url)
+    .post(path)
+    .set('X-Forwarded-For', `10.15.0.${counter % 250}`)
+    .set('Cookie', browser)
+    .send(body);
+const party = () => ({ email: buyer, name: 'Stripe Click', source: 'clear' });
+const oneClickCharges = () =>
+  stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.confirm === 'true');
+
+beforeAll(async () => {
+  await stripe.start();
+  stack = await startStack({ ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET) });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await stripe.stop();
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+  await resetRateLimits();
+  stripe.reset();
+  buyer = `stripe-click-${++counter}@example.com`;
+});
+
+/** A Full Payment paid in this browser: the PaymentIntent saved its card (setup_future_usage). */
+async function payFull(): Promise<void> {
+  const res = await post('/api/create-payment-intent', { ...party(), plan: 'Full Payment', amount: 997 }).expect(200);
+  browser = String(res.headers['set-cookie']).split(';')[0];
+  const [order] = await stack.db.query(`SELECT id FROM orders WHERE email = $1`, [buyer]);
+  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, {
+    id: `evt_click_${counter}`,
+    object: 'event',
+    api_version: '2025-02-24.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: 'payment_intent.succeeded',
+    data: { object: { id: 'pi_fake000000000000000001', object: 'payment_intent', status: 'succeeded', metadata: { order_id: order.id } } },
+  });
+  await waitFor(async () => (await stack.db.query(`SELECT paid_at FROM orders WHERE id = $1`, [order.id]))[0].paid_at !== null, 'paid');
+}
+
+it('offers the card of the first PaymentIntent and charges it once, confirmed with the buyer present', async () => {
+  await payFull();
+  const offer = await request(stack.url)
+    .get(`/api/one-click?planId=2-month&email=${encodeURIComponent(buyer)}`)
+    .set('Cookie', browser)
+    .expect(200);
+  expect(offer.body).toEqual({ offer: { planId: '2-month', amountCents: 55_000, last4: '4242' } });
+
+  const [a, b] = await Promise.all([
+    post('/api/one-click', { ...party(), planId: '2-month' }).expect(200),
+    post('/api/one-click', { ...party(), planId: '2-month' }).expect(200),
+  ]);
+  expect(a.body).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_oneclick\d{14}$/), status: 'succeeded' });
+  expect(b.body.paymentIntentId).toBe(a.body.paymentIntentId);
+  const [upgrade] = await stack.db.query(`SELECT id FROM orders WHERE email = $1 AND plan_id = '2-month'`, [buyer]);
+  // Both requests reached Stripe under the one order's key; Stripe made one PaymentIntent.
+  const charges = oneClickCharges();
+  expect(new Set(charges.map((r) => r.idempotencyKey))).toEqual(new Set([`order:${upgrade.id}:one-click-charge`]));
+  expect(charges.filter((r) => !r.replayed)).toHaveLength(1);
+  expect(charges[0].params).toMatchObject({
+    amount: '55000',
+    currency: 'usd',
+    customer: 'cus_fake000000000000000001',
+    payment_method: 'pm_fake000000000000000001',
+    confirm: 'true',
+    'metadata[order_id]': upgrade.id,
+  });
+  expect(charges[0].params.off_session).toBeUndefined();
+});
+
+it('passes the authentication to the page, and a decline back with its reason', async () => {
+  await payFull();
+  stripe.savedCardOutcome = 'requires_action';
+  const asked = await post('/api/one-click', { ...party(), planId: '2-month' }).expect(200);
+  expect(asked.body).toMatchObject({ status: 'requires_action', clientSecret: `${asked.body.paymentIntentId}_secret_fake` });
+
+  stripe.savedCardOutcome = 'declined';
+  const declined = await post('/api/one-click', { ...party(), planId: '6-month' }).expect(200);
+  expect(declined.body).toMatchObject({ status: 'failed', clientSecret: null, message: 'Your card was declined.' });
+});
