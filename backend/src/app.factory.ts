@@ -3,10 +3,11 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import { Logger } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { answerFrameworkError, HttpExceptionFilter } from './common/http-exception.filter';
+import { loggableAddress } from './common/client-address';
 import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
 import { inlineScriptHashes, serveSpa } from './common/spa';
@@ -38,6 +39,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
   const config = app.get(AppConfig);
+  // Its own key, derived from the server's secret: a logged hash means nothing without it.
+  const clientAddressKey = createHmac('sha256', config.INVITATION_TOKEN_KEY_BYTES).update('log-client-address').digest();
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
@@ -50,7 +53,13 @@ export async function createApp(): Promise<NestFastifyApplication> {
     // A client's 4xx is routine (its message went back to the client); only 5xx is ours.
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     request.log[level](
-      { method: request.method, path: loggablePath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        path: loggablePath(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        client: loggableAddress(request.ip, config.LOG_CLIENT_ADDRESS, clientAddressKey),
+      },
       'request completed',
     );
   });

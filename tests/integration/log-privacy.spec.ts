@@ -205,6 +205,10 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     expect(lines.some((line) => line.includes('"path":"/api/validate-token/[redacted]"'))).toBe(true);
     expect(lines.some((line) => line.includes('"process":"worker"'))).toBe(true);
     expect(lines.some((line) => line.includes('Unhandled error'))).toBe(true);
+    // Each request line names the client's network only (LOG_CLIENT_ADDRESS=truncated, the default).
+    const requestLines = lines.filter((line) => line.includes('request completed'));
+    expect(requestLines.length).toBeGreaterThan(5);
+    for (const line of requestLines) expect(JSON.parse(line)).toMatchObject({ client: '127.0.0.0/24' });
   });
 
   it('has no e-mail address, name, phone or token of the journey in any line', () => {

@@ -16,6 +16,9 @@ import {
 import { isIP } from 'node:net';
 import type { PaymentProviderName } from '@contracts/payments';
 
+/** How request log lines name the client (backend/src/common/client-address.ts). */
+export type ClientAddressLogging = 'truncated' | 'hashed' | 'none';
+
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
@@ -453,6 +456,13 @@ export class AppConfig {
   @Min(0)
   @Max(1440)
   ONE_CLICK_WINDOW_MINUTES = 30;
+
+  /**
+   * How each request's log line names the client, for investigating card testing without keeping
+   * who anybody is: its network (IPv4 /24, IPv6 /48), a keyed hash of its address, or nothing.
+   */
+  @IsIn(['truncated', 'hashed', 'none'])
+  LOG_CLIENT_ADDRESS: ClientAddressLogging = 'truncated';
 
   /** Origin of the GA4 Measurement Protocol: Google itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })
