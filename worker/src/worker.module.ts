@@ -36,6 +36,8 @@ import { RefundEventsService } from './handlers/refund-events.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
 import { WorkerHeartbeat } from './processors/heartbeat';
+import { WorkerMetrics } from './metrics/worker-metrics';
+import { WorkerMetricsServer } from './metrics/worker-metrics.server';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -57,6 +59,8 @@ import { WorkerHeartbeat } from './processors/heartbeat';
   providers: [
     JobRegistry,
     JobRunner,
+    WorkerMetrics,
+    WorkerMetricsServer,
     OutboxOutcomeRecorder,
     ProviderCallLedger,
     AffiliateClient,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { SideEffectKind } from '@contracts/jobs';
 import {
   ProviderCallRepository,
@@ -8,6 +8,7 @@ import {
 } from '@core/database/repositories/provider-call.repository';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { redact } from '../jobs/redact';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 
 type Detail = Record<string, string | number | boolean | null>;
 
@@ -57,20 +58,29 @@ export class ProviderCallLedger {
     keyOf: (outcome) => outcome.key,
   });
 
-  constructor(private readonly sideEffects: ProviderCallRepository) {}
+  constructor(
+    private readonly sideEffects: ProviderCallRepository,
+    @Optional() private readonly metrics?: WorkerMetrics,
+  ) {}
 
   async run(kind: SideEffectKind, subjectId: string, call: (idempotencyKey: string) => Promise<ProviderAnswer>): Promise<SideEffectResult> {
     const key = `${kind}:${subjectId}`;
     const claim = await this.claims.run({ key, kind });
-    if (claim.status !== 'claimed') return { key, status: claim.status, detail: claim.detail, attempts: claim.attempts, replayed: true };
+    if (claim.status !== 'claimed') {
+      this.metrics?.replayed(kind);
+      return { key, status: claim.status, detail: claim.detail, attempts: claim.attempts, replayed: true };
+    }
 
     let answer: ProviderAnswer;
+    const started = performance.now();
     try {
       answer = await call(key);
     } catch (err) {
+      this.metrics?.providerCall(kind, 'error', (performance.now() - started) / 1000);
       await this.noteError(key, (err as Error).message ?? String(err)).catch(() => undefined);
       throw err;
     }
+    this.metrics?.providerCall(kind, answer.outcome, (performance.now() - started) / 1000);
     const status = answer.outcome === 'rejected' ? 'failed' : 'done';
     const detail: SideEffectDetail = {
       ...answer.detail,

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { AppConfig } from '@core/config/app-config';
@@ -6,6 +6,7 @@ import { isPastHorizon } from '@core/queue/job-options';
 import { JobRegistry } from '../jobs/job-registry';
 import { redact } from '../jobs/redact';
 import { OutboxOutcomeRecorder } from '../ledger/outbox-outcome-recorder';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 
 const OUTBOX_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Jobs relayed from the outbox carry the row id as jobId; others have no row to stamp. */
@@ -32,6 +33,7 @@ export class JobRunner {
     private readonly registry: JobRegistry,
     private readonly ledger: OutboxOutcomeRecorder,
     config: AppConfig,
+    @Optional() private readonly metrics?: WorkerMetrics,
   ) {
     this.horizonMs = config.JOB_RETRY_HORIZON_S * 1000;
   }
@@ -45,10 +47,13 @@ export class JobRunner {
       throw new DelayedError();
     }
     const attempt = job.attemptsMade + 1;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const outcome = await handler.run(job.data);
       const rowId = outboxId(job);
       if (rowId) await this.ledger.markCompleted(rowId);
+      this.metrics?.jobRun(job.name, 'done', seconds());
       this.logger.log({ jobId: job.id, job: job.name, attempt, outcome: redact(outcome) }, 'Job done');
       return outcome;
     } catch (err) {
@@ -59,6 +64,7 @@ export class JobRunner {
         isPastHorizon(job.timestamp, Date.now(), this.horizonMs);
       const rowId = outboxId(job);
       if (rowId) await (gaveUp ? this.ledger.markFailed(rowId, message) : this.ledger.noteError(rowId, message));
+      this.metrics?.jobRun(job.name, gaveUp ? 'gave_up' : 'retrying', seconds());
       this.logger.warn({ jobId: job.id, job: job.name, attempt, gaveUp, err: message }, 'Job failed');
       // BullMQ would retry while attempts remain: past the horizon it must not.
       throw gaveUp && !(err instanceof UnrecoverableError) ? new UnrecoverableError(message) : err;

@@ -623,6 +623,17 @@ export class AppConfig {
   @MinLength(24, { message: 'must be at least 24 characters (openssl rand -hex 32)' })
   METRICS_TOKEN?: string = undefined;
 
+  /** Port of the worker's own GET /metrics (job runs, third-party calls, its Postgres pool), behind METRICS_TOKEN; 0: not served. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_METRICS_PORT = 0;
+
+  /** Address the worker's /metrics listens on: loopback unless a scraper elsewhere needs it. */
+  @IsString()
+  WORKER_METRICS_HOST = '127.0.0.1';
+
   /** Longest a scrape waits for each of Postgres and Redis; what does not answer in time is left out. */
   @Transform(toInt)
   @IsInt()

@@ -7,6 +7,8 @@ import { OutboxRepository } from '@core/database/repositories/outbox.repository'
 import { JOBS, QUEUES } from '@contracts/jobs';
 import { JobProducer } from '@core/queue/job-producer';
 import { withTimeout } from '@core/runtime/with-timeout';
+import { registerPoolGauge } from '@core/database/pool-metrics';
+import { DataSource } from 'typeorm';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -38,9 +40,11 @@ export class MetricsService implements OnModuleInit {
     private readonly outboxRows: OutboxRepository,
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
+    dataSource: DataSource,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
+    registerPoolGauge(this.registry, dataSource);
     const httpLabels = ['method', 'route', 'status_class'] as const;
     this.requests = new Counter({
       name: 'funnel_http_requests_total',

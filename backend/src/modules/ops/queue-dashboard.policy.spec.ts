@@ -1,4 +1,4 @@
-import { bearerMatches } from './metrics.guard';
+import { bearerMatches } from '@core/runtime/bearer';
 import { DASHBOARD_WRITE_REFUSED, dashboardMutation, isSameOrigin, wantsPage } from './queue-dashboard.policy';
 
 const OWN = ['https://funnel.example', 'http://127.0.0.1:3000'];
