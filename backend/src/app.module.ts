@@ -16,6 +16,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
 import { DatabaseModule } from '@core/database/database.module';
 import { QueueModule } from '@core/queue/queue.module';
+import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
 
 @Module({
   imports: [
@@ -30,6 +31,7 @@ import { QueueModule } from '@core/queue/queue.module';
       }),
     }),
     DatabaseModule,
+    PaymentMetricsModule,
     QueueModule.forRole('producer'),
     RateLimitModule,
     AccountModule,

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
+import { adminSignIn } from './support/admin';
 import { freePort, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -68,4 +69,55 @@ it("counts the worker's job runs and ledger calls, with their durations and the 
 
   const api = await request(stack.url).get('/api/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200);
   expect(api.text).toMatch(/^funnel_db_pool_connections\{state="idle"\} \d+/m);
+});
+
+it('counts the money path: intents and webhooks in the API, payments and declines by reason in the worker', async () => {
+  const apiMetrics = async () => (await request(stack.url).get('/api/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200)).text;
+  const workerMetrics = async () => (await scrape(`Bearer ${TOKEN}`)).text();
+  const before = { api: await apiMetrics(), worker: await workerMetrics() };
+  const delta = (now: string, then: string, series: string) => valueOf(now, series) - valueOf(then, series);
+
+  for (const [email, number] of [
+    ['paid-metrics@example.com', '4242424242424242'],
+    ['declined-metrics@example.com', '4000000000000002'],
+  ]) {
+    const res = await request(stack.url)
+      .post('/api/create-payment-intent')
+      .send({ email, name: 'Met Rics', source: 'clear', plan: 'Full Payment', amount: 997 })
+      .expect(200);
+    await request(stack.url)
+      .post('/api/sandbox/confirm-payment')
+      .send({ clientSecret: res.body.clientSecret, card: { ...card, number }, returnUrl: `${stack.url}/success` });
+  }
+  await request(stack.url).post('/api/webhooks/stripe').set('Stripe-Signature', 't=1,v1=forged').send({ id: 'evt_x' }).expect(400);
+  await outboxDrained(stack.db);
+  await waitFor(
+    async () => delta(await workerMetrics(), before.worker, 'funnel_payments_total{outcome="failed",reason="generic_decline"}') === 1,
+    'the decline counted',
+  );
+
+  // An admin refunds the paid one: the worker counts the refund once its effects start.
+  const admin = await adminSignIn(stack.url, { email: 'metrics.admin@example.com', password: 'a metrics admin password' });
+  const [payment] = await stack.db.query(
+    `SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = 'paid-metrics@example.com'`,
+  );
+  await request(stack.url)
+    .post(`/api/admin/billing/payments/${payment.id}/refunds`)
+    .set('cookie', admin.cookie)
+    .set('x-csrf-token', admin.csrfToken)
+    .send({ requestKey: '0f5c2d6e-8a41-4b7e-9c3d-51e2a7b9c004' })
+    .expect(200);
+  await waitFor(
+    async () => delta(await workerMetrics(), before.worker, 'funnel_refunds_total{reason="refund"}') === 1,
+    'the refund counted',
+  );
+  await outboxDrained(stack.db);
+
+  const after = { api: await apiMetrics(), worker: await workerMetrics() };
+  expect(delta(after.worker, before.worker, 'funnel_refunds_total{reason="refund"}')).toBe(1);
+  expect(delta(after.api, before.api, 'funnel_checkout_intents_total{kind="payment"}')).toBe(2);
+  expect(delta(after.api, before.api, 'funnel_payment_webhooks_total{outcome="refused"}')).toBe(1);
+  expect(delta(after.api, before.api, 'funnel_payment_webhooks_total{outcome="stored"}')).toBeGreaterThanOrEqual(2);
+  expect(delta(after.worker, before.worker, 'funnel_payments_total{outcome="succeeded",reason=""}')).toBe(1);
+  expect(delta(after.worker, before.worker, 'funnel_payments_total{outcome="failed",reason="generic_decline"}')).toBe(1);
 });

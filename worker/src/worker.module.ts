@@ -38,6 +38,7 @@ import { RetentionSchedule } from './jobs/retention-schedule';
 import { WorkerHeartbeat } from './processors/heartbeat';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { WorkerMetricsServer } from './metrics/worker-metrics.server';
+import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
 
 /**
  * Only this module registers @Processor classes: a registered processor starts a consumer.
@@ -52,6 +53,7 @@ import { WorkerMetricsServer } from './metrics/worker-metrics.server';
       useFactory: (config: AppConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, base: { process: 'worker' } } }),
     }),
     DatabaseModule,
+    PaymentMetricsModule,
     QueueModule.forRole('worker'),
     DiscoveryModule,
     PaymentGatewayModule,

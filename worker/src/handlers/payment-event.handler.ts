@@ -17,8 +17,17 @@ import {
 } from '@core/database/repositories/order.repository';
 import { orderStatusOfSubscription } from '@core/payments/order-state';
 import { owe } from '@core/queue/owe';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { OnJob } from '../jobs/on-job.decorator';
 import { RefundEventOutcome, RefundEventsService } from './refund-events.service';
+
+/** Events that report a payment made (a one-time charge, or any invoice of a subscription) or declined, for funnel_payments_total. */
+const PAID_EVENTS: ReadonlySet<string> = new Set(['payment_intent.succeeded', 'invoice.paid']);
+const DECLINE_EVENTS: ReadonlySet<string> = new Set([
+  'payment_intent.payment_failed',
+  'setup_intent.setup_failed',
+  'invoice.payment_failed',
+]);
 
 /** Which provider object an event is about, and how to re-read it. */
 interface EventSubject {
@@ -80,6 +89,7 @@ export class PaymentEventHandler {
     private readonly orders: OrderRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly refundEvents: RefundEventsService,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
   @OnJob(JOBS.paymentEvent)
@@ -124,6 +134,7 @@ export class PaymentEventHandler {
       if (status) return `applied: ${status}`;
       return payment === null ? 'skipped: no status change' : 'recorded: payment';
     });
+    this.countOutcome(event.type, event.payload, learned);
     this.logger.log({ eventId, type: event.type, orderId, learned, subscriptionState, payment, outcome }, 'Payment event applied');
     return outcome;
   }
@@ -179,6 +190,20 @@ export class PaymentEventHandler {
       paidAt: invoice.paidAt ?? new Date(),
     });
     return row?.sequence ?? null;
+  }
+
+  /**
+   * funnel_payments_total: a charge or first payment the provider reports paid or declined, as
+   * re-read (a stale event is not counted as what it claims), once per stored event; a decline by
+   * the reason the event carries.
+   */
+  private countOutcome(type: string, payload: Record<string, unknown>, learned: OrderStatus | null): void {
+    if (PAID_EVENTS.has(type) && (learned === 'succeeded' || learned === 'active')) this.metrics.paymentSucceeded();
+    if (DECLINE_EVENTS.has(type) && learned !== 'succeeded' && learned !== 'active') {
+      const object = (payload.data as { object?: Record<string, unknown> } | undefined)?.object;
+      const error = (object?.last_payment_error ?? object?.last_setup_error) as { decline_code?: unknown; code?: unknown } | undefined;
+      this.metrics.paymentFailed(error?.decline_code ?? error?.code);
+    }
   }
 
   /** The order a stored event is about, if any (the reconciler groups unapplied events by it). */

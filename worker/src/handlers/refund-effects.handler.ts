@@ -10,6 +10,7 @@ import { Ga4MeasurementClient } from '../clients/ga4-measurement.client';
 import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { buildRefundEmail } from '../messages/refund-email.message';
 import { ProviderAnswer, ProviderCallLedger } from '../ledger/provider-call-ledger';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 export type RefundEffectStatus =
   | 'sent'
@@ -48,6 +49,7 @@ export class RefundEffectsHandler {
     private readonly ga4: Ga4MeasurementClient,
     private readonly mailer: SmtpMailer,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
   @OnJob(JOBS.refundRecorded)
@@ -55,6 +57,8 @@ export class RefundEffectsHandler {
     const found = await this.refunds.forEffects(refundId);
     if (!found) return 'skipped: refund not found';
     if (found.refund.status !== 'succeeded') return 'skipped: not succeeded';
+    // Counted on the first run of its effects (a retry finds some recorded already).
+    if (Object.keys(found.refund.effects).length === 0) this.metrics.refundRecorded(found.refund.reason);
     const calls: Record<RefundEffect, () => Promise<RefundEffectStatus>> = {
       [SIDE_EFFECTS.refundEmail]: () => this.email(found),
       [SIDE_EFFECTS.affiliateRefund]: () => this.affiliateRefund(found),

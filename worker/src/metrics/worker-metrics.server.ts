@@ -3,6 +3,7 @@ import { createServer, Server } from 'node:http';
 import { Registry } from 'prom-client';
 import { AppConfig } from '@core/config/app-config';
 import { bearerMatches } from '@core/runtime/bearer';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { WorkerMetrics } from './worker-metrics';
 
 /**
@@ -18,6 +19,7 @@ export class WorkerMetricsServer implements OnModuleInit, OnApplicationShutdown 
   constructor(
     private readonly metrics: WorkerMetrics,
     private readonly config: AppConfig,
+    private readonly payments: PaymentMetrics,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -28,7 +30,7 @@ export class WorkerMetricsServer implements OnModuleInit, OnApplicationShutdown 
       if (req.method !== 'GET' || req.url !== '/metrics') return void res.writeHead(404).end();
       if (!bearerMatches(req.headers.authorization, token))
         return void res.writeHead(401, { 'content-type': 'text/plain' }).end('Send the metrics token as a bearer token.\n');
-      this.metrics.registry
+      Registry.merge([this.metrics.registry, this.payments.registry])
         .metrics()
         .then((text) => res.writeHead(200, { 'content-type': Registry.PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }).end(text))
         .catch(() => res.writeHead(500).end());

@@ -9,6 +9,7 @@ import { JobProducer } from '@core/queue/job-producer';
 import { withTimeout } from '@core/runtime/with-timeout';
 import { registerPoolGauge } from '@core/database/pool-metrics';
 import { DataSource } from 'typeorm';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -41,6 +42,7 @@ export class MetricsService implements OnModuleInit {
     private readonly producer: JobProducer,
     private readonly config: AppConfig,
     dataSource: DataSource,
+    private readonly payments: PaymentMetrics,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -116,7 +118,7 @@ export class MetricsService implements OnModuleInit {
     const [redisUp, postgresUp] = await Promise.all([this.readQueues(), this.readOutbox()]);
     this.sourceUp.set({ source: 'redis' }, redisUp ? 1 : 0);
     this.sourceUp.set({ source: 'postgres' }, postgresUp ? 1 : 0);
-    return this.registry.metrics();
+    return Registry.merge([this.registry, this.payments.registry]).metrics();
   }
 
   private async readQueues(): Promise<boolean> {

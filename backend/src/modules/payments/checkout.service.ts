@@ -19,6 +19,7 @@ import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRe
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 
 /** What checkout knows about the request besides its body. */
@@ -42,6 +43,7 @@ export class CheckoutService {
     private readonly orders: OrderRepository,
     private readonly limiter: IntentRateLimiter,
     private readonly config: AppConfig,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
   async createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
@@ -116,6 +118,7 @@ export class CheckoutService {
       create(gatewayOrderOf(order, plan)),
     );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
+    this.metrics.intentCreated(idColumn === 'setup_intent_id' ? 'setup' : 'payment');
     return { clientSecret: intent.clientSecret };
   }
 

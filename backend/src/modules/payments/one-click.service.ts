@@ -9,6 +9,7 @@ import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, SavedCard } from 
 import type { CheckoutClient } from './checkout.service';
 import type { OneClickPurchaseDto } from './dto/one-click.dto';
 import { IntentRateLimiter } from './intent-rate-limiter';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 const NO_OFFER: OneClickOfferResponse = { offer: null };
 const EXPIRED = 'Your saved card can no longer be used from this page. Please enter your card details.';
@@ -30,6 +31,7 @@ export class OneClickService {
     private readonly orders: OrderRepository,
     private readonly limiter: IntentRateLimiter,
     private readonly config: AppConfig,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
   async offer(planId: string, email: string, buyerKeyHash: string | null): Promise<OneClickOfferResponse> {
@@ -76,6 +78,7 @@ export class OneClickService {
     const charge = await this.provider('one-click-charge', order.id, () =>
       this.gateway.chargeSavedCard(gatewayOrderOf({ ...order, customer_id: card.customerId }, plan), card),
     );
+    this.metrics.intentCreated('one_click');
     await this.orders.setProviderIds(order.id, {
       payment_intent_id: charge.intentId,
       customer_id: card.customerId,

@@ -6,6 +6,7 @@ import { PaymentEventRepository } from '@core/database/repositories/payment-even
 import { JOBS } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentGateway, WebhookRecord, WebhookRefusedError } from '@core/payments/payment-gateway';
 import { owe } from '@core/queue/owe';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 /** Stripe's events nest about ten levels; far deeper would overflow JSON.stringify before storing. */
 const MAX_EVENT_DEPTH = 32;
@@ -26,16 +27,25 @@ export class StripeWebhookService {
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly events: PaymentEventRepository,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
   async receive(rawBody: Buffer | undefined, headers: IncomingHttpHeaders): Promise<WebhookReceipt> {
-    const event = this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
-    return this.dataSource.transaction(async (manager) => {
+    let event: WebhookRecord;
+    try {
+      event = this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
+    } catch (err) {
+      if (err instanceof BadRequestException) this.metrics.webhook('refused');
+      throw err;
+    }
+    const receipt = await this.dataSource.transaction(async (manager): Promise<WebhookReceipt> => {
       const stored: unknown[] = await this.events.insertOnce(manager, event.id, event.type, event);
       if (stored.length === 0) return { received: true, duplicate: true };
       await owe(manager, [{ name: JOBS.paymentEvent, data: { eventId: event.id } }]);
       return { received: true, duplicate: false };
     });
+    this.metrics.webhook(receipt.duplicate ? 'duplicate' : 'stored');
+    return receipt;
   }
 
   private verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): WebhookRecord {
