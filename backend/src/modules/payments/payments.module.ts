@@ -3,6 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '@core/config/app-config';
 import { CheckoutService } from './checkout.service';
+import { CouponCheckout } from './coupon-checkout';
+import { CouponsController } from './coupons.controller';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
@@ -17,9 +19,10 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 /** Checkout, verification and webhooks; the gateway is Stripe with keys, the sandbox without. */
 @Module({
   imports: [PaymentGatewayModule],
-  controllers: [PaymentsController, StripeWebhookController, SandboxController],
+  controllers: [PaymentsController, CouponsController, StripeWebhookController, SandboxController],
   providers: [
     CheckoutService,
+    CouponCheckout,
     VerificationService,
     StripeWebhookService,
     IntentRateLimiter,
