@@ -28,6 +28,8 @@ const createCoupon = async (terms: object) =>
 const writes = (path: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === path && r.status === 200 && !r.replayed);
 
 async function subscribe(email: string, coupon: string): Promise<void> {
+  // The fake answers every checkout with the same setup intent and subscription ids, which orders hold uniquely.
+  await stack.db.query(`UPDATE orders SET setup_intent_id = NULL, subscription_id = NULL`);
   const party = { email, name: 'Stripe Member', source: 'clear' };
   await post('/api/create-setup-intent', { ...party, coupon }).expect(200);
   await post('/api/confirm-subscription', { ...party, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 }).expect(200);
