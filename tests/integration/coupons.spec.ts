@@ -34,7 +34,7 @@ const adminPost = (path: string, body: object) =>
 const quote = async (code: string, plan: string) =>
   (await http().get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`).expect(200)).body;
 
-async function createCoupon(terms: object): Promise<{ id: string; code: string }> {
+async function createCoupon(terms: object): Promise<{ id: string; code: string; planIds: string[] }> {
   return (await adminPost('/api/admin/coupons', terms).expect(201)).body;
 }
 

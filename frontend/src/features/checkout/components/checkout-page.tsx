@@ -3,12 +3,14 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { checkout as copy } from '@/content/checkout';
+import { useCouponQuote } from '../api/get-coupon-quote';
 import { usePaymentsConfig } from '../api/get-payments-config';
 import type { CheckoutHandOff, SetupReturn } from '../checkout-hand-off';
 import { loadPaymentProvider } from '../providers/payment-provider';
 import type { CardConfirmer } from '../providers/provider-types';
 import { useCheckoutIntent } from '../use-checkout-intent';
 import { useCheckoutPayment } from '../use-checkout-payment';
+import { CouponField } from './coupon-field';
 import { OrderSummary } from './order-summary';
 import { PaymentSetupError } from './payment-setup-error';
 import '../checkout.css';
@@ -31,9 +33,18 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     queryFn: () => loadPaymentProvider(config.data!),
     enabled: config.isSuccess,
   });
-  const intent = useCheckoutIntent(handOff, email, name, setupReturn === null);
-  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
-  const onReady = useCallback((ready: CardConfirmer) => setConfirmer(() => ready), []);
+  // The code tried (from ?coupon= or the summary's field); the server's quote says whether it applies.
+  const [couponCode, setCouponCode] = useState<string | null>(handOff.coupon);
+  const quote = useCouponQuote(couponCode, plan.id);
+  const discount = quote.data?.valid ? quote.data : null;
+  // The intent waits for the quote of a code being checked, so it is created once, for the right amount.
+  const couponSettled = couponCode === null || !quote.isPending;
+  const intent = useCheckoutIntent(handOff, email, name, setupReturn === null && couponSettled, discount?.code ?? null);
+  // The card form of each intent reports ready with its confirmer; a new intent (a coupon applied
+  // or removed) mounts a new form, and the old form's confirmer no longer counts.
+  const [ready, setReady] = useState<{ clientSecret: string | null; confirmer: CardConfirmer } | null>(null);
+  const onReady = useCallback((confirmer: CardConfirmer) => setReady({ clientSecret: intent.clientSecret, confirmer }), [intent.clientSecret]);
+  const confirmer = ready && ready.clientSecret === intent.clientSecret ? ready.confirmer : null;
   const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
 
   if (config.isError || provider.isError) return <PaymentSetupError />;
@@ -71,7 +82,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
       <>
         {confirmer ? null : <Spinner label={copy.initializing} />}
         <div className={confirmer ? undefined : 'checkout__element--pending'}>
-          <PaymentForm clientSecret={intent.clientSecret} onReady={onReady} />
+          <PaymentForm key={intent.clientSecret} clientSecret={intent.clientSecret} onReady={onReady} />
         </div>
       </>
     );
@@ -102,7 +113,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               disabled={!providerReady || processing}
               data-testid="pay-button"
             >
-              {processing ? copy.processing : copy.payLabel(plan)}
+              {processing ? copy.processing : copy.payLabel(plan, discount?.totalCents)}
             </button>
             <ul className="checkout__notes">
               {copy.notes.map((note) => (
@@ -110,7 +121,21 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               ))}
             </ul>
           </form>
-          <OrderSummary plan={plan} email={email} name={name} />
+          <OrderSummary
+            plan={plan}
+            email={email}
+            name={name}
+            discount={discount}
+            coupon={
+              <CouponField
+                applied={discount?.code ?? null}
+                pending={quote.isFetching}
+                message={quote.data && !quote.data.valid ? quote.data.message : quote.isError ? copy.coupon.unavailable : null}
+                onApply={setCouponCode}
+                onRemove={() => setCouponCode(null)}
+              />
+            }
+          />
         </div>
       </div>
     </main>
