@@ -38,7 +38,9 @@ test('?coupon=CODE shows the discount, the new total and the amount on the pay b
   await payButton(page).click();
   await page.waitForURL((url) => url.pathname === '/success');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
-  const [order] = await withDb(async (client) => (await client.query(`SELECT amount_cents, status FROM orders WHERE coupon_code = $1`, [coupon])).rows);
+  const [order] = await withDb(
+    async (client) => (await client.query(`SELECT amount_cents, status FROM orders WHERE coupon_code = $1`, [coupon])).rows,
+  );
   expect(order).toEqual({ amount_cents: 4850, status: 'active' });
 });
 

@@ -256,7 +256,8 @@ export class FakeStripeServer {
       (r) =>
         list(
           [...this.promotionCodes.values()].filter(
-            (p) => (!r.params.code || p.code === r.params.code) && (!r.params.coupon || (p.coupon as { id: string }).id === r.params.coupon),
+            (p) =>
+              (!r.params.code || p.code === r.params.code) && (!r.params.coupon || (p.coupon as { id: string }).id === r.params.coupon),
           ),
         ),
     ],

@@ -23,8 +23,14 @@ const post = (path: string, body: object) =>
     .set('X-Forwarded-For', `10.32.${Math.floor(++counter / 250)}.${counter % 250}`)
     .send(body);
 const createCoupon = async (terms: object) =>
-  (await request(stack.url).post('/api/admin/coupons').set('Cookie', session.cookie).set('x-csrf-token', session.csrfToken).send(terms).expect(201))
-    .body as { id: string };
+  (
+    await request(stack.url)
+      .post('/api/admin/coupons')
+      .set('Cookie', session.cookie)
+      .set('x-csrf-token', session.csrfToken)
+      .send(terms)
+      .expect(201)
+  ).body as { id: string };
 const writes = (path: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === path && r.status === 200 && !r.replayed);
 
 async function subscribe(email: string, coupon: string): Promise<void> {
@@ -32,7 +38,12 @@ async function subscribe(email: string, coupon: string): Promise<void> {
   await stack.db.query(`UPDATE orders SET setup_intent_id = NULL, subscription_id = NULL`);
   const party = { email, name: 'Stripe Member', source: 'clear' };
   await post('/api/create-setup-intent', { ...party, coupon }).expect(200);
-  await post('/api/confirm-subscription', { ...party, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 }).expect(200);
+  await post('/api/confirm-subscription', {
+    ...party,
+    setupIntentId: 'seti_fake000000000000000001',
+    plan: 'Standard Access',
+    amount: 97,
+  }).expect(200);
 }
 
 beforeAll(async () => {
@@ -68,7 +79,8 @@ it('makes the Stripe coupon and promotion code once, and creates each subscripti
 
   const subscriptions = writes('/v1/subscriptions');
   expect(subscriptions).toHaveLength(2);
-  for (const sub of subscriptions) expect(sub.params).toMatchObject({ 'discounts[0][promotion_code]': promoId, 'metadata[coupon_code]': 'WELCOME3' });
+  for (const sub of subscriptions)
+    expect(sub.params).toMatchObject({ 'discounts[0][promotion_code]': promoId, 'metadata[coupon_code]': 'WELCOME3' });
   // The Price is the plan's: the discount is Stripe's coupon, not a cheaper price.
   expect(writes('/v1/prices').every((p) => p.params.unit_amount === '9700')).toBe(true);
   const orders = await stack.db.query(`SELECT amount_cents, coupon_code FROM orders ORDER BY created_at`);
@@ -93,7 +105,14 @@ it('maps one month to once and no months to forever, with a fixed amount in the 
 
 it('charges a one-time plan the discounted amount on its PaymentIntent, with the code in the metadata', async () => {
   await createCoupon({ code: 'VIP200', kind: 'fixed', amountOffCents: 20000, planIds: ['blackcard-vip'] });
-  await post('/api/create-payment-intent', { email: 'vip@example.com', name: 'Vip', source: 'blackcard', plan: 'Black Card APEX', amount: 997, coupon: 'vip200' }).expect(200);
+  await post('/api/create-payment-intent', {
+    email: 'vip@example.com',
+    name: 'Vip',
+    source: 'blackcard',
+    plan: 'Black Card APEX',
+    amount: 997,
+    coupon: 'vip200',
+  }).expect(200);
   const [intent] = writes('/v1/payment_intents');
   expect(intent.params).toMatchObject({ amount: '79700', currency: 'usd', 'metadata[coupon_code]': 'VIP200' });
   // One-time plans need no Stripe coupon: PaymentIntents take none.

@@ -32,7 +32,11 @@ const post = (path: string, body: object) => http().post(path).set('X-Forwarded-
 const adminPost = (path: string, body: object) =>
   http().post(path).set('Cookie', session.cookie).set('x-csrf-token', session.csrfToken).send(body);
 const quote = async (code: string, plan: string) =>
-  (await http().get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`).expect(200)).body;
+  (
+    await http()
+      .get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`)
+      .expect(200)
+  ).body;
 
 async function createCoupon(terms: object): Promise<{ id: string; code: string; planIds: string[] }> {
   return (await adminPost('/api/admin/coupons', terms).expect(201)).body;
@@ -44,9 +48,15 @@ const redeemed = async (code: string): Promise<number> =>
   (await stack.db.query(`SELECT redeemed FROM coupons WHERE code = $1`, [code]))[0].redeemed;
 
 async function payOneTime(email: string, plan: string, amount: number, coupon?: string): Promise<string> {
-  const intent = await post('/api/create-payment-intent', { email, name: 'Coupon Buyer', source: 'clear', referral: 'partner9', plan, amount, coupon }).expect(
-    200,
-  );
+  const intent = await post('/api/create-payment-intent', {
+    email,
+    name: 'Coupon Buyer',
+    source: 'clear',
+    referral: 'partner9',
+    plan,
+    amount,
+    coupon,
+  }).expect(200);
   await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [email]);
   const clientSecret: string = intent.body.clientSecret;
   const confirmed = await post('/api/sandbox/confirm-payment', { clientSecret, card, returnUrl: `${stack.url}/success` }).expect(200);
@@ -109,12 +119,26 @@ beforeEach(async () => {
 
 describe('the admin API', () => {
   it('creates, lists and deactivates codes, audited; refuses without a session (401) or CSRF token (403)', async () => {
-    const terms = { code: 'spring20', kind: 'percent', percentOff: 20, planIds: ['standard', 'full-payment'], durationMonths: 3, maxRedemptions: 5 };
+    const terms = {
+      code: 'spring20',
+      kind: 'percent',
+      percentOff: 20,
+      planIds: ['standard', 'full-payment'],
+      durationMonths: 3,
+      maxRedemptions: 5,
+    };
     await http().post('/api/admin/coupons').send(terms).expect(401);
     await http().get('/api/admin/coupons').expect(401);
     await http().post('/api/admin/coupons').set('Cookie', session.cookie).send(terms).expect(403);
     const created = await createCoupon({ ...terms, expiresAt: '2099-01-01T00:00:00Z' });
-    expect(created).toMatchObject({ code: 'SPRING20', kind: 'percent', percentOff: 20, amountOffCents: null, durationMonths: 3, maxRedemptions: 5 });
+    expect(created).toMatchObject({
+      code: 'SPRING20',
+      kind: 'percent',
+      percentOff: 20,
+      amountOffCents: null,
+      durationMonths: 3,
+      maxRedemptions: 5,
+    });
     expect(created.planIds).toEqual(['standard', 'full-payment']);
     expect((await adminPost('/api/admin/coupons', terms).expect(409)).body.message).toBe('A coupon with the code SPRING20 exists already.');
 
@@ -123,7 +147,11 @@ describe('the admin API', () => {
 
     await http().post(`/api/admin/coupons/${created.id}/deactivate`).set('Cookie', session.cookie).send({}).expect(403);
     expect((await adminPost(`/api/admin/coupons/${created.id}/deactivate`, {}).expect(200)).body.active).toBe(false);
-    expect(await quote('SPRING20', 'standard')).toMatchObject({ valid: false, message: 'This coupon code is no longer active.', totalCents: 9700 });
+    expect(await quote('SPRING20', 'standard')).toMatchObject({
+      valid: false,
+      message: 'This coupon code is no longer active.',
+      totalCents: 9700,
+    });
 
     const audit = await stack.db.query(`SELECT action, target FROM admin_audit_log WHERE action LIKE 'coupon.%' ORDER BY id`);
     expect(audit).toEqual([
@@ -169,10 +197,21 @@ describe('quotes and checkout messages', () => {
     expect(await quote('ONCE', 'full-payment')).toMatchObject({ valid: true, discountCents: 1000, totalCents: 98700 });
 
     await payOneTime('once-buyer@example.com', 'Full Payment', 997, 'ONCE');
-    expect(await quote('ONCE', 'full-payment')).toMatchObject({ valid: false, message: 'This coupon code has been used up.', totalCents: 99700 });
+    expect(await quote('ONCE', 'full-payment')).toMatchObject({
+      valid: false,
+      message: 'This coupon code has been used up.',
+      totalCents: 99700,
+    });
 
     const refused = async (coupon: string, message: string) => {
-      const res = await post('/api/create-payment-intent', { email: 'refused@example.com', name: 'R', source: 'clear', plan: 'Full Payment', amount: 997, coupon });
+      const res = await post('/api/create-payment-intent', {
+        email: 'refused@example.com',
+        name: 'R',
+        source: 'clear',
+        plan: 'Full Payment',
+        amount: 997,
+        coupon,
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(message);
     };
@@ -203,9 +242,24 @@ describe('charging the discounted amount', () => {
     expect(receiptTo('percent-buyer@example.com')[0]).toContain('Amount paid: $847.45');
     expect(receiptTo('fixed-buyer@example.com')[0]).toContain('Amount paid: $897.00');
     const sales = affiliate.sales().map((s) => [s.params.event_id, s.params.amount]);
-    expect(sales).toEqual(expect.arrayContaining([[percentId, '84745'], [fixedId, '89700']]));
-    expect(meta.events().map((e) => (e.event as { custom_data: { value: number } }).custom_data.value).sort()).toEqual([847.45, 897]);
-    expect(ga4.events().map((e) => (e.event as { params: { value: number } }).params.value).sort()).toEqual([847.45, 897]);
+    expect(sales).toEqual(
+      expect.arrayContaining([
+        [percentId, '84745'],
+        [fixedId, '89700'],
+      ]),
+    );
+    expect(
+      meta
+        .events()
+        .map((e) => (e.event as { custom_data: { value: number } }).custom_data.value)
+        .sort(),
+    ).toEqual([847.45, 897]);
+    expect(
+      ga4
+        .events()
+        .map((e) => (e.event as { params: { value: number } }).params.value)
+        .sort(),
+    ).toEqual([847.45, 897]);
 
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
@@ -241,13 +295,22 @@ describe('redemptions under concurrency', () => {
     await stack.db.query(`UPDATE coupons SET redeemed = 2 WHERE id = $1`, [coupon.id]);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post('/api/create-payment-intent', { email: `rush-${i}@example.com`, name: 'Rush', source: 'clear', plan: 'Full Payment', amount: 997, coupon: 'rush' }),
+        post('/api/create-payment-intent', {
+          email: `rush-${i}@example.com`,
+          name: 'Rush',
+          source: 'clear',
+          plan: 'Full Payment',
+          amount: 997,
+          coupon: 'rush',
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 400)).toHaveLength(40);
-    expect(new Set(answers.filter((a) => a.status === 400).map((a) => a.body.message))).toEqual(new Set(['This coupon code has been used up.']));
+    expect(new Set(answers.filter((a) => a.status === 400).map((a) => a.body.message))).toEqual(
+      new Set(['This coupon code has been used up.']),
+    );
     expect(await redeemed('RUSH')).toBe(12);
     const orders = await stack.db.query(`SELECT amount_cents FROM orders WHERE coupon_id = $1`, [coupon.id]);
     expect(orders).toHaveLength(10);

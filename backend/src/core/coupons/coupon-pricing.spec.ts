@@ -41,7 +41,10 @@ describe('priceWithCoupon', () => {
       totalCents: 8730,
       durationMonths: 3,
     });
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS['full-payment'], NOW)).toMatchObject({ totalCents: 89730, durationMonths: null });
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS['full-payment'], NOW)).toMatchObject({
+      totalCents: 89730,
+      durationMonths: null,
+    });
   });
 
   it('refuses an unknown, inactive, expired, used-up or other-plan code with a readable message and the full price', () => {
@@ -52,7 +55,9 @@ describe('priceWithCoupon', () => {
     expect(refusal(coupon({ expires_at: new Date('2026-06-01T12:00:01Z') }))).toMatchObject({ valid: true });
     expect(refusal(coupon({ max_redemptions: 3, redeemed: 3 }))).toMatchObject({ message: 'This coupon code has been used up.' });
     expect(refusal(coupon({ max_redemptions: 3, redeemed: 2 }))).toMatchObject({ valid: true });
-    expect(refusal(coupon({ plan_ids: ['premium'] }))).toMatchObject({ message: 'This coupon code does not apply to the Standard Access plan.' });
+    expect(refusal(coupon({ plan_ids: ['premium'] }))).toMatchObject({
+      message: 'This coupon code does not apply to the Standard Access plan.',
+    });
     // Instalment plans take no coupon even if listed.
     expect(refusal(coupon({ plan_ids: ['6-month'] }), PLANS['6-month'])).toMatchObject({ valid: false });
   });

@@ -45,7 +45,8 @@ export function priceWithCoupon(coupon: CouponTerms | null, plan: Plan, now: Dat
   if (!coupon.active) return refuse('This coupon code is no longer active.');
   if (coupon.expires_at && coupon.expires_at.getTime() <= now.getTime()) return refuse('This coupon code has expired.');
   if (coupon.max_redemptions !== null && coupon.redeemed >= coupon.max_redemptions) return refuse('This coupon code has been used up.');
-  if (!coupon.plan_ids.includes(plan.id) || !couponablePlan(plan)) return refuse(`This coupon code does not apply to the ${plan.name} plan.`);
+  if (!coupon.plan_ids.includes(plan.id) || !couponablePlan(plan))
+    return refuse(`This coupon code does not apply to the ${plan.name} plan.`);
   const discount = discountCents(fullCents, coupon);
   const totalCents = fullCents - discount;
   if (totalCents < MIN_CHARGE_CENTS)

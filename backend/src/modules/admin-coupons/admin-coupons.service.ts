@@ -54,7 +54,10 @@ export class AdminCouponsService {
         manager,
       );
       if (!row) throw new ConflictException(`A coupon with the code ${dto.code} exists already.`);
-      await this.audit.record({ adminId: admin.adminId, action: 'coupon.create', target: `coupon:${row.code}`, clientIp: admin.clientIp }, manager);
+      await this.audit.record(
+        { adminId: admin.adminId, action: 'coupon.create', target: `coupon:${row.code}`, clientIp: admin.clientIp },
+        manager,
+      );
       return toAdminCoupon(row);
     });
   }

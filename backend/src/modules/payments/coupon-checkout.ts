@@ -32,7 +32,16 @@ export class CouponCheckout {
     const price = priceWithCoupon(coupon, plan, new Date());
     if (!price.valid) {
       const full = price.fullCents;
-      return { code, plan: plan.id, valid: false, message: price.message, fullCents: full, discountCents: 0, totalCents: full, durationMonths: null };
+      return {
+        code,
+        plan: plan.id,
+        valid: false,
+        message: price.message,
+        fullCents: full,
+        discountCents: 0,
+        totalCents: full,
+        durationMonths: null,
+      };
     }
     const { fullCents, discountCents, totalCents, durationMonths } = price;
     return { code, plan: plan.id, valid: true, message: null, fullCents, discountCents, totalCents, durationMonths };

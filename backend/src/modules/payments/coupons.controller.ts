@@ -11,7 +11,9 @@ export class CouponsController {
 
   @Get('quote')
   @Header('cache-control', 'no-store')
-  @ApiOkResponse({ description: "The plan's price with the code, computed by the server; an unusable code: valid false, why, and the full price" })
+  @ApiOkResponse({
+    description: "The plan's price with the code, computed by the server; an unusable code: valid false, why, and the full price",
+  })
   quote(@Query() query: CouponQuoteQueryDto): Promise<CouponQuote> {
     return this.coupons.quote(query.code, query.plan);
   }

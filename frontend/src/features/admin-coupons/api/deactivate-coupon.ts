@@ -7,7 +7,8 @@ import { couponsKey } from './get-coupons';
 export function useDeactivateCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => adminRequest<AdminCoupon>(queryClient, 'POST', `/api/admin/coupons/${encodeURIComponent(id)}/deactivate`, {}),
+    mutationFn: (id: string) =>
+      adminRequest<AdminCoupon>(queryClient, 'POST', `/api/admin/coupons/${encodeURIComponent(id)}/deactivate`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: couponsKey }),
   });
 }

@@ -63,7 +63,12 @@ function CouponForm() {
         <label>
           <input type="radio" name="kind" checked={kind === 'fixed'} onChange={() => setKind('fixed')} /> {copy.form.fixed}
         </label>
-        <input aria-label={kind === 'percent' ? copy.form.percent : copy.form.fixed} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+        <input
+          aria-label={kind === 'percent' ? copy.form.percent : copy.form.fixed}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
       </fieldset>
       <fieldset className="admin-field">
         <legend>{copy.form.plans}</legend>

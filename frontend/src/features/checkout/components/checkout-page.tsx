@@ -43,7 +43,10 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   // The card form of each intent reports ready with its confirmer; a new intent (a coupon applied
   // or removed) mounts a new form, and the old form's confirmer no longer counts.
   const [ready, setReady] = useState<{ clientSecret: string | null; confirmer: CardConfirmer } | null>(null);
-  const onReady = useCallback((confirmer: CardConfirmer) => setReady({ clientSecret: intent.clientSecret, confirmer }), [intent.clientSecret]);
+  const onReady = useCallback(
+    (confirmer: CardConfirmer) => setReady({ clientSecret: intent.clientSecret, confirmer }),
+    [intent.clientSecret],
+  );
   const confirmer = ready && ready.clientSecret === intent.clientSecret ? ready.confirmer : null;
   const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
 

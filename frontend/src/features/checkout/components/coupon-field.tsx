@@ -37,7 +37,14 @@ export function CouponField({ applied, pending, message, onApply, onRemove }: Co
         <form className="checkout__coupon-form" onSubmit={submit} noValidate data-testid="coupon-form">
           <label htmlFor="coupon-code">{copy.coupon.label}</label>
           <div className="checkout__coupon-row">
-            <input id="coupon-code" name="coupon" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} maxLength={40} />
+            <input
+              id="coupon-code"
+              name="coupon"
+              autoComplete="off"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              maxLength={40}
+            />
             <button type="submit" className="button button--secondary" disabled={pending || !code.trim()}>
               {pending ? copy.coupon.applying : copy.coupon.apply}
             </button>

@@ -41,7 +41,11 @@ export function OrderSummary({ plan, email, name, discount = null, coupon = null
           <dd data-testid="summary-amount">{discount ? formatUsdCents(discount.totalCents) : formatUsd(plan.amount)}</dd>
         </div>
       </dl>
-      {months ? <p className="checkout__muted" data-testid="summary-discount-months">{months}</p> : null}
+      {months ? (
+        <p className="checkout__muted" data-testid="summary-discount-months">
+          {months}
+        </p>
+      ) : null}
       {coupon}
       <h3>{copy.summary.unlocksHeading}</h3>
       <ul className="check-list" data-testid="summary-unlocks">

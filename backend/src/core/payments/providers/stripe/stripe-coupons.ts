@@ -7,7 +7,9 @@ export const stripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): str
 const codeOf = (err: unknown): string | undefined => (err as { code?: string }).code;
 
 /** How long a monthly subscription keeps the discount: Stripe's once, repeating (N months) or forever. */
-export function durationOf(discount: Pick<GatewayDiscount, 'durationMonths'>): Pick<Stripe.CouponCreateParams, 'duration' | 'duration_in_months'> {
+export function durationOf(
+  discount: Pick<GatewayDiscount, 'durationMonths'>,
+): Pick<Stripe.CouponCreateParams, 'duration' | 'duration_in_months'> {
   const months = discount.durationMonths;
   if (months === null) return { duration: 'forever' };
   return months === 1 ? { duration: 'once' } : { duration: 'repeating', duration_in_months: months };
@@ -22,8 +24,12 @@ async function couponFor(stripe: Stripe, discount: GatewayDiscount, currency: st
     if (codeOf(err) !== 'resource_missing') throw err;
   }
   try {
-    const amount = discount.percentOff !== null ? { percent_off: discount.percentOff } : { amount_off: discount.amountOffCents ?? 0, currency };
-    await stripe.coupons.create({ id, name: discount.code, ...amount, ...durationOf(discount) }, { idempotencyKey: `coupon:${discount.couponId}` });
+    const amount =
+      discount.percentOff !== null ? { percent_off: discount.percentOff } : { amount_off: discount.amountOffCents ?? 0, currency };
+    await stripe.coupons.create(
+      { id, name: discount.code, ...amount, ...durationOf(discount) },
+      { idempotencyKey: `coupon:${discount.couponId}` },
+    );
   } catch (err) {
     // Made meanwhile by a concurrent checkout: the same coupon.
     if (codeOf(err) !== 'resource_already_exists') throw err;
@@ -39,6 +45,9 @@ export async function promotionCodeFor(stripe: Stripe, discount: GatewayDiscount
   const coupon = await couponFor(stripe, discount, currency);
   const found = await stripe.promotionCodes.list({ code: discount.code, coupon, active: true, limit: 1 });
   if (found.data[0]) return found.data[0].id;
-  const created = await stripe.promotionCodes.create({ coupon, code: discount.code }, { idempotencyKey: `promotion-code:${discount.couponId}` });
+  const created = await stripe.promotionCodes.create(
+    { coupon, code: discount.code },
+    { idempotencyKey: `promotion-code:${discount.couponId}` },
+  );
   return created.id;
 }
