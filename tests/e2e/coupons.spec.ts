@@ -72,3 +72,21 @@ test("'Have a coupon?' with a bad code shows the server's message and keeps the 
   await page.waitForURL((url) => url.pathname === '/success');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
 });
+
+test('a code used up between its quote and the order: the message, the full price and a card form at that price', async ({ page }) => {
+  const coupon = code('LAST');
+  await seedCoupon({ code: coupon, percentOff: 20, planIds: ['full-payment'] });
+  await withDb((client) => client.query(`UPDATE coupons SET max_redemptions = 1 WHERE code = $1`, [coupon]));
+  // Another buyer takes the last redemption just before this checkout's order is created.
+  await page.route('**/api/create-payment-intent', async (route) => {
+    await withDb((client) => client.query(`UPDATE coupons SET redeemed = 1 WHERE code = $1`, [coupon]));
+    await route.continue();
+  });
+  await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-race'), name: NAME, coupon }));
+
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByTestId('coupon-message')).toHaveText('This coupon code has been used up.');
+  await expect(summary.getByTestId('summary-amount')).toHaveText('$997');
+  await expect(payButton(page)).toHaveText('Pay $997');
+  await expect(payButton(page)).toBeEnabled();
+});

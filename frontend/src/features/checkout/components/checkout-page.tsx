@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { checkout as copy } from '@/content/checkout';
@@ -48,6 +48,13 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     [intent.clientSecret],
   );
   const confirmer = ready && ready.clientSecret === intent.clientSecret ? ready.confirmer : null;
+  // A code used up (or deactivated) between its quote and the order: the quote is asked again, so
+  // the summary shows why and the full price, and the intent is created again without it.
+  const { refetch: refetchQuote } = quote;
+  const couponRefused = intent.failed && discount !== null;
+  useEffect(() => {
+    if (couponRefused) void refetchQuote();
+  }, [couponRefused, refetchQuote]);
   const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
 
   if (config.isError || provider.isError) return <PaymentSetupError />;
