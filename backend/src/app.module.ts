@@ -6,6 +6,7 @@ import { ConfigModule } from '@core/config/config.module';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminBillingModule } from './modules/admin-billing/admin-billing.module';
+import { AdminCouponsModule } from './modules/admin-coupons/admin-coupons.module';
 import { AdminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
 import { BeaconModule } from './modules/beacon/beacon.module';
 import { HealthModule } from './modules/health/health.module';
@@ -37,6 +38,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
     AccountModule,
     AdminModule,
     AdminBillingModule,
+    AdminCouponsModule,
     AdminDashboardModule,
     BeaconModule,
     HealthModule,

@@ -73,6 +73,9 @@ export class FakeStripeServer {
   currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
   /** Customers deleted through DELETE /v1/customers/{id}: like Stripe, a second delete finds none. */
   private readonly deleted = new Set<string>();
+  /** Coupons and promotion codes made through POST /v1/coupons and /v1/promotion_codes, by id. */
+  readonly coupons = new Map<string, Record<string, unknown>>();
+  readonly promotionCodes = new Map<string, Record<string, unknown>>();
   private failing = 0;
   private failingPath: string | null = null;
   private server: Server | null = null;
@@ -103,6 +106,8 @@ export class FakeStripeServer {
     this.answered.clear();
     this.deleted.clear();
     this.subscriptionChanges.clear();
+    this.coupons.clear();
+    this.promotionCodes.clear();
     this.currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
     this.failing = 0;
     this.failingPath = null;
@@ -247,6 +252,34 @@ export class FakeStripeServer {
   }
 
   private readonly routes: Array<[string, RegExp, Handler]> = [
+    ['GET', /^\/v1\/coupons\/([^/]+)$/, (_r, id) => this.found('coupon', this.coupons.get(id as string), id as string)],
+    ['POST', /^\/v1\/coupons$/, (r) => this.createCoupon(r)],
+    [
+      'GET',
+      /^\/v1\/promotion_codes$/,
+      (r) =>
+        list(
+          [...this.promotionCodes.values()].filter(
+            (p) =>
+              (!r.params.code || p.code === r.params.code) && (!r.params.coupon || (p.coupon as { id: string }).id === r.params.coupon),
+          ),
+        ),
+    ],
+    [
+      'POST',
+      /^\/v1\/promotion_codes$/,
+      (r) => {
+        const promo = {
+          id: `promo_fake${String(this.promotionCodes.size + 1).padStart(14, '0')}`,
+          object: 'promotion_code',
+          code: r.params.code,
+          active: true,
+          coupon: this.coupons.get(r.params.coupon) ?? { id: r.params.coupon },
+        };
+        this.promotionCodes.set(promo.id, promo);
+        return promo;
+      },
+    ],
     ['GET', /^\/v1\/customers$/, () => list(this.existingCustomerId ? [{ id: this.existingCustomerId, object: 'customer' }] : [])],
     ['POST', /^\/v1\/customers$/, () => ({ id: 'cus_fake000000000000000001', object: 'customer' })],
     ['POST', /^\/v1\/customers\/([^/]+)$/, (_r, id) => ({ id, object: 'customer' })],
@@ -420,6 +453,25 @@ export class FakeStripeServer {
    * Like Stripe: without an amount what is left of the charge is refunded; more than is left is
    * `amount_too_large`, and nothing left is `charge_already_refunded`.
    */
+  private createCoupon(r: StripeRequest): Record<string, unknown> {
+    const id = r.params.id;
+    if (this.coupons.has(id)) {
+      return errorAnswer(400, { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' });
+    }
+    const coupon = {
+      id,
+      object: 'coupon',
+      name: r.params.name,
+      percent_off: r.params.percent_off ? Number(r.params.percent_off) : null,
+      amount_off: r.params.amount_off ? Number(r.params.amount_off) : null,
+      currency: r.params.currency ?? null,
+      duration: r.params.duration,
+      duration_in_months: r.params.duration_in_months ? Number(r.params.duration_in_months) : null,
+    };
+    this.coupons.set(id, coupon);
+    return coupon;
+  }
+
   private createRefund(r: StripeRequest): Record<string, unknown> {
     const paymentIntent = r.params.payment_intent;
     const charged = this.amounts.get(paymentIntent);

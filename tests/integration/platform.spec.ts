@@ -9,7 +9,12 @@ import { checkRedisPolicy } from '@core/queue/redis-policy.check';
 import { freePort, Stack, startStack } from './support/stack';
 
 /** Writes whose request has no body at all: the route, the session cookie and the CSRF header say everything. */
-const BODILESS_WRITES = ['POST /api/admin/logout', 'POST /api/account/logout', 'POST /api/admin/exhausted-jobs/{id}/retry'];
+const BODILESS_WRITES = [
+  'POST /api/admin/logout',
+  'POST /api/account/logout',
+  'POST /api/admin/exhausted-jobs/{id}/retry',
+  'POST /api/admin/coupons/{id}/deactivate',
+];
 
 describe('platform: health, docs and security baseline', () => {
   let stack: Stack;

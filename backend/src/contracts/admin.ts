@@ -79,7 +79,10 @@ export type AdminAuditAction =
   | 'person.export'
   | 'person.erase'
   /** A refund requested from the orders screen: target `payment:<payments.id>/refund:<refunds.id>`. */
-  | 'payment.refund';
+  | 'payment.refund'
+  /** A coupon created or deactivated on the coupons screen: target `coupon:<code>`. */
+  | 'coupon.create'
+  | 'coupon.deactivate';
 
 /** POST /api/beacon: what the SPA reports about a visit. Anonymous by design: no e-mail, name or query string. */
 export type FunnelEventType = 'page_view' | 'checkout_start';

@@ -25,6 +25,8 @@ export interface CheckoutParty {
   /** The invite token of the invite funnel, when present. */
   blackcard_token?: string;
   referral?: string;
+  /** A coupon code (create-setup-intent, create-payment-intent); the server prices the order with it or refuses it with a message. */
+  coupon?: string;
 }
 
 /** POST /api/create-setup-intent (plans standard, premium). */

@@ -12,6 +12,7 @@ export const ROUTES = {
   adminLogin: '/admin/login',
   adminTestimonials: '/admin/testimonials',
   adminOrders: '/admin/orders',
+  adminCoupons: '/admin/coupons',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(ROUTES));

@@ -24,6 +24,7 @@ export const adminHome = {
   links: [
     { key: 'testimonials', label: 'Testimonials', description: 'Add, edit, feature and order the testimonials on the landing page.' },
     { key: 'orders', label: 'Orders and refunds', description: 'Find an order, see its payments, refund a payment in full or in part.' },
+    { key: 'coupons', label: 'Coupons', description: 'Create coupon codes for checkout, see their redemptions, deactivate them.' },
     { key: 'queues', label: 'Queues', description: 'Background jobs: counts, failures, retries.' },
   ],
 };

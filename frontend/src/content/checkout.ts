@@ -1,5 +1,5 @@
 import { PLANS, type Plan } from '@contracts/plans';
-import { formatUsd } from './money';
+import { formatUsd, formatUsdCents } from './money';
 import { pages } from './pages';
 
 /** Level Two's contents (spec section 1), listed in the order summary of plan blackcard-vip. */
@@ -27,8 +27,11 @@ export const checkout = {
   initializing: 'Initializing secure payment...',
   retryInitialize: 'Try again',
   processing: 'Processing Payment...',
-  payLabel: (plan: Plan): string =>
-    plan.id === PLANS['payment-plan'].id ? `Payment 1 of 3 - ${formatUsd(plan.amount)}` : `Pay ${formatUsd(plan.amount)}`,
+  /** With a coupon, `chargedCents` is the amount the server charges today. */
+  payLabel: (plan: Plan, chargedCents?: number): string =>
+    plan.id === PLANS['payment-plan'].id
+      ? `Payment 1 of 3 - ${formatUsd(plan.amount)}`
+      : `Pay ${chargedCents === undefined ? formatUsd(plan.amount) : formatUsdCents(chargedCents)}`,
   notes: ['Secure 256-bit SSL encrypted payment', 'We do not store credit card details'],
   /** The saved card of this browser's payment a moment ago, offered for another plan. */
   oneClick: {
@@ -46,6 +49,18 @@ export const checkout = {
     total: 'Total due today',
     unlocksHeading: "What you'll unlock",
     unlocks: (plan: Plan): string[] => (plan.id === PLANS['blackcard-vip'].id ? vipUnlocks : standardUnlocks),
+  },
+  /** The coupon field of the Order Summary (issue 18); messages about a code come from the server. */
+  coupon: {
+    toggle: 'Have a coupon?',
+    label: 'Coupon code',
+    apply: 'Apply',
+    applying: 'Checking…',
+    remove: 'Remove',
+    discount: (code: string): string => `Discount (${code})`,
+    months: (months: number | null): string | null =>
+      months === null ? null : months === 1 ? 'Discount applies to the first month' : `Discount applies to the first ${months} months`,
+    unavailable: 'The coupon could not be checked. Please try again.',
   },
   secureCheckout: '100% Secure Checkout',
   customerEmail: 'Customer Email:',

@@ -14,6 +14,7 @@ export const pages = {
   adminLogin: { title: pageTitle('Admin Sign In'), heading: 'Admin sign in' },
   adminTestimonials: { title: pageTitle('Manage Testimonials'), heading: 'Manage Testimonials' },
   adminOrders: { title: pageTitle('Orders and Refunds'), heading: 'Orders and refunds' },
+  adminCoupons: { title: pageTitle('Coupons'), heading: 'Coupons' },
   notFound: {
     title: pageTitle('Page Not Found'),
     heading: '404 Page Not Found',

@@ -5,7 +5,8 @@ import { MembershipWebhookClient } from '../clients/membership-webhook.client';
 import { OnJob } from '../jobs/on-job.decorator';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 
-export type MembershipWebhookOutcome = 'sent' | 'already sent' | 'skipped: not configured' | 'skipped: membership not found' | `failed: ${string}`;
+export type MembershipWebhookOutcome =
+  'sent' | 'already sent' | 'skipped: not configured' | 'skipped: membership not found' | `failed: ${string}`;
 
 /**
  * Tells the members area that a buyer's access was granted or ended: one signed POST per access
@@ -31,11 +32,7 @@ export class MembershipWebhookHandler {
     return outcome;
   }
 
-  private async send(
-    membershipId: string,
-    change: number,
-    event: MembershipWebhookPayload['event'],
-  ): Promise<MembershipWebhookOutcome> {
+  private async send(membershipId: string, change: number, event: MembershipWebhookPayload['event']): Promise<MembershipWebhookOutcome> {
     if (!this.client.configured) return 'skipped: not configured';
     const membership = await this.memberships.findListing(membershipId);
     if (!membership) return 'skipped: membership not found';

@@ -15,6 +15,20 @@ export interface GatewayOrder {
   emailNormalized: string;
   name: string;
   customerId: string | null;
+  /** The coupon the order is charged with: `amountCents` is then the discounted first charge. */
+  discount?: GatewayDiscount | null;
+}
+
+/** A coupon of ours as a gateway applies it (Stripe: a coupon and promotion code made from it). */
+export interface GatewayDiscount {
+  couponId: string;
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  /** A subscription's discounted months, the first included; null: every month. */
+  durationMonths: number | null;
+  /** The plan's full price: a subscription's price, charged again after the discounted months. */
+  fullAmountCents: number;
 }
 
 /** The provider objects an order can hold: a one-time charge, a card setup (saved card) and a subscription. */

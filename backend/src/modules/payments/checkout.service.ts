@@ -20,7 +20,8 @@ import { IntentRateLimiter } from './intent-rate-limiter';
 import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
-import { OrderRepository } from '@core/database/repositories/order.repository';
+import { type NewOrder, OrderRepository } from '@core/database/repositories/order.repository';
+import { CouponCheckout } from './coupon-checkout';
 
 /** What checkout knows about the request besides its body. */
 export interface CheckoutClient {
@@ -44,6 +45,7 @@ export class CheckoutService {
     private readonly limiter: IntentRateLimiter,
     private readonly config: AppConfig,
     private readonly metrics: PaymentMetrics,
+    private readonly coupons: CouponCheckout,
   ) {}
 
   async createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
@@ -72,8 +74,9 @@ export class CheckoutService {
     // Checked again before the charge: two checkouts may have been opened side by side.
     await this.refuseSecondMembership(order.email_normalized, plan, order.id);
 
+    const discount = await this.coupons.discountOf(order, plan);
     const subscription = await this.call('create-subscription', order.id, () =>
-      this.gateway.createSubscription(gatewayOrderOf(order, plan), dto.setupIntentId),
+      this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId),
     );
     await this.orders.setProviderIds(order.id, {
       subscription_id: subscription.subscriptionId,
@@ -96,7 +99,8 @@ export class CheckoutService {
   ): Promise<CreateIntentResponse> {
     const emailNormalized = normalizeEmail(party.email);
     await this.limiter.consume(client.ip, emailNormalized);
-    const order = await this.orders.create({
+    const coupon = party.coupon?.trim() ? await this.coupons.price(party.coupon, plan) : null;
+    const newOrder: NewOrder = {
       planId: plan.id,
       kind: plan.kind,
       amountCents: plan.amount * 100,
@@ -113,9 +117,11 @@ export class CheckoutService {
       buyerKeyHash: client.buyerKeyHash,
       livemode: this.gateway.livemode,
       instalments: plan.instalments ?? null,
-    });
+    };
+    const order = coupon ? await this.coupons.createWithRedemption(newOrder, coupon) : await this.orders.create(newOrder);
+    const discount = await this.coupons.discountOf(order, plan);
     const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
-      create(gatewayOrderOf(order, plan)),
+      create({ ...gatewayOrderOf(order, plan), discount }),
     );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
     this.metrics.intentCreated(idColumn === 'setup_intent_id' ? 'setup' : 'payment');

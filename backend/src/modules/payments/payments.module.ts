@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '@core/config/app-config';
 import { CheckoutService } from './checkout.service';
 import { OneClickService } from './one-click.service';
+import { CouponCheckout } from './coupon-checkout';
+import { CouponsController } from './coupons.controller';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
@@ -18,10 +20,11 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 /** Checkout, verification and webhooks; the gateway is Stripe with keys, the sandbox without. */
 @Module({
   imports: [PaymentGatewayModule],
-  controllers: [PaymentsController, StripeWebhookController, SandboxController],
+  controllers: [PaymentsController, CouponsController, StripeWebhookController, SandboxController],
   providers: [
     CheckoutService,
     OneClickService,
+    CouponCheckout,
     VerificationService,
     StripeWebhookService,
     IntentRateLimiter,

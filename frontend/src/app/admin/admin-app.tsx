@@ -14,6 +14,7 @@ const adminRoutes: LazyRoute[] = [
     Screen: lazy(() => import('../routes/admin-testimonials.route')),
   },
   { path: ROUTES.adminOrders, title: pages.adminOrders.title, Screen: lazy(() => import('../routes/admin-orders.route')) },
+  { path: ROUTES.adminCoupons, title: pages.adminCoupons.title, Screen: lazy(() => import('../routes/admin-coupons.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./outside-admin.route')) },
 ];
 

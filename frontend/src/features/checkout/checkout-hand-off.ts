@@ -14,6 +14,8 @@ export interface CheckoutHandOff {
   /** The invite token; the API calls it blackcard_token, every URL of the funnel calls it token. */
   token: string | null;
   referral: string | null;
+  /** A coupon code (issue 18); priced by the server, never trusted for an amount. */
+  coupon: string | null;
 }
 
 function text(params: URLSearchParams, key: string): string | null {
@@ -29,6 +31,7 @@ export function readCheckoutHandOff(params: URLSearchParams): CheckoutHandOff {
     source: text(params, 'source') ?? defaultSource,
     token: text(params, 'token'),
     referral: text(params, 'referral') ?? resolveReferral(),
+    coupon: text(params, 'coupon'),
   };
 }
 

@@ -18,19 +18,28 @@ export interface CheckoutIntent {
 /**
  * Creates the intent the card element mounts on (spec section 4): a setup intent for subscription
  * plans, a payment intent for one-time plans. Starts once per checkout visit, and only with an
- * e-mail and a name: without them the server could not take the order anyway.
+ * e-mail and a name: without them the server could not take the order anyway. A coupon the server
+ * accepted goes with it (the server charges the discounted amount); applying or removing one
+ * creates the intent again for the new amount.
  */
-export function useCheckoutIntent(handOff: CheckoutHandOff, email: string | null, name: string | null, enabled: boolean): CheckoutIntent {
+export function useCheckoutIntent(
+  handOff: CheckoutHandOff,
+  email: string | null,
+  name: string | null,
+  enabled: boolean,
+  coupon: string | null = null,
+): CheckoutIntent {
   const setup = useCreateSetupIntent();
   const payment = useCreatePaymentIntent();
   const { mutate: createSetup } = setup;
   const { mutate: createPayment } = payment;
-  const started = useRef(false);
+  const tracked = useRef(false);
+  const startedFor = useRef<string | null | undefined>(undefined);
   const { plan } = handOff;
 
   const create = useCallback(() => {
     if (!email || !name) return;
-    const party = checkoutParty(handOff, email, name);
+    const party = { ...checkoutParty(handOff, email, name), ...(coupon ? { coupon } : {}) };
     if (plan.kind === 'subscription') {
       createSetup({ ...party, planId: plan.id }, { onError: (error) => notifyInitFailure(copy.toasts.setupError, error) });
     } else {
@@ -39,15 +48,18 @@ export function useCheckoutIntent(handOff: CheckoutHandOff, email: string | null
         { onError: (error) => notifyInitFailure(copy.toasts.paymentIntentError, error) },
       );
     }
-  }, [createPayment, createSetup, email, handOff, name, plan]);
+  }, [coupon, createPayment, createSetup, email, handOff, name, plan]);
 
   const canStart = enabled && Boolean(email && name);
   useEffect(() => {
-    if (!canStart || started.current) return;
-    started.current = true;
-    track({ name: 'InitiateCheckout', params: { plan: plan.name, value: plan.amount, currency: CURRENCY } });
+    if (!canStart || startedFor.current === coupon) return;
+    startedFor.current = coupon;
+    if (!tracked.current) {
+      tracked.current = true;
+      track({ name: 'InitiateCheckout', params: { plan: plan.name, value: plan.amount, currency: CURRENCY } });
+    }
     create();
-  }, [canStart, create, plan]);
+  }, [canStart, coupon, create, plan]);
 
   const mutation = plan.kind === 'subscription' ? setup : payment;
   return {

@@ -54,6 +54,9 @@ export interface OrderRow {
    * charging its later instalments): active, past_due, canceled…; null while it holds none.
    */
   subscription_state: string | null;
+  /** The coupon the order was charged with (amount_cents is then the discounted amount), and its code as typed then. */
+  coupon_id: string | null;
+  coupon_code: string | null;
   /** The subscription ends at the end of its current period (asked on /account, or in the provider's billing portal). */
   cancel_at_period_end: boolean;
   /** When the subscription's paid period ends, as the provider last said; null before it said. */
@@ -106,6 +109,8 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       // The hash of a random key in a browser's cookie: it names a browser, not a person.
       'buyer_key_hash',
       'subscription_state',
+      // An admin-made coupon code, the same for every buyer who uses it.
+      'coupon_code',
     ],
   },
   // A charge's amount, provider id and what became of its effects: found through its order, no person in it.
@@ -168,6 +173,9 @@ export interface NewOrder {
   instalments: number | null;
   /** A one-click order: the earlier order of this browser whose saved card pays it (one per plan). */
   oneClickSourceId?: string | null;
+  /** The coupon redeemed for it (amountCents is then the discounted amount). */
+  couponId?: string | null;
+  couponCode?: string | null;
 }
 
 export type ProviderIds = Partial<
@@ -177,7 +185,7 @@ export type ProviderIds = Partial<
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
-  cancel_at_period_end, current_period_end, one_click_source_id, created_at, updated_at`;
+  cancel_at_period_end, current_period_end, one_click_source_id, coupon_id, coupon_code, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -218,15 +226,15 @@ export class OrderRepository implements PersonalDataOwner {
    * for somebody else's e-mail with their own cookie). The lead's other attribution (`_ga`,
    * fbp/fbc) fills in what the request lacks, for the server-side Purchase.
    */
-  async create(order: NewOrder): Promise<OrderRow> {
-    const [row]: OrderRow[] = await this.dataSource.query(
+  async create(order: NewOrder, sql: SqlExecutor = this.dataSource): Promise<OrderRow> {
+    const [row]: OrderRow[] = await sql.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
                            invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode, instalments,
-                           one_click_source_id)
+                           coupon_id, coupon_code, one_click_source_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12, $14, $15, $16, $17
+              $12, $14, $15, $16, $17, $18, $19
          FROM (SELECT 1) AS one
          LEFT JOIN leads l ON l.email_normalized = $6
          CROSS JOIN LATERAL (
@@ -252,6 +260,8 @@ export class OrderRepository implements PersonalDataOwner {
         order.buyerKeyHash,
         order.livemode,
         order.instalments,
+        order.couponId ?? null,
+        order.couponCode ?? null,
         order.oneClickSourceId ?? null,
       ],
     );

@@ -3,6 +3,7 @@ import { PERSONAL_DATA_OWNERS, type PersonalDataOwner, type TableColumns } from 
 import { ACCOUNT_ACCESS_TABLES, AccountAccessRepository } from './account-access.repository';
 import { ADMIN_ACCOUNT_TABLES, AdminAccountRepository } from './admin-account.repository';
 import { AUDIT_TABLES, AuditRepository } from './audit.repository';
+import { COUPON_TABLES, CouponRepository } from './coupon.repository';
 import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repository';
 import { INVITATION_TABLES, InvitationRepository } from './invitation.repository';
 import { LEAD_TABLES, LeadRepository } from './lead.repository';
@@ -34,6 +35,7 @@ const REPOSITORIES = [
   PaymentEventRepository,
   OutboxRepository,
   ProviderCallRepository,
+  CouponRepository,
 ];
 
 /**
@@ -73,6 +75,7 @@ export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
   ...PAYMENT_EVENT_TABLES,
   ...OUTBOX_TABLES,
   ...PROVIDER_CALL_TABLES,
+  ...COUPON_TABLES,
 ];
 
 @Global()

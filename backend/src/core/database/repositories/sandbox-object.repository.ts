@@ -47,6 +47,9 @@ export interface NewSandboxObject {
   attemptCount?: number;
   firstFailedAt?: Date | null;
   nextAttemptAt?: Date | null;
+  /** A subscription charged less than its price (a coupon): its price, and how many periods the discount lasts (null: forever). */
+  fullAmountCents?: number | null;
+  discountedPeriods?: number | null;
 }
 
 /** What the clock changes on a subscription or an invoice as it bills, retries and ends them. */
@@ -55,7 +58,7 @@ export type SandboxBillingChange = Pick<SandboxObjectRow, 'status' | 'attempt_co
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
   s.payment_method_id, s.card, s.last_error, s.created_at, s.idempotency_key, s.refunded_id, s.cancel_at_period_end, s.iterations,
-  s.attempt_count, s.first_failed_at, s.next_attempt_at`;
+  s.attempt_count, s.first_failed_at, s.next_attempt_at, s.full_amount_cents, s.discounted_periods`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -68,10 +71,10 @@ export class SandboxObjectRepository {
     return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
       `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
                                    payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at,
-                                   refunded_id, last_error)
+                                   refunded_id, last_error, full_amount_cents, discounted_periods)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16,
-               $17, $18)
+               $17, $18, $19, $20)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         row.id,
@@ -92,6 +95,8 @@ export class SandboxObjectRepository {
         row.nextAttemptAt ?? null,
         row.refundedId ?? null,
         row.lastError ? JSON.stringify(row.lastError) : null,
+        row.fullAmountCents ?? null,
+        row.discountedPeriods ?? null,
       ],
     );
   }

@@ -22,4 +22,8 @@ export class CheckoutPartyDto implements CheckoutParty {
   @ApiPropertyOptional({ description: 'Affiliate referral or tracking id', maxLength: 200 })
   @Text('referral', 200, true)
   referral?: string;
+
+  @ApiPropertyOptional({ description: 'A coupon code; an unusable one is refused with a message (400)', maxLength: 40 })
+  @Text('coupon', 40, true)
+  coupon?: string;
 }

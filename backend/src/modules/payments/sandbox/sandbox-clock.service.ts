@@ -74,7 +74,7 @@ export class SandboxClockService {
         idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
         clientSecret: null,
         status: fails ? 'open' : 'paid',
-        amountCents: subscription.amount_cents ?? 0,
+        amountCents: renewalAmountCents(subscription, period),
         currency: subscription.currency ?? 'usd',
         customerId: subscription.customer_id,
         paymentMethodId: subscription.payment_method_id,
@@ -132,4 +132,18 @@ export class SandboxClockService {
       (updated) => [stripeEvent(type, subscriptionObject(updated, null, priceLookupKey({ id: updated.plan_id })), at)],
     );
   }
+}
+
+/**
+ * What renewal `period` (1: the second month) charges: the discounted amount while a coupon's
+ * months last (the first is period 0), then the subscription's full price.
+ */
+export function renewalAmountCents(
+  subscription: Pick<SandboxObjectRow, 'amount_cents' | 'full_amount_cents' | 'discounted_periods'>,
+  period: number,
+): number {
+  const full = subscription.full_amount_cents;
+  const months = subscription.discounted_periods;
+  if (full !== null && full !== undefined && months !== null && months !== undefined && period >= months) return full;
+  return subscription.amount_cents ?? 0;
 }

@@ -6,6 +6,7 @@ import { pages } from '@/content/pages';
 
 /** The queue dashboard is served by the API itself, so it is a plain link (a full page load). */
 const QUEUES_PATH = '/admin/queues';
+const LINKS = { orders: ROUTES.adminOrders, coupons: ROUTES.adminCoupons, testimonials: ROUTES.adminTestimonials };
 
 export function AdminHome() {
   return (
@@ -18,7 +19,7 @@ export function AdminHome() {
             {link.key === 'queues' ? (
               <a href={QUEUES_PATH}>{link.label}</a>
             ) : (
-              <Link to={link.key === 'orders' ? ROUTES.adminOrders : ROUTES.adminTestimonials}>{link.label}</Link>
+              <Link to={LINKS[link.key as keyof typeof LINKS] ?? ROUTES.adminTestimonials}>{link.label}</Link>
             )}
             <p>{link.description}</p>
           </li>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { checkout as copy } from '@/content/checkout';
+import { useCouponQuote } from '../api/get-coupon-quote';
 import { usePaymentsConfig } from '../api/get-payments-config';
 import { useOneClickOffer } from '../api/one-click';
 import type { CheckoutHandOff, SetupReturn } from '../checkout-hand-off';
@@ -11,6 +12,7 @@ import type { CardConfirmer } from '../providers/provider-types';
 import { useCheckoutIntent } from '../use-checkout-intent';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useOneClickPayment } from '../use-one-click-payment';
+import { CouponField } from './coupon-field';
 import { OrderSummary } from './order-summary';
 import { PaymentSetupError } from './payment-setup-error';
 import '../checkout.css';
@@ -33,17 +35,43 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     queryFn: () => loadPaymentProvider(config.data!),
     enabled: config.isSuccess,
   });
-  // The browser that has just paid may buy a one-time plan with the card it saved: that offer is
-  // asked first, and the card form (and its intent) only made when there is none or it is declined.
+  // The code tried (from ?coupon= or the summary's field); the server's quote says whether it applies.
+  const [couponCode, setCouponCode] = useState<string | null>(handOff.coupon);
+  const quote = useCouponQuote(couponCode, plan.id);
+  const discount = quote.data?.valid ? quote.data : null;
+  // The intent waits for the quote of a code being checked, so it is created once, for the right amount.
+  const couponSettled = couponCode === null || !quote.isPending;
+  // The browser that has just paid may buy a one-time plan with the card it saved, at the full
+  // price: that offer is asked first (not with a coupon, which needs a checkout of its own), and
+  // the card form (and its intent) only made when there is none or it is declined.
   const [otherCard, setOtherCard] = useState(false);
   const useOtherCard = useCallback(() => setOtherCard(true), []);
-  const oneClickAsked = setupReturn === null && plan.kind === 'one-time' && Boolean(email && name) && !otherCard;
+  const oneClickAsked = setupReturn === null && plan.kind === 'one-time' && Boolean(email && name) && !otherCard && couponCode === null;
   const oneClick = useOneClickOffer(plan.id, email, oneClickAsked);
   const offer = oneClickAsked ? (oneClick.data?.offer ?? null) : null;
   const offerPending = oneClickAsked && oneClick.isPending;
-  const intent = useCheckoutIntent(handOff, email, name, setupReturn === null && !offer && !offerPending);
-  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
-  const onReady = useCallback((ready: CardConfirmer) => setConfirmer(() => ready), []);
+  const intent = useCheckoutIntent(
+    handOff,
+    email,
+    name,
+    setupReturn === null && couponSettled && !offer && !offerPending,
+    discount?.code ?? null,
+  );
+  // The card form of each intent reports ready with its confirmer; a new intent (a coupon applied
+  // or removed) mounts a new form, and the old form's confirmer no longer counts.
+  const [ready, setReady] = useState<{ clientSecret: string | null; confirmer: CardConfirmer } | null>(null);
+  const onReady = useCallback(
+    (confirmer: CardConfirmer) => setReady({ clientSecret: intent.clientSecret, confirmer }),
+    [intent.clientSecret],
+  );
+  const confirmer = ready && ready.clientSecret === intent.clientSecret ? ready.confirmer : null;
+  // A code used up (or deactivated) between its quote and the order: the quote is asked again, so
+  // the summary shows why and the full price, and the intent is created again without it.
+  const { refetch: refetchQuote } = quote;
+  const couponRefused = intent.failed && discount !== null;
+  useEffect(() => {
+    if (couponRefused) void refetchQuote();
+  }, [couponRefused, refetchQuote]);
   const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
   const oneClickPayment = useOneClickPayment(handOff, provider.data ?? null, useOtherCard);
 
@@ -100,7 +128,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
       <>
         {confirmer ? null : <Spinner label={copy.initializing} />}
         <div className={confirmer ? undefined : 'checkout__element--pending'}>
-          <PaymentForm clientSecret={intent.clientSecret} onReady={onReady} />
+          <PaymentForm key={intent.clientSecret} clientSecret={intent.clientSecret} onReady={onReady} />
         </div>
         <p className="checkout__mandate">{copy.mandate}</p>
       </>
@@ -133,7 +161,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
                 disabled={!providerReady || processing}
                 data-testid="pay-button"
               >
-                {processing ? copy.processing : copy.payLabel(plan)}
+                {processing ? copy.processing : copy.payLabel(plan, discount?.totalCents)}
               </button>
             )}
             <ul className="checkout__notes">
@@ -142,7 +170,21 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               ))}
             </ul>
           </form>
-          <OrderSummary plan={plan} email={email} name={name} />
+          <OrderSummary
+            plan={plan}
+            email={email}
+            name={name}
+            discount={discount}
+            coupon={
+              <CouponField
+                applied={discount?.code ?? null}
+                pending={quote.isFetching}
+                message={quote.data && !quote.data.valid ? quote.data.message : quote.isError ? copy.coupon.unavailable : null}
+                onApply={setCouponCode}
+                onRemove={() => setCouponCode(null)}
+              />
+            }
+          />
         </div>
       </div>
     </main>

@@ -1,15 +1,22 @@
+import type { ReactNode } from 'react';
+import type { CouponQuote } from '@contracts/coupons';
 import type { Plan } from '@contracts/plans';
 import { checkout as copy } from '@/content/checkout';
-import { formatUsd } from '@/content/money';
+import { formatUsd, formatUsdCents } from '@/content/money';
 
 interface OrderSummaryProps {
   plan: Plan;
   email: string | null;
   name: string | null;
+  /** An accepted coupon's quote: the discount and the total due today, as the server computed them. */
+  discount?: CouponQuote | null;
+  /** The coupon field, under the total. */
+  coupon?: ReactNode;
 }
 
 /** Spec section 2, /checkout: plan, price, what it unlocks and who is buying. */
-export function OrderSummary({ plan, email, name }: OrderSummaryProps) {
+export function OrderSummary({ plan, email, name, discount = null, coupon = null }: OrderSummaryProps) {
+  const months = discount ? copy.coupon.months(discount.durationMonths) : null;
   const missing = !email || !name;
   return (
     <aside className="card checkout__summary" aria-labelledby="order-summary-heading" data-testid="order-summary">
@@ -23,11 +30,23 @@ export function OrderSummary({ plan, email, name }: OrderSummaryProps) {
           <dt>{copy.summary.price}</dt>
           <dd data-testid="summary-price">{plan.displayText}</dd>
         </div>
+        {discount ? (
+          <div className="checkout__discount">
+            <dt>{copy.coupon.discount(discount.code)}</dt>
+            <dd data-testid="summary-discount">−{formatUsdCents(discount.discountCents)}</dd>
+          </div>
+        ) : null}
         <div className="checkout__total">
           <dt>{copy.summary.total}</dt>
-          <dd data-testid="summary-amount">{formatUsd(plan.amount)}</dd>
+          <dd data-testid="summary-amount">{discount ? formatUsdCents(discount.totalCents) : formatUsd(plan.amount)}</dd>
         </div>
       </dl>
+      {months ? (
+        <p className="checkout__muted" data-testid="summary-discount-months">
+          {months}
+        </p>
+      ) : null}
+      {coupon}
       <h3>{copy.summary.unlocksHeading}</h3>
       <ul className="check-list" data-testid="summary-unlocks">
         {copy.summary.unlocks(plan).map((line) => (

@@ -27,6 +27,10 @@ export interface SandboxObjectRow {
   first_failed_at: Date | null;
   /** When an unpaid invoice is charged again; null when paid or given up. */
   next_attempt_at: Date | null;
+  /** A subscription charged less than its price (a coupon): its price (renewals after the discounted periods); null without one. */
+  full_amount_cents?: number | null;
+  /** How many periods, the first included, the subscription is charged `amount_cents` before `full_amount_cents`; null: forever. */
+  discounted_periods?: number | null;
   idempotency_key?: string;
   /** A refund's: the object it refunds. */
   refunded_id?: string | null;

@@ -162,6 +162,9 @@ export class SandboxGateway implements PaymentGateway {
           customerId: setup.customer_id,
           paymentMethodId: setup.payment_method_id,
           card: setup.card,
+          // As a Stripe coupon on the subscription: the first months at amountCents, then the price.
+          fullAmountCents: order.discount?.fullAmountCents ?? null,
+          discountedPeriods: order.discount?.durationMonths ?? null,
         },
         (stored) => [
           stripeEvent('customer.subscription.created', subscriptionObject(stored, firstInvoiceId(stored), priceLookupKey(order.plan))),

@@ -32,6 +32,7 @@ import { addMonths } from '../../billing-calendar';
 import { stripeClient } from './stripe-client';
 import { stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
+import { promotionCodeFor } from './stripe-coupons';
 import { monthlyPriceFor } from './stripe-prices';
 import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
@@ -58,7 +59,11 @@ export function createStripeGateway(config: AppConfig, knownCustomer: KnownCusto
 /** Stripe's secret and restricted keys name their mode: sk_live_…/rk_live_… move real money. */
 export const isLiveKey = (secretKey: string): boolean => /^(sk|rk)_live_/.test(secretKey);
 
-const metadataOf = (order: GatewayOrder) => ({ order_id: order.id, plan_id: order.plan.id });
+const metadataOf = (order: GatewayOrder) => ({
+  order_id: order.id,
+  plan_id: order.plan.id,
+  ...(order.discount && { coupon_code: order.discount.code }),
+});
 
 /**
  * Stripe: subscriptions start with a SetupIntent (card saved off-session) and are created by
@@ -119,11 +124,16 @@ export class StripeGateway implements PaymentGateway {
     // invoice's payment to us: it is confirmed below, while the buyer is still on the page, so a
     // bank asking for 3-D Secure gets its answer in the browser instead of leaving a subscription
     // nobody can complete.
-    const price = await monthlyPriceFor(this.stripe, order);
+    // A coupon'd order's amountCents is its discounted first charge: the Price is the plan's full
+    // price, and Stripe applies the coupon through its promotion code for the coupon's months.
+    const discount = order.discount;
+    const price = await monthlyPriceFor(this.stripe, discount ? { ...order, amountCents: discount.fullAmountCents } : order);
+    const promotionCode = discount ? await promotionCodeFor(this.stripe, discount, order.currency) : null;
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customerId,
         items: [{ price: price.id }],
+        ...(promotionCode && { discounts: [{ promotion_code: promotionCode }] }),
         default_payment_method: paymentMethodId,
         payment_behavior: 'default_incomplete',
         metadata: metadataOf(order),

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
+import { withDb } from './support/db';
+import { uniqueEmail } from './support/landing';
+
+/** Coupons at /checkout against the real API and the sandbox: the server's quote in the summary and on the pay button. */
+const NAME = 'Coupon Shopper';
+const code = (label: string) => `E2E${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+
+/** Seeds a coupon as the admin screen would make it (the admin API itself is covered by the integration suite). */
+async function seedCoupon(terms: { code: string; percentOff: number; planIds: string[]; durationMonths?: number }): Promise<void> {
+  await withDb((client) =>
+    client.query(`INSERT INTO coupons (code, kind, percent_off, plan_ids, duration_months) VALUES ($1, 'percent', $2, $3, $4)`, [
+      terms.code,
+      terms.percentOff,
+      terms.planIds,
+      terms.durationMonths ?? null,
+    ]),
+  );
+}
+
+test('?coupon=CODE shows the discount, the new total and the amount on the pay button, and the payment is confirmed', async ({ page }) => {
+  const coupon = code('HALF');
+  await seedCoupon({ code: coupon, percentOff: 50, planIds: ['standard'], durationMonths: 2 });
+  const setupRequest = page.waitForRequest('**/api/create-setup-intent');
+  await page.goto(checkoutUrl({ plan: 'standard', email: uniqueEmail('coupon'), name: NAME, coupon: coupon.toLowerCase() }));
+
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByTestId('summary-discount')).toHaveText('−$48.50');
+  await expect(summary).toContainText(`Discount (${coupon})`);
+  await expect(summary.getByTestId('summary-amount')).toHaveText('$48.50');
+  await expect(summary.getByTestId('summary-discount-months')).toHaveText('Discount applies to the first 2 months');
+  await expect(summary.getByTestId('summary-price')).toHaveText('$97/month');
+  await expect(payButton(page)).toHaveText('Pay $48.50');
+  expect((await setupRequest).postDataJSON()).toMatchObject({ coupon });
+
+  await fillSandboxCard(page, CARDS.success);
+  await payButton(page).click();
+  await page.waitForURL((url) => url.pathname === '/success');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
+  const [order] = await withDb(
+    async (client) => (await client.query(`SELECT amount_cents, status FROM orders WHERE coupon_code = $1`, [coupon])).rows,
+  );
+  expect(order).toEqual({ amount_cents: 4850, status: 'active' });
+});
+
+test("'Have a coupon?' with a bad code shows the server's message and keeps the full price; a good one applies", async ({ page }) => {
+  const coupon = code('TEN');
+  await seedCoupon({ code: coupon, percentOff: 10, planIds: ['full-payment'] });
+  await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-field'), name: NAME }));
+  await expect(payButton(page)).toHaveText('Pay $997');
+  await expect(payButton(page)).toBeEnabled();
+
+  const summary = page.getByTestId('order-summary');
+  await summary.getByRole('button', { name: 'Have a coupon?' }).click();
+  await summary.getByLabel('Coupon code').fill('NOSUCHCODE');
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await expect(summary.getByTestId('coupon-message')).toHaveText('This coupon code is not valid.');
+  await expect(summary.getByTestId('summary-amount')).toHaveText('$997');
+  await expect(payButton(page)).toHaveText('Pay $997');
+
+  const intent = page.waitForRequest('**/api/create-payment-intent');
+  await summary.getByLabel('Coupon code').fill(coupon);
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await expect(summary.getByTestId('summary-amount')).toHaveText('$897.30');
+  await expect(payButton(page)).toHaveText('Pay $897.30');
+  expect((await intent).postDataJSON()).toMatchObject({ coupon, plan: 'Full Payment', amount: 997 });
+  await expect(payButton(page)).toBeEnabled();
+
+  await fillSandboxCard(page, CARDS.success);
+  await payButton(page).click();
+  await page.waitForURL((url) => url.pathname === '/success');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+});
+
+test('a code used up between its quote and the order: the message, the full price and a card form at that price', async ({ page }) => {
+  const coupon = code('LAST');
+  await seedCoupon({ code: coupon, percentOff: 20, planIds: ['full-payment'] });
+  await withDb((client) => client.query(`UPDATE coupons SET max_redemptions = 1 WHERE code = $1`, [coupon]));
+  // Another buyer takes the last redemption just before this checkout's order is created.
+  await page.route('**/api/create-payment-intent', async (route) => {
+    await withDb((client) => client.query(`UPDATE coupons SET redeemed = 1 WHERE code = $1`, [coupon]));
+    await route.continue();
+  });
+  await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-race'), name: NAME, coupon }));
+
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByTestId('coupon-message')).toHaveText('This coupon code has been used up.');
+  await expect(summary.getByTestId('summary-amount')).toHaveText('$997');
+  await expect(payButton(page)).toHaveText('Pay $997');
+  await expect(payButton(page)).toBeEnabled();
+});

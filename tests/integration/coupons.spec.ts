@@ -1,0 +1,322 @@
+import request from 'supertest';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
+import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
+import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
+import { SmtpSink } from '../fakes/smtp-sink';
+import { adminSignIn, type AdminSession } from './support/admin';
+import { paymentsOf, paymentsSettled } from './support/payments';
+import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * Coupons on the sandbox gateway through the real worker: the admin makes codes (audited,
+ * CSRF-protected), checkout quotes and charges the discounted amount computed by the server, a
+ * subscription's renewals go back to the full price after the coupon's months (the sandbox
+ * clock), redemptions never pass the cap under concurrency, and the paid effects (receipt,
+ * affiliate sale, Purchase events, the dashboard's revenue) carry the discounted amount.
+ */
+const SECRET = 'whsec_sandboxcouponsecret00000000';
+const META_TOKEN = 'meta-coupon-token';
+const ADMIN = { email: 'coupons.admin@example.com', password: 'coupons-admin-password-1' };
+const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+const affiliate = new FakeAffiliateServer();
+const meta = new FakeMetaCapiServer({ accessToken: META_TOKEN });
+const ga4 = new FakeGa4MpServer();
+const smtp = new SmtpSink();
+let stack: Stack;
+let session: AdminSession;
+let counter = 0;
+
+const http = () => request(stack.url);
+const client = () => `10.31.${Math.floor(++counter / 250)}.${counter % 250}`;
+const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).send(body);
+const adminPost = (path: string, body: object) =>
+  http().post(path).set('Cookie', session.cookie).set('x-csrf-token', session.csrfToken).send(body);
+const quote = async (code: string, plan: string) =>
+  (
+    await http()
+      .get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`)
+      .expect(200)
+  ).body;
+
+async function createCoupon(terms: object): Promise<{ id: string; code: string; planIds: string[] }> {
+  return (await adminPost('/api/admin/coupons', terms).expect(201)).body;
+}
+
+const orderOf = async (email: string) =>
+  (await stack.db.query(`SELECT id, status, amount_cents, coupon_code, coupon_id, paid_effects FROM orders WHERE email = $1`, [email]))[0];
+const redeemed = async (code: string): Promise<number> =>
+  (await stack.db.query(`SELECT redeemed FROM coupons WHERE code = $1`, [code]))[0].redeemed;
+
+async function payOneTime(email: string, plan: string, amount: number, coupon?: string): Promise<string> {
+  const intent = await post('/api/create-payment-intent', {
+    email,
+    name: 'Coupon Buyer',
+    source: 'clear',
+    referral: 'partner9',
+    plan,
+    amount,
+    coupon,
+  }).expect(200);
+  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [email]);
+  const clientSecret: string = intent.body.clientSecret;
+  const confirmed = await post('/api/sandbox/confirm-payment', { clientSecret, card, returnUrl: `${stack.url}/success` }).expect(200);
+  expect(confirmed.body.intent.status).toBe('succeeded');
+  await waitFor(async () => Object.keys((await orderOf(email))?.paid_effects ?? {}).length === 4, 'paid effects recorded');
+  return clientSecret.split('_secret_')[0];
+}
+
+async function subscribeStandard(email: string, coupon: string): Promise<void> {
+  const setup = await post('/api/create-setup-intent', { email, name: 'Coupon Member', source: 'clear', coupon }).expect(200);
+  const clientSecret: string = setup.body.clientSecret;
+  await post('/api/sandbox/confirm-setup', { clientSecret, card, returnUrl: `${stack.url}/checkout?plan=standard` }).expect(200);
+  await post('/api/confirm-subscription', {
+    email,
+    name: 'Coupon Member',
+    source: 'clear',
+    setupIntentId: clientSecret.split('_secret_')[0],
+    plan: 'Standard Access',
+    amount: 97,
+  }).expect(200);
+  await waitFor(async () => Object.keys((await orderOf(email))?.paid_effects ?? {}).length === 4, 'first payment settled');
+  await outboxDrained(stack.db);
+}
+
+const receiptTo = (email: string) => smtp.messages.filter((m) => m.envelope.to.includes(email)).map((m) => m.text ?? '');
+
+beforeAll(async () => {
+  stack = await startStack({
+    AFFILIATE_API_URL: await affiliate.start(),
+    AFFILIATE_API_KEY: 'affiliate-key',
+    META_CAPI_URL: await meta.start(),
+    GA4_MP_URL: await ga4.start(),
+    SMTP_URL: await smtp.start(),
+    META_PIXEL_ID: '1234567890',
+    META_CAPI_ACCESS_TOKEN: META_TOKEN,
+    GA4_MEASUREMENT_ID: 'G-COUPONS1',
+    GA4_API_SECRET: 'ga4-secret',
+    SANDBOX_WEBHOOK_SECRET: SECRET,
+    STRIPE_SECRET_KEY: '',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    JOB_RETRY_HORIZON_S: '120',
+  });
+  session = await adminSignIn(stack.url, ADMIN);
+});
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([affiliate.stop(), meta.stop(), ga4.stop(), smtp.stop()]);
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects, coupons CASCADE');
+  await stack.db.query('UPDATE sandbox_clock SET offset_seconds = 0');
+  affiliate.reset();
+  meta.reset();
+  ga4.reset();
+  smtp.reset();
+});
+
+describe('the admin API', () => {
+  it('creates, lists and deactivates codes, audited; refuses without a session (401) or CSRF token (403)', async () => {
+    const terms = {
+      code: 'spring20',
+      kind: 'percent',
+      percentOff: 20,
+      planIds: ['standard', 'full-payment'],
+      durationMonths: 3,
+      maxRedemptions: 5,
+    };
+    await http().post('/api/admin/coupons').send(terms).expect(401);
+    await http().get('/api/admin/coupons').expect(401);
+    await http().post('/api/admin/coupons').set('Cookie', session.cookie).send(terms).expect(403);
+    const created = await createCoupon({ ...terms, expiresAt: '2099-01-01T00:00:00Z' });
+    expect(created).toMatchObject({
+      code: 'SPRING20',
+      kind: 'percent',
+      percentOff: 20,
+      amountOffCents: null,
+      durationMonths: 3,
+      maxRedemptions: 5,
+    });
+    expect(created.planIds).toEqual(['standard', 'full-payment']);
+    expect((await adminPost('/api/admin/coupons', terms).expect(409)).body.message).toBe('A coupon with the code SPRING20 exists already.');
+
+    const list = (await http().get('/api/admin/coupons').set('Cookie', session.cookie).expect(200)).body;
+    expect(list).toEqual([expect.objectContaining({ id: created.id, code: 'SPRING20', redeemed: 0, active: true })]);
+
+    await http().post(`/api/admin/coupons/${created.id}/deactivate`).set('Cookie', session.cookie).send({}).expect(403);
+    expect((await adminPost(`/api/admin/coupons/${created.id}/deactivate`, {}).expect(200)).body.active).toBe(false);
+    expect(await quote('SPRING20', 'standard')).toMatchObject({
+      valid: false,
+      message: 'This coupon code is no longer active.',
+      totalCents: 9700,
+    });
+
+    const audit = await stack.db.query(`SELECT action, target FROM admin_audit_log WHERE target = 'coupon:SPRING20' ORDER BY id`);
+    expect(audit).toEqual([
+      { action: 'coupon.create', target: 'coupon:SPRING20' },
+      { action: 'coupon.deactivate', target: 'coupon:SPRING20' },
+    ]);
+  });
+
+  it('refuses invalid terms readably', async () => {
+    const bad = async (terms: object) => JSON.stringify((await adminPost('/api/admin/coupons', terms).expect(400)).body);
+    expect(await bad({ code: 'X', kind: 'percent', percentOff: 10, planIds: ['standard'] })).toContain('3 to 40 letters');
+    expect(await bad({ code: 'BIG', kind: 'percent', percentOff: 101, planIds: ['standard'] })).toContain('from 1 to 100');
+    expect(await bad({ code: 'NOPLAN', kind: 'fixed', amountOffCents: 500, planIds: [] })).toContain('Choose at least one plan.');
+    expect(await bad({ code: 'INSTAL', kind: 'fixed', amountOffCents: 500, planIds: ['6-month'] })).toContain('Plans must be among');
+  });
+});
+
+describe('quotes and checkout messages', () => {
+  it('answers an unknown, expired, used-up or other-plan code with its message and the full price, never a 5xx', async () => {
+    await createCoupon({ code: 'OLD', kind: 'percent', percentOff: 10, planIds: ['standard'], expiresAt: '2020-01-01T00:00:00Z' });
+    await createCoupon({ code: 'ONCE', kind: 'fixed', amountOffCents: 1000, planIds: ['full-payment'], maxRedemptions: 1 });
+    await createCoupon({ code: 'ELITE', kind: 'percent', percentOff: 10, planIds: ['premium'] });
+    await createCoupon({ code: 'FREE', kind: 'percent', percentOff: 100, planIds: ['full-payment'] });
+
+    expect(await quote('nope', 'standard')).toEqual({
+      code: 'NOPE',
+      plan: 'standard',
+      valid: false,
+      message: 'This coupon code is not valid.',
+      fullCents: 9700,
+      discountCents: 0,
+      totalCents: 9700,
+      durationMonths: null,
+    });
+    expect(await quote('old', 'standard')).toMatchObject({ valid: false, message: 'This coupon code has expired.', totalCents: 9700 });
+    expect(await quote('ELITE', 'standard')).toMatchObject({
+      valid: false,
+      message: 'This coupon code does not apply to the Standard Access plan.',
+      totalCents: 9700,
+    });
+    expect(await quote('FREE', 'full-payment')).toMatchObject({ valid: false, totalCents: 99700 });
+    expect((await quote('FREE', 'full-payment')).message).toContain('$0.50 minimum charge');
+    expect(await quote('ONCE', 'full-payment')).toMatchObject({ valid: true, discountCents: 1000, totalCents: 98700 });
+
+    await payOneTime('once-buyer@example.com', 'Full Payment', 997, 'ONCE');
+    expect(await quote('ONCE', 'full-payment')).toMatchObject({
+      valid: false,
+      message: 'This coupon code has been used up.',
+      totalCents: 99700,
+    });
+
+    const refused = async (coupon: string, message: string) => {
+      const res = await post('/api/create-payment-intent', {
+        email: 'refused@example.com',
+        name: 'R',
+        source: 'clear',
+        plan: 'Full Payment',
+        amount: 997,
+        coupon,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(message);
+    };
+    await refused('ONCE', 'This coupon code has been used up.');
+    await refused('nope', 'This coupon code is not valid.');
+    await refused('ELITE', 'does not apply to the Full Payment plan');
+    const setup = await post('/api/create-setup-intent', { email: 'refused@example.com', name: 'R', source: 'clear', coupon: 'OLD' });
+    expect(setup.status).toBe(400);
+    expect(setup.body.message).toBe('This coupon code has expired.');
+    expect(await stack.db.query(`SELECT id FROM orders WHERE email = 'refused@example.com'`)).toEqual([]);
+    await http().get('/api/coupons/quote?code=X&plan=unknown').expect(400);
+  });
+});
+
+describe('charging the discounted amount', () => {
+  it('a percent and a fixed one-time discount: the order, receipt, affiliate sale, Purchase events and revenue use it', async () => {
+    await createCoupon({ code: 'TENOFF', kind: 'percent', percentOff: 15, planIds: ['full-payment'] });
+    await createCoupon({ code: 'MINUS100', kind: 'fixed', amountOffCents: 10000, planIds: ['full-payment', 'blackcard-vip'] });
+    // 15% of $997.00 is $149.55: $847.45.
+    expect(await quote('tenoff', 'full-payment')).toMatchObject({ valid: true, discountCents: 14955, totalCents: 84745 });
+
+    const percentId = await payOneTime('percent-buyer@example.com', 'Full Payment', 997, 'tenoff');
+    const fixedId = await payOneTime('fixed-buyer@example.com', 'Full Payment', 997, 'MINUS100');
+    expect(await orderOf('percent-buyer@example.com')).toMatchObject({ amount_cents: 84745, coupon_code: 'TENOFF', status: 'succeeded' });
+    expect(await orderOf('fixed-buyer@example.com')).toMatchObject({ amount_cents: 89700, coupon_code: 'MINUS100', status: 'succeeded' });
+    expect((await paymentsOf(stack.db, (await orderOf('percent-buyer@example.com')).id))[0].amount_cents).toBe(84745);
+
+    expect(receiptTo('percent-buyer@example.com')[0]).toContain('Amount paid: $847.45');
+    expect(receiptTo('fixed-buyer@example.com')[0]).toContain('Amount paid: $897.00');
+    const sales = affiliate.sales().map((s) => [s.params.event_id, s.params.amount]);
+    expect(sales).toEqual(
+      expect.arrayContaining([
+        [percentId, '84745'],
+        [fixedId, '89700'],
+      ]),
+    );
+    expect(
+      meta
+        .events()
+        .map((e) => (e.event as { custom_data: { value: number } }).custom_data.value)
+        .sort(),
+    ).toEqual([847.45, 897]);
+    expect(
+      ga4
+        .events()
+        .map((e) => (e.event as { params: { value: number } }).params.value)
+        .sort(),
+    ).toEqual([847.45, 897]);
+
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 86_400_000).toISOString();
+    const report = (await http().get(`/api/admin/funnel?from=${from}&to=${to}`).set('Cookie', session.cookie).expect(200)).body;
+    expect(report.totals.revenueCents).toBe(84745 + 89700);
+    expect(await redeemed('TENOFF')).toBe(1);
+  });
+
+  it("a standard subscription's first two months are discounted, and its renewals go back to the full price", async () => {
+    await createCoupon({ code: 'HALF2', kind: 'percent', percentOff: 50, planIds: ['standard'], durationMonths: 2 });
+    expect(await quote('HALF2', 'standard')).toMatchObject({ valid: true, totalCents: 4850, durationMonths: 2 });
+    const email = 'half-member@example.com';
+    await subscribeStandard(email, 'HALF2');
+    const order = await orderOf(email);
+    expect(order).toMatchObject({ amount_cents: 4850, coupon_code: 'HALF2', status: 'active' });
+    for (let month = 1; month <= 3; month++) await post('/api/sandbox/clock', { advanceDays: 31 }).expect(200);
+    await paymentsSettled(stack.db, order.id, 4);
+    const rows = await paymentsOf(stack.db, order.id);
+    // Payments are numbered as their events are applied, which may differ from the billing order.
+    expect(rows[0].amount_cents).toBe(4850);
+    expect(rows.map((p) => p.amount_cents).sort()).toEqual([4850, 4850, 9700, 9700]);
+    // The renewals in the sandbox's time: the second month still discounted, then the full price.
+    const renewals = await stack.db.query(
+      `SELECT amount_cents FROM sandbox_objects WHERE object = 'invoice' AND order_id = $1 ORDER BY created_at`,
+      [order.id],
+    );
+    expect(renewals.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([4850, 9700, 9700]);
+    expect(receiptTo(email).filter((t) => t.includes('Amount paid: $48.50'))).toHaveLength(2);
+    expect(receiptTo(email).filter((t) => t.includes('Amount paid: $97.00'))).toHaveLength(2);
+  });
+});
+
+describe('redemptions under concurrency', () => {
+  it('50 concurrent checkouts on a code with 10 redemptions left redeem exactly 10; the others get the message and no order', async () => {
+    const coupon = await createCoupon({ code: 'RUSH', kind: 'fixed', amountOffCents: 5000, planIds: ['full-payment'], maxRedemptions: 12 });
+    await stack.db.query(`UPDATE coupons SET redeemed = 2 WHERE id = $1`, [coupon.id]);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post('/api/create-payment-intent', {
+          email: `rush-${i}@example.com`,
+          name: 'Rush',
+          source: 'clear',
+          plan: 'Full Payment',
+          amount: 997,
+          coupon: 'rush',
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(40);
+    expect(new Set(answers.filter((a) => a.status === 400).map((a) => a.body.message))).toEqual(
+      new Set(['This coupon code has been used up.']),
+    );
+    expect(await redeemed('RUSH')).toBe(12);
+    const orders = await stack.db.query(`SELECT amount_cents FROM orders WHERE coupon_id = $1`, [coupon.id]);
+    expect(orders).toHaveLength(10);
+    expect(orders.every((o: { amount_cents: number }) => o.amount_cents === 94700)).toBe(true);
+  });
+});
