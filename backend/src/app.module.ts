@@ -14,6 +14,7 @@ import { LeadsModule } from './modules/leads/leads.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
+import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
 import { DatabaseModule } from '@core/database/database.module';
 import { QueueModule } from '@core/queue/queue.module';
 
@@ -43,6 +44,7 @@ import { QueueModule } from '@core/queue/queue.module';
     OpsModule,
     PaymentsModule,
     TestimonialsModule,
+    UnsubscribeModule,
   ],
 })
 export class AppModule {}

@@ -15,6 +15,7 @@ import { AffiliateClient } from './clients/affiliate.client';
 import { Ga4MeasurementClient } from './clients/ga4-measurement.client';
 import { InvitationEmailHandler } from './handlers/invitation-email.handler';
 import { AccountLinkEmailHandler } from './handlers/account-link-email.handler';
+import { AbandonedCheckoutEmailHandler } from './handlers/abandoned-checkout-email.handler';
 import { OutboxOutcomeRecorder } from './ledger/outbox-outcome-recorder';
 import { AffiliateSignupHandler } from './handlers/affiliate-signup.handler';
 import { SmtpMailer } from './clients/smtp-mailer.client';
@@ -69,6 +70,7 @@ import { WorkerHeartbeat } from './processors/heartbeat';
     OrderPaidHandler,
     InvitationEmailHandler,
     AccountLinkEmailHandler,
+    AbandonedCheckoutEmailHandler,
     TrackingProcessor,
     PaymentsProcessor,
     InvitationsProcessor,

@@ -9,6 +9,8 @@ export interface DispatchableJob {
   /** Deterministic id (the outbox row id): BullMQ ignores a second add while the job exists. */
   jobId: string;
   job: JobItem;
+  /** Held back this long (a job owed for later); absent or 0: runs at once. */
+  delayMs?: number;
 }
 
 const CLOSE_TIMEOUT_MS = 2000;

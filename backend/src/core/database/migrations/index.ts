@@ -19,6 +19,7 @@ import { InstalmentsAndDunning1765756800000 } from './1765756800000-instalments-
 import { AccountAccess1765843200000 } from './1765843200000-account-access';
 import { RefundsAndDisputes1766016000000 } from './1766016000000-refunds-and-disputes';
 import { Memberships1766188800000 } from './1766188800000-memberships';
+import { AbandonedCheckoutReminders1766275200000 } from './1766275200000-abandoned-checkout-reminders';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   AccountAccess1765843200000,
   RefundsAndDisputes1766016000000,
   Memberships1766188800000,
+  AbandonedCheckoutReminders1766275200000,
 ];
