@@ -51,7 +51,10 @@ describe('SmtpMailer against an SMTP sink', () => {
   it('carries the extra header fields it is given, such as List-Unsubscribe', async () => {
     await mailer.send({
       ...mail,
-      headers: { 'List-Unsubscribe': '<https://shop.example/api/unsubscribe?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://shop.example/api/unsubscribe?token=t>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     expect(sink.messages[0].headers).toMatchObject({
       'list-unsubscribe': '<https://shop.example/api/unsubscribe?token=t>',

@@ -79,7 +79,13 @@ export class JobProducer implements OnApplicationShutdown {
     }
     await Promise.all(
       [...byQueue].map(([name, batch]) =>
-        this.queue(name).addBulk(batch.map(({ jobId, job }) => ({ name: job.name, data: job.data, opts: { jobId } }))),
+        this.queue(name).addBulk(
+          batch.map(({ jobId, job, delayMs }) => ({
+            name: job.name,
+            data: job.data,
+            opts: delayMs ? { jobId, delay: delayMs } : { jobId },
+          })),
+        ),
       ),
     );
   }

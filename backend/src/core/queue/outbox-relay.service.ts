@@ -96,7 +96,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       // same jobIds, which BullMQ ignores while the jobs exist.
       await withTimeout(
         this.producer.enqueue(
-          rows.map((row) => ({ jobId: row.id, job: { name: row.job_name, data: row.payload } as JobItem, delayMs: Math.ceil(row.delay_ms) })),
+          rows.map((row) => ({
+            jobId: row.id,
+            job: { name: row.job_name, data: row.payload } as JobItem,
+            delayMs: Math.ceil(row.delay_ms),
+          })),
         ),
         ENQUEUE_TIMEOUT_MS,
         'Adding jobs to Redis',

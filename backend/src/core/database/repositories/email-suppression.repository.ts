@@ -9,7 +9,9 @@ export interface EmailSuppressionRow {
   created_at: Date;
 }
 
-export const EMAIL_SUPPRESSION_TABLES: readonly TableColumns[] = [{ table: 'email_suppressions', personal: ['email_normalized'], notPersonal: [] }];
+export const EMAIL_SUPPRESSION_TABLES: readonly TableColumns[] = [
+  { table: 'email_suppressions', personal: ['email_normalized'], notPersonal: [] },
+];
 
 /** Addresses that unsubscribed from marketing e-mail, normalised. */
 @Injectable()
@@ -49,7 +51,9 @@ export class EmailSuppressionRepository implements PersonalDataOwner {
    */
   async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
     const emailSuppressions = affectedRows(
-      await sql.query(`DELETE FROM email_suppressions WHERE email_normalized = ANY($1::text[])`, [[erasure.emailNormalized, ...erasure.emails]]),
+      await sql.query(`DELETE FROM email_suppressions WHERE email_normalized = ANY($1::text[])`, [
+        [erasure.emailNormalized, ...erasure.emails],
+      ]),
     );
     return { emailSuppressions };
   }

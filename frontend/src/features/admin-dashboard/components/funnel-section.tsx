@@ -156,7 +156,9 @@ export function FunnelSection() {
   };
 
   const report = funnel.data;
-  const empty = report ? report.totals.visitors + report.totals.leads + report.totals.purchases + report.invitations.invited + report.reminders.sent === 0 : false;
+  const empty = report
+    ? report.totals.visitors + report.totals.leads + report.totals.purchases + report.invitations.invited + report.reminders.sent === 0
+    : false;
   return (
     <section className="dash-section" aria-labelledby="dash-funnel">
       <h2 id="dash-funnel">{copy.heading}</h2>
