@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { withDb } from './support/db';
-import { openLanding, uniqueEmail } from './support/landing';
+import { uniqueEmail } from './support/landing';
 import { mailTo, waitForMail } from './support/mail';
 
 /**

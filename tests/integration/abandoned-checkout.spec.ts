@@ -52,14 +52,14 @@ async function reminderEnded(leadId: string): Promise<void> {
 
 /** The lead's reminder job once the relay (in the worker) has handed it to Redis as a delayed job. */
 async function delayedReminder(leadId: string): Promise<Job> {
-  const [row] = await waitFor(async () => {
+  const rowId = await waitFor(async () => {
     const rows: Array<{ id: string }> = await stack.db.query(
       `SELECT id FROM outbox WHERE job_name = $1 AND payload ->> 'leadId' = $2 AND dispatched_at IS NOT NULL`,
       [JOBS.abandonedCheckoutEmail, leadId],
     );
-    return rows.length === 1 ? rows : null;
+    return rows[0]?.id;
   }, 'the delayed job in Redis');
-  const job = await stack.api!.get(JobProducer).queue(JOB_QUEUE[JOBS.abandonedCheckoutEmail]).getJob(row.id);
+  const job = await stack.api!.get(JobProducer).queue(JOB_QUEUE[JOBS.abandonedCheckoutEmail]).getJob(rowId);
   expect(await job!.isDelayed()).toBe(true);
   return job!;
 }

@@ -14,8 +14,8 @@ describe('buildAbandonedCheckoutEmail', () => {
     expect(mail.subject).toBe('Your Brightpath Coaching membership is one step away');
     expect(mail.text).toContain(`Finish joining: ${input.checkoutLink}`);
     expect(mail.text.startsWith('Hi Ana <Lopez>,')).toBe(true);
-    expect(mail.html).toContain('href="https://shop.example/checkout?plan=standard&amp;email=ana%40example.com&amp;name=Ana"');
-    expect(mail.html).toContain('Hi Ana &lt;Lopez&gt;,');
+    expect(mail.html).toContain('href="https://shop.example/checkout?plan=standard&#38;email=ana%40example.com&#38;name=Ana"');
+    expect(mail.html).toContain('Hi Ana &#60;Lopez&#62;,');
     expect(mail.html).not.toContain('<Lopez>');
   });
 

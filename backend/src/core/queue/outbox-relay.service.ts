@@ -99,7 +99,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           rows.map((row) => ({
             jobId: row.id,
             job: { name: row.job_name, data: row.payload } as JobItem,
-            delayMs: Math.ceil(row.delay_ms),
+            ...(row.delay_ms > 0 ? { delayMs: Math.ceil(row.delay_ms) } : {}),
           })),
         ),
         ENQUEUE_TIMEOUT_MS,
