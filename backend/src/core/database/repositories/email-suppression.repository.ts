@@ -39,7 +39,8 @@ export class EmailSuppressionRepository implements PersonalDataOwner {
     );
     return {
       sections: { emailSuppression: row ? { unsubscribedAt: new Date(row.created_at).toISOString() } : null },
-      subjects: row ? ['email-suppression'] : [],
+      // Keyed by the address itself: no row id to name in the audit entry.
+      subjects: [],
       emails: [],
       names: [],
     };
