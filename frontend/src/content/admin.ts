@@ -179,6 +179,7 @@ export const adminDashboard = {
       tokens: 'Access tokens',
       orders: 'Orders',
       sideEffects: 'Side effects',
+      unsubscribed: 'Unsubscribed from marketing e-mail',
     },
     yes: 'Yes',
     no: 'No',
