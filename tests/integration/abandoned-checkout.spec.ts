@@ -160,6 +160,24 @@ describe('the reminder', () => {
     }
   });
 
+  it('is not sent for a lead erased before it was due', async () => {
+    await reminderStack({ ABANDONED_CHECKOUT_DELAY_S: '3600' });
+    try {
+      const leadId = await saveLead('erased.reader@example.com', 'Erased Reader');
+      const job = await delayedReminder(leadId);
+      // As the admin's erase leaves a lead.
+      await stack.db.query(
+        `UPDATE leads SET email = 'erased+' || id || '@invalid', email_normalized = 'erased+' || id || '@invalid', name = NULL WHERE id = $1`,
+        [leadId],
+      );
+      await job.promote();
+      await reminderEnded(leadId);
+      expect(smtp.messages.filter((m) => SUBJECT.test(m.subject ?? ''))).toHaveLength(0);
+    } finally {
+      await reminderStack();
+    }
+  });
+
   it('is not sent to an address that unsubscribed', async () => {
     await http()
       .post(`/api/unsubscribe?token=${tokenFor('gone@example.com')}`)

@@ -130,13 +130,16 @@ export class LeadRepository implements PersonalDataOwner {
     );
   }
 
-  /** The lead's address and name and whether it has paid or unsubscribed; null when the lead is gone. */
+  /**
+   * The lead's address and name and whether it has paid or unsubscribed; null when the lead is
+   * gone or erased (its address is then `erased+<id>@invalid`, which must not be mailed).
+   */
   async findReminderRecipient(leadId: string): Promise<ReminderRecipient | null> {
     const [row]: ReminderRecipient[] = await this.dataSource.query(
       `SELECT l.email, l.name,
               EXISTS (SELECT 1 FROM orders o WHERE o.email_normalized = l.email_normalized AND o.paid_at IS NOT NULL) AS paid,
               EXISTS (SELECT 1 FROM email_suppressions e WHERE e.email_normalized = l.email_normalized) AS unsubscribed
-         FROM leads l WHERE l.id = $1::uuid`,
+         FROM leads l WHERE l.id = $1::uuid AND l.email <> 'erased+' || l.id || '@invalid'`,
       [leadId],
     );
     return row ?? null;
