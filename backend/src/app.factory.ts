@@ -13,6 +13,7 @@ import { applySecurity } from './common/security';
 import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
 import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
+import { acceptOneClickUnsubscribeForms } from './modules/unsubscribe/one-click-body';
 import { AppConfig, loadConfig } from '@core/config/app-config';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -45,6 +46,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
   limitRawBodyRoutes(fastify, config.WEBHOOK_BODY_LIMIT_BYTES);
+  acceptOneClickUnsubscribeForms(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

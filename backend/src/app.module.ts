@@ -15,6 +15,7 @@ import { LeadsModule } from './modules/leads/leads.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
+import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
 import { DatabaseModule } from '@core/database/database.module';
 import { QueueModule } from '@core/queue/queue.module';
 import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
@@ -47,6 +48,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
     OpsModule,
     PaymentsModule,
     TestimonialsModule,
+    UnsubscribeModule,
   ],
 })
 export class AppModule {}

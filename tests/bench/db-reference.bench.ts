@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { AppConfig } from '../../backend/src/core/config/app-config';
 import { LeadRepository } from '../../backend/src/core/database/repositories/lead.repository';
 import { LeadBatchWriter } from '../../backend/src/modules/leads/lead-batch-writer';
 import { percentile } from './report';
@@ -67,7 +68,8 @@ export async function referenceLeadWrites(
 
 function leadWriter(pool: Pool): LeadBatchWriter {
   const dataSource = nodePgDataSource(pool);
-  return new LeadBatchWriter(dataSource, new LeadRepository(dataSource));
+  // The default reminder delay: each new lead owes its reminder too, as in production.
+  return new LeadBatchWriter(dataSource, new LeadRepository(dataSource), { ABANDONED_CHECKOUT_DELAY_S: 3600 } as AppConfig);
 }
 
 /**

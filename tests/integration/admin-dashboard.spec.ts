@@ -329,6 +329,10 @@ describe("a person's data", () => {
       `receipt-email:${orderId}`,
       JSON.stringify({ note: `sent to ${INVITEE.email} for ${INVITEE.name}` }),
     ]);
+    // They unsubscribed from marketing e-mail.
+    await stack.db.query(`INSERT INTO email_suppressions (email_normalized) VALUES ($1) ON CONFLICT DO NOTHING`, [
+      INVITEE.email.toLowerCase(),
+    ]);
   });
 
   it('finds everything held about an e-mail in any case, token rows without hashes, and exports it as a JSON download', async () => {
@@ -340,6 +344,7 @@ describe("a person's data", () => {
     expect(found.invitationTokens).toEqual([{ issue: 1, expiresAt: expect.any(String), createdAt: expect.any(String) }]);
     expect(found.orders).toMatchObject([{ plan_id: 'blackcard-vip', amount_cents: 99700, status: 'succeeded', source: 'blackcard' }]);
     expect(found.sideEffects.map((e: { key: string }) => e.key)).toEqual(expect.arrayContaining([`receipt-email:${found.orders[0].id}`]));
+    expect(found.emailSuppression).toEqual({ unsubscribedAt: expect.any(String) });
     expect(JSON.stringify(found)).not.toMatch(/token_hash|[0-9a-f]{64}/);
 
     const file = await admin(`/api/admin/people/export?email=${encodeURIComponent(INVITEE.email)}`).expect(200);
@@ -371,6 +376,7 @@ describe("a person's data", () => {
         orders: 1,
         accountLinks: 0,
         accountSessions: 0,
+        emailSuppressions: 1,
       },
     });
 

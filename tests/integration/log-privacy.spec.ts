@@ -76,6 +76,8 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
   let issuedToken = '';
   /** The account sign-in token e-mailed in the journey: in a request body, a query string and a sealed job. */
   let accountToken = '';
+  /** The unsubscribe token of the journey's checkout reminder: opened, posted, and posted forged. */
+  let unsubscribeToken = '';
   let db: Client;
   let api: Running | undefined;
   let worker: Running | undefined;
@@ -131,6 +133,15 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     await http().get(`/account?token=${accountToken}`);
     await http().post('/api/account/session').send({ token: accountToken }).expect(200);
     await http().post('/api/account/session').send({ token: accountToken }).expect(400);
+    // The lead's abandoned-checkout reminder (due after a second), and its unsubscribe link.
+    const reminder = await waitFor(
+      () => smtp.messages.find((m) => m.subject?.includes('one step away')),
+      'the worker to send the checkout reminder',
+    );
+    unsubscribeToken = /\/api\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(reminder?.text ?? '')?.[1] ?? '';
+    await http().get(`/api/unsubscribe?token=${unsubscribeToken}`).expect(200);
+    await http().post(`/api/unsubscribe?token=${unsubscribeToken}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    await http().post(`/api/unsubscribe?token=${unsubscribeToken}A`).type('form').send('List-Unsubscribe=One-Click').expect(400);
 
     await waitFor(() => affiliate.signups().length === 1, 'the worker to call the affiliate service');
     await waitFor(
@@ -180,6 +191,7 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
       RATE_LIMIT_INTENTS_PER_CLIENT: '100000',
       RATE_LIMIT_INTENTS_PER_EMAIL: '100000',
       RATE_LIMIT_ACCOUNT_LINKS_PER_CLIENT: '100000',
+      ABANDONED_CHECKOUT_DELAY_S: '1',
     };
     const apiRun = run(API_MAIN, env);
     const workerRun = run(WORKER_MAIN, env);
@@ -226,6 +238,14 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     expect(accountToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(lines.some((line) => line.includes('"job":"account-link-email"'))).toBe(true);
     expect(lines.filter((line) => line.includes(accountToken) || line.includes(accountToken.slice(0, 16)))).toEqual([]);
+  });
+
+  it('has no unsubscribe token in any line, though the reminder was sent and its link opened and posted', () => {
+    const [address, mac] = unsubscribeToken.split('.');
+    expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(lines.some((line) => line.includes('"job":"abandoned-checkout-email"') && line.includes('"outcome":"sent"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"path":"/api/unsubscribe"'))).toBe(true);
+    expect(lines.filter((line) => line.includes(address) || line.includes(mac.slice(0, 16)))).toEqual([]);
   });
 
   it('has none of the data of a lead the database refused in any line', () => {

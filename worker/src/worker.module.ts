@@ -15,6 +15,7 @@ import { AffiliateClient } from './clients/affiliate.client';
 import { Ga4MeasurementClient } from './clients/ga4-measurement.client';
 import { InvitationEmailHandler } from './handlers/invitation-email.handler';
 import { AccountLinkEmailHandler } from './handlers/account-link-email.handler';
+import { AbandonedCheckoutEmailHandler } from './handlers/abandoned-checkout-email.handler';
 import { OutboxOutcomeRecorder } from './ledger/outbox-outcome-recorder';
 import { AffiliateSignupHandler } from './handlers/affiliate-signup.handler';
 import { SmtpMailer } from './clients/smtp-mailer.client';
@@ -75,6 +76,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
     OrderPaidHandler,
     InvitationEmailHandler,
     AccountLinkEmailHandler,
+    AbandonedCheckoutEmailHandler,
     TrackingProcessor,
     PaymentsProcessor,
     InvitationsProcessor,

@@ -148,6 +148,12 @@ export interface FunnelReport {
     /** Of those, with a paid order (its invite token, or a blackcard order from the same e-mail) before the end of the range. */
     purchased: number;
   };
+  reminders: {
+    /** Abandoned-checkout reminder e-mails sent in the range. */
+    sent: number;
+    /** Orders (live or test) paid by those addresses within 7 days after their reminder. */
+    paidWithin7Days: number;
+  };
 }
 
 export interface AdminPage<T> {
@@ -211,6 +217,8 @@ export interface PersonData {
   accountLinks: Array<{ id: string; expires_at: string; used_at: string | null; created_at: string }>;
   accountSessions: Array<{ expires_at: string; created_at: string }>;
   sideEffects: Record<string, unknown>[];
+  /** When the address unsubscribed from marketing e-mail; null if it has not. */
+  emailSuppression: { unsubscribedAt: string } | null;
 }
 
 /** POST /api/admin/people/erase. */
@@ -229,6 +237,8 @@ export interface ErasePersonResponse {
     /** The account page's sign-in links and sessions, deleted. */
     accountLinks: number;
     accountSessions: number;
+    /** The address's unsubscribe from marketing e-mail, deleted with it. */
+    emailSuppressions: number;
   };
 }
 

@@ -31,6 +31,7 @@ export const JOBS = {
   membershipWebhook: 'membership-webhook',
   refundRecorded: 'refund-recorded',
   disputeChanged: 'dispute-changed',
+  abandonedCheckoutEmail: 'abandoned-checkout-email',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -158,6 +159,14 @@ export interface DisputeChangedPayload {
   status: 'disputed' | 'won' | 'lost';
 }
 
+/**
+ * A lead saved ABANDONED_CHECKOUT_DELAY_S ago (owed delayed, in the lead's transaction): its
+ * one reminder to finish the checkout, unless the address has paid or unsubscribed since.
+ */
+export interface AbandonedCheckoutEmailPayload {
+  leadId: string;
+}
+
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
@@ -178,7 +187,8 @@ export type JobItem =
   | { name: typeof JOBS.membershipCanceled; data: MembershipCanceledPayload }
   | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload }
   | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
-  | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload };
+  | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload }
+  | { name: typeof JOBS.abandonedCheckoutEmail; data: AbandonedCheckoutEmailPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -200,6 +210,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.membershipWebhook]: QUEUES.tracking,
   [JOBS.refundRecorded]: QUEUES.payments,
   [JOBS.disputeChanged]: QUEUES.payments,
+  [JOBS.abandonedCheckoutEmail]: QUEUES.invitations,
 };
 
 /**
@@ -238,6 +249,8 @@ export const SIDE_EFFECTS = {
   cancelSubscription: 'cancel-subscription',
   /** Keyed `dispute-email:<dispute id>:<status>`: the owner's e-mail about a dispute, once per status. */
   disputeEmail: 'dispute-email',
+  /** Keyed `abandoned-checkout-email:<lead id>`: one checkout reminder per lead, ever. */
+  abandonedCheckoutEmail: 'abandoned-checkout-email',
 } as const;
 
 /** The effects `refund-recorded` owes for a refund, each keyed `<kind>:<refund id>`. */

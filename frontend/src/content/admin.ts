@@ -120,6 +120,10 @@ export const adminDashboard = {
     invitationsDefinition:
       'Invitations requested in the range; verified: opened with a valid access link before the end of the range; purchased: with a paid order through their invite link, or a Black Card order from the same e-mail.',
     invitationStages: { invited: 'Invited', verified: 'Verified', purchased: 'Purchased' },
+    remindersHeading: 'Checkout reminders',
+    remindersDefinition:
+      'Reminder e-mails sent in the range to leads with no paid order an hour (ABANDONED_CHECKOUT_DELAY_S) after signing up; paid within 7 days: orders (test orders included) those addresses paid within 7 days after their reminder.',
+    reminderStages: { sent: 'Sent', paidWithin7Days: 'Paid within 7 days' },
     empty: 'Nothing recorded in this range.',
   },
   records: {
@@ -176,6 +180,7 @@ export const adminDashboard = {
       tokens: 'Access tokens',
       orders: 'Orders',
       sideEffects: 'Side effects',
+      unsubscribed: 'Unsubscribed from marketing e-mail',
     },
     yes: 'Yes',
     no: 'No',

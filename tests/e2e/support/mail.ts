@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject?: string;
   text?: string;
   html?: string;
+  /** Header fields by lower-case name. */
+  headers: Record<string, string>;
 }
 
 /** Every message the SMTP sink accepted for `email`, oldest first. */

@@ -69,6 +69,8 @@ export class FaultStack {
       JOB_BACKOFF_MS: '200',
       JOB_RETRY_HORIZON_S: '600',
       WORKER_NICENESS: '0',
+      // A reminder owed an hour later would leave each lead's outbox row open past the spec's end.
+      ABANDONED_CHECKOUT_DELAY_S: '0',
       ...extra,
     });
   }

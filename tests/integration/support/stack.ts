@@ -41,6 +41,9 @@ export const baseEnv = (): Record<string, string> => ({
   // The reconciler would otherwise pick up orders other spec files left behind, mid-test;
   // reconciler.spec.ts runs its passes itself.
   RECONCILE_INTERVAL_S: '86400',
+  // Each new lead would owe a reminder an hour later, an outbox row open past every spec's end;
+  // abandoned-checkout.spec.ts turns reminders on with a short delay.
+  ABANDONED_CHECKOUT_DELAY_S: '0',
 });
 
 function required(name: string): string {

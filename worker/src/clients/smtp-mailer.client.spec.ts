@@ -48,6 +48,20 @@ describe('SmtpMailer against an SMTP sink', () => {
     expect(message.headers['content-type']).toMatch(/^multipart\/alternative/);
   });
 
+  it('carries the extra header fields it is given, such as List-Unsubscribe', async () => {
+    await mailer.send({
+      ...mail,
+      headers: {
+        'List-Unsubscribe': '<https://shop.example/api/unsubscribe?token=t>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    expect(sink.messages[0].headers).toMatchObject({
+      'list-unsubscribe': '<https://shop.example/api/unsubscribe?token=t>',
+      'list-unsubscribe-post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
   it('gives a resend of the same key the same Message-ID, so the copy is recognisable', async () => {
     await mailer.send(mail);
     await mailer.send(mail);

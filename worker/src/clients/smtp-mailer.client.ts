@@ -14,6 +14,8 @@ export interface OutgoingMail {
   text: string;
   /** A stable key for this message (e.g. the ledger key): a resend carries the same Message-ID. */
   messageId: string;
+  /** Extra header fields, such as a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 /** What nodemailer attaches to a failed send. */
@@ -58,6 +60,7 @@ export class SmtpMailer implements OnModuleDestroy {
         text: mail.text,
         html: mail.html,
         messageId,
+        ...(mail.headers ? { headers: mail.headers } : {}),
         // Content is ours; nodemailer must never read a file or URL named in it.
         disableFileAccess: true,
         disableUrlAccess: true,

@@ -112,6 +112,11 @@ class InvitationHandlers {
   async sendLink(): Promise<string> {
     return 'sent';
   }
+
+  @OnJob(JOBS.abandonedCheckoutEmail)
+  async remind(): Promise<string> {
+    return 'sent';
+  }
 }
 
 @Processor(QUEUES.invitations)

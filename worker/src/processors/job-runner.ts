@@ -61,7 +61,8 @@ export class JobRunner {
       const gaveUp =
         err instanceof UnrecoverableError ||
         attempt >= (job.opts.attempts ?? 1) ||
-        isPastHorizon(job.timestamp, Date.now(), this.horizonMs);
+        // A delayed job's horizon starts when it became due, not when it was added.
+        isPastHorizon(job.timestamp + (job.opts.delay ?? 0), Date.now(), this.horizonMs);
       const rowId = outboxId(job);
       if (rowId) await (gaveUp ? this.ledger.markFailed(rowId, message) : this.ledger.noteError(rowId, message));
       this.metrics?.jobRun(job.name, gaveUp ? 'gave_up' : 'retrying', seconds());

@@ -547,6 +547,17 @@ export class AppConfig {
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hex digits (openssl rand -hex 32); required when NODE_ENV=production' })
   INVITATION_TOKEN_KEY?: string = undefined;
 
+  /**
+   * Seconds after a lead is saved that it gets its one reminder to finish the checkout, unless
+   * the address has paid or unsubscribed by then. 0 turns the reminders off (leads saved while
+   * off owe none). At most 30 days.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(2_592_000)
+  ABANDONED_CHECKOUT_DELAY_S = 3600;
+
   /** Token validations one client may make per RATE_LIMIT_WINDOW_MS: far more than a visitor needs, far too few to guess a token. */
   @Transform(toInt)
   @IsInt()

@@ -9,6 +9,8 @@ export interface DispatchableJob {
   /** Deterministic id (the outbox row id): BullMQ ignores a second add while the job exists. */
   jobId: string;
   job: JobItem;
+  /** Held back this long (a job owed for later); absent or 0: runs at once. */
+  delayMs?: number;
 }
 
 const CLOSE_TIMEOUT_MS = 2000;
@@ -77,7 +79,13 @@ export class JobProducer implements OnApplicationShutdown {
     }
     await Promise.all(
       [...byQueue].map(([name, batch]) =>
-        this.queue(name).addBulk(batch.map(({ jobId, job }) => ({ name: job.name, data: job.data, opts: { jobId } }))),
+        this.queue(name).addBulk(
+          batch.map(({ jobId, job, delayMs }) => ({
+            name: job.name,
+            data: job.data,
+            opts: delayMs ? { jobId, delay: delayMs } : { jobId },
+          })),
+        ),
       ),
     );
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import type { JobItem } from '@contracts/jobs';
-import { OutboxRepository, type OutboxRow } from '../database/repositories/outbox.repository';
+import { OutboxRepository, type ClaimedOutboxRow } from '../database/repositories/outbox.repository';
 import { withTimeout } from '../runtime/with-timeout';
 import { JobProducer } from './job-producer';
 import { RELAYED_JOBS } from './relayed-jobs';
@@ -95,7 +95,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       // If Redis accepts the jobs after the timeout, the rows are offered again later under the
       // same jobIds, which BullMQ ignores while the jobs exist.
       await withTimeout(
-        this.producer.enqueue(rows.map((row) => ({ jobId: row.id, job: { name: row.job_name, data: row.payload } as JobItem }))),
+        this.producer.enqueue(
+          rows.map((row) => ({
+            jobId: row.id,
+            job: { name: row.job_name, data: row.payload } as JobItem,
+            ...(row.delay_ms > 0 ? { delayMs: Math.ceil(row.delay_ms) } : {}),
+          })),
+        ),
         ENQUEUE_TIMEOUT_MS,
         'Adding jobs to Redis',
       );
@@ -112,7 +118,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * Leases up to a batch of never-dispatched rows and up to a batch of rows due for redispatch,
    * in one statement. SKIP LOCKED and the lease keep concurrent relays off the same rows.
    */
-  private async claim(): Promise<Array<Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'>>> {
+  private async claim(): Promise<ClaimedOutboxRow[]> {
     const rows = await this.outbox.claimDue(this.jobNames, this.config.OUTBOX_BATCH_SIZE, this.config.OUTBOX_REDISPATCH_AFTER_MS, LEASE_MS);
     return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   }

@@ -89,6 +89,23 @@ describe('OutboxRelay', () => {
     expect(db.transaction).not.toHaveBeenCalled();
   });
 
+  it('hands a row owed for later to BullMQ at once as a delayed job, for the time left', async () => {
+    const later = { ...row('c', 'abandoned-checkout-email', 1), delay_ms: 3_599_000.4 };
+    const db = fakeDb([[later, row('d', 'affiliate-signup', 2)]]);
+    const seen: DispatchableJob[][] = [];
+    const { relay } = relayWith(db, (items) => void seen.push(items), ['affiliate-signup', 'abandoned-checkout-email']);
+    await expect(relay.drain()).resolves.toBe(2);
+    expect(seen).toEqual([
+      [
+        { jobId: 'c', job: { name: 'abandoned-checkout-email', data: { leadId: 'lead-c' } }, delayMs: 3_599_001 },
+        { jobId: 'd', job: { name: 'affiliate-signup', data: { leadId: 'lead-d' } } },
+      ],
+    ]);
+    // A delayed row is offered again only once its job should have run and then some.
+    const claim = db.statements.find((s) => s.sql.includes('lease_until = now() +'))!;
+    expect(claim.sql).toMatch(/available_at IS NULL OR available_at < now\(\) - make_interval/);
+  });
+
   it('offers due rows again (redispatch) only for rows whose dispatch is older than OUTBOX_REDISPATCH_AFTER_MS', async () => {
     const db = fakeDb([[row('stale')]]);
     const { relay, producer } = relayWith(db, () => undefined);

@@ -1,6 +1,5 @@
-import type { JobItem } from '@contracts/jobs';
 import type { SqlExecutor } from '../database/personal-data';
-import { owe } from './owe';
+import { owe, type OwedJob } from './owe';
 
 /** A stand-in for the caller's transaction: records each statement and answers with outbox ids. */
 function fakeTransaction() {
@@ -24,21 +23,30 @@ describe('owe', () => {
 
   it('writes every job into the outbox in one statement, each on its own queue, in order', async () => {
     const { manager, statements } = fakeTransaction();
-    const jobs: JobItem[] = [
+    const jobs: OwedJob[] = [
       { name: 'affiliate-signup', data: { leadId: 'lead-1' } },
       { name: 'order-paid', data: { orderId: 'order-1' } },
       { name: 'payment-event', data: { eventId: 'evt_1' } },
       { name: 'invitation-email', data: { invitationId: 'inv-1', issue: 2, sealedToken: 'sealed' } },
+      { name: 'abandoned-checkout-email', data: { leadId: 'lead-1' }, delaySeconds: 3600 },
     ];
 
-    await expect(owe(manager, jobs)).resolves.toEqual(['outbox-1', 'outbox-2', 'outbox-3', 'outbox-4']);
+    await expect(owe(manager, jobs)).resolves.toEqual(['outbox-1', 'outbox-2', 'outbox-3', 'outbox-4', 'outbox-5']);
 
     expect(statements).toHaveLength(1);
-    expect(statements[0].sql).toMatch(/^INSERT INTO outbox \(queue, job_name, payload\)/);
+    expect(statements[0].sql).toMatch(/^INSERT INTO outbox \(queue, job_name, payload, available_at\)/);
     expect(statements[0].params).toEqual([
-      ['tracking', 'payments', 'payments', 'invitations'],
-      ['affiliate-signup', 'order-paid', 'payment-event', 'invitation-email'],
-      ['{"leadId":"lead-1"}', '{"orderId":"order-1"}', '{"eventId":"evt_1"}', '{"invitationId":"inv-1","issue":2,"sealedToken":"sealed"}'],
+      ['tracking', 'payments', 'payments', 'invitations', 'invitations'],
+      ['affiliate-signup', 'order-paid', 'payment-event', 'invitation-email', 'abandoned-checkout-email'],
+      [
+        '{"leadId":"lead-1"}',
+        '{"orderId":"order-1"}',
+        '{"eventId":"evt_1"}',
+        '{"invitationId":"inv-1","issue":2,"sealedToken":"sealed"}',
+        '{"leadId":"lead-1"}',
+      ],
+      // Due at once, but for the job owed an hour later.
+      [null, null, null, null, 3600],
     ]);
   });
 

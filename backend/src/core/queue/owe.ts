@@ -2,15 +2,19 @@ import { JOB_QUEUE, JobItem } from '@contracts/jobs';
 import type { SqlExecutor } from '../database/personal-data';
 import { insertOutboxEntries } from '../database/repositories/outbox.repository';
 
+/** A job and, for one owed for later, how many seconds after the commit it is due. */
+export type OwedJob = JobItem & { delaySeconds?: number };
+
 /**
  * Records jobs the caller owes in the outbox, inside the caller's transaction: the jobs exist
- * exactly when the data that caused them is committed. The relay hands them to BullMQ later.
- * Resolves with the outbox ids, in the order of `jobs`.
+ * exactly when the data that caused them is committed. The relay hands them to BullMQ later (a
+ * job with `delaySeconds` as a delayed job due then). Resolves with the outbox ids, in the
+ * order of `jobs`.
  */
-export async function owe(manager: SqlExecutor, jobs: readonly JobItem[]): Promise<string[]> {
+export async function owe(manager: SqlExecutor, jobs: readonly OwedJob[]): Promise<string[]> {
   if (jobs.length === 0) return [];
   return insertOutboxEntries(
     manager,
-    jobs.map((job) => ({ queue: JOB_QUEUE[job.name], job_name: job.name, payload: job.data })),
+    jobs.map((job) => ({ queue: JOB_QUEUE[job.name], job_name: job.name, payload: job.data, delay_seconds: job.delaySeconds ?? null })),
   );
 }

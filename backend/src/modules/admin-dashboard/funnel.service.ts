@@ -11,7 +11,8 @@ const EMPTY: FunnelStages = { visitors: 0, leads: 0, checkouts: 0, purchases: 0,
 
 /**
  * The funnel dashboard's figures, from our own records only: beacons (funnel_events), leads,
- * paid orders (live apart from test) and invitations. Six queries, each one pass over its range.
+ * paid orders (live apart from test), invitations and checkout reminders. Seven queries, each one
+ * pass over its range.
  */
 @Injectable()
 export class FunnelService {
@@ -23,13 +24,14 @@ export class FunnelService {
   ) {}
 
   async report({ from, to }: ReportRange): Promise<FunnelReport> {
-    const [events, leads, orders, testOrders, upgrade, invitations] = await Promise.all([
+    const [events, leads, orders, testOrders, upgrade, invitations, reminders] = await Promise.all([
       this.funnelEvents.visitorsAndCheckouts(from, to),
       this.leads.newLeads(from, to),
       this.orders.purchases(from, to),
       this.orders.testPurchases(from, to),
       this.orders.upgrades(from, to, [...UPGRADE_PLAN_IDS]),
       this.invitations.funnel(from, to),
+      this.leads.reminderFigures(from, to),
     ]);
 
     const [up] = upgrade;
@@ -53,6 +55,7 @@ export class FunnelService {
         byPlan: up.by_plan,
       },
       invitations,
+      reminders: { sent: reminders.reminders_sent, paidWithin7Days: reminders.paid_after },
     };
   }
 }

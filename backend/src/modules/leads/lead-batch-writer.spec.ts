@@ -1,11 +1,16 @@
 import { BadRequestException, Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { AppConfig } from '@core/config/app-config';
 import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
 import { LeadBatchWriter } from './lead-batch-writer';
 
 interface Transaction {
   keys: string[];
   owed: unknown[];
+  /** Per owed job: its job name and delay in seconds (null: at once). */
+  jobs: Array<[string, number | null]>;
+  /** Statements run in the transaction. */
+  statements: number;
   committed: boolean;
 }
 
@@ -33,7 +38,7 @@ class FakeDatabase {
   }
 
   private async runTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const tx: Transaction = { keys: [], owed: [], committed: false };
+    const tx: Transaction = { keys: [], owed: [], jobs: [], statements: 0, committed: false };
     this.transactions.push(tx);
     const staged = new Map(this.leads);
     const manager = { query: (sql: string, params: unknown[][]) => this.query(tx, staged, sql, params) } as unknown as EntityManager;
@@ -45,6 +50,7 @@ class FakeDatabase {
 
   private async query(tx: Transaction, staged: Map<string, string>, sql: string, params: unknown[][]): Promise<unknown[]> {
     await Promise.resolve();
+    tx.statements += 1;
     if (sql.includes('INSERT INTO leads')) {
       const keys = params[1] as string[];
       tx.keys.push(...keys);
@@ -60,6 +66,7 @@ class FakeDatabase {
     if (sql.includes('INSERT INTO outbox')) {
       const payloads = (params[2] as string[]).map((p) => JSON.parse(p));
       tx.owed.push(...payloads);
+      tx.jobs.push(...(params[1] as string[]).map((name, i): [string, number | null] => [name, (params[3] as Array<number | null>)[i]]));
       return payloads.map((_, i) => ({ id: `outbox-${i}` }));
     }
     throw new Error(`unexpected query: ${sql}`);
@@ -78,7 +85,21 @@ describe('LeadBatchWriter', () => {
   beforeEach(() => {
     db = new FakeDatabase();
     const dataSource = db.asDataSource();
-    writer = new LeadBatchWriter(dataSource, new LeadRepository(dataSource));
+    writer = new LeadBatchWriter(dataSource, new LeadRepository(dataSource), { ABANDONED_CHECKOUT_DELAY_S: 0 } as AppConfig);
+  });
+
+  it('owes a new lead its delayed reminder in the same outbox insert, and a known lead none', async () => {
+    const dataSource = db.asDataSource();
+    writer = new LeadBatchWriter(dataSource, new LeadRepository(dataSource), { ABANDONED_CHECKOUT_DELAY_S: 3600 } as AppConfig);
+    const first = await writer.write(lead('new@example.com'));
+    await writer.write(lead('NEW@example.com'));
+    expect(db.transactions[0].jobs).toEqual([
+      ['affiliate-signup', null],
+      ['abandoned-checkout-email', 3600],
+    ]);
+    expect(db.transactions[0].owed).toEqual([{ leadId: first.id }, { leadId: first.id }]);
+    expect(db.transactions[0].statements).toBe(2);
+    expect(db.transactions[1].jobs).toEqual([]);
   });
 
   it('writes every call of one event-loop turn in one transaction and owes a job per new lead in it', async () => {

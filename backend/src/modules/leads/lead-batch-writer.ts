@@ -2,8 +2,9 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
+import { AppConfig } from '@core/config/app-config';
 import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
-import { owe } from '@core/queue/owe';
+import { owe, type OwedJob } from '@core/queue/owe';
 
 export interface LeadWriteResult {
   id: string;
@@ -43,6 +44,7 @@ export class LeadBatchWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly leads: LeadRepository,
+    private readonly config: AppConfig,
   ) {}
 
   write(row: NewLead): Promise<LeadWriteResult> {
@@ -95,7 +97,11 @@ export class LeadBatchWriter {
     }
   }
 
-  /** Upserts the leads, records their submissions and owes the attribution job of new leads. */
+  /**
+   * Upserts the leads, records their submissions and owes the attribution job and the delayed
+   * abandoned-checkout reminder of new leads, all in one outbox insert (a lead submitted again
+   * owes neither: it had its reminder when it was new).
+   */
   private async upsert(manager: EntityManager, batch: Pending[]): Promise<LeadWriteResult[]> {
     const rows = await this.leads.upsertSubmissions(
       manager,
@@ -107,9 +113,15 @@ export class LeadBatchWriter {
       throw new Error(`Lead batch returned ${rows.length} rows for ${batch.length} leads`);
     }
     const written = results as LeadWriteResult[];
+    const delaySeconds = this.config.ABANDONED_CHECKOUT_DELAY_S;
     await owe(
       manager,
-      written.filter((result) => result.inserted).map((result) => ({ name: JOBS.affiliateSignup, data: { leadId: result.id } })),
+      written
+        .filter((result) => result.inserted)
+        .flatMap((result): OwedJob[] => [
+          { name: JOBS.affiliateSignup, data: { leadId: result.id } },
+          ...(delaySeconds > 0 ? [{ name: JOBS.abandonedCheckoutEmail, data: { leadId: result.id }, delaySeconds } as const] : []),
+        ]),
     );
     return written;
   }

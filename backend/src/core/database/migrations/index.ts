@@ -19,6 +19,7 @@ import { InstalmentsAndDunning1765756800000 } from './1765756800000-instalments-
 import { AccountAccess1765843200000 } from './1765843200000-account-access';
 import { RefundsAndDisputes1766016000000 } from './1766016000000-refunds-and-disputes';
 import { Memberships1766188800000 } from './1766188800000-memberships';
+import { AbandonedCheckoutReminders1766275200000 } from './1766275200000-abandoned-checkout-reminders';
 import { Coupons1766361600000 } from './1766361600000-coupons';
 import { OneClick1766448000000 } from './1766448000000-one-click';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   AccountAccess1765843200000,
   RefundsAndDisputes1766016000000,
   Memberships1766188800000,
+  AbandonedCheckoutReminders1766275200000,
   Coupons1766361600000,
   OneClick1766448000000,
 ];

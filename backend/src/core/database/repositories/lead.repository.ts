@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { SIDE_EFFECTS } from '@contracts/jobs';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import type { GroupedRow } from './grouped-row';
 import { affectedRows } from './sql-results';
@@ -50,6 +51,19 @@ export const LEAD_TABLES: readonly TableColumns[] = [
   },
   { table: 'lead_submissions', personal: ['name', 'phone', 'attribution'], notPersonal: ['referral'] },
 ];
+
+/** What the abandoned-checkout reminder needs of a lead at send time. */
+export interface ReminderRecipient {
+  email: string;
+  name: string | null;
+  /** The address has a paid order (any, at any time). */
+  paid: boolean;
+  /** The address unsubscribed from marketing e-mail. */
+  unsubscribed: boolean;
+}
+
+/** Side-effect keys of the reminder: `abandoned-checkout-email:<lead id>`. */
+const REMINDER_KIND = SIDE_EFFECTS.abandonedCheckoutEmail;
 
 const LISTING_COLUMNS = `id, email, name, phone, referral, submission_count, first_submitted_at, last_submitted_at`;
 
@@ -114,6 +128,41 @@ export class LeadRepository implements PersonalDataOwner {
          FROM unnest($1::uuid[], $2::text[]) AS u(id, status) WHERE l.id = u.id`,
       [updates.map((u) => u.leadId), updates.map((u) => u.status)],
     );
+  }
+
+  /**
+   * The lead's address and name and whether it has paid or unsubscribed; null when the lead is
+   * gone or erased (its address is then `erased+<id>@invalid`, which must not be mailed).
+   */
+  async findReminderRecipient(leadId: string): Promise<ReminderRecipient | null> {
+    const [row]: ReminderRecipient[] = await this.dataSource.query(
+      `SELECT l.email, l.name,
+              EXISTS (SELECT 1 FROM orders o WHERE o.email_normalized = l.email_normalized AND o.paid_at IS NOT NULL) AS paid,
+              EXISTS (SELECT 1 FROM email_suppressions e WHERE e.email_normalized = l.email_normalized) AS unsubscribed
+         FROM leads l WHERE l.id = $1::uuid AND l.email <> 'erased+' || l.id || '@invalid'`,
+      [leadId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Abandoned-checkout reminders sent in [from, to), and the orders (live or test) their
+   * addresses paid within 7 days after their reminder.
+   */
+  async reminderFigures(from: Date, to: Date): Promise<{ reminders_sent: number; paid_after: number }> {
+    const [row]: Array<{ reminders_sent: number; paid_after: number }> = await this.dataSource.query(
+      `WITH sent AS (
+         SELECT s.finished_at AS sent_at, l.email_normalized
+           FROM side_effects s
+           LEFT JOIN leads l ON l.id::text = substr(s.key, length($3) + 2)
+          WHERE s.kind = $3 AND s.status = 'done' AND s.finished_at >= $1 AND s.finished_at < $2
+       )
+       SELECT (SELECT count(*) FROM sent)::int AS reminders_sent,
+              (SELECT count(DISTINCT o.id) FROM sent JOIN orders o ON o.email_normalized = sent.email_normalized
+                  AND o.paid_at >= sent.sent_at AND o.paid_at < sent.sent_at + interval '7 days')::int AS paid_after`,
+      [from, to, REMINDER_KIND],
+    );
+    return row;
   }
 
   /** New leads in [from, to), in total and by referral (one pass). */

@@ -18,6 +18,8 @@ export interface OutboxRow {
   /** The job's payload (`JobItem['data']` of its job name). */
   payload: unknown;
   created_at: Date;
+  /** Due then, not before (a job owed for later); null: due at once. */
+  available_at: Date | null;
   dispatched_at: Date | null;
   /** A relay is handing the row to Redis until then; other relays leave it alone. */
   lease_until: Date | null;
@@ -29,7 +31,13 @@ export interface OutboxRow {
   last_error: string | null;
 }
 
-export type NewOutboxEntry = Pick<OutboxRow, 'queue' | 'job_name' | 'payload'>;
+export type NewOutboxEntry = Pick<OutboxRow, 'queue' | 'job_name' | 'payload'> & {
+  /** Due this many seconds after the insert; null: at once. */
+  delay_seconds?: number | null;
+};
+
+/** A row the relay leased, with how long BullMQ is to hold its job back (0: due now). */
+export type ClaimedOutboxRow = Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'> & { delay_ms: number };
 
 /** A job that gave up: its row, failed with the reason, until an admin retries it. */
 export type ExhaustedOutboxRow = Pick<OutboxRow, 'id' | 'queue' | 'job_name' | 'last_error' | 'created_at' | 'dispatch_count'> & {
@@ -49,11 +57,17 @@ export const OUTBOX_TABLES: readonly TableColumns[] = [
  */
 export async function insertOutboxEntries(sql: SqlExecutor, entries: readonly NewOutboxEntry[]): Promise<string[]> {
   const rows: Array<Pick<OutboxRow, 'id'>> = await sql.query(
-    `INSERT INTO outbox (queue, job_name, payload)
-     SELECT queue, job_name, payload FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS j(queue, job_name, payload, ord)
+    `INSERT INTO outbox (queue, job_name, payload, available_at)
+     SELECT queue, job_name, payload, now() + make_interval(secs => delay_s)
+       FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::float8[]) WITH ORDINALITY AS j(queue, job_name, payload, delay_s, ord)
       ORDER BY ord
      RETURNING id`,
-    [entries.map((entry) => entry.queue), entries.map((entry) => entry.job_name), entries.map((entry) => JSON.stringify(entry.payload))],
+    [
+      entries.map((entry) => entry.queue),
+      entries.map((entry) => entry.job_name),
+      entries.map((entry) => JSON.stringify(entry.payload)),
+      entries.map((entry) => entry.delay_seconds ?? null),
+    ],
   );
   return rows.map((row) => row.id);
 }
@@ -83,16 +97,14 @@ export class OutboxRepository implements PersonalDataOwner {
 
   /**
    * Leases up to `batchSize` never-dispatched rows and up to `batchSize` rows due for redispatch,
-   * in one statement. SKIP LOCKED and the lease keep concurrent relays off the same rows.
+   * in one statement. SKIP LOCKED and the lease keep concurrent relays off the same rows. A row
+   * owed for later is handed over at once as a delayed job (`delay_ms`, from the database's
+   * clock); it counts as due for redispatch only once its job should have run, so a delayed job
+   * Redis lost is added again then.
    */
-  async claimDue(
-    jobNames: readonly string[],
-    batchSize: number,
-    redispatchAfterMs: number,
-    leaseMs: number,
-  ): Promise<Array<Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'>>> {
+  async claimDue(jobNames: readonly string[], batchSize: number, redispatchAfterMs: number, leaseMs: number): Promise<ClaimedOutboxRow[]> {
     // TypeORM answers an UPDATE with [rows, affected count].
-    const [rows]: [Array<Pick<OutboxRow, 'id' | 'job_name' | 'payload' | 'created_at'>>, number] = await this.dataSource.query(
+    const [rows]: [ClaimedOutboxRow[], number] = await this.dataSource.query(
       `WITH fresh AS (
          SELECT id FROM outbox
           WHERE dispatched_at IS NULL AND completed_at IS NULL AND failed_at IS NULL
@@ -103,6 +115,7 @@ export class OutboxRepository implements PersonalDataOwner {
        ), stale AS (
          SELECT id FROM outbox
           WHERE dispatched_at < now() - make_interval(secs => $3::double precision / 1000)
+            AND (available_at IS NULL OR available_at < now() - make_interval(secs => $3::double precision / 1000))
             AND completed_at IS NULL AND failed_at IS NULL
             AND job_name = ANY($1::text[]) AND (lease_until IS NULL OR lease_until < now())
           ORDER BY dispatched_at
@@ -111,7 +124,8 @@ export class OutboxRepository implements PersonalDataOwner {
        )
        UPDATE outbox o SET lease_until = now() + make_interval(secs => $4::double precision / 1000), unhandled_at = NULL
         WHERE o.id IN (SELECT id FROM fresh UNION ALL SELECT id FROM stale)
-       RETURNING o.id, o.job_name, o.payload, o.created_at`,
+       RETURNING o.id, o.job_name, o.payload, o.created_at,
+         GREATEST(0, COALESCE(extract(epoch FROM o.available_at - now()) * 1000, 0))::float8 AS delay_ms`,
       [jobNames, batchSize, redispatchAfterMs, leaseMs],
     );
     return rows;

@@ -4,6 +4,7 @@ import { ACCOUNT_ACCESS_TABLES, AccountAccessRepository } from './account-access
 import { ADMIN_ACCOUNT_TABLES, AdminAccountRepository } from './admin-account.repository';
 import { AUDIT_TABLES, AuditRepository } from './audit.repository';
 import { COUPON_TABLES, CouponRepository } from './coupon.repository';
+import { EMAIL_SUPPRESSION_TABLES, EmailSuppressionRepository } from './email-suppression.repository';
 import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repository';
 import { INVITATION_TABLES, InvitationRepository } from './invitation.repository';
 import { LEAD_TABLES, LeadRepository } from './lead.repository';
@@ -31,6 +32,7 @@ const REPOSITORIES = [
   TestimonialRepository,
   AdminAccountRepository,
   AccountAccessRepository,
+  EmailSuppressionRepository,
   AuditRepository,
   PaymentEventRepository,
   OutboxRepository,
@@ -50,6 +52,7 @@ const PERSONAL_DATA_OWNER_CLASSES = [
   TestimonialRepository,
   AdminAccountRepository,
   AccountAccessRepository,
+  EmailSuppressionRepository,
   AuditRepository,
   PaymentEventRepository,
   OutboxRepository,
@@ -73,6 +76,7 @@ export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
   ...ACCOUNT_ACCESS_TABLES,
   ...AUDIT_TABLES,
   ...PAYMENT_EVENT_TABLES,
+  ...EMAIL_SUPPRESSION_TABLES,
   ...OUTBOX_TABLES,
   ...PROVIDER_CALL_TABLES,
   ...COUPON_TABLES,

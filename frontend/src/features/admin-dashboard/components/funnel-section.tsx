@@ -81,7 +81,7 @@ function Breakdowns({ report }: { report: FunnelReport }) {
 }
 
 function Report({ report }: { report: FunnelReport }) {
-  const { totals, upgrade, invitations } = report;
+  const { totals, upgrade, invitations, reminders } = report;
   const stages = copy.stages;
   return (
     <>
@@ -129,6 +129,16 @@ function Report({ report }: { report: FunnelReport }) {
           </dl>
           <p className="dash-note">{copy.invitationsDefinition}</p>
         </section>
+        <section className="admin-card" aria-labelledby="dash-reminders">
+          <h3 id="dash-reminders">{copy.remindersHeading}</h3>
+          <dl className="dash-pairs">
+            <dt>{copy.reminderStages.sent}</dt>
+            <dd data-testid="reminders-sent">{formatCount(reminders.sent)}</dd>
+            <dt>{copy.reminderStages.paidWithin7Days}</dt>
+            <dd data-testid="reminders-paid">{formatCount(reminders.paidWithin7Days)}</dd>
+          </dl>
+          <p className="dash-note">{copy.remindersDefinition}</p>
+        </section>
       </div>
       <Breakdowns report={report} />
     </>
@@ -146,7 +156,9 @@ export function FunnelSection() {
   };
 
   const report = funnel.data;
-  const empty = report ? report.totals.visitors + report.totals.leads + report.totals.purchases + report.invitations.invited === 0 : false;
+  const empty = report
+    ? report.totals.visitors + report.totals.leads + report.totals.purchases + report.invitations.invited + report.reminders.sent === 0
+    : false;
   return (
     <section className="dash-section" aria-labelledby="dash-funnel">
       <h2 id="dash-funnel">{copy.heading}</h2>

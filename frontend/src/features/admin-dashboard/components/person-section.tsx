@@ -12,7 +12,7 @@ import { useFindPerson } from '../api/get-person';
 const copy = adminDashboard.person;
 
 function isEmpty(data: PersonData): boolean {
-  return !data.lead && !data.invitation && data.orders.length === 0;
+  return !data.lead && !data.invitation && data.orders.length === 0 && !data.emailSuppression;
 }
 
 /** Find, download or erase everything held about one e-mail address. */
@@ -107,6 +107,8 @@ export function PersonSection() {
               <dd>{data.orders.length}</dd>
               <dt>{copy.summary.sideEffects}</dt>
               <dd>{data.sideEffects.length}</dd>
+              <dt>{copy.summary.unsubscribed}</dt>
+              <dd>{data.emailSuppression ? copy.yes : copy.no}</dd>
             </dl>
             <div className="dash-toolbar">
               <button

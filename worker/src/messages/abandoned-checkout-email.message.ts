@@ -1,0 +1,70 @@
+import { escapeHtml } from './receipt-email.message';
+
+export interface AbandonedCheckoutEmailInput {
+  /** The lead's name as they typed it; null: a plain greeting. */
+  name: string | null;
+  /** The plan's display name, e.g. 'Standard Access'. */
+  planName: string;
+  /** `${PUBLIC_URL}/checkout?plan=…&email=…&name=…`: no token, the checkout asks for nothing else. */
+  checkoutLink: string;
+  /** `${PUBLIC_URL}/api/unsubscribe?token=…`: the signed one-click unsubscribe endpoint. */
+  unsubscribeLink: string;
+}
+
+export interface AbandonedCheckoutEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to the link. */
+  headers: Record<string, string>;
+}
+
+/**
+ * The abandoned-checkout reminder, a marketing e-mail: the same words in the HTML and the plain
+ * text part, a visible unsubscribe link in both, and the List-Unsubscribe header fields.
+ */
+export function buildAbandonedCheckoutEmail(input: AbandonedCheckoutEmailInput, brand: { brandName: string }): AbandonedCheckoutEmail {
+  const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
+  const intro = `You started joining ${brand.brandName} but did not finish. Your ${input.planName} place is still open: pick up where you left off, it takes a minute.`;
+  const button = 'Finish joining';
+  const footer = `You are receiving this because you signed up at ${brand.brandName}. Do not want reminders like this?`;
+  const unsubscribe = 'Unsubscribe';
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    `${button}: ${input.checkoutLink}`,
+    '',
+    `— ${brand.brandName}`,
+    '',
+    `${footer} ${unsubscribe}: ${input.unsubscribeLink}`,
+    '',
+  ].join('\n');
+
+  const h = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${h(`Finish joining ${brand.brandName}`)}</title></head>
+<body style="margin:0;padding:24px;background:#0b0b0f;font-family:Arial,Helvetica,sans-serif;color:#0b1324">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px">${h(brand.brandName)}</h1>
+<p>${h(greeting)}</p>
+<p>${h(intro)}</p>
+<p style="margin:24px 0"><a href="${h(input.checkoutLink)}" style="display:inline-block;padding:12px 20px;background:#0b0b0f;color:#f5d77a;border-radius:6px;text-decoration:none;font-weight:bold">${h(button)}</a></p>
+<p style="font-size:13px;color:#5b6472">If the button does not work, copy this address into your browser:<br>${h(input.checkoutLink)}</p>
+<p>— ${h(brand.brandName)}</p>
+<p style="font-size:12px;color:#5b6472;border-top:1px solid #e3e6ea;padding-top:12px">${h(footer)} <a href="${h(input.unsubscribeLink)}" style="color:#5b6472">${h(unsubscribe)}</a></p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return {
+    subject: `Your ${brand.brandName} membership is one step away`,
+    html,
+    text,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
