@@ -182,13 +182,16 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-/** Waits until no outbox row of these leads is open; resolves with how many still are (0 unless timed out). */
+/**
+ * Waits until no outbox row of these leads that is due is open (their abandoned-checkout reminders
+ * are owed for later); resolves with how many still are (0 unless timed out).
+ */
 async function waitForOutbox(db: Client, prefix: string): Promise<number> {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   for (;;) {
     const { rows } = await db.query(
       `SELECT count(*)::int AS n FROM outbox o JOIN leads l ON l.id = (o.payload->>'leadId')::uuid
-        WHERE l.email LIKE $1 AND o.completed_at IS NULL`,
+        WHERE l.email LIKE $1 AND o.completed_at IS NULL AND (o.available_at IS NULL OR o.available_at <= now())`,
       [`bench-${prefix}-%`],
     );
     if (rows[0].n === 0 || Date.now() > deadline) return rows[0].n;

@@ -89,7 +89,9 @@ export async function outboxState(
     const {
       rows: [{ open }],
     } = await client.query(
-      `SELECT count(*)::int AS open FROM outbox WHERE created_at >= $1 AND completed_at IS NULL AND failed_at IS NULL`,
+      // Jobs owed for later (a lead's abandoned-checkout reminder, due in an hour) are not yet due.
+      `SELECT count(*)::int AS open FROM outbox
+        WHERE created_at >= $1 AND completed_at IS NULL AND failed_at IS NULL AND (available_at IS NULL OR available_at <= now())`,
       [since],
     );
     const { rows: failed } = await client.query(
