@@ -49,6 +49,8 @@ const attemptsFor = (email: string) => affiliate.signupAttempts().filter((a) => 
 const signupsAtDoorFor = (email: string) => doorSummary(affiliate.signupsAtDoor().filter((a) => a.identity === email));
 const outboxRow = async (id: string) =>
   (await stack.db.query(`SELECT created_at, completed_at, failed_at, last_error FROM outbox WHERE id = $1`, [id])).rows[0];
+/** The worker stamps completion in batches after the effect is recorded, so it may trail the lead. */
+const stampedCompleted = (id: string) => waitFor(async () => (await outboxRow(id)).completed_at, 'the job to be stamped completed', 10_000);
 const leadSent = async (email: string) =>
   (await stack.db.query(`SELECT affiliate_status FROM leads WHERE email_normalized = $1`, [email])).rows[0].affiliate_status === 'sent';
 
@@ -87,6 +89,7 @@ it('keeps a signup owed through an outage longer than ten attempts used to last,
   await waitFor(() => leadSent(lead.email), 'the signup once the service is back', 30_000);
   expect(signupsAtDoorFor(lead.email)).toEqual(onceEach(1));
   expect(new Set(attemptsFor(lead.email).map((a) => a.idempotencyKey))).toEqual(new Set([`affiliate-signup:${lead.leadId}`]));
+  await stampedCompleted(lead.jobId);
   expect(await outboxRow(lead.jobId)).toMatchObject({ completed_at: expect.any(Date), failed_at: null });
 });
 
@@ -151,6 +154,7 @@ it('with a short horizon the job gives up, shows with its reason, and the audite
 
   await waitFor(() => leadSent(lead.email), 'the retried signup', 30_000);
   expect(signupsAtDoorFor(lead.email)).toEqual(onceEach(1));
+  await stampedCompleted(lead.jobId);
   expect(await outboxRow(lead.jobId)).toMatchObject({ completed_at: expect.any(Date), failed_at: null });
   // The same job id ran again (the outbox id), with the same idempotency key.
   const queue = new Queue(QUEUES.tracking, { connection: redisOptionsFromUrl(stack.redisUrl) });
