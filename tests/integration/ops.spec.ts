@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { RunningRedis, startRedis } from '../../scripts/lib/redis';
 import { JOBS, QUEUES } from '@contracts/jobs';
+import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import { freePort, resetData, Stack, startStack, waitFor } from './support/stack';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
@@ -214,11 +215,21 @@ describe('operations: the queue dashboard and /api/metrics', () => {
       await api.get(`/api/validate-token/${'x'.repeat(40)}`);
       // No worker runs here, so the leads' jobs wait in the outbox.
       await new Promise((r) => setTimeout(r, 1100));
-      await stack.db.query(
-        `INSERT INTO outbox (queue, job_name, payload, completed_at) VALUES ('payments', 'order-paid', '{}', now()), ('payments', 'order-paid', '{}', now())`,
+      // Jobs stamped as a worker stamps them, each counted once however often it is stamped. A row
+      // merely lying in the outbox finished is not counted: the scrape never scans the outbox.
+      const outbox = stack.api!.get(OutboxRepository);
+      const paid = await stack.db.query(
+        `INSERT INTO outbox (queue, job_name, payload, dispatched_at) VALUES ('payments', 'order-paid', '{}', now()), ('payments', 'order-paid', '{}', now()) RETURNING id`,
       );
+      await outbox.markCompleted(paid.map((row: { id: string }) => row.id));
+      await outbox.markCompleted(paid.map((row: { id: string }) => row.id));
+      const [invitation] = await stack.db.query(
+        `INSERT INTO outbox (queue, job_name, payload, dispatched_at) VALUES ('invitations', 'invitation-email', '{}', now()) RETURNING id`,
+      );
+      await outbox.markFailed(invitation.id, 'SMTP refused');
+      await outbox.markFailed(invitation.id, 'SMTP refused again');
       await stack.db.query(
-        `INSERT INTO outbox (queue, job_name, payload, failed_at) VALUES ('invitations', 'invitation-email', '{}', now())`,
+        `INSERT INTO outbox (queue, job_name, payload, completed_at) VALUES ('tracking', 'affiliate-signup', '{}', now())`,
       );
 
       const text = (await api.get('/api/metrics').set('authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;

@@ -74,6 +74,11 @@ async function seed(): Promise<Seeded> {
     oldOpen: await insertOutbox(NEWER_JOB, { orderId: owedOrder }, { created_at: OLD }),
     oldInFlight: await insertOutbox(NEWER_JOB, { leadId: randomUUID() }, { created_at: OLD, dispatched_at: OLD }),
   };
+  // What the worker counted when it stamped the finished rows above.
+  await stack.db.query(`INSERT INTO outbox_outcome_totals (job_name, completed, failed) VALUES ($1, 2, 0), ($2, 0, 1)`, [
+    JOBS.orderPaid,
+    JOBS.invitationEmail,
+  ]);
   const sideEffects = {
     oldDone: await insertSideEffect(`receipt-email:${randomUUID()}`, 'done', OLD),
     oldFailed: await insertSideEffect(`affiliate-signup:${randomUUID()}`, 'failed', OLD),

@@ -20,9 +20,9 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * source under its own time limit, so a slow or missing Postgres or Redis leaves its series out
  * and says so in funnel_metrics_source_up rather than holding up the scrape.
  *
- * The worker is another process with no HTTP server; its job outcomes are read here from the
- * outbox, where it stamps every job's row completed_at or failed_at (gave up, after its retry
- * horizon).
+ * The worker is another process (with its own /metrics); the job outcomes of every worker are
+ * read here from `outbox_outcome_totals`, which a worker adds to in the statement that stamps a
+ * job's outbox row completed_at or failed_at (gave up, after its retry horizon).
  */
 @Injectable()
 export class MetricsService implements OnModuleInit {
@@ -87,7 +87,7 @@ export class MetricsService implements OnModuleInit {
     });
     this.jobOutcomes = new Counter({
       name: 'funnel_jobs_total',
-      help: 'Jobs finished, by job name and outcome (completed, or failed: gave up after its retry horizon), from the outbox',
+      help: 'Jobs finished by every worker, by job name and outcome (completed, or failed: gave up after its retry horizon; a job retried by an admin that then completes counts in both)',
       labelNames: ['job', 'outcome'],
       registers,
     });

@@ -22,6 +22,7 @@ import { Memberships1766188800000 } from './1766188800000-memberships';
 import { AbandonedCheckoutReminders1766275200000 } from './1766275200000-abandoned-checkout-reminders';
 import { Coupons1766361600000 } from './1766361600000-coupons';
 import { OneClick1766448000000 } from './1766448000000-one-click';
+import { JobTotalsAsStamped1766534400000 } from './1766534400000-job-totals-as-stamped';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AbandonedCheckoutReminders1766275200000,
   Coupons1766361600000,
   OneClick1766448000000,
+  JobTotalsAsStamped1766534400000,
 ];

@@ -47,9 +47,15 @@ export type ExhaustedOutboxRow = Pick<OutboxRow, 'id' | 'queue' | 'job_name' | '
 export const OUTBOX_TABLES: readonly TableColumns[] = [
   // Payloads and errors are not keyed by person but may name one (a webhook event, an SMTP refusal).
   { table: 'outbox', personal: ['payload', 'last_error'], notPersonal: ['queue', 'job_name'] },
-  // Counts of finished rows the retention job deleted, by job name.
+  // Jobs completed and given up, by job name, counted as the worker stamps them.
   { table: 'outbox_outcome_totals', personal: [], notPersonal: ['job_name'] },
 ];
+
+/** Adds the `stamped` rows (a CTE of job names) to the per-job totals; the counts are SQL expressions. */
+const COUNT_INTO_TOTALS = (completed: string, failed: string) => `
+  INSERT INTO outbox_outcome_totals AS t (job_name, completed, failed)
+  SELECT job_name, ${completed}, ${failed} FROM stamped GROUP BY job_name ORDER BY job_name
+  ON CONFLICT (job_name) DO UPDATE SET completed = t.completed + excluded.completed, failed = t.failed + excluded.failed`;
 
 /**
  * Inserts outbox rows inside the caller's transaction (see `owe`). Resolves with their ids, in
@@ -159,17 +165,34 @@ export class OutboxRepository implements PersonalDataOwner {
     return counts;
   }
 
-  /** A job that had given up and was retried from the queue page and then succeeded is done, no longer failed. */
+  /**
+   * Stamps the rows done and adds them to `outbox_outcome_totals` in the same statement, so the
+   * job counts are read from that small table, never by scanning the outbox. A job that had given
+   * up and was retried from the queue page and then succeeded is done, no longer failed (its
+   * giving up stays counted). Totals rows are locked in job-name order, so two workers' batches
+   * cannot deadlock on them.
+   */
   async markCompleted(ids: readonly string[]): Promise<void> {
     await this.dataSource.query(
-      `UPDATE outbox SET completed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      `WITH stamped AS (
+         UPDATE outbox SET completed_at = now(), failed_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL
+         RETURNING job_name
+       )
+       ${COUNT_INTO_TOTALS('count(*)', '0')}`,
       [ids],
     );
   }
 
-  /** The job gave up (its retry horizon passed, or it was refused for good): the relay stops offering it. */
+  /** The job gave up (its retry horizon passed, or it was refused for good): the relay stops offering it. Counted once. */
   async markFailed(id: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid`, [id, error]);
+    await this.dataSource.query(
+      `WITH stamped AS (
+         UPDATE outbox SET failed_at = now(), last_error = $2 WHERE id = $1::uuid AND failed_at IS NULL AND completed_at IS NULL
+         RETURNING job_name
+       )
+       ${COUNT_INTO_TOTALS('0', 'count(*)')}`,
+      [id, error],
+    );
   }
 
   /** Jobs that gave up and were not retried since, most recent first, with their total count. */
@@ -238,13 +261,9 @@ export class OutboxRepository implements PersonalDataOwner {
            COALESCE(extract(epoch FROM now() - min(created_at) FILTER (WHERE dispatched_at IS NULL)), 0)::float8 AS lag_seconds
          FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL GROUP BY queue`,
       );
-      // One pass over the table, plus the rows retention deleted; the statement timeout above bounds it.
+      // One row per job name, kept up to date as the worker stamps rows: the outbox is not scanned.
       const outcomes: OutboxOutcomeFigures[] = await tx.query(
-        `SELECT job_name, sum(completed)::float8 AS completed, sum(failed)::float8 AS failed FROM (
-           SELECT job_name, count(completed_at) AS completed, count(failed_at) AS failed FROM outbox GROUP BY job_name
-           UNION ALL
-           SELECT job_name, completed, failed FROM outbox_outcome_totals
-         ) AS t GROUP BY job_name`,
+        `SELECT job_name, completed::float8 AS completed, failed::float8 AS failed FROM outbox_outcome_totals`,
       );
       return [open, outcomes] as const;
     });
@@ -252,8 +271,8 @@ export class OutboxRepository implements PersonalDataOwner {
 
   /**
    * Deletes up to `batchSize` rows whose job finished (done, or failed for good) more than `days`
-   * ago, adding them to `outbox_outcome_totals` in the same statement so the job counts never go
-   * down; resolves with how many. Open rows are never touched.
+   * ago; resolves with how many. They were counted in `outbox_outcome_totals` when stamped, so
+   * the job counts never go down. Open rows are never touched.
    */
   async deleteFinishedBefore(days: number, batchSize: number): Promise<number> {
     const [{ n }]: Array<{ n: number }> = await this.dataSource.query(
@@ -263,12 +282,7 @@ export class OutboxRepository implements PersonalDataOwner {
             AND COALESCE(completed_at, failed_at) < now() - make_interval(days => $1::int)
           LIMIT $2 FOR UPDATE SKIP LOCKED
        ), gone AS (
-         DELETE FROM outbox o USING doomed d WHERE o.id = d.id
-         RETURNING o.job_name, o.completed_at IS NOT NULL AS completed, o.failed_at IS NOT NULL AS failed
-       ), counted AS (
-         INSERT INTO outbox_outcome_totals AS t (job_name, completed, failed)
-         SELECT job_name, count(*) FILTER (WHERE completed), count(*) FILTER (WHERE failed) FROM gone GROUP BY job_name
-         ON CONFLICT (job_name) DO UPDATE SET completed = t.completed + excluded.completed, failed = t.failed + excluded.failed
+         DELETE FROM outbox o USING doomed d WHERE o.id = d.id RETURNING 1
        )
        SELECT count(*)::int AS n FROM gone`,
       [days, batchSize],
