@@ -4,7 +4,7 @@ import type { AdminAuditRow, AdminPage, FunnelReport } from '@contracts/admin';
 import { AdminOnly } from '../../common/admin-access/admin.guard';
 import { AuditLogService } from './audit-log.service';
 import { FunnelQueryDto } from './dto/funnel-query.dto';
-import { PageQueryDto } from './dto/list-query.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { FunnelService } from './funnel.service';
 import { reportRange } from './report-range';
 

@@ -1,28 +1,8 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from '@contracts/plans';
+import { PageQueryDto } from '../../../common/page-query.dto';
 import { IsSafeText } from '../../../common/safe-text.validator';
-
-export const MAX_PAGE_SIZE = 100;
-
-/** ?page=&pageSize= for the audit log (and, with q, the lists). */
-export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @Max(MAX_PAGE_SIZE, { message: `pageSize must be at most ${MAX_PAGE_SIZE}` })
-  pageSize?: number;
-}
 
 /** ?q= for the CSV exports: every matching row, no paging. q matches part of the normalised e-mail. */
 export class ExportQueryDto {
