@@ -6,7 +6,7 @@ import { signUnsubscribeToken, unsubscribeKey } from '@core/marketing/unsubscrib
 import { JobProducer } from '@core/queue/job-producer';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { adminCreate } from './support/admin';
-import { flushRedis, outboxDrained, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, flushRedis, outboxDrained, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The abandoned-checkout reminder through the real API, relay and worker, with a 1-second delay:
@@ -22,9 +22,8 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().get
 
 const smtp = new SmtpSink();
 let stack: Stack;
-let counter = 0;
 const http = () => request(stack.url);
-const client = () => `10.88.${Math.floor(++counter / 250)}.${counter % 250}`;
+const client = clientAddresses(88);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).send(body);
 const remindersTo = (email: string) =>
   smtp.messages.filter((m) => m.envelope.to.some((to) => to.toLowerCase() === email.toLowerCase()) && SUBJECT.test(m.subject ?? ''));

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The account page with Stripe (its fake): cancel and resume are `subscriptions.update` with
@@ -17,14 +17,11 @@ const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
 let stack: Stack;
 let counter = 0;
+const nextClient = clientAddresses(10);
 let buyer = '';
 
 const http = () => request(stack.url);
-const post = (path: string, body: object) =>
-  http()
-    .post(path)
-    .set('X-Forwarded-For', `10.10.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .send(body);
+const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
 
 beforeAll(async () => {
   await stripe.start();

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The self-service account page's API with the sandbox, through the real worker: sign-in links
@@ -20,7 +20,7 @@ let buyer = '';
 let ip = '';
 
 const http = () => request(stack.url);
-const nextIp = () => `10.9.${Math.floor(++counter / 250)}.${counter % 250}`;
+const nextIp = clientAddresses(9);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', ip).send(body);
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, Stack, startStack, waitFor } from './support/stack';
 import { adminCreate } from './support/admin';
 
 /**
@@ -19,11 +19,10 @@ const NOT_VERIFIED = 'never.opened@example.com';
 let stack: Stack;
 let cookie = '';
 let csrfToken = '';
-let counter = 0;
 let from = '';
 
 const http = () => request(stack.url);
-const client = () => `10.77.${Math.floor(++counter / 250)}.${counter % 250}`;
+const client = clientAddresses(77);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).send(body);
 const admin = (path: string) => http().get(path).set('cookie', cookie);
 const beacon = (body: object) => http().post('/api/beacon').send(body);

@@ -6,7 +6,7 @@ import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 import { adminCreate } from './support/admin';
 
 /**
@@ -31,15 +31,12 @@ let stack: Stack;
 let cookie = '';
 let csrfToken = '';
 let counter = 0;
+const nextClient = clientAddresses(79);
 let buyer = '';
 let eventCounter = 0;
 
 const http = () => request(stack.url);
-const post = (path: string, body: object) =>
-  http()
-    .post(path)
-    .set('X-Forwarded-For', `10.79.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .send(body);
+const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
 const refund = (paymentId: string, body: object) =>
   http().post(`/api/admin/billing/payments/${paymentId}/refunds`).set('cookie', cookie).set('x-csrf-token', csrfToken).send(body);
 const event = (type: string, object: Record<string, unknown>, id = `evt_refunds_${++eventCounter}`) => ({

@@ -6,7 +6,7 @@ import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 import { adminCreate } from './support/admin';
 
 /**
@@ -30,7 +30,7 @@ let counter = 0;
 let buyer = '';
 
 const http = () => request(stack.url);
-const client = () => `10.78.${Math.floor(++counter / 250)}.${counter % 250}`;
+const client = clientAddresses(78);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).set('Cookie', COOKIES).send(body);
 const adminGet = (path: string) => http().get(path).set('cookie', cookie);
 const refund = (paymentId: string, body: object) =>

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { adminSignIn, type AdminSession } from './support/admin';
 import { stripeFakeEnv } from './support/payments';
-import { resetData, Stack, startStack } from './support/stack';
+import { clientAddresses, resetData, Stack, startStack } from './support/stack';
 
 /**
  * Coupons on Stripe (the fake, through the SDK, with the real worker running): our coupon becomes
@@ -15,13 +15,9 @@ const ADMIN = { email: 'stripe.coupons.admin@example.com', password: 'stripe-cou
 const stripe = new FakeStripeServer();
 let stack: Stack;
 let session: AdminSession;
-let counter = 0;
+const nextClient = clientAddresses(32);
 
-const post = (path: string, body: object) =>
-  request(stack.url)
-    .post(path)
-    .set('X-Forwarded-For', `10.32.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .send(body);
+const post = (path: string, body: object) => request(stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
 const createCoupon = async (terms: object) =>
   (
     await request(stack.url)

@@ -5,7 +5,7 @@ import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { adminSignIn, type AdminSession } from './support/admin';
 import { paymentsOf, paymentsSettled } from './support/payments';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Coupons on the sandbox gateway through the real worker: the admin makes codes (audited,
@@ -24,10 +24,9 @@ const ga4 = new FakeGa4MpServer();
 const smtp = new SmtpSink();
 let stack: Stack;
 let session: AdminSession;
-let counter = 0;
 
 const http = () => request(stack.url);
-const client = () => `10.31.${Math.floor(++counter / 250)}.${counter % 250}`;
+const client = clientAddresses(31);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).send(body);
 const adminPost = (path: string, body: object) =>
   http().post(path).set('Cookie', session.cookie).set('x-csrf-token', session.csrfToken).send(body);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { FakeMembersArea } from '../fakes/members-area-server';
 import { adminSignIn, AdminSession } from './support/admin';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Who may enter the members area: one membership per buyer and product, moved by the orders'
@@ -14,12 +14,9 @@ const area = new FakeMembersArea(SECRET);
 let stack: Stack;
 let admin: AdminSession;
 let counter = 0;
+const nextClient = clientAddresses(12);
 
-const post = (path: string, body: object) =>
-  request(stack.url)
-    .post(path)
-    .set('X-Forwarded-For', `10.12.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .send(body);
+const post = (path: string, body: object) => request(stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
 const advance = (advanceDays: number) => post('/api/sandbox/clock', { advanceDays }).expect(200);
 const membership = async (email: string) =>
   (await stack.db.query(`SELECT id, status, product, access_changes FROM memberships WHERE email_normalized = $1`, [email]))[0];

@@ -3,7 +3,7 @@ import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * After the first payment, with Stripe (its fake) and Stripe's event sequences through the real
@@ -21,13 +21,10 @@ const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
 let stack: Stack;
 let counter = 0;
+const nextClient = clientAddresses(9);
 let buyer = '';
 
-const post = (path: string, body: object) =>
-  request(stack.url)
-    .post(path)
-    .set('X-Forwarded-For', `10.9.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .send(body);
+const post = (path: string, body: object) => request(stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
 
 let eventCounter = 0;
 const event = (

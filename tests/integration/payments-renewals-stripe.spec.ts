@@ -6,7 +6,7 @@ import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Renewals of a Stripe subscription through the real worker: every later paid invoice
@@ -27,15 +27,11 @@ const ga4 = new FakeGa4MpServer();
 const smtp = new SmtpSink();
 let stack: Stack;
 let counter = 0;
+const nextClient = clientAddresses(8);
 let buyer = '';
 
 const http = () => request(stack.url);
-const post = (path: string, body: object) =>
-  http()
-    .post(path)
-    .set('X-Forwarded-For', `10.8.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .set('Cookie', COOKIES)
-    .send(body);
+const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).set('Cookie', COOKIES).send(body);
 
 const invoicePaid = (eventId: string, invoice: Record<string, unknown>, created: number) => ({
   id: eventId,

@@ -7,7 +7,7 @@ import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { sendSignedWebhook } from './support/payments';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Sandbox payments through the real worker: the sandbox's events are delivered by the
@@ -26,16 +26,12 @@ const ga4 = new FakeGa4MpServer();
 const smtp = new SmtpSink();
 let stack: Stack;
 let counter = 0;
+const nextClient = clientAddresses(9);
 let buyer = '';
 
 const http = () => request(stack.url);
 const post = (path: string, body: object) =>
-  http()
-    .post(path)
-    .set('X-Forwarded-For', `10.9.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .set('Cookie', COOKIES)
-    .set('User-Agent', USER_AGENT)
-    .send(body);
+  http().post(path).set('X-Forwarded-For', nextClient()).set('Cookie', COOKIES).set('User-Agent', USER_AGENT).send(body);
 
 /**
  * Sandbox orders are test orders: their sales never reach the affiliate service, Meta or GA4. To

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
-import { outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * The sandbox's clock through the real worker: moving it forward renews active subscriptions
@@ -14,14 +14,11 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().get
 const smtp = new SmtpSink();
 let stack: Stack;
 let counter = 0;
+const nextClient = clientAddresses(7);
 let buyer = '';
 
 const http = () => request(stack.url);
-const post = (path: string, body: object) =>
-  http()
-    .post(path)
-    .set('X-Forwarded-For', `10.7.${Math.floor(++counter / 250)}.${counter % 250}`)
-    .send(body);
+const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
 
 beforeAll(async () => {
   stack = await startStack({

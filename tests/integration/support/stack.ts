@@ -185,6 +185,18 @@ export async function waitFor<T>(probe: () => Promise<T> | T, what: string, time
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
+/**
+ * Distinct client addresses in 10.<subnet>.0.0/16 for `X-Forwarded-For`, one per call, so a
+ * spec's many checkouts stay under the per-client limits; each spec takes its own subnet.
+ */
+export function clientAddresses(subnet: number): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `10.${subnet}.${Math.floor(n / 250)}.${n % 250}`;
+  };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function freePort(): Promise<number> {
