@@ -5,10 +5,16 @@ import { benchWeb } from '../tests/bench/web.bench';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
 
-type Suite = (life: Lifecycle) => Promise<void>;
+/** A suite that holds figures to a budget says whether they kept it; the others print figures only. */
+type Suite = (life: Lifecycle) => Promise<void | boolean>;
 
-/** `npm run bench [api|queue|web|leads|verify]`: benchmarks that print figures; no pass/fail thresholds. */
+/**
+ * `npm run bench [api|queue|web|leads|verify] [--enforce-budget]`: benchmarks that print figures.
+ * `web` also prints each page against its budget and a verdict; only with --enforce-budget does
+ * a verdict over budget make the command fail (exit 1), once every table is printed.
+ */
 const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb };
+const ENFORCE_BUDGET = '--enforce-budget';
 
 /** Parts of the api suite on their own, by name only: a plain `npm run bench` runs the whole suite once. */
 const parts: Record<string, Suite> = { leads: (life) => benchApi(life, ['leads']), verify: (life) => benchApi(life, ['verify']) };
@@ -16,16 +22,24 @@ const parts: Record<string, Suite> = { leads: (life) => benchApi(life, ['leads']
 async function main(life: Lifecycle): Promise<number> {
   // The benchmarks run on their own settings: no process they start reads a developer's .env.
   process.env.ENV_FILE = 'none';
-  const chosen = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const enforceBudget = args.includes(ENFORCE_BUDGET);
+  const chosen = args.filter((arg) => arg !== ENFORCE_BUDGET);
   const runnable = { ...suites, ...parts };
   const unknown = chosen.filter((name) => !runnable[name]);
-  if (unknown.length) throw new Error(`Unknown benchmark "${unknown.join(', ')}"; choose from: ${Object.keys(runnable).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Unknown benchmark "${unknown.join(', ')}"; choose from: ${Object.keys(runnable).join(', ')} (and ${ENFORCE_BUDGET})`);
   life.ownTempDir('bench-run');
-  for (const name of chosen.length ? chosen : Object.keys(suites)) await runnable[name](life);
+  const overBudget: string[] = [];
+  for (const name of chosen.length ? chosen : Object.keys(suites)) if ((await runnable[name](life)) === false) overBudget.push(name);
   const summary = BenchReport.summary();
   if (summary) {
     step('Summary (JSON under test-results/bench/)');
     process.stdout.write(`\n${summary}\n\n`);
+  }
+  if (overBudget.length && enforceBudget) {
+    step(`Over budget: ${overBudget.join(', ')} (${ENFORCE_BUDGET} makes that a failure)`);
+    return 1;
   }
   return 0;
 }

@@ -51,7 +51,9 @@ export function requirementsFor(command, args, env) {
   }
   if (command === 'bench') {
     needs.add('redis');
-    if (args.length === 0 || args.includes('web')) needs.add('chromium');
+    // Flags (--enforce-budget) choose no benchmark: without a name, every one runs, web included.
+    const names = args.filter((arg) => !arg.startsWith('--'));
+    if (names.length === 0 || names.includes('web')) needs.add('chromium');
   }
   return [...needs];
 }
