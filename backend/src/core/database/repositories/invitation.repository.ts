@@ -23,6 +23,8 @@ export interface InvitationRow {
   tokens_issued: number;
   /** When the last invitation e-mail was owed: the resend window counts from here, whether or not SMTP was up. */
   email_owed_at: Date | null;
+  /** The submission (`invitation_submissions.id`) that owed the last invitation e-mail. */
+  email_owed_by: string | null;
   /** Outcome of the last invitation e-mail job: 'sent', 'skipped: …' or 'failed: …'. */
   email_status: string | null;
   /** When SMTP last accepted an invitation e-mail. */
@@ -66,8 +68,21 @@ export interface InvitationSubmission {
   delivery: InvitationDelivery;
 }
 
-/** An invitation locked for a submission; `emailed_recently`: an e-mail was owed within the resend window. */
-export type LockedInvitation = Pick<InvitationRow, 'id' | 'tokens_issued'> & { emailed_recently: boolean };
+/** A submission with the token it gets if it is issued one (known only by its hash, valid until `tokenExpiresAt`). */
+export type IssuingSubmission = InvitationSubmission & { tokenHash: string; tokenExpiresAt: Date };
+
+/** What became of a submission: its invitation, the token's issue number if it was issued one, whether it owes the e-mail. */
+export interface RecordedSubmission {
+  /** The submission's position (from 1) in what was recorded. */
+  ord: number;
+  invitation_id: string;
+  issue: number | null;
+  owes_email: boolean;
+}
+
+/** In the upsert: an invitation e-mail was owed within the resend window ($10 ms) before this submission. */
+const OWED_RECENTLY = `COALESCE(i.email_owed_at > now() - make_interval(secs => $10::double precision / 1000), false)`;
+const OWED_EARLIER = `NOT ${OWED_RECENTLY}`;
 
 export const INVITATION_TABLES: readonly TableColumns[] = [
   {
@@ -86,62 +101,66 @@ export class InvitationRepository implements PersonalDataOwner {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Creates the invitation unless its e-mail has one. */
-  async insertIfNew(sql: SqlExecutor, s: InvitationSubmission): Promise<void> {
-    await sql.query(
-      `INSERT INTO invitations (name, email, email_normalized, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (email_normalized) DO NOTHING`,
-      [s.name, s.email, s.emailNormalized, s.phone, s.invitedBy, s.referral, s.delivery],
-    );
-  }
-
-  /** Locks the invitation of the address until commit. */
-  async lockByEmail(sql: SqlExecutor, emailNormalized: string, resendWindowMs: number): Promise<LockedInvitation> {
-    const [row]: LockedInvitation[] = await sql.query(
-      `SELECT id, tokens_issued,
-              COALESCE(email_owed_at > now() - make_interval(secs => $2::double precision / 1000), false) AS emailed_recently
-         FROM invitations WHERE email_normalized = $1 FOR UPDATE`,
-      [emailNormalized, resendWindowMs],
-    );
-    return row;
-  }
-
   /**
-   * Records a submission on the invitation. The invitee's name, inviter and referral stay as
-   * first given (anyone can submit the gate with somebody's address); a missing one is filled.
-   * `issue` is the newest token's number when one was issued; `owesEmail` starts the resend window.
+   * Records submissions of the gate, each to a different address, in one statement: creates or
+   * updates each invitation, decides whether the submission owes the invitation e-mail (none was
+   * owed within `resendWindowMs`) and whether it gets a token (it owes the e-mail, or delivery is
+   * instant), stores that token under the next issue number (dropping the invitation's expired
+   * tokens on the way) and the submission itself. Answers one row per submission, in any order.
+   *
+   * The upsert decides on the row as it is after any concurrent submission of the address (it
+   * waits for its lock), and a submission knows it owed the e-mail by finding its own id in
+   * `email_owed_by`. The invitee's name, inviter and referral stay as first given (anyone can
+   * submit the gate with somebody's address); a missing one is filled.
    */
-  async recordSubmission(
-    sql: SqlExecutor,
-    invitationId: string,
-    s: InvitationSubmission,
-    issue: number | null,
-    owesEmail: boolean,
-  ): Promise<void> {
-    await sql.query(
-      `UPDATE invitations
-            SET name = COALESCE(NULLIF(name, ''), $2), email = $3, phone = COALESCE($4, phone),
-                invited_by = COALESCE(invited_by, $5), referral = COALESCE(referral, $6),
-                delivery = $7, submission_count = submission_count + 1, tokens_issued = COALESCE($8, tokens_issued),
-                email_owed_at = CASE WHEN $9 THEN now() ELSE email_owed_at END, updated_at = now()
-          WHERE id = $1`,
-      [invitationId, s.name, s.email, s.phone, s.invitedBy, s.referral, s.delivery, issue, owesEmail],
+  recordSubmissions(sql: SqlExecutor, submissions: readonly IssuingSubmission[], resendWindowMs: number): Promise<RecordedSubmission[]> {
+    const column = <K extends keyof IssuingSubmission>(key: K) => submissions.map((s) => s[key]);
+    return sql.query<RecordedSubmission[]>(
+      `WITH input AS MATERIALIZED (
+         SELECT nextval(pg_get_serial_sequence('invitation_submissions', 'id')) AS submission_id, s.*
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+                WITH ORDINALITY AS s(name, email, email_normalized, phone, invited_by, referral, delivery, token_hash, expires_at, ord)
+       ), invitation AS (
+         INSERT INTO invitations AS i (name, email, email_normalized, phone, invited_by, referral, delivery,
+                                       submission_count, tokens_issued, email_owed_at, email_owed_by)
+         SELECT name, email, email_normalized, phone, invited_by, referral, delivery, 1, 1, now(), submission_id FROM input ORDER BY ord
+         ON CONFLICT (email_normalized) DO UPDATE SET
+           name = COALESCE(NULLIF(i.name, ''), excluded.name), email = excluded.email, phone = COALESCE(excluded.phone, i.phone),
+           invited_by = COALESCE(i.invited_by, excluded.invited_by), referral = COALESCE(i.referral, excluded.referral),
+           delivery = excluded.delivery, submission_count = i.submission_count + 1,
+           tokens_issued = i.tokens_issued + CASE WHEN excluded.delivery = 'instant' OR ${OWED_EARLIER} THEN 1 ELSE 0 END,
+           email_owed_at = CASE WHEN ${OWED_RECENTLY} THEN i.email_owed_at ELSE now() END,
+           email_owed_by = CASE WHEN ${OWED_RECENTLY} THEN i.email_owed_by ELSE excluded.email_owed_by END,
+           updated_at = now()
+         RETURNING i.id, i.email_normalized, i.tokens_issued, i.email_owed_by
+       ), decided AS (
+         SELECT input.*, invitation.id AS invitation_id, invitation.tokens_issued AS issue,
+                invitation.email_owed_by = input.submission_id AS owes_email,
+                invitation.email_owed_by = input.submission_id OR input.delivery = 'instant' AS issued
+           FROM input JOIN invitation USING (email_normalized)
+       ), expired AS (
+         DELETE FROM invitation_tokens t USING decided d WHERE d.issued AND t.invitation_id = d.invitation_id AND t.expires_at <= now()
+       ), token AS (
+         INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at)
+         SELECT token_hash, invitation_id, issue, expires_at FROM decided WHERE issued ORDER BY ord
+       ), submission AS (
+         INSERT INTO invitation_submissions (id, invitation_id, name, phone, invited_by, referral, delivery)
+         SELECT submission_id, invitation_id, name, phone, invited_by, referral, delivery FROM decided ORDER BY ord
+       )
+       SELECT ord::int, invitation_id, CASE WHEN issued THEN issue END AS issue, owes_email FROM decided`,
+      [
+        column('name'),
+        column('email'),
+        column('emailNormalized'),
+        column('phone'),
+        column('invitedBy'),
+        column('referral'),
+        column('delivery'),
+        column('tokenHash'),
+        column('tokenExpiresAt'),
+        resendWindowMs,
+      ],
     );
-    await sql.query(
-      `INSERT INTO invitation_submissions (invitation_id, name, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [invitationId, s.name, s.phone, s.invitedBy, s.referral, s.delivery],
-    );
-  }
-
-  /** Stores a new token's hash; the invitation's expired tokens are dropped on the way. */
-  async insertToken(sql: SqlExecutor, token: Omit<InvitationTokenRow, 'created_at'>): Promise<void> {
-    await sql.query(`DELETE FROM invitation_tokens WHERE invitation_id = $1 AND expires_at <= now()`, [token.invitation_id]);
-    await sql.query(`INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at) VALUES ($1, $2, $3, $4)`, [
-      token.token_hash,
-      token.invitation_id,
-      token.issue,
-      token.expires_at,
-    ]);
   }
 
   /** The invitee a live token belongs to. */
