@@ -7,11 +7,15 @@ import { step } from './lib/log';
 
 type Suite = (life: Lifecycle) => Promise<void>;
 
-/** `npm run bench [api|queue|web|leads|verify]`: benchmarks that print figures; no pass/fail thresholds. */
+/** `npm run bench [api|queue|web|leads|verify|gate]`: benchmarks that print figures; no pass/fail thresholds. */
 const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb };
 
 /** Parts of the api suite on their own, by name only: a plain `npm run bench` runs the whole suite once. */
-const parts: Record<string, Suite> = { leads: (life) => benchApi(life, ['leads']), verify: (life) => benchApi(life, ['verify']) };
+const parts: Record<string, Suite> = {
+  leads: (life) => benchApi(life, ['leads']),
+  verify: (life) => benchApi(life, ['verify']),
+  gate: (life) => benchApi(life, ['invitation-gate']),
+};
 
 async function main(life: Lifecycle): Promise<number> {
   // The benchmarks run on their own settings: no process they start reads a developer's .env.
