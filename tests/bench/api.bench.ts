@@ -66,9 +66,10 @@ interface Memory {
  * the same lead write straight through node-pg, per lead and batched.
  *
  * `only` narrows the run to some endpoints (the baseline always runs); the lead checks, the
- * scale-out comparison and the database reference run whenever `leads` is among them.
+ * scale-out comparison and the database reference run whenever `leads` is among them, unless
+ * `leadChecks` is false (the gate's run has the lead endpoint only to compare with).
  */
-export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<void> {
+export async function benchApi(life: Lifecycle, only?: EndpointKey[], { leadChecks = true } = {}): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const levels = (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
   const top = Math.max(...levels);
@@ -140,7 +141,7 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
       ]);
     }
 
-    if (!leadsAtTop) {
+    if (!leadsAtTop || !leadChecks) {
       report.table('Resident memory (VmRSS, MiB)', memoryRows(rest, loaded, null));
       return;
     }
@@ -268,7 +269,8 @@ function gateBesideLeads(gate: autocannon.Result, leads: autocannon.Result | nul
 
 /**
  * Every submission the gate answered 2xx for made its invitation (each had a fresh address), and
- * each invitation owes exactly one invitation e-mail in the outbox.
+ * each invitation owes exactly one invitation e-mail in the outbox; and how many submissions
+ * each committed transaction stored (rows sharing an xmin), the batch size actually reached.
  */
 async function checkInvitations(db: Client, prefix: string, accepted: string[]): Promise<Row> {
   const { rows } = await db.query<{ email: string; owed: number }>(
@@ -283,12 +285,19 @@ async function checkInvitations(db: Client, prefix: string, accepted: string[]):
   const lost = accepted.filter((email) => !stored.has(email)).length;
   const unowed = rows.filter((r) => r.owed === 0).length;
   const owedTwice = rows.filter((r) => r.owed > 1).length;
+  // Submission rows are never updated, so their xmin is the transaction that wrote them.
+  const { rows: written } = await db.query<{ submissions: number; transactions: number }>(
+    `SELECT count(*)::int AS submissions, count(DISTINCT s.xmin::text)::int AS transactions
+       FROM invitation_submissions s JOIN invitations i ON i.id = s.invitation_id WHERE i.email LIKE $1`,
+    [`${prefix}%`],
+  );
   return {
     accepted: accepted.length,
     stored: stored.size,
     'accepted, not stored': lost,
     'no e-mail owed': unowed,
     'owed twice': owedTwice,
+    'submissions/tx': written[0].transactions ? (written[0].submissions / written[0].transactions).toFixed(1) : null,
     verdict: lost === 0 && unowed === 0 && owedTwice === 0 ? 'ok' : 'MISMATCH',
   };
 }

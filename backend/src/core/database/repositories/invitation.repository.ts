@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { JOB_QUEUE, JOBS } from '@contracts/jobs';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
 import { affectedRows } from './sql-results';
@@ -68,8 +69,17 @@ export interface InvitationSubmission {
   delivery: InvitationDelivery;
 }
 
-/** A submission with the token it gets if it is issued one (known only by its hash, valid until `tokenExpiresAt`). */
-export type IssuingSubmission = InvitationSubmission & { tokenHash: string; tokenExpiresAt: Date };
+/**
+ * A submission with the token it gets if it is issued one (known only by its hash, valid until
+ * `tokenExpiresAt`), and what it needs should it create its invitation: the id the invitation
+ * gets, and the token sealed for that invitation's e-mail of issue 1.
+ */
+export type IssuingSubmission = InvitationSubmission & {
+  tokenHash: string;
+  tokenExpiresAt: Date;
+  newId: string;
+  newSealedToken: string;
+};
 
 /** What became of a submission: its invitation, the token's issue number if it was issued one, whether it owes the e-mail. */
 export interface RecordedSubmission {
@@ -80,9 +90,8 @@ export interface RecordedSubmission {
   owes_email: boolean;
 }
 
-/** In the upsert: an invitation e-mail was owed within the resend window ($10 ms) before this submission. */
-const OWED_RECENTLY = `COALESCE(i.email_owed_at > now() - make_interval(secs => $10::double precision / 1000), false)`;
-const OWED_EARLIER = `NOT ${OWED_RECENTLY}`;
+/** In the upsert: an invitation e-mail was owed within the resend window ($12 ms) before this submission. */
+const OWED_RECENTLY = `COALESCE(i.email_owed_at > now() - make_interval(secs => $12::double precision / 1000), false)`;
 
 export const INVITATION_TABLES: readonly TableColumns[] = [
   {
@@ -106,32 +115,48 @@ export class InvitationRepository implements PersonalDataOwner {
    * updates each invitation, decides whether the submission owes the invitation e-mail (none was
    * owed within `resendWindowMs`) and whether it gets a token (it owes the e-mail, or delivery is
    * instant), stores that token under the next issue number (dropping the invitation's expired
-   * tokens on the way) and the submission itself. Answers one row per submission, in any order.
+   * tokens on the way) and the submission itself. Answers one row per submission recorded, in
+   * any order.
    *
    * The upsert decides on the row as it is after any concurrent submission of the address (it
    * waits for its lock), and a submission knows it owed the e-mail by finding its own id in
    * `email_owed_by`. The invitee's name, inviter and referral stay as first given (anyone can
    * submit the gate with somebody's address); a missing one is filled.
+   *
+   * `oweNew`: the statement is a transaction of its own, so it also owes the e-mails of the
+   * invitations it creates (their id and issue 1 are known beforehand, so is the payload), and
+   * it leaves out (no row answered) a submission whose existing invitation would owe an e-mail:
+   * the caller records that one again without `oweNew`, in a transaction where it owes the
+   * e-mail itself (`owe`), with the invitation's id and issue answered here.
    */
-  recordSubmissions(sql: SqlExecutor, submissions: readonly IssuingSubmission[], resendWindowMs: number): Promise<RecordedSubmission[]> {
+  recordSubmissions(
+    sql: SqlExecutor,
+    submissions: readonly IssuingSubmission[],
+    resendWindowMs: number,
+    { oweNew }: { oweNew: boolean },
+  ): Promise<RecordedSubmission[]> {
     const column = <K extends keyof IssuingSubmission>(key: K) => submissions.map((s) => s[key]);
     return sql.query<RecordedSubmission[]>(
       `WITH input AS MATERIALIZED (
-         SELECT nextval(pg_get_serial_sequence('invitation_submissions', 'id')) AS submission_id, s.*
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-                WITH ORDINALITY AS s(name, email, email_normalized, phone, invited_by, referral, delivery, token_hash, expires_at, ord)
+         SELECT nextval('invitation_submissions_id_seq') AS submission_id, s.*
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                       $10::timestamptz[], $11::text[])
+                WITH ORDINALITY AS s(new_id, name, email, email_normalized, phone, invited_by, referral, delivery, token_hash, expires_at,
+                                     new_sealed_token, ord)
        ), invitation AS (
-         INSERT INTO invitations AS i (name, email, email_normalized, phone, invited_by, referral, delivery,
+         INSERT INTO invitations AS i (id, name, email, email_normalized, phone, invited_by, referral, delivery,
                                        submission_count, tokens_issued, email_owed_at, email_owed_by)
-         SELECT name, email, email_normalized, phone, invited_by, referral, delivery, 1, 1, now(), submission_id FROM input ORDER BY ord
+         SELECT new_id, name, email, email_normalized, phone, invited_by, referral, delivery, 1, 1, now(), submission_id
+           FROM input ORDER BY ord
          ON CONFLICT (email_normalized) DO UPDATE SET
            name = COALESCE(NULLIF(i.name, ''), excluded.name), email = excluded.email, phone = COALESCE(excluded.phone, i.phone),
            invited_by = COALESCE(i.invited_by, excluded.invited_by), referral = COALESCE(i.referral, excluded.referral),
            delivery = excluded.delivery, submission_count = i.submission_count + 1,
-           tokens_issued = i.tokens_issued + CASE WHEN excluded.delivery = 'instant' OR ${OWED_EARLIER} THEN 1 ELSE 0 END,
+           tokens_issued = i.tokens_issued + CASE WHEN excluded.delivery = 'instant' OR NOT ${OWED_RECENTLY} THEN 1 ELSE 0 END,
            email_owed_at = CASE WHEN ${OWED_RECENTLY} THEN i.email_owed_at ELSE now() END,
            email_owed_by = CASE WHEN ${OWED_RECENTLY} THEN i.email_owed_by ELSE excluded.email_owed_by END,
            updated_at = now()
+         ${oweNew ? `WHERE ${OWED_RECENTLY}` : ''}
          RETURNING i.id, i.email_normalized, i.tokens_issued, i.email_owed_by
        ), decided AS (
          SELECT input.*, invitation.id AS invitation_id, invitation.tokens_issued AS issue,
@@ -146,9 +171,18 @@ export class InvitationRepository implements PersonalDataOwner {
        ), submission AS (
          INSERT INTO invitation_submissions (id, invitation_id, name, phone, invited_by, referral, delivery)
          SELECT submission_id, invitation_id, name, phone, invited_by, referral, delivery FROM decided ORDER BY ord
-       )
+       )${
+         oweNew
+           ? `, owed AS (
+         INSERT INTO outbox (queue, job_name, payload)
+         SELECT $13, $14, jsonb_build_object('invitationId', invitation_id, 'issue', issue, 'sealedToken', new_sealed_token)
+           FROM decided WHERE owes_email ORDER BY ord
+       )`
+           : ''
+       }
        SELECT ord::int, invitation_id, CASE WHEN issued THEN issue END AS issue, owes_email FROM decided`,
       [
+        column('newId'),
         column('name'),
         column('email'),
         column('emailNormalized'),
@@ -158,7 +192,9 @@ export class InvitationRepository implements PersonalDataOwner {
         column('delivery'),
         column('tokenHash'),
         column('tokenExpiresAt'),
+        column('newSealedToken'),
         resendWindowMs,
+        ...(oweNew ? [JOB_QUEUE[JOBS.invitationEmail], JOBS.invitationEmail] : []),
       ],
     );
   }
