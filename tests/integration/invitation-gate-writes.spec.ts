@@ -142,3 +142,48 @@ describe('simultaneous submissions of one address', () => {
     expect(doorSummary(smtp.deliveriesAtDoor())).toEqual(onceEach(1));
   });
 });
+
+describe('a submission the database refuses', () => {
+  // A trigger refuses one invitee's submission: once as a server fault (P0001), once as bad data (class 22).
+  beforeAll(async () => {
+    await stack.db.query(`
+      CREATE FUNCTION refuse_test_invitations() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'Refused Fault' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        IF NEW.name = 'Refused Unstorable' THEN RAISE EXCEPTION 'refused for the test' USING ERRCODE = '22023'; END IF;
+        RETURN NEW;
+      END $$`);
+    await stack.db.query(
+      `CREATE TRIGGER refuse_test_invitations BEFORE INSERT ON invitation_submissions FOR EACH ROW EXECUTE FUNCTION refuse_test_invitations()`,
+    );
+  });
+  afterAll(async () => {
+    await stack.db.query('DROP TRIGGER IF EXISTS refuse_test_invitations ON invitation_submissions');
+    await stack.db.query('DROP FUNCTION IF EXISTS refuse_test_invitations()');
+  });
+
+  it.each([
+    ['Refused Fault', 500],
+    ['Refused Unstorable', 400],
+  ])('fails only "%s" (%i); the others of its batch are stored with their e-mails owed', async (refused, status) => {
+    // One neighbour's invitation exists and owes a new e-mail, so both ways of recording run.
+    await http().post('/api/invitation-gate').send({ name: 'Old Neighbour', email: 'old-neighbour@example.com' }).expect(201);
+    await stack.db.query(`UPDATE invitations SET email_owed_at = now() - interval '1 hour'`);
+    const neighbours = [
+      { name: 'Old Neighbour', email: 'old-neighbour@example.com' },
+      ...Array.from({ length: 11 }, (_, i) => ({ name: `Neighbour ${i}`, email: `neighbour-${i}@example.com` })),
+    ];
+    const answers = await postSimultaneously(stack.url, '/api/invitation-gate', [
+      ...neighbours.slice(0, 6),
+      { name: refused, email: 'refused@example.com' },
+      ...neighbours.slice(6),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), status, ...Array(6).fill(201)]);
+    expect(answers[6].body.message).toMatch(status === 400 ? /cannot be stored/ : /went wrong on our side/);
+    const stored: Array<{ email: string }> = await stack.db.query('SELECT email FROM invitations ORDER BY email');
+    expect(stored.map((r) => r.email)).toEqual(neighbours.map((n) => n.email).sort());
+    expect(await count('invitation_submissions')).toBe(13);
+    expect(await count('invitation_tokens')).toBe(13);
+    expect(await count(`outbox WHERE job_name = 'invitation-email'`)).toBe(13);
+  });
+});
