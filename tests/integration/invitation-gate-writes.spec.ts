@@ -21,14 +21,11 @@ const TRANSACTION_CONTROL = /^(START TRANSACTION|BEGIN|COMMIT|ROLLBACK)\b/i;
 
 /** The statements the API sends while `action` runs, after making sure nothing else was sending any. */
 async function statementsDuring(action: () => Promise<unknown>): Promise<string[]> {
-  await waitFor(
-    async () => {
-      seen = [];
-      await sleep(200);
-      return seen.length === 0;
-    },
-    'the API to send no statements of its own',
-  );
+  await waitFor(async () => {
+    seen = [];
+    await sleep(200);
+    return seen.length === 0;
+  }, 'the API to send no statements of its own');
   await action();
   const statements = seen;
   seen = [];
@@ -40,10 +37,7 @@ const work = (statements: string[]) => statements.filter((sql) => !TRANSACTION_C
 beforeAll(async () => {
   await flushRedis();
   await smtp.start();
-  stack = await startStack(
-    { SMTP_URL: smtp.url, INVITATION_DELIVERY: 'email', INVITATION_RESEND_WINDOW_MS: '600000' },
-    { worker: false },
-  );
+  stack = await startStack({ SMTP_URL: smtp.url, INVITATION_DELIVERY: 'email', INVITATION_RESEND_WINDOW_MS: '600000' }, { worker: false });
   const logger = stack.db.logger;
   const logQuery = logger.logQuery.bind(logger);
   logger.logQuery = (query, parameters, queryRunner) => {

@@ -3,11 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
-import {
-  InvitationRepository,
-  type InvitationSubmission,
-  type IssuingSubmission,
-} from '@core/database/repositories/invitation.repository';
+import { InvitationRepository, type InvitationSubmission, type IssuingSubmission } from '@core/database/repositories/invitation.repository';
 import { hashAccessToken, invitationEmailContext, issueAccessToken, sealAccessToken } from '@core/invitations/access-token';
 import { owe, type OwedJob } from '@core/queue/owe';
 
