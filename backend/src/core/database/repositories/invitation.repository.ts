@@ -160,8 +160,8 @@ export class InvitationRepository implements PersonalDataOwner {
          RETURNING i.id, i.email_normalized, i.tokens_issued, i.email_owed_by
        ), decided AS (
          SELECT input.*, invitation.id AS invitation_id, invitation.tokens_issued AS issue,
-                invitation.email_owed_by = input.submission_id AS owes_email,
-                invitation.email_owed_by = input.submission_id OR input.delivery = 'instant' AS issued
+                COALESCE(invitation.email_owed_by = input.submission_id, false) AS owes_email,
+                COALESCE(invitation.email_owed_by = input.submission_id, false) OR input.delivery = 'instant' AS issued
            FROM input JOIN invitation USING (email_normalized)
        ), expired AS (
          DELETE FROM invitation_tokens t USING decided d WHERE d.issued AND t.invitation_id = d.invitation_id AND t.expires_at <= now()
