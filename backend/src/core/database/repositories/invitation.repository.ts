@@ -164,7 +164,9 @@ export class InvitationRepository implements PersonalDataOwner {
                 COALESCE(invitation.email_owed_by = input.submission_id, false) OR input.delivery = 'instant' AS issued
            FROM input JOIN invitation USING (email_normalized)
        ), expired AS (
-         DELETE FROM invitation_tokens t USING decided d WHERE d.issued AND t.invitation_id = d.invitation_id AND t.expires_at <= now()
+         -- An array, not a join: the planner cannot count the submissions and might scan every token.
+         DELETE FROM invitation_tokens
+          WHERE invitation_id = ANY (ARRAY(SELECT invitation_id FROM decided WHERE issued)) AND expires_at <= now()
        ), token AS (
          INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at)
          SELECT token_hash, invitation_id, issue, expires_at FROM decided WHERE issued ORDER BY ord
