@@ -9,7 +9,7 @@ import { step } from './lib/log';
 type Suite = (life: Lifecycle) => Promise<void | boolean>;
 
 /**
- * `npm run bench [api|queue|web|leads|verify] [--enforce-budget]`: benchmarks that print figures.
+ * `npm run bench [api|queue|web|leads|verify|gate] [--enforce-budget]`: benchmarks that print figures.
  * `web` also prints each page against its budget and a verdict; only with --enforce-budget does
  * a verdict over budget make the command fail (exit 1), once every table is printed.
  */
@@ -17,7 +17,11 @@ const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: be
 const ENFORCE_BUDGET = '--enforce-budget';
 
 /** Parts of the api suite on their own, by name only: a plain `npm run bench` runs the whole suite once. */
-const parts: Record<string, Suite> = { leads: (life) => benchApi(life, ['leads']), verify: (life) => benchApi(life, ['verify']) };
+const parts: Record<string, Suite> = {
+  leads: (life) => benchApi(life, ['leads']),
+  verify: (life) => benchApi(life, ['verify']),
+  gate: (life) => benchApi(life, ['leads', 'invitation-gate'], { leadChecks: false }),
+};
 
 async function main(life: Lifecycle): Promise<number> {
   // The benchmarks run on their own settings: no process they start reads a developer's .env.

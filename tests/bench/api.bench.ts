@@ -66,9 +66,10 @@ interface Memory {
  * the same lead write straight through node-pg, per lead and batched.
  *
  * `only` narrows the run to some endpoints (the baseline always runs); the lead checks, the
- * scale-out comparison and the database reference run whenever `leads` is among them.
+ * scale-out comparison and the database reference run whenever `leads` is among them, unless
+ * `leadChecks` is false (the gate's run has the lead endpoint only to compare with).
  */
-export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<void> {
+export async function benchApi(life: Lifecycle, only?: EndpointKey[], { leadChecks = true } = {}): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const levels = (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
   const top = Math.max(...levels);
@@ -92,17 +93,24 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
     const rows: Row[] = [];
     const baseline = new Map<number, number>();
     const acceptedLeads: string[] = [];
+    const acceptedInvitations: string[] = [];
     let leadsAtTop: autocannon.Result | null = null;
+    let gateAtTop: autocannon.Result | null = null;
     for (const endpoint of [BASELINE, ...chosen.map((key) => all[key])]) {
       step(`${endpoint.label}: warming up, then ${seconds} s at each of ${levels.join(', ')} connections`);
       const warmUp = await load(api.url, endpoint, Math.min(2, seconds), 16);
       if (endpoint === all.leads) acceptedLeads.push(...warmUp.accepted);
+      if (endpoint === all['invitation-gate']) acceptedInvitations.push(...warmUp.accepted);
       for (const connections of levels) {
         const { result, accepted } = await load(api.url, endpoint, seconds, connections);
         if (endpoint === BASELINE) baseline.set(connections, result.requests.average);
         if (endpoint === all.leads) {
           acceptedLeads.push(...accepted);
           if (connections === top) leadsAtTop = result;
+        }
+        if (endpoint === all['invitation-gate']) {
+          acceptedInvitations.push(...accepted);
+          if (connections === top) gateAtTop = result;
         }
         rows.push({
           endpoint: endpoint.label,
@@ -120,7 +128,20 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
       'errors: connection errors and timeouts; non-2xx: answers other than 2xx (a rate limit would show here).',
     );
 
-    if (!leadsAtTop) {
+    if (gateAtTop) {
+      report.table(
+        `POST /api/invitation-gate beside POST /api/leads at ${top} connections (same run)`,
+        gateBesideLeads(gateAtTop, leadsAtTop),
+        `Target for the gate: ≥ ${GATE_TARGET.perSecond} req/s, p99 ≤ ${GATE_TARGET.p99Ms} ms, zero errors and non-2xx: ${
+          gateMeetsTarget(gateAtTop) ? 'met' : 'not met'
+        }.`,
+      );
+      report.table('Accepted invitation-gate submissions: stored, one invitation e-mail owed each', [
+        await checkInvitations(db, all['invitation-gate'].prefix!, acceptedInvitations),
+      ]);
+    }
+
+    if (!leadsAtTop || !leadChecks) {
       report.table('Resident memory (VmRSS, MiB)', memoryRows(rest, loaded, null));
       return;
     }
@@ -226,6 +247,59 @@ export async function benchApi(life: Lifecycle, only?: EndpointKey[]): Promise<v
     await worker.release();
     await stack.stop();
   }
+}
+
+/** What issue 20 asks of the gate at the top connection count. */
+const GATE_TARGET = { perSecond: 1500, p99Ms: 100 };
+
+const gateMeetsTarget = (gate: autocannon.Result): boolean =>
+  gate.requests.average >= GATE_TARGET.perSecond && gate.latency.p99 <= GATE_TARGET.p99Ms && errorsOf(gate) === 0;
+
+function gateBesideLeads(gate: autocannon.Result, leads: autocannon.Result | null): Row[] {
+  const row = (endpoint: string, result: autocannon.Result): Row => ({
+    endpoint,
+    'req/s': round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: errorsOf(result),
+    '× leads': leads ? ratio(result.requests.average, leads.requests.average) : null,
+  });
+  return [...(leads ? [row('POST /api/leads', leads)] : []), row('POST /api/invitation-gate', gate)];
+}
+
+/**
+ * Every submission the gate answered 2xx for made its invitation (each had a fresh address), and
+ * each invitation owes exactly one invitation e-mail in the outbox; and how many submissions
+ * each committed transaction stored (rows sharing an xmin), the batch size actually reached.
+ */
+async function checkInvitations(db: Client, prefix: string, accepted: string[]): Promise<Row> {
+  const { rows } = await db.query<{ email: string; owed: number }>(
+    `SELECT i.email, count(o.id)::int AS owed
+       FROM invitations i
+       LEFT JOIN outbox o ON o.job_name = 'invitation-email' AND o.payload->>'invitationId' = i.id::text
+      WHERE i.email LIKE $1
+      GROUP BY i.email`,
+    [`${prefix}%`],
+  );
+  const stored = new Map(rows.map((r) => [r.email, r.owed]));
+  const lost = accepted.filter((email) => !stored.has(email)).length;
+  const unowed = rows.filter((r) => r.owed === 0).length;
+  const owedTwice = rows.filter((r) => r.owed > 1).length;
+  // Submission rows are never updated, so their xmin is the transaction that wrote them.
+  const { rows: written } = await db.query<{ submissions: number; transactions: number }>(
+    `SELECT count(*)::int AS submissions, count(DISTINCT s.xmin::text)::int AS transactions
+       FROM invitation_submissions s JOIN invitations i ON i.id = s.invitation_id WHERE i.email LIKE $1`,
+    [`${prefix}%`],
+  );
+  return {
+    accepted: accepted.length,
+    stored: stored.size,
+    'accepted, not stored': lost,
+    'no e-mail owed': unowed,
+    'owed twice': owedTwice,
+    'submissions/tx': written[0].transactions ? (written[0].submissions / written[0].transactions).toFixed(1) : null,
+    verdict: lost === 0 && unowed === 0 && owedTwice === 0 ? 'ok' : 'MISMATCH',
+  };
 }
 
 function figures(result: autocannon.Result): Row {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { JOB_QUEUE, JOBS } from '@contracts/jobs';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
 import { affectedRows } from './sql-results';
@@ -23,6 +24,8 @@ export interface InvitationRow {
   tokens_issued: number;
   /** When the last invitation e-mail was owed: the resend window counts from here, whether or not SMTP was up. */
   email_owed_at: Date | null;
+  /** The submission (`invitation_submissions.id`) that owed the last invitation e-mail. */
+  email_owed_by: string | null;
   /** Outcome of the last invitation e-mail job: 'sent', 'skipped: …' or 'failed: …'. */
   email_status: string | null;
   /** When SMTP last accepted an invitation e-mail. */
@@ -66,8 +69,29 @@ export interface InvitationSubmission {
   delivery: InvitationDelivery;
 }
 
-/** An invitation locked for a submission; `emailed_recently`: an e-mail was owed within the resend window. */
-export type LockedInvitation = Pick<InvitationRow, 'id' | 'tokens_issued'> & { emailed_recently: boolean };
+/**
+ * A submission with the token it gets if it is issued one (known only by its hash, valid until
+ * `tokenExpiresAt`), and what it needs should it create its invitation: the id the invitation
+ * gets, and the token sealed for that invitation's e-mail of issue 1.
+ */
+export type IssuingSubmission = InvitationSubmission & {
+  tokenHash: string;
+  tokenExpiresAt: Date;
+  newId: string;
+  newSealedToken: string;
+};
+
+/** What became of a submission: its invitation, the token's issue number if it was issued one, whether it owes the e-mail. */
+export interface RecordedSubmission {
+  /** The submission's position (from 1) in what was recorded. */
+  ord: number;
+  invitation_id: string;
+  issue: number | null;
+  owes_email: boolean;
+}
+
+/** In the upsert: an invitation e-mail was owed within the resend window ($12 ms) before this submission. */
+const OWED_RECENTLY = `COALESCE(i.email_owed_at > now() - make_interval(secs => $12::double precision / 1000), false)`;
 
 export const INVITATION_TABLES: readonly TableColumns[] = [
   {
@@ -86,62 +110,95 @@ export class InvitationRepository implements PersonalDataOwner {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Creates the invitation unless its e-mail has one. */
-  async insertIfNew(sql: SqlExecutor, s: InvitationSubmission): Promise<void> {
-    await sql.query(
-      `INSERT INTO invitations (name, email, email_normalized, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (email_normalized) DO NOTHING`,
-      [s.name, s.email, s.emailNormalized, s.phone, s.invitedBy, s.referral, s.delivery],
-    );
-  }
-
-  /** Locks the invitation of the address until commit. */
-  async lockByEmail(sql: SqlExecutor, emailNormalized: string, resendWindowMs: number): Promise<LockedInvitation> {
-    const [row]: LockedInvitation[] = await sql.query(
-      `SELECT id, tokens_issued,
-              COALESCE(email_owed_at > now() - make_interval(secs => $2::double precision / 1000), false) AS emailed_recently
-         FROM invitations WHERE email_normalized = $1 FOR UPDATE`,
-      [emailNormalized, resendWindowMs],
-    );
-    return row;
-  }
-
   /**
-   * Records a submission on the invitation. The invitee's name, inviter and referral stay as
-   * first given (anyone can submit the gate with somebody's address); a missing one is filled.
-   * `issue` is the newest token's number when one was issued; `owesEmail` starts the resend window.
+   * Records submissions of the gate, each to a different address, in one statement: creates or
+   * updates each invitation, decides whether the submission owes the invitation e-mail (none was
+   * owed within `resendWindowMs`) and whether it gets a token (it owes the e-mail, or delivery is
+   * instant), stores that token under the next issue number (dropping the invitation's expired
+   * tokens on the way) and the submission itself. Answers one row per submission recorded, in
+   * any order.
+   *
+   * The upsert decides on the row as it is after any concurrent submission of the address (it
+   * waits for its lock), and a submission knows it owed the e-mail by finding its own id in
+   * `email_owed_by`. The invitee's name, inviter and referral stay as first given (anyone can
+   * submit the gate with somebody's address); a missing one is filled.
+   *
+   * `oweNew`: the statement is a transaction of its own, so it also owes the e-mails of the
+   * invitations it creates (their id and issue 1 are known beforehand, so is the payload), and
+   * it leaves out (no row answered) a submission whose existing invitation would owe an e-mail:
+   * the caller records that one again without `oweNew`, in a transaction where it owes the
+   * e-mail itself (`owe`), with the invitation's id and issue answered here.
    */
-  async recordSubmission(
+  recordSubmissions(
     sql: SqlExecutor,
-    invitationId: string,
-    s: InvitationSubmission,
-    issue: number | null,
-    owesEmail: boolean,
-  ): Promise<void> {
-    await sql.query(
-      `UPDATE invitations
-            SET name = COALESCE(NULLIF(name, ''), $2), email = $3, phone = COALESCE($4, phone),
-                invited_by = COALESCE(invited_by, $5), referral = COALESCE(referral, $6),
-                delivery = $7, submission_count = submission_count + 1, tokens_issued = COALESCE($8, tokens_issued),
-                email_owed_at = CASE WHEN $9 THEN now() ELSE email_owed_at END, updated_at = now()
-          WHERE id = $1`,
-      [invitationId, s.name, s.email, s.phone, s.invitedBy, s.referral, s.delivery, issue, owesEmail],
+    submissions: readonly IssuingSubmission[],
+    resendWindowMs: number,
+    { oweNew }: { oweNew: boolean },
+  ): Promise<RecordedSubmission[]> {
+    const column = <K extends keyof IssuingSubmission>(key: K) => submissions.map((s) => s[key]);
+    return sql.query<RecordedSubmission[]>(
+      `WITH input AS MATERIALIZED (
+         SELECT nextval('invitation_submissions_id_seq') AS submission_id, s.*
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                       $10::timestamptz[], $11::text[])
+                WITH ORDINALITY AS s(new_id, name, email, email_normalized, phone, invited_by, referral, delivery, token_hash, expires_at,
+                                     new_sealed_token, ord)
+       ), invitation AS (
+         INSERT INTO invitations AS i (id, name, email, email_normalized, phone, invited_by, referral, delivery,
+                                       submission_count, tokens_issued, email_owed_at, email_owed_by)
+         SELECT new_id, name, email, email_normalized, phone, invited_by, referral, delivery, 1, 1, now(), submission_id
+           FROM input ORDER BY ord
+         ON CONFLICT (email_normalized) DO UPDATE SET
+           name = COALESCE(NULLIF(i.name, ''), excluded.name), email = excluded.email, phone = COALESCE(excluded.phone, i.phone),
+           invited_by = COALESCE(i.invited_by, excluded.invited_by), referral = COALESCE(i.referral, excluded.referral),
+           delivery = excluded.delivery, submission_count = i.submission_count + 1,
+           tokens_issued = i.tokens_issued + CASE WHEN excluded.delivery = 'instant' OR NOT ${OWED_RECENTLY} THEN 1 ELSE 0 END,
+           email_owed_at = CASE WHEN ${OWED_RECENTLY} THEN i.email_owed_at ELSE now() END,
+           email_owed_by = CASE WHEN ${OWED_RECENTLY} THEN i.email_owed_by ELSE excluded.email_owed_by END,
+           updated_at = now()
+         ${oweNew ? `WHERE ${OWED_RECENTLY}` : ''}
+         RETURNING i.id, i.email_normalized, i.tokens_issued, i.email_owed_by
+       ), decided AS (
+         SELECT input.*, invitation.id AS invitation_id, invitation.tokens_issued AS issue,
+                COALESCE(invitation.email_owed_by = input.submission_id, false) AS owes_email,
+                COALESCE(invitation.email_owed_by = input.submission_id, false) OR input.delivery = 'instant' AS issued
+           FROM input JOIN invitation USING (email_normalized)
+       ), expired AS (
+         -- An array, not a join: the planner cannot count the submissions and might scan every token.
+         DELETE FROM invitation_tokens
+          WHERE invitation_id = ANY (ARRAY(SELECT invitation_id FROM decided WHERE issued)) AND expires_at <= now()
+       ), token AS (
+         INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at)
+         SELECT token_hash, invitation_id, issue, expires_at FROM decided WHERE issued ORDER BY ord
+       ), submission AS (
+         INSERT INTO invitation_submissions (id, invitation_id, name, phone, invited_by, referral, delivery)
+         SELECT submission_id, invitation_id, name, phone, invited_by, referral, delivery FROM decided ORDER BY ord
+       )${
+         oweNew
+           ? `, owed AS (
+         INSERT INTO outbox (queue, job_name, payload)
+         SELECT $13, $14, jsonb_build_object('invitationId', invitation_id, 'issue', issue, 'sealedToken', new_sealed_token)
+           FROM decided WHERE owes_email ORDER BY ord
+       )`
+           : ''
+       }
+       SELECT ord::int, invitation_id, CASE WHEN issued THEN issue END AS issue, owes_email FROM decided`,
+      [
+        column('newId'),
+        column('name'),
+        column('email'),
+        column('emailNormalized'),
+        column('phone'),
+        column('invitedBy'),
+        column('referral'),
+        column('delivery'),
+        column('tokenHash'),
+        column('tokenExpiresAt'),
+        column('newSealedToken'),
+        resendWindowMs,
+        ...(oweNew ? [JOB_QUEUE[JOBS.invitationEmail], JOBS.invitationEmail] : []),
+      ],
     );
-    await sql.query(
-      `INSERT INTO invitation_submissions (invitation_id, name, phone, invited_by, referral, delivery) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [invitationId, s.name, s.phone, s.invitedBy, s.referral, s.delivery],
-    );
-  }
-
-  /** Stores a new token's hash; the invitation's expired tokens are dropped on the way. */
-  async insertToken(sql: SqlExecutor, token: Omit<InvitationTokenRow, 'created_at'>): Promise<void> {
-    await sql.query(`DELETE FROM invitation_tokens WHERE invitation_id = $1 AND expires_at <= now()`, [token.invitation_id]);
-    await sql.query(`INSERT INTO invitation_tokens (token_hash, invitation_id, issue, expires_at) VALUES ($1, $2, $3, $4)`, [
-      token.token_hash,
-      token.invitation_id,
-      token.issue,
-      token.expires_at,
-    ]);
   }
 
   /** The invitee a live token belongs to. */
