@@ -1,4 +1,5 @@
 import { benchApi } from '../tests/bench/api.bench';
+import { benchLaunch } from '../tests/bench/launch.bench';
 import { benchQueue } from '../tests/bench/queue.bench';
 import { BenchReport } from '../tests/bench/report';
 import { benchWeb } from '../tests/bench/web.bench';
@@ -7,11 +8,18 @@ import { step } from './lib/log';
 
 type Suite = (life: Lifecycle) => Promise<void>;
 
-/** `npm run bench [api|queue|web|leads|verify]`: benchmarks that print figures; no pass/fail thresholds. */
+/** `npm run bench [api|queue|web|leads|verify|launch]`: benchmarks that print figures; no pass/fail thresholds. */
 const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb };
 
-/** Parts of the api suite on their own, by name only: a plain `npm run bench` runs the whole suite once. */
-const parts: Record<string, Suite> = { leads: (life) => benchApi(life, ['leads']), verify: (life) => benchApi(life, ['verify']) };
+/**
+ * By name only: parts of the api suite on their own (a plain `npm run bench` runs the whole suite
+ * once), and the launch rush, which takes minutes and loads the machine to saturation.
+ */
+const parts: Record<string, Suite> = {
+  leads: (life) => benchApi(life, ['leads']),
+  verify: (life) => benchApi(life, ['verify']),
+  launch: benchLaunch,
+};
 
 async function main(life: Lifecycle): Promise<number> {
   // The benchmarks run on their own settings: no process they start reads a developer's .env.
