@@ -10,6 +10,7 @@ import { AppConfig } from '@core/config/app-config';
 import { messageIdFor } from '../../worker/src/clients/smtp-mailer.client';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
+import { startProcess, waitForHttp } from '../../scripts/lib/processes';
 import { repoRoot, startApi, startWorker } from '../../scripts/lib/stack';
 import { exactlyOnceProblems, type DoorAttempt } from '../fakes/exactly-once';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
@@ -130,10 +131,8 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     META_TEST_EVENT_CODE: 'TEST-BENCH',
     RATE_LIMIT_INTENTS_PER_EMAIL: '100000000',
     RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '100000000',
-    ...(process.env.BENCH_CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}` } : {}),
   };
-  const worker = startWorker(life, env);
-  const api = await startApi(life, env);
+  const { worker, api } = await startApp(life, env, process.env.BENCH_CPU_PROF_DIR);
   try {
     const pids: Pids = {
       api: api.child.pid,
@@ -159,17 +158,20 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     const callRows: Row[] = [];
     const cpuRows: Row[] = [];
     const onceRows: Row[] = [];
+    const workRows: Row[] = [];
     let knee: number | null = null;
     let past = 0;
     for (const [index, rate] of s.rates.entries()) {
       const tag = `r${index}`;
       step(`Launch: ${rate} buyers/s for ${s.seconds} s (open loop), then the effects drained`);
       const before = readCpu();
+      const workBefore = await databaseWork(db);
       const started = performance.now();
       const buyers = await runRate(api.url, tag, rate, s.seconds, s);
       const answeredS = (performance.now() - started) / 1000;
       const drain = await drained(db, tag, s.drainTimeoutMs);
       const after = readCpu();
+      const workAfter = await databaseWork(db);
 
       const paid = buyers.filter((b) => b.paidAt !== undefined);
       const lastPaid = Math.max(...paid.map((b) => b.paidAt!), started);
@@ -222,6 +224,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       }
       cpuRow['API + worker'] = paid.length ? (appCpu / paid.length).toFixed(2) : null;
       cpuRows.push(cpuRow);
+      workRows.push(workPerOrder(rate, paid.length, workBefore, workAfter));
       onceRows.push({ 'buyers/s': rate, ...(await effectsExactlyOnce(db, sink.inspectorUrl, meta, tag, buyers, config.MAIL_FROM)) });
       if (!healthy && past > s.pastKnee) break;
     }
@@ -240,6 +243,11 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       'Launch: CPU ms per paid order, per process (user + system from /proc, from the rate’s start to its effects drained)',
       cpuRows,
       'Postgres: the postmaster, its backends and the backends that exited. Redis: the server and any save it forked.',
+    );
+    report.table(
+      'Launch: work per paid order (Postgres commits and outbox rows owed, by job, from the rate’s start to its effects drained)',
+      workRows,
+      'Jobs owed for later (instalments, reminders) count when owed. Leads’ own jobs are in, as each buyer saves one.',
     );
     report.table('Launch: every paid buyer got exactly one receipt and one of each paid effect', onceRows);
     report.table(
@@ -465,6 +473,53 @@ async function startSmtpSink(life: Lifecycle): Promise<SinkProcess> {
   });
   const { smtpUrl, inspectorUrl } = JSON.parse(line) as { smtpUrl: string; inspectorUrl: string };
   return { smtpUrl, inspectorUrl, pid: child.pid, stop };
+}
+
+interface DatabaseWork {
+  commits: number;
+  outbox: Map<string, number>;
+}
+
+/** Commits so far in the bench's database, and outbox rows so far by job name. */
+async function databaseWork(db: Client): Promise<DatabaseWork> {
+  const [{ rows: stat }, { rows: jobs }] = [
+    await db.query<{ commits: string }>(`SELECT xact_commit::text AS commits FROM pg_stat_database WHERE datname = current_database()`),
+    await db.query<{ job_name: string; n: number }>(`SELECT job_name, count(*)::int AS n FROM outbox GROUP BY job_name`),
+  ];
+  return { commits: Number(stat[0].commits), outbox: new Map(jobs.map((j) => [j.job_name, j.n])) };
+}
+
+function workPerOrder(rate: number, paid: number, before: DatabaseWork, after: DatabaseWork): Row {
+  const per = (n: number) => (paid ? (n / paid).toFixed(2) : null);
+  const jobs = [...after.outbox].map(([name, n]) => [name, n - (before.outbox.get(name) ?? 0)] as const).filter(([, n]) => n > 0);
+  return {
+    'buyers/s': rate,
+    'commits/order': per(after.commits - before.commits),
+    'jobs/order': per(jobs.reduce((sum, [, n]) => sum + n, 0)),
+    'by job': jobs
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `${name} ${per(n)}`)
+      .join(', '),
+  };
+}
+
+/**
+ * The compiled worker and API, as `startWorker` and `startApi` start them; with `profileDir`, under
+ * `node --cpu-prof` (not allowed in NODE_OPTIONS), each writing its profile there as it stops.
+ */
+async function startApp(life: Lifecycle, env: NodeJS.ProcessEnv, profileDir: string | undefined) {
+  if (!profileDir) {
+    const worker = startWorker(life, env);
+    return { worker, api: await startApi(life, env) };
+  }
+  const profiled = (name: string, main: string) => {
+    const child = startProcess(name, process.execPath, ['--cpu-prof', '--cpu-prof-dir', profileDir, join(repoRoot, 'dist', main)], env);
+    return { ...child, release: life.own(name, () => child.stop(60_000)) };
+  };
+  const worker = profiled('Worker', 'worker/src/main.js');
+  const api = { ...profiled('API', 'backend/src/main.js'), url: `http://127.0.0.1:${env.PORT}` };
+  await waitForHttp(`${api.url}/api/health`, api.child);
+  return { worker, api };
 }
 
 /** Postgres's postmaster: the first line of postmaster.pid in its data folder. */
