@@ -33,6 +33,11 @@ export class SandboxStore {
     return this.dataSource.transaction(work);
   }
 
+  /** One read statement on its own, outside any transaction: no BEGIN and COMMIT round trips around it. */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return work(this.dataSource.manager);
+  }
+
   /** Creates the object unless one exists under its idempotency key; resolves with whichever is stored. */
   async insertOnce(
     manager: EntityManager,
