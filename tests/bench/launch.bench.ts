@@ -153,6 +153,12 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     step('Launch: warming up (10 buyers, not counted)');
     await runRate(api.url, 'warm', 5, 2, s);
     await drained(db, 'warm', s.drainTimeoutMs);
+    // What the API and worker use with no buyer at all (pollers, timers), to tell it from the buyers' share.
+    const idleSeconds = Number(process.env.BENCH_LAUNCH_IDLE_S ?? 5);
+    const idleStart = readCpu();
+    await sleep(idleSeconds * 1000);
+    const idleEnd = readCpu();
+    const idleAppMsPerS = (['api', 'worker'] as const).reduce((sum, k) => sum + ((idleEnd[k] ?? 0) - (idleStart[k] ?? 0)), 0) / idleSeconds;
 
     const stepRows: Row[] = [];
     const callRows: Row[] = [];
@@ -170,6 +176,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       const buyers = await runRate(api.url, tag, rate, s.seconds, s);
       const answeredS = (performance.now() - started) / 1000;
       const drain = await drained(db, tag, s.drainTimeoutMs);
+      const stepSeconds = (performance.now() - started) / 1000;
       const after = readCpu();
       const workAfter = await databaseWork(db);
 
@@ -223,6 +230,8 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
         cpuRow[PROCESS_LABEL[key]] = used === null || !paid.length ? null : (used / paid.length).toFixed(2);
       }
       cpuRow['API + worker'] = paid.length ? (appCpu / paid.length).toFixed(2) : null;
+      cpuRow['API + worker, idle taken out'] = paid.length ? ((appCpu - idleAppMsPerS * stepSeconds) / paid.length).toFixed(2) : null;
+      cpuRow['API + worker per buyer'] = buyers.length ? (appCpu / buyers.length).toFixed(2) : null;
       cpuRows.push(cpuRow);
       workRows.push(workPerOrder(rate, paid.length, workBefore, workAfter));
       onceRows.push({ 'buyers/s': rate, ...(await effectsExactlyOnce(db, sink.inspectorUrl, meta, tag, buyers, config.MAIL_FROM)) });
@@ -243,6 +252,8 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       'Launch: CPU ms per paid order, per process (user + system from /proc, from the rate’s start to its effects drained)',
       cpuRows,
       'Postgres: the postmaster, its backends and the backends that exited. Redis: the server and any save it forked.',
+      `idle taken out: less what the API and worker used at rest (${idleAppMsPerS.toFixed(1)} ms/s over ${idleSeconds} s before the first rate) for the rate's duration.`,
+      'per buyer: over every buyer who arrived, paid or not (failed buyers did part of the work).',
     );
     report.table(
       'Launch: work per paid order (Postgres commits and outbox rows owed, by job, from the rate’s start to its effects drained)',
