@@ -225,6 +225,8 @@ describe('sandbox one-time payments', () => {
     expect(await outboxJobs('order-paid')).toHaveLength(1);
 
     expect(await storedSandboxEvents()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    // Stored by the sandbox itself: no delivery job back into the API.
+    expect(await outboxJobs('sandbox-webhook')).toHaveLength(0);
     const events = await stack.db.query(`SELECT type, payload FROM payment_events ORDER BY received_at`);
     expect(events.map((e: { type: string }) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
     expect(events[1].payload.data.object).toMatchObject({

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '@core/config/app-config';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
@@ -80,15 +80,18 @@ export class SmtpMailer implements OnModuleDestroy {
   private transporter(): Transporter<SMTPPool.SentMessageInfo> {
     if (!this.config.SMTP_URL) throw new NotConfiguredError(SERVICE);
     // Pooled: a burst of receipts reuses a few open connections instead of a connect, greeting and
-    // EHLO (and the server's work for each) per message.
-    this.transport ??= createTransport({
-      url: this.config.SMTP_URL,
-      pool: true,
-      maxConnections: SMTP_POOL_CONNECTIONS,
-      connectionTimeout: this.config.SMTP_TIMEOUT_MS,
-      greetingTimeout: this.config.SMTP_TIMEOUT_MS,
-      socketTimeout: this.config.SMTP_TIMEOUT_MS,
-    });
+    // EHLO (and the server's work for each) per message. Built as a transport, not from options
+    // holding `url`: createTransport would keep only what the URL says and drop the rest.
+    this.transport ??= createTransport(
+      new SMTPPool({
+        pool: true,
+        url: this.config.SMTP_URL,
+        maxConnections: SMTP_POOL_CONNECTIONS,
+        connectionTimeout: this.config.SMTP_TIMEOUT_MS,
+        greetingTimeout: this.config.SMTP_TIMEOUT_MS,
+        socketTimeout: this.config.SMTP_TIMEOUT_MS,
+      }),
+    );
     return this.transport;
   }
 }
