@@ -1,4 +1,5 @@
 import { benchApi } from '../tests/bench/api.bench';
+import { benchLaunch } from '../tests/bench/launch.bench';
 import { benchQueue } from '../tests/bench/queue.bench';
 import { BenchReport } from '../tests/bench/report';
 import { benchWeb } from '../tests/bench/web.bench';
@@ -9,18 +10,22 @@ import { step } from './lib/log';
 type Suite = (life: Lifecycle) => Promise<void | boolean>;
 
 /**
- * `npm run bench [api|queue|web|leads|verify|gate] [--enforce-budget]`: benchmarks that print figures.
+ * `npm run bench [api|queue|web|leads|verify|gate|launch] [--enforce-budget]`: benchmarks that print figures.
  * `web` also prints each page against its budget and a verdict; only with --enforce-budget does
  * a verdict over budget make the command fail (exit 1), once every table is printed.
  */
 const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb };
 const ENFORCE_BUDGET = '--enforce-budget';
 
-/** Parts of the api suite on their own, by name only: a plain `npm run bench` runs the whole suite once. */
+/**
+ * By name only: parts of the api suite on their own (a plain `npm run bench` runs the whole suite
+ * once), and the launch rush, which takes minutes and loads the machine to saturation.
+ */
 const parts: Record<string, Suite> = {
   leads: (life) => benchApi(life, ['leads']),
   verify: (life) => benchApi(life, ['verify']),
   gate: (life) => benchApi(life, ['leads', 'invitation-gate'], { leadChecks: false }),
+  launch: benchLaunch,
 };
 
 async function main(life: Lifecycle): Promise<number> {

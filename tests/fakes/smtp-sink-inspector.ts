@@ -4,7 +4,9 @@ import type { SmtpSink } from './smtp-sink';
 
 /**
  * Lets another process (the browser tests) read what an in-process SMTP sink received:
- * `GET /__messages?to=<address>` answers the accepted messages to that address (all without `to`).
+ * `GET /__messages?to=<address>` answers the accepted messages to that address (all without `to`);
+ * `GET /__door` answers, without bodies, every delivery attempt (`deliveriesAtDoor`) and each accepted
+ * message's recipients and Message-ID, for counting thousands of messages.
  */
 export class SmtpSinkInspector {
   private server: Server | null = null;
@@ -14,6 +16,13 @@ export class SmtpSinkInspector {
   async start(): Promise<string> {
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://inspector');
+      if (req.method === 'GET' && url.pathname === '/__door') {
+        const accepted = this.sink.messages.map((m) => ({ to: m.envelope.to, messageId: m.messageId }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ attempts: this.sink.deliveriesAtDoor(), accepted }));
+        return;
+      }
       if (req.method !== 'GET' || url.pathname !== '/__messages') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         return;

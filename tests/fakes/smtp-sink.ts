@@ -31,6 +31,8 @@ export interface RecordedDelivery {
 export class SmtpSink {
   readonly messages: RecordedMessage[] = [];
   readonly deliveries: RecordedDelivery[] = [];
+  /** Client connections opened since the last reset. */
+  connections = 0;
   private refuseMessages = 0;
   private refuseMessageCode = 451;
   private refuseRecipients = 0;
@@ -45,6 +47,10 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       closeTimeout: 1000,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onRcptTo: (address, _session, callback) => this.onRcptTo(address, callback),
       onData: (stream, session, callback) => {
         simpleParser(stream)
@@ -110,6 +116,7 @@ export class SmtpSink {
   reset(): void {
     this.messages.length = 0;
     this.deliveries.length = 0;
+    this.connections = 0;
     this.refuseMessages = 0;
     this.refuseRecipients = 0;
   }

@@ -10,9 +10,9 @@ import { sendSignedWebhook } from './support/payments';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
- * Sandbox payments through the real worker: the sandbox's events are delivered by the
- * `sandbox-webhook` job over HTTP to the signed webhook endpoint, applied by `payment-event`, and
- * the paid side effects of `order-paid` reach the loopback fakes exactly once.
+ * Sandbox payments through the real worker: the sandbox's events are stored with their
+ * `payment-event` jobs, applied by the worker (signed redeliveries are duplicates), and the paid
+ * side effects of `order-paid` reach the loopback fakes exactly once.
  */
 const SECRET = 'whsec_sandboxworkersecret00000000';
 const META_TOKEN = 'meta-test-token';
@@ -132,7 +132,7 @@ describe('payments through the worker, every integration configured', () => {
   afterAll(stopAll);
   beforeEach(reset);
 
-  it('4242: the sandbox event reaches the order through the signed webhook, and each side effect happens once', async () => {
+  it('4242: the sandbox event is applied to the order, and each side effect happens once', async () => {
     const paymentId = await payOneTime();
     await settled('succeeded');
 

@@ -165,10 +165,18 @@ export async function redeliverSignup(stack: Stack, leadId: string): Promise<voi
 export async function resetData(db: DataSource): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.query('TRUNCATE leads, lead_submissions, outbox, side_effects CASCADE');
+      // A worker may still be applying the previous test's events: a transaction holding an
+      // order's row lock while it reads the sandbox on another connection. Queued behind it, the
+      // TRUNCATE would block that read and both would wait forever (Postgres cannot see the wait
+      // in the client), so it gives up after a while and tries again once the worker is through.
+      await db.transaction(async (manager) => {
+        await manager.query(`SET LOCAL lock_timeout = '2s'`);
+        await manager.query('TRUNCATE leads, lead_submissions, outbox, side_effects CASCADE');
+      });
       return;
     } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt === 5) throw err;
+      const code = (err as { code?: string }).code;
+      if ((code !== '40P01' && code !== '55P03') || attempt === 10) throw err;
       await sleep(100 * attempt);
     }
   }

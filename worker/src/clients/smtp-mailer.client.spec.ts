@@ -48,6 +48,13 @@ describe('SmtpMailer against an SMTP sink', () => {
     expect(message.headers['content-type']).toMatch(/^multipart\/alternative/);
   });
 
+  it('sends a burst of messages over a few pooled connections, not one connection each', async () => {
+    const burst = Array.from({ length: 12 }, (_, i) => mailer.send({ ...mail, messageId: `receipt-email:burst-${i}` }));
+    expect((await Promise.all(burst)).every((answer) => answer.outcome === 'done')).toBe(true);
+    expect(sink.messages).toHaveLength(12);
+    expect(sink.connections).toBeLessThanOrEqual(5);
+  });
+
   it('carries the extra header fields it is given, such as List-Unsubscribe', async () => {
     await mailer.send({
       ...mail,

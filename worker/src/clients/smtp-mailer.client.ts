@@ -1,11 +1,13 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '@core/config/app-config';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
 const SERVICE = 'SMTP server';
+/** Open connections per worker; more messages than this wait their turn for one. */
+const SMTP_POOL_CONNECTIONS = 5;
 
 export interface OutgoingMail {
   to: string;
@@ -42,7 +44,7 @@ export function messageIdFor(key: string, mailFrom: string): string {
  */
 @Injectable()
 export class SmtpMailer implements OnModuleDestroy {
-  private transport: Transporter<SMTPTransport.SentMessageInfo> | null = null;
+  private transport: Transporter<SMTPPool.SentMessageInfo> | null = null;
 
   constructor(private readonly config: AppConfig) {}
 
@@ -75,14 +77,21 @@ export class SmtpMailer implements OnModuleDestroy {
     this.transport?.close();
   }
 
-  private transporter(): Transporter<SMTPTransport.SentMessageInfo> {
+  private transporter(): Transporter<SMTPPool.SentMessageInfo> {
     if (!this.config.SMTP_URL) throw new NotConfiguredError(SERVICE);
-    this.transport ??= createTransport({
-      url: this.config.SMTP_URL,
-      connectionTimeout: this.config.SMTP_TIMEOUT_MS,
-      greetingTimeout: this.config.SMTP_TIMEOUT_MS,
-      socketTimeout: this.config.SMTP_TIMEOUT_MS,
-    });
+    // Pooled: a burst of receipts reuses a few open connections instead of a connect, greeting and
+    // EHLO (and the server's work for each) per message. Built as a transport, not from options
+    // holding `url`: createTransport would keep only what the URL says and drop the rest.
+    this.transport ??= createTransport(
+      new SMTPPool({
+        pool: true,
+        url: this.config.SMTP_URL,
+        maxConnections: SMTP_POOL_CONNECTIONS,
+        connectionTimeout: this.config.SMTP_TIMEOUT_MS,
+        greetingTimeout: this.config.SMTP_TIMEOUT_MS,
+        socketTimeout: this.config.SMTP_TIMEOUT_MS,
+      }),
+    );
     return this.transport;
   }
 }

@@ -80,9 +80,7 @@ export class OrderPaidHandler {
       purchaseEventId: order.purchase_event_id,
       number: 1,
     };
-    const summary = await this.settleCharge(order, charge, { orderId }, (kind, status) =>
-      this.orders.recordPaidEffect(order.id, kind, status),
-    );
+    const summary = await this.settleCharge(order, charge, { orderId }, (effects) => this.orders.recordPaidEffects(order.id, effects));
     return summary.join(' ');
   }
 
@@ -105,18 +103,21 @@ export class OrderPaidHandler {
       purchaseEventId: `${order.purchase_event_id}:${payment.sequence}`,
       number: payment.sequence,
     };
-    const summary = await this.settleCharge(order, charge, { orderId: order.id, paymentId, sequence: payment.sequence }, (kind, status) =>
-      this.orders.recordPaymentEffect(payment.id, kind, status),
+    const summary = await this.settleCharge(order, charge, { orderId: order.id, paymentId, sequence: payment.sequence }, (effects) =>
+      this.orders.recordPaymentEffects(payment.id, effects),
     );
     return summary.join(' ');
   }
 
-  /** Runs a charge's effects side by side, records each, and throws (so the job retries) if one failed to run. */
+  /**
+   * Runs a charge's effects side by side, records what became of those that ran (one statement
+   * for all of them), and throws (so the job retries) if one failed to run.
+   */
   private async settleCharge(
     order: OrderRow,
     charge: Charge,
     logContext: Record<string, unknown>,
-    record: (kind: SideEffectKind, status: EffectStatus) => Promise<void>,
+    record: (effects: Partial<Record<SideEffectKind, EffectStatus>>) => Promise<void>,
   ): Promise<string[]> {
     const purchase = charge.number === 1 || this.config.PURCHASE_EVENT_ON === 'every';
     // Every kind the reconciler checks the ledger for has its call here (the type says so).
@@ -127,14 +128,13 @@ export class OrderPaidHandler {
       [SIDE_EFFECTS.receiptEmail]: () => this.receipt(order, charge),
     };
     const effects = ORDER_PAID_EFFECTS.map((kind) => [kind, calls[kind]] as const);
-    const settled = await Promise.allSettled(
-      effects.map(([kind, run]) =>
-        run().then(async (status) => {
-          await record(kind, status);
-          return status;
-        }),
-      ),
-    );
+    const settled = await Promise.allSettled(effects.map(([, run]) => run()));
+    const recorded: Partial<Record<SideEffectKind, EffectStatus>> = {};
+    effects.forEach(([kind], i) => {
+      const result = settled[i];
+      if (result.status === 'fulfilled') recorded[kind] = result.value;
+    });
+    if (Object.keys(recorded).length) await record(recorded);
     const summary = effects.map(([kind], i) => {
       const result = settled[i];
       return `${kind}=${result.status === 'fulfilled' ? result.value : 'retrying'}`;

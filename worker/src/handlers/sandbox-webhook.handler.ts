@@ -11,8 +11,9 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 export type SandboxDeliveryOutcome = 'delivered' | 'delivered: duplicate';
 
 /**
- * Delivers a sandbox event to our own webhook endpoint over HTTP, as Stripe would, so the
- * signature check, the event store and the `payment-event` job run exactly as in production.
+ * Delivers a sandbox event to our own webhook endpoint over HTTP, as Stripe would. The sandbox
+ * now stores its events and owes their `payment-event` jobs itself (SandboxStore); this handler
+ * stays for `sandbox-webhook` rows an older API owed (job names are persisted data).
  */
 @Injectable()
 export class SandboxWebhookHandler {

@@ -35,8 +35,17 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Intl formatters are costly to build and safe to share: one per currency, made on first use. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 export function formatAmount(amountCents: number, currency = CURRENCY): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
+  let format = amountFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    amountFormats.set(currency, format);
+  }
+  return format.format(amountCents / 100);
 }
 
 /** The purchase receipt: the same facts in the HTML and the plain-text part. */
@@ -45,7 +54,7 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
   if (!isPlanId(order.planId)) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
   const plan = PLANS[order.planId];
   const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(order.paidAt);
+  const date = DATE_FORMAT.format(order.paidAt);
   const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
   const number = order.paymentNumber ?? 1;
   const later = number > 1;

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
-import { isSettled, orderStatusOfCharge, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/payments/order-state';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { verificationStatus } from './verification-status';
 
@@ -20,7 +20,7 @@ const KIND_OF: Readonly<Record<Path, PaymentObjectKind>> = { payment: 'charge', 
 @Injectable()
 export class VerificationService {
   private readonly logger = new Logger(VerificationService.name);
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, Promise<OrderStatus | null>>();
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -39,13 +39,16 @@ export class VerificationService {
     let order = valid ? await this.orders.findBy(column, id) : null;
     if (!order) throw new NotFoundException(`No ${path} found with this id.`);
     if (!isSettled(order.kind, order.status)) {
-      await this.refresh(path, order);
-      order = (await this.orders.findBy(column, id)) ?? order;
+      // The status the read left under the row lock is all of the answer that can have changed;
+      // without one (another poll or instance read the provider just now), the row is read again.
+      const status = await this.refresh(path, order);
+      order = status ? { ...order, status } : ((await this.orders.findBy(column, id)) ?? order);
     }
     return resultOf(order, buyerKeyHash !== null && order.buyer_key_hash !== null && safeEqual(buyerKeyHash, order.buyer_key_hash));
   }
 
-  private refresh(path: Path, order: OrderRow): Promise<void> {
+  /** The order's status after this process's provider read, or null when no read was made or it failed. */
+  private refresh(path: Path, order: OrderRow): Promise<OrderStatus | null> {
     const running = this.inFlight.get(order.id);
     if (running) return running;
     const work = this.readProvider(path, order).finally(() => this.inFlight.delete(order.id));
@@ -54,11 +57,11 @@ export class VerificationService {
   }
 
   /** A failed read is logged and the answer comes from Postgres: a poll never fails for it. */
-  private async readProvider(path: Path, order: OrderRow): Promise<void> {
-    if (!(await this.orders.claimRefresh(order.id, this.config.VERIFY_REFRESH_MS))) return;
+  private async readProvider(path: Path, order: OrderRow): Promise<OrderStatus | null> {
+    if (!(await this.orders.claimRefresh(order.id, this.config.VERIFY_REFRESH_MS))) return null;
     try {
       // Read under the order's row lock, so a webhook's fresher read cannot be overwritten by this one.
-      await this.orders.applyRead(order.id, async () =>
+      return await this.orders.applyRead(order.id, async () =>
         path === 'payment'
           ? orderStatusOfCharge(await this.gateway.readCharge(order.payment_intent_id as string))
           : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string)),
@@ -68,6 +71,7 @@ export class VerificationService {
         { orderId: order.id, err: (err as Error).message },
         'Provider read for verification failed; answering from Postgres',
       );
+      return null;
     }
   }
 }

@@ -402,21 +402,19 @@ export class OrderRepository implements PersonalDataOwner {
     return this.dataSource.query<PaymentRow[]>(`SELECT * FROM payments WHERE order_id = $1 ORDER BY sequence`, [orderId]);
   }
 
-  /** Records what became of one side effect of a later payment. */
-  async recordPaymentEffect(paymentId: string, kind: string, status: string): Promise<void> {
-    await this.dataSource.query(`UPDATE payments SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [
+  /** Records what became of a later payment's side effects (kind → status), in one statement. */
+  async recordPaymentEffects(paymentId: string, effects: Readonly<Record<string, string>>): Promise<void> {
+    await this.dataSource.query(`UPDATE payments SET paid_effects = paid_effects || $2::jsonb WHERE id = $1`, [
       paymentId,
-      kind,
-      status,
+      JSON.stringify(effects),
     ]);
   }
 
-  /** Records what became of one paid side effect. */
-  async recordPaidEffect(orderId: string, kind: string, status: string): Promise<void> {
-    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || jsonb_build_object($2::text, $3::text) WHERE id = $1`, [
+  /** Records what became of an order's paid side effects (kind → status), in one statement. */
+  async recordPaidEffects(orderId: string, effects: Readonly<Record<string, string>>): Promise<void> {
+    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || $2::jsonb WHERE id = $1`, [
       orderId,
-      kind,
-      status,
+      JSON.stringify(effects),
     ]);
   }
 

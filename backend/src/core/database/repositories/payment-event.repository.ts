@@ -34,6 +34,24 @@ export class PaymentEventRepository implements PersonalDataOwner {
     );
   }
 
+  /**
+   * Stores each event whose id is not known yet, in one statement in the caller's transaction;
+   * resolves with the ids stored now, in the order of `events`.
+   */
+  async insertManyOnce(sql: SqlExecutor, events: ReadonlyArray<{ id: string; type: string; payload: unknown }>): Promise<string[]> {
+    if (events.length === 0) return [];
+    const rows: Array<Pick<PaymentEventRow, 'id'>> = await sql.query(
+      `INSERT INTO payment_events (id, type, payload)
+       SELECT id, type, payload FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, type, payload, ord)
+        ORDER BY ord
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
+      [events.map((e) => e.id), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload))],
+    );
+    const stored = new Set(rows.map((row) => row.id));
+    return events.map((e) => e.id).filter((id) => stored.has(id));
+  }
+
   async find(id: string): Promise<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'> | null> {
     const [event]: Array<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'>> = await this.dataSource.query(
       `SELECT type, payload, applied_at FROM payment_events WHERE id = $1`,

@@ -21,8 +21,8 @@ import { failsOffSession } from './sandbox-cards';
  * - a subscription set to cancel at its period's end, or an instalment schedule whose charges
  *   are all made, ends when its period does (`customer.subscription.deleted`).
  * Every invoice is stored under the idempotency key of its period, so a period is never billed
- * twice, and its events are owed as signed `sandbox-webhook` deliveries in the clock's
- * transaction.
+ * twice, and its events are stored (with the `payment-event` job that applies each) in the
+ * clock's transaction.
  */
 @Injectable()
 export class SandboxClockService {

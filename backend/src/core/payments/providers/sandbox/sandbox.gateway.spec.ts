@@ -29,6 +29,10 @@ class MemoryStore {
     return work(undefined as never);
   }
 
+  read<T>(work: (manager: never) => Promise<T>): Promise<T> {
+    return work(undefined as never);
+  }
+
   async insertOnce(_manager: never, row: NewSandboxObject, events: (stored: SandboxObjectRow) => SandboxWebhookEvent[]) {
     const existing = this.byKey.get(row.idempotencyKey);
     if (existing) return Promise.resolve(existing);

@@ -489,12 +489,12 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async readRefund(id: string): Promise<Refund | null> {
-    const row = await this.store.transaction((manager) => this.store.find(manager, 'refund', id));
+    const row = await this.store.read((manager) => this.store.find(manager, 'refund', id));
     return row && refundOf(row);
   }
 
   async refundsOfPayment(id: string): Promise<Refund[]> {
-    const rows = await this.store.transaction((manager) => this.store.refundsOf(manager, id));
+    const rows = await this.store.read((manager) => this.store.refundsOf(manager, id));
     return rows.map(refundOf);
   }
 
@@ -582,7 +582,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<SandboxObjectRow> {
-    const row = await this.store.transaction((manager) => this.store.find(manager, object, id));
+    const row = await this.store.read((manager) => this.store.find(manager, object, id));
     if (!row) throw new Error(`No such sandbox ${object}`);
     return row;
   }

@@ -1,0 +1,20 @@
+import { SmtpSink } from '../fakes/smtp-sink';
+import { SmtpSinkInspector } from '../fakes/smtp-sink-inspector';
+
+/**
+ * The SMTP sink as a process of its own, so a benchmark can read the CPU it uses apart from the
+ * load generator's: prints one JSON line `{ smtpUrl, inspectorUrl }` once both listen, and serves
+ * until it is sent SIGTERM.
+ */
+async function main(): Promise<void> {
+  const sink = new SmtpSink();
+  const smtpUrl = await sink.start(0);
+  const inspector = new SmtpSinkInspector(sink);
+  const inspectorUrl = await inspector.start();
+  process.stdout.write(`${JSON.stringify({ smtpUrl, inspectorUrl })}\n`);
+  process.once('SIGTERM', () => {
+    void Promise.all([inspector.stop(), sink.stop()]).then(() => process.exit(0));
+  });
+}
+
+void main();
