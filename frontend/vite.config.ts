@@ -28,11 +28,14 @@ const prerendered: PrerenderedPage[] = [
     lowPriorityScripts: true,
     mustContain: 'id="checkout"',
   },
+  // Their scripts fetch at low priority, behind the document (its HTML paints on its own), but run
+  // as soon as it is parsed: a visitor acts on these pages at once.
   ...ISLAND_PAGES.map((name) => ({
     name,
     template: `pages/${name}.html`,
     output: `pages/${name}.html`,
     mount: 'islands' as const,
+    lowPriorityScripts: true,
     mustContain: '<h1',
   })),
   ...FRAME_PAGES.map((name) => ({

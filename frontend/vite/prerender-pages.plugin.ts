@@ -46,7 +46,7 @@ export interface PrerenderedPage {
    * with the live screen (the screen's loading state looks the same).
    */
   mount: 'islands' | 'frame';
-  /** The page's scripts wait behind everything else (`/`, whose islands start after the first frame). */
+  /** The page's scripts are fetched at low priority, behind the document and its images (the island pages). */
   lowPriorityScripts?: boolean;
   /** Text the markup must hold, or the build fails (its headline, a section the page cannot lack). */
   mustContain: string;
@@ -125,8 +125,8 @@ const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 
 /**
- * A prerendered page is complete as server HTML; its entry script only starts the islands after the
- * first frame. At low fetch priority it does not compete with the document and the hero image.
+ * An island page is complete as server HTML; its scripts only make the islands interactive. At low
+ * fetch priority they do not compete with the document and the hero image.
  */
 function deferIslandScripts(html: string): string {
   return html

@@ -1,10 +1,9 @@
-import { useContext, useEffect } from 'react';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import { ROUTES } from '@contracts/routes';
 import { PageHeading } from '@/components/page-heading';
 import { blackcard as copy } from '@/content/blackcard';
 import { defineIsland } from '@/lib/islands';
 import { PageNavigation } from '@/lib/page-navigation';
-import { useHydrated } from '@/lib/use-hydrated';
 import { blackcardCheckoutHref } from '../invitee-session';
 import { useBlackcardAccess } from '../use-blackcard-access';
 import { BlackcardContent } from './blackcard-content';
@@ -37,11 +36,13 @@ export function BlackcardPage({ search }: { search: string }) {
 
 /**
  * The prerendered /blackcard is the verifying state only: the invitee content is never in its HTML,
- * so nobody without access sees it flash. The access check starts once React owns the page.
+ * so nobody without access sees it flash. The access check starts once React owns the page, and
+ * what it grants renders as a transition (in slices, leaving the main thread free).
  */
 function PrerenderedBlackcardPage() {
-  const hydrated = useHydrated();
-  return hydrated ? <BlackcardPage search={window.location.search} /> : <Verifying />;
+  const [started, setStarted] = useState(false);
+  useEffect(() => startTransition(() => setStarted(true)), []);
+  return started ? <BlackcardPage search={window.location.search} /> : <Verifying />;
 }
 
 export const blackcardIsland = defineIsland('blackcard', () => <PrerenderedBlackcardPage />);
