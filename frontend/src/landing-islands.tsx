@@ -8,7 +8,7 @@ import { loadSpa, startPage } from './page-islands';
  * nothing else. The router, the query library and every other screen load only when a saved
  * lead moves on to checkout.
  */
-startPage(landingIslands, pages.landing.title);
+startPage(landingIslands, pages.landing.title, { sliced: false });
 followLeadFormLinks();
 
 // Someone filling in the form is likely to continue: fetch the SPA while they type, not after they submit.

@@ -9,11 +9,12 @@ export const loadSpa = () => import('./app/spa');
 
 /**
  * What a prerendered page runs once it has painted (its src/pages/<page>-client.ts loads it):
- * the start-up tracking, one page view, and its islands, hydrated one per task. The router, the
+ * the start-up tracking, one page view, and its islands, hydrated one per task (in slices unless
+ * `sliced` is false: `/`, whose islands are small and wait for the first frame). The router, the
  * query library and every other screen load only when an island moves on to another page: the
  * SPA then takes over without a page load (app/spa.tsx).
  */
-export function startPage(islandList: readonly IslandDefinition[], title: string): void {
+export function startPage(islandList: readonly IslandDefinition[], title: string, { sliced = true }: { sliced?: boolean } = {}): void {
   initAnalytics();
   initReferralTracking();
   trackPageView(window.location.pathname, title);
@@ -38,5 +39,5 @@ export function startPage(islandList: readonly IslandDefinition[], title: string
       <PageNavigation value={goTo}>{island}</PageNavigation>
     </StrictMode>
   );
-  islands = hydrateIslands(islandList, wrap);
+  islands = hydrateIslands(islandList, wrap, { sliced });
 }
