@@ -142,6 +142,7 @@ const sources = [
   'frontend/src',
   'frontend/index.html',
   'frontend/landing.html',
+  'frontend/pages',
   'frontend/admin.html',
   'frontend/vite',
   'frontend/vite.config.ts',

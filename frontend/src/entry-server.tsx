@@ -1,28 +1,34 @@
 import { renderToString } from 'react-dom/server';
-import { LandingDocument } from './app/landing/landing-document';
-import { landingIslands } from './app/landing/landing-islands';
+import { framePages } from './app/pages/frames';
+import { islandPages } from './app/pages/prerendered-pages';
 import { IslandMarkup } from './lib/islands';
 
 /** React's resource hints (image preloads) lead a render's output; the prerender moves them into <head>. */
 const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 
 /**
- * Build-time only (see vite/prerender-landing.plugin.ts): the landing page's markup for index.html,
- * resource hints first. Each island is rendered on its own, exactly as the browser hydrates it.
+ * Build-time only (see vite/prerender-pages.plugin.ts): a page's title and markup for its document,
+ * resource hints first. Each island is rendered on its own, exactly as the browser hydrates it; a
+ * frame page's frame is plain markup.
  */
-export function renderLanding(): string {
+export function renderPage(name: string): { title: string; markup: string } {
+  const frame = framePages[name];
+  if (frame) return { title: frame.title, markup: renderToString(<frame.Frame />) };
+  const page = islandPages[name];
+  if (!page) throw new Error(`prerender: no page named ${name}`);
   const hints: string[] = [];
   const markup: Record<string, string> = {};
-  for (const island of landingIslands) {
+  for (const island of page.islands) {
     const html = renderToString(island.render());
     const leading = html.match(LEADING_LINKS)?.[0] ?? '';
     hints.push(leading);
     markup[island.name] = html.slice(leading.length);
   }
-  const page = renderToString(
+  const { Document } = page;
+  const html = renderToString(
     <IslandMarkup value={markup}>
-      <LandingDocument />
+      <Document />
     </IslandMarkup>,
   );
-  return hints.join('') + page;
+  return { title: page.title, markup: hints.join('') + html };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -31,6 +31,8 @@ describe('page documents and their Content-Security-Policy', () => {
     writeFileSync(join(dir, 'index.html'), `<!doctype html><head><script>${guard}</script></head><body>landing document</body>`);
     writeFileSync(join(dir, 'spa.html'), `<!doctype html><head><script>${guard}</script></head><body>funnel document</body>`);
     writeFileSync(join(dir, 'admin.html'), '<!doctype html><head></head><body>admin document</body>');
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(join(dir, 'pages', 'upsell.html'), `<!doctype html><head><script>${guard}</script></head><body>upsell document</body>`);
     stack = await startStack({ STATIC_DIR: dir }, { worker: false });
     api = request(stack.url);
   });
@@ -84,6 +86,14 @@ describe('page documents and their Content-Security-Policy', () => {
       expect(scriptSrc).not.toContain("'unsafe-inline'");
     },
   );
+
+  it.each(['/upsell', '/UPSELL/'])('%s, prerendered by the build, gets its own document under the site policy', async (path) => {
+    const res = await api.get(`${path}?email=a%40example.com`).set('accept', 'text/html').expect(200);
+    expect(res.text).toContain('upsell document');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const scriptSrc = directives(res.headers['content-security-policy']).get('script-src');
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(guard).digest('base64')}'`);
+  });
 
   it('the landing page and the API keep the site policy', async () => {
     const landing = await api.get('/').expect(200);

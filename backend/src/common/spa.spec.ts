@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inlineScriptHashes } from './spa';
+import { inlineScriptHashes, pageDocuments } from './spa';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -24,7 +24,40 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(dir).sort()).toEqual([sha256(guard), sha256('\n  window.x = 1;\n')].sort());
   });
 
+  it("hashes the prerendered pages' inline scripts too", () => {
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(join(dir, 'pages', 'upsell.html'), '<head><script>window.upsell = 1;</script></head>');
+    expect(inlineScriptHashes(dir)).toEqual([sha256('window.upsell = 1;')]);
+  });
+
   it('is empty without a build', () => {
     expect(inlineScriptHashes(join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('pageDocuments', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'clear-spa-'));
+    for (const file of ['index.html', 'spa.html', 'admin.html']) writeFileSync(join(dir, file), file);
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(join(dir, 'pages', 'upsell.html'), 'upsell');
+    writeFileSync(join(dir, 'pages', 'checkout.html'), 'checkout');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives a prerendered page its own document, in any case and with a trailing slash', () => {
+    const documentFor = pageDocuments(dir, 'spa.html');
+    expect(['/upsell', '/UPSELL', '/upsell/'].map(documentFor)).toEqual(['pages/upsell.html', 'pages/upsell.html', 'pages/upsell.html']);
+    expect(documentFor('/checkout')).toBe('pages/checkout.html');
+  });
+
+  it('gives the shell to pages the build did not prerender and to unknown paths, the admin document under /admin', () => {
+    const documentFor = pageDocuments(dir, 'spa.html');
+    expect(documentFor('/success')).toBe('spa.html');
+    expect(documentFor('/no-such-page')).toBe('spa.html');
+    expect(documentFor('/pages/upsell')).toBe('spa.html');
+    expect(documentFor('/admin/testimonials')).toBe('admin.html');
+    expect(documentFor('/')).toBe('index.html');
   });
 });

@@ -4,16 +4,17 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isAdminPath, isAppRoute } from '@contracts/routes';
+import { isAdminPath, isAppRoute, prerenderedDocument } from '@contracts/routes';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
- * Serves the built SPA: `/` is the prerendered landing page (index.html), hashed assets are
- * cached for a year, /admin paths get the admin document (admin.html) and any other page path
- * gets the funnel's client shell (spa.html).
+ * Serves the built SPA: `/` is the prerendered landing page (index.html), a funnel page the build
+ * prerendered gets its own document (pages/<page>.html), hashed assets are cached for a year,
+ * /admin paths get the admin document (admin.html) and any other page path gets the funnel's
+ * client shell (spa.html).
  */
 export async function serveSpa(app: NestFastifyApplication, staticDir: string): Promise<SpaFallback | null> {
   const root = resolve(staticDir);
@@ -34,6 +35,7 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
+  const documentFor = pageDocuments(root, shell);
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
   return (req, reply) => {
     const path = new URL(req.url, 'http://x').pathname;
@@ -41,12 +43,35 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
       .status(isAppRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile(isAdminPath(path) ? 'admin.html' : shell);
+      .sendFile(documentFor(path));
   };
 }
 
-/** The public pages the server sends as HTML; admin.html runs no inline script. */
+/**
+ * The document of a page path: the admin document under /admin, the page's own prerendered
+ * document when the build wrote one (looked up once, at start), else the SPA's shell.
+ */
+export function pageDocuments(root: string, shell: string): (path: string) => string {
+  const built = new Set(PUBLIC_DOCUMENTS.flatMap((file) => (existsSync(resolve(root, file)) ? [file] : [])).concat(builtPages(root)));
+  return (path) => {
+    if (isAdminPath(path)) return 'admin.html';
+    const own = prerenderedDocument(path);
+    return own && built.has(own) ? own : shell;
+  };
+}
+
+/** The public pages the server sends as HTML, besides each prerendered page's; admin.html runs no inline script. */
 const PUBLIC_DOCUMENTS = ['index.html', 'spa.html'];
+const PAGES_DIR = 'pages';
+
+/** The prerendered pages' documents the build wrote (`pages/<page>.html`). */
+function builtPages(root: string): string[] {
+  const dir = resolve(root, PAGES_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `${PAGES_DIR}/${file}`);
+}
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
@@ -55,7 +80,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
  */
 export function inlineScriptHashes(staticDir: string): string[] {
   const hashes = new Set<string>();
-  for (const file of PUBLIC_DOCUMENTS) {
+  for (const file of [...PUBLIC_DOCUMENTS, ...builtPages(staticDir)]) {
     const path = resolve(staticDir, file);
     if (!existsSync(path)) continue;
     for (const [, body] of readFileSync(path, 'utf8').matchAll(INLINE_SCRIPT)) {

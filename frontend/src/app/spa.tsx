@@ -15,16 +15,17 @@ export function renderSpa(container: HTMLElement): void {
 }
 
 /**
- * The prerendered landing page hands over to the SPA (a client-side navigation, no page load):
- * its islands are unmounted, the page's markup makes way, and the SPA renders `path`. The new
- * route's heading takes focus as on any SPA navigation (components/page-heading.tsx).
+ * A prerendered page hands over to the SPA (a client-side navigation, no page load): its islands
+ * are unmounted, the page's markup makes way, and the SPA renders `path`. The new route's heading
+ * takes focus as on any SPA navigation (components/page-heading.tsx).
  */
-export function openSpa(path: string, islands: readonly Root[]): void {
+export function openSpa(path: string, islands: readonly Root[], { replace = false }: { replace?: boolean } = {}): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   islands.forEach((island) => island.unmount());
   container.replaceChildren();
-  window.history.pushState(null, '', path);
+  if (replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
   window.scrollTo(0, 0);
   renderSpa(container);
 }

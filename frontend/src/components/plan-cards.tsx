@@ -1,6 +1,6 @@
 import type { PlanId } from '@contracts/plans';
-import { Link } from 'react-router-dom';
 import { upsell } from '@/content/upsell';
+import { PageLink } from './page-link';
 
 interface PlanCardsProps {
   /** The page's BEM block ('success', 'upsell'): its `__plans` and `__plan` classes size the cards. */
@@ -28,12 +28,12 @@ export function PlanCards({ block, testIdPrefix, hrefFor }: PlanCardsProps) {
           <p className="plan-card__price">{card.price}</p>
           <p className="plan-card__breakdown">{card.breakdown}</p>
           {card.saving ? <p className="plan-card__saving">{card.saving}</p> : null}
-          <Link
+          <PageLink
             to={hrefFor(card.plan.id)}
             className={card.highlighted ? 'button button--cta button--block' : 'button button--secondary button--block'}
           >
             {card.cta}
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, type ReactElement, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 
 /**
@@ -40,8 +40,14 @@ export function Island({ of: island }: { of: IslandDefinition }) {
 /**
  * Hydrates every listed island whose container is on the page, one island per task in list order,
  * so no single long task holds the main thread on a slow phone. The returned list fills as they go.
+ * `sliced`: each island hydrates as a transition, which React renders in slices, yielding between
+ * them (a page whose single island is most of the page).
  */
-export function hydrateIslands(islands: readonly IslandDefinition[], wrap: (element: ReactElement) => ReactNode): Root[] {
+export function hydrateIslands(
+  islands: readonly IslandDefinition[],
+  wrap: (element: ReactElement) => ReactNode,
+  { sliced = false }: { sliced?: boolean } = {},
+): Root[] {
   const roots: Root[] = [];
   const containers = islands
     .map((island) => ({ island, container: document.querySelector<HTMLElement>(`[data-island="${island.name}"]`) }))
@@ -49,7 +55,11 @@ export function hydrateIslands(islands: readonly IslandDefinition[], wrap: (elem
   const next = (index: number) => {
     const entry = containers[index];
     if (!entry) return;
-    roots.push(hydrateRoot(entry.container, wrap(entry.island.render())));
+    const hydrate = () => {
+      roots.push(hydrateRoot(entry.container, wrap(entry.island.render())));
+    };
+    if (sliced) startTransition(hydrate);
+    else hydrate();
     setTimeout(() => next(index + 1));
   };
   next(0);

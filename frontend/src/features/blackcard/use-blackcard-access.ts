@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useContext, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { PageNavigation } from '@/lib/page-navigation';
 import { useValidateToken } from './api/validate-token';
 import { readStoredInvitee, saveInvitee, type Invitee } from './invitee-session';
 
@@ -14,38 +14,35 @@ function queryToken(search: string): string | null {
  * Spec section 4, /blackcard access. A query token is validated by the server and, when valid,
  * saved with its invitee; it is then taken out of the address bar so it does not linger in the
  * history. Without a query token the stored session must be complete. Anything else is denied.
+ * `search` is the page's query string when the check starts (read once).
  */
-export function useBlackcardAccess(): BlackcardAccess {
-  const location = useLocation();
-  const navigate = useNavigate();
+export function useBlackcardAccess(search: string): BlackcardAccess {
+  const goTo = useContext(PageNavigation);
   // Read once: removing the token from the address bar must not change the access decision.
-  const [token] = useState(() => queryToken(location.search));
+  const [token] = useState(() => queryToken(search));
   const [stored] = useState(() => (token ? null : readStoredInvitee()));
   const validation = useValidateToken(token);
-  const { data } = validation;
+  const { data, error } = validation;
   const invitee = token && data ? { token, email: data.email, name: data.name } : null;
 
   useEffect(() => {
     if (!token || !data) return;
     saveInvitee({ token, email: data.email, name: data.name });
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(window.location.search);
     if (!params.has('token')) return;
     params.delete('token');
-    const search = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, state: location.state as unknown },
-    );
-  }, [token, data, location, navigate]);
+    const rest = params.toString();
+    goTo(`${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`, { replace: true });
+  }, [token, data, goTo]);
 
   useEffect(() => {
-    if (!validation.error) return;
+    if (!error) return;
     // Logged without the token; the visitor is only sent to /invitation (spec section 8).
-    const reason = validation.error instanceof ApiError ? `HTTP ${validation.error.status}` : 'network error';
+    const reason = error instanceof ApiError ? `HTTP ${error.status}` : 'network error';
     console.warn(`Access token rejected (${reason})`);
-  }, [validation.error]);
+  }, [error]);
 
   if (!token) return stored ? { status: 'granted', invitee: stored } : { status: 'denied' };
-  if (validation.isError) return { status: 'denied' };
+  if (error) return { status: 'denied' };
   return invitee ? { status: 'granted', invitee } : { status: 'checking' };
 }

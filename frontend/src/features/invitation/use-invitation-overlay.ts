@@ -34,7 +34,14 @@ export function useInvitationOverlay(): OverlayPhase {
       if (window.scrollY > OVERLAY_TRIGGER_PX) setPhase('showing');
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    // The prerendered page can be scrolled before its script runs: a scroll already past 50 px
+    // counts as the first. Checked after this commit's effects, once a route change has reset the
+    // scroll position (app/route-frame.ts), so the previous page's position never counts.
+    const initial = window.setTimeout(onScroll);
+    return () => {
+      window.clearTimeout(initial);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [phase]);
 
   const visible = phase === 'showing' || phase === 'fading';

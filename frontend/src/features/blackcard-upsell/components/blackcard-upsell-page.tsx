@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
+import { PageLink } from '@/components/page-link';
 import { blackcardUpsell as copy, LEVEL_ONE_PROGRESS_PERCENT } from '@/content/blackcard-upsell';
 import { track } from '@/lib/analytics';
-import { levelOneFinalHref, levelTwoCheckoutHref, type LevelTwoVisitor } from '../blackcard-upsell-hand-off';
+import { defineIsland } from '@/lib/islands';
+import { usePageSearch } from '@/lib/use-page-search';
+import { levelOneFinalHref, levelTwoCheckoutHref, readLevelTwoVisitor, type LevelTwoVisitor } from '../blackcard-upsell-hand-off';
 import '../blackcard-upsell.css';
 
 function AcceptButton({ href, label, testId }: { href: string; label: string; testId: string }) {
   return (
-    <Link to={href} className="button button--cta level-two__accept" data-testid={testId}>
+    <PageLink to={href} className="button button--cta level-two__accept" testId={testId}>
       {label}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -102,11 +104,19 @@ export function BlackcardUpsellPage({ visitor }: { visitor: LevelTwoVisitor }) {
           <h2>{copy.finalCall.heading}</h2>
           <p>{copy.finalCall.body}</p>
           <AcceptButton href={acceptHref} label={copy.finalCall.cta} testId="level-two-accept-final" />
-          <Link to={levelOneFinalHref(visitor)} className="level-two__decline" data-testid="level-two-decline">
+          <PageLink to={levelOneFinalHref(visitor)} className="level-two__decline" testId="level-two-decline">
             {copy.decline}
-          </Link>
+          </PageLink>
         </div>
       </footer>
     </main>
   );
 }
+
+/** The prerendered /blackcard-upsell: the whole page is one island, its links aimed once the visitor's query is known. */
+function PrerenderedBlackcardUpsellPage() {
+  const search = usePageSearch();
+  return <BlackcardUpsellPage visitor={readLevelTwoVisitor(new URLSearchParams(search))} />;
+}
+
+export const blackcardUpsellIsland = defineIsland('blackcard-upsell', () => <PrerenderedBlackcardUpsellPage />);

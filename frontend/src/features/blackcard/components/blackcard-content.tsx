@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
+import { PageLink } from '@/components/page-link';
 import { blackcard as copy } from '@/content/blackcard';
 import { RevealSection } from './reveal';
 
@@ -13,9 +13,9 @@ export function BlackcardContent({ checkoutHref }: { checkoutHref: string }) {
             <p className="blackcard__eyebrow">{copy.hero.eyebrow}</p>
             <PageHeading className="blackcard__stamp">{copy.hero.heading}</PageHeading>
             <p className="blackcard__lead">{copy.hero.body}</p>
-            <Link to={checkoutHref} className="button button--cta blackcard__cta" data-testid="blackcard-hero-cta">
+            <PageLink to={checkoutHref} className="button button--cta blackcard__cta" testId="blackcard-hero-cta">
               {copy.hero.cta}
-            </Link>
+            </PageLink>
           </div>
         </header>
 
@@ -105,9 +105,9 @@ export function BlackcardContent({ checkoutHref }: { checkoutHref: string }) {
           <div className="container container--narrow">
             <h2 id="blackcard-final-heading">{copy.finalCall.heading}</h2>
             <p>{copy.finalCall.body}</p>
-            <Link to={checkoutHref} className="button button--cta blackcard__cta" data-testid="blackcard-final-cta">
+            <PageLink to={checkoutHref} className="button button--cta blackcard__cta" testId="blackcard-final-cta">
               {copy.finalCall.cta}
-            </Link>
+            </PageLink>
           </div>
         </RevealSection>
       </main>

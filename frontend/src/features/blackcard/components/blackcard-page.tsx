@@ -1,31 +1,48 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import { ROUTES } from '@contracts/routes';
 import { PageHeading } from '@/components/page-heading';
 import { blackcard as copy } from '@/content/blackcard';
+import { defineIsland } from '@/lib/islands';
+import { PageNavigation } from '@/lib/page-navigation';
 import { blackcardCheckoutHref } from '../invitee-session';
 import { useBlackcardAccess } from '../use-blackcard-access';
 import { BlackcardContent } from './blackcard-content';
 import '../blackcard.css';
 
-/** /blackcard: the invite-only page behind the access check (spec sections 2 and 4). */
-export function BlackcardPage() {
-  const access = useBlackcardAccess();
-  const navigate = useNavigate();
+/** 'Verifying access...' (spec section 2): all the page shows until the access check has granted it. */
+function Verifying() {
+  return (
+    <main className="blackcard blackcard--verifying">
+      <div className="blackcard__verifying" role="status" data-testid="blackcard-verifying">
+        <span className="spinner" aria-hidden="true" />
+        <PageHeading>{copy.verifying}</PageHeading>
+      </div>
+    </main>
+  );
+}
+
+/** /blackcard: the invite-only page behind the access check (spec sections 2 and 4); `search` is the page's query string. */
+export function BlackcardPage({ search }: { search: string }) {
+  const access = useBlackcardAccess(search);
+  const goTo = useContext(PageNavigation);
   const denied = access.status === 'denied';
   useEffect(() => {
-    if (denied) void navigate(ROUTES.invitation, { replace: true });
-  }, [denied, navigate]);
+    if (denied) goTo(ROUTES.invitation, { replace: true });
+  }, [denied, goTo]);
 
-  if (access.status !== 'granted') {
-    return (
-      <main className="blackcard blackcard--verifying">
-        <div className="blackcard__verifying" role="status" data-testid="blackcard-verifying">
-          <span className="spinner" aria-hidden="true" />
-          <PageHeading>{copy.verifying}</PageHeading>
-        </div>
-      </main>
-    );
-  }
+  if (access.status !== 'granted') return <Verifying />;
   return <BlackcardContent checkoutHref={blackcardCheckoutHref(access.invitee)} />;
 }
+
+/**
+ * The prerendered /blackcard is the verifying state only: the invitee content is never in its HTML,
+ * so nobody without access sees it flash. The access check starts once React owns the page, and
+ * what it grants renders as a transition (in slices, leaving the main thread free).
+ */
+function PrerenderedBlackcardPage() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => startTransition(() => setStarted(true)), []);
+  return started ? <BlackcardPage search={window.location.search} /> : <Verifying />;
+}
+
+export const blackcardIsland = defineIsland('blackcard', () => <PrerenderedBlackcardPage />);

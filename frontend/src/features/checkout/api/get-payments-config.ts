@@ -9,9 +9,25 @@ export function getPaymentsConfig({ signal }: { signal?: AbortSignal } = {}): Pr
   return apiGet<PaymentsConfigResponse>(paymentsConfigKey, { signal });
 }
 
+let early: Promise<PaymentsConfigResponse> | null = null;
+
+/**
+ * Asks for the config before the SPA has rendered (the /checkout document's entry,
+ * src/pages/checkout-client.ts), so the provider's code loads while the screen's own code does.
+ * The query below adopts the answer once instead of asking again.
+ */
+export function fetchPaymentsConfigEarly(): Promise<PaymentsConfigResponse> {
+  early = getPaymentsConfig();
+  return early;
+}
+
 export const paymentsConfigQuery = queryOptions({
   queryKey: paymentsConfigKey,
-  queryFn: getPaymentsConfig,
+  queryFn: ({ signal }) => {
+    const answer = early ?? getPaymentsConfig({ signal });
+    early = null;
+    return answer;
+  },
 });
 
 export function usePaymentsConfig() {

@@ -14,3 +14,11 @@ export async function loadPaymentProvider(config: PaymentsConfigResponse): Promi
   const { sandboxProvider } = await import('./sandbox-provider');
   return sandboxProvider;
 }
+
+/**
+ * Fetches the configured provider's code without starting it (Stripe.js itself is injected only
+ * when the provider is created): /checkout's document calls it as soon as the config is known.
+ */
+export async function preloadPaymentProviderCode(config: PaymentsConfigResponse): Promise<void> {
+  await (config.provider === 'stripe' ? import('./stripe-provider') : import('./sandbox-provider'));
+}

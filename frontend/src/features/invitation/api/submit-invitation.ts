@@ -1,11 +1,7 @@
 import type { InvitationGateRequest, InvitationGateResponse } from '@contracts/invitations';
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 
+/** A plain call, no query library: the form is an island of the prerendered /invitation and keeps its own pending state. */
 export function submitInvitation(request: InvitationGateRequest): Promise<InvitationGateResponse> {
   return apiPost<InvitationGateResponse>('/api/invitation-gate', request);
-}
-
-export function useSubmitInvitation() {
-  return useMutation({ mutationFn: submitInvitation });
 }

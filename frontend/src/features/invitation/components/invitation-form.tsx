@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useContext, useRef, useState, type FormEvent } from 'react';
 import { formText } from '@/lib/form-text';
 import { notify } from '@/components/toast/notify';
 import { invitation as copy } from '@/content/invitation';
 import { ApiError } from '@/lib/api-client';
-import { useSubmitInvitation } from '../api/submit-invitation';
+import { PageNavigation } from '@/lib/page-navigation';
+import { useHydrated } from '@/lib/use-hydrated';
+import { submitInvitation } from '../api/submit-invitation';
 import {
   blackcardPath,
   buildInvitationRequest,
@@ -28,14 +29,17 @@ function errorDescription(error: unknown): string {
 /**
  * The invitation form (spec sections 4 and 5): editing → submitting → /blackcard with the token,
  * the confirmation view, or back to editing with an error toast and every field still filled in.
+ * Part of the prerendered page's island: inputs are uncontrolled so text typed before hydration
+ * is kept, and the button stays disabled until React owns the form (a native submit would put the
+ * visitor's details into the address).
  */
 export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => void }) {
-  const navigate = useNavigate();
-  const submitInvitation = useSubmitInvitation();
+  const goTo = useContext(PageNavigation);
+  const hydrated = useHydrated();
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<InvitationFieldErrors>({});
-  const submitting = submitInvitation.isPending;
+  const [submitting, setSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,14 +51,17 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
     if (found.email) return emailInput.current?.focus();
 
     let accessToken: string | undefined;
+    setSubmitting(true);
     try {
-      ({ accessToken } = await submitInvitation.mutateAsync(buildInvitationRequest(values)));
+      ({ accessToken } = await submitInvitation(buildInvitationRequest(values)));
     } catch (error) {
       notify({ tone: 'error', title: copy.toasts.errorTitle, description: errorDescription(error) });
       return;
+    } finally {
+      setSubmitting(false);
     }
     if (accessToken) {
-      void navigate(blackcardPath(accessToken));
+      goTo(blackcardPath(accessToken));
       return;
     }
     notify({ tone: 'success', title: copy.toasts.successTitle, description: copy.toasts.successBody });
@@ -123,7 +130,7 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
         <label htmlFor="invitation-invited-by">{copy.form.invitedByLabel}</label>
         <input id="invitation-invited-by" name="invitedBy" type="text" autoComplete="off" />
       </div>
-      <button type="submit" className="button button--cta button--block" disabled={submitting} data-testid="invitation-submit">
+      <button type="submit" className="button button--cta button--block" disabled={submitting || !hydrated} data-testid="invitation-submit">
         {submitting ? copy.form.pending : copy.form.submit}
       </button>
       <p className="invitation__privacy">{copy.form.privacy}</p>

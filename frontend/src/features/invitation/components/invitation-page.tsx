@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { invitation as copy } from '@/content/invitation';
+import { defineIsland } from '@/lib/islands';
 import { waitForTrackingId, type PollSettings } from '@/lib/referral';
 import { useInvitationOverlay } from '../use-invitation-overlay';
 import { InvitationConfirmation } from './invitation-confirmation';
@@ -11,7 +12,11 @@ import '../invitation.css';
 /** Spec sections 4 and 9: /invitation waits up to 5000 ms for the affiliate id, checking as often as the default poll. */
 const INVITATION_REFERRAL_POLL: PollSettings = { timeoutMs: 5000, intervalMs: 100 };
 
-/** /invitation: the invitation gate (spec section 2). The route records the page view. */
+/**
+ * /invitation: the invitation gate (spec section 2). The route records the page view. On the
+ * prerendered page the whole screen is one island: the form, the confirmation that replaces it
+ * (heading included) and the overlay.
+ */
 export function InvitationPage() {
   const overlayPhase = useInvitationOverlay();
   const [confirmed, setConfirmed] = useState(false);
@@ -40,3 +45,5 @@ export function InvitationPage() {
     </>
   );
 }
+
+export const invitationIsland = defineIsland('invitation', () => <InvitationPage />);

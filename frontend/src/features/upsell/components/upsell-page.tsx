@@ -1,19 +1,21 @@
 import { PLANS } from '@contracts/plans';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
+import { PageLink } from '@/components/page-link';
 import { PlanCards } from '@/components/plan-cards';
 import { upsell as copy } from '@/content/upsell';
 import { track } from '@/lib/analytics';
-import { upsellCheckoutHref, type UpsellVisitor } from '../upsell-hand-off';
+import { defineIsland } from '@/lib/islands';
+import { usePageSearch } from '@/lib/use-page-search';
+import { readUpsellVisitor, upsellCheckoutHref, type UpsellVisitor } from '../upsell-hand-off';
 import '../upsell.css';
 
 function MainCta({ href, label, testId }: { href: string; label: string; testId: string }) {
   return (
     <div className="upsell__cta">
-      <Link to={href} className="button button--cta upsell__cta-button" data-testid={testId}>
+      <PageLink to={href} className="button button--cta upsell__cta-button" testId={testId}>
         {label}
-      </Link>
+      </PageLink>
       <p className="upsell__from">{copy.startingFrom}</p>
     </div>
   );
@@ -69,11 +71,19 @@ export function UpsellPage({ visitor }: { visitor: UpsellVisitor }) {
       <footer className="upsell__footer">
         <div className="container container--narrow">
           <MainCta href={defaultHref} label={copy.footerCta} testId="upsell-footer-cta" />
-          <Link to={upsellCheckoutHref(PLANS.standard.id, visitor)} className="upsell__decline">
+          <PageLink to={upsellCheckoutHref(PLANS.standard.id, visitor)} className="upsell__decline">
             {copy.decline}
-          </Link>
+          </PageLink>
         </div>
       </footer>
     </main>
   );
 }
+
+/** The prerendered /upsell: the whole page is one island, its links aimed once the visitor's query is known. */
+function PrerenderedUpsellPage() {
+  const search = usePageSearch();
+  return <UpsellPage visitor={readUpsellVisitor(new URLSearchParams(search))} />;
+}
+
+export const upsellIsland = defineIsland('upsell', () => <PrerenderedUpsellPage />);

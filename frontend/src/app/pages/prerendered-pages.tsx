@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { pages } from '@/content/pages';
+import type { IslandDefinition } from '@/lib/islands';
+import { LandingDocument } from '../landing/landing-document';
+import { landingIslands } from '../landing/landing-islands';
+import { blackcardIslands } from './blackcard-islands';
+import { blackcardUpsellIslands } from './blackcard-upsell-islands';
+import { invitationIslands } from './invitation-islands';
+import { IslandDocument } from './island-document';
+import { upsellIslands } from './upsell-islands';
+
+export interface IslandPage {
+  title: string;
+  /** Every island of the page: the prerender renders each, the page's entry hydrates each. */
+  islands: readonly IslandDefinition[];
+  /** What `#root` holds, the islands placed in it. */
+  Document: ComponentType;
+}
+
+/** Build-time only (src/entry-server.tsx): the pages whose markup the build writes into their documents. */
+export const islandPages: Record<string, IslandPage> = {
+  landing: { title: pages.landing.title, islands: landingIslands, Document: LandingDocument },
+  invitation: {
+    title: pages.invitation.title,
+    islands: invitationIslands,
+    Document: () => <IslandDocument islands={invitationIslands} />,
+  },
+  blackcard: {
+    title: pages.blackcard.title,
+    islands: blackcardIslands,
+    Document: () => <IslandDocument islands={blackcardIslands} />,
+  },
+  upsell: { title: pages.upsell.title, islands: upsellIslands, Document: () => <IslandDocument islands={upsellIslands} /> },
+  'blackcard-upsell': {
+    title: pages.blackcardUpsell.title,
+    islands: blackcardUpsellIslands,
+    Document: () => <IslandDocument islands={blackcardUpsellIslands} />,
+  },
+};
