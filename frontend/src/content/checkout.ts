@@ -97,7 +97,7 @@ export const checkout = {
   },
   sandbox: {
     badge: 'Test mode',
-    intro: 'No real card is charged. Use a test card:',
+    intro: 'Test cards (no real card is charged)',
     testCards: [
       { number: '4242 4242 4242 4242', outcome: 'success' },
       { number: '4000 0000 0000 0002', outcome: 'declined' },

@@ -25,6 +25,9 @@ export function CheckoutFrame() {
                 <span>{copy.initializing}</span>
               </div>
             </div>
+            <span className="button button--cta button--block checkout__pay-placeholder" aria-hidden="true">
+              {'\u00a0'}
+            </span>
             <ul className="checkout__notes">
               {copy.notes.map((note) => (
                 <li key={note}>{note}</li>

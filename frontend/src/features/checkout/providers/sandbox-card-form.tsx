@@ -68,8 +68,9 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
   return (
     <div className="sandbox-card" data-testid="sandbox-card-form">
       <p className="sandbox-card__badge">{copy.sandbox.badge}</p>
-      <div className="sandbox-card__hint" id="sandbox-card-hint">
-        <p>{copy.sandbox.intro}</p>
+      {/* Folded, so the form fits the space the page reserves for a card form (no layout shift). */}
+      <details className="sandbox-card__hint" id="sandbox-card-hint">
+        <summary>{copy.sandbox.intro}</summary>
         <ul>
           {copy.sandbox.testCards.map((card) => (
             <li key={card.number}>
@@ -78,7 +79,7 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
           ))}
         </ul>
         <p>{copy.sandbox.testCardHint}</p>
-      </div>
+      </details>
       <div className="field">
         <label htmlFor="sandbox-card-number">{copy.sandbox.cardNumber}</label>
         <input
@@ -119,16 +120,16 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
             {...invalid('cvc')}
           />
         </div>
-      </div>
-      <div className="field">
-        <label htmlFor="sandbox-card-postal">{copy.sandbox.postalCode}</label>
-        <input
-          id="sandbox-card-postal"
-          name="postal"
-          autoComplete="postal-code"
-          value={fields.postalCode}
-          onChange={(event) => update('postalCode', event.currentTarget.value)}
-        />
+        <div className="field">
+          <label htmlFor="sandbox-card-postal">{copy.sandbox.postalCode}</label>
+          <input
+            id="sandbox-card-postal"
+            name="postal"
+            autoComplete="postal-code"
+            value={fields.postalCode}
+            onChange={(event) => update('postalCode', event.currentTarget.value)}
+          />
+        </div>
       </div>
       <p id="sandbox-card-error" className="field__error" role={error ? 'alert' : undefined}>
         {error?.message}
