@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import type { ApiErrorBody } from '@contracts/api-types';
+import { isPoolBusy, type PoolBusyReason } from '@core/database/pool-admission';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { sendError } from './error-body';
 import { loggableError, loggablePath } from './log-redaction';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
@@ -42,11 +43,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: STATUS_MESSAGES[414],
 };
 
-/** The API's error body, never cached: what every refused or failed request gets. */
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
-  const body: ApiErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, requestId: String(request.id) };
-  return reply.status(status).header('cache-control', 'no-store').send(body);
-}
+/** Answers a request the API was too busy to serve (common/load-shedding): 503 "busy" with Retry-After. */
+export type RefuseBusy = (request: FastifyRequest, reply: FastifyReply, reason: PoolBusyReason) => FastifyReply;
 
 /**
  * Fastify's `frameworkErrors`: what it refuses before routing (a broken or over-long address),
@@ -64,12 +62,17 @@ export function answerFrameworkError(error: FrameworkError, request: FastifyRequ
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
-  constructor(private readonly spaFallback: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null) {}
+  constructor(
+    private readonly spaFallback: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
+    private readonly refuseBusy: RefuseBusy,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
+    // Saturation, not an outage nor a bug: the readable 503 "busy", counted, not logged per request.
+    if (isPoolBusy(exception)) return this.refuseBusy(request, reply, exception.reason);
     const { status, message } = this.describe(exception, request.url);
 
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
