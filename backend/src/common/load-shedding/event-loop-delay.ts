@@ -6,10 +6,12 @@ const TICK_MS = 100;
 const WINDOW_TICKS = 5;
 
 /**
- * How far behind this process's event loop is, in ms: the larger of the recent p99 delay
- * (perf_hooks' monitorEventLoopDelay over the last window) and how late the monitor's own tick is
- * now. The second sees a loop that is blocked this very moment, which no timer can report until
- * it runs: requests read after a long block are judged by it.
+ * How far behind this process's event loop is, in ms: the largest of the recent p99 delay
+ * (perf_hooks' monitorEventLoopDelay over the last window), the latest any of the monitor's own
+ * ticks came in the current and last window, and how late the next tick is right now. The last
+ * two see a loop that was blocked a moment ago, which the histogram only reports at the end of
+ * its window: requests read just after a long block (their bytes waited in the socket meanwhile)
+ * are judged by it, whichever of the tick and the read the loop runs first.
  */
 export class EventLoopDelay {
   private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
@@ -17,6 +19,7 @@ export class EventLoopDelay {
   private lastTick = performance.now();
   private ticks = 0;
   private recentMs = 0;
+  private windowLateMs = 0;
 
   start(): void {
     if (this.timer) return;
@@ -37,10 +40,16 @@ export class EventLoopDelay {
   }
 
   private tick(): void {
-    this.lastTick = performance.now();
+    const now = performance.now();
+    const lateMs = now - this.lastTick - TICK_MS;
+    this.lastTick = now;
+    this.windowLateMs = Math.max(this.windowLateMs, lateMs);
+    this.recentMs = Math.max(this.recentMs, lateMs);
     if (++this.ticks < WINDOW_TICKS) return;
     this.ticks = 0;
-    this.recentMs = this.histogram.count > 0 ? this.histogram.percentile(99) / 1e6 : 0;
+    const p99 = this.histogram.count > 0 ? this.histogram.percentile(99) / 1e6 : 0;
+    this.recentMs = Math.max(p99, this.windowLateMs);
+    this.windowLateMs = 0;
     this.histogram.reset();
   }
 }

@@ -133,11 +133,10 @@ export class PoolAdmission {
       if (onDone) {
         let released = false;
         const releaseOnce: Release = (releaseErr) => {
-          if (!released) {
-            released = true;
-            onDone();
-          }
           release(releaseErr);
+          if (released) return;
+          released = true;
+          onDone();
         };
         // TypeORM releases through the callback's function, a promise caller through client.release.
         client.release = releaseOnce;
