@@ -72,7 +72,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
   const spaFallback = await serveSpa(app, config.STATIC_DIR);
   app.useGlobalPipes(new AppValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter(spaFallback, (request, reply, reason) => shedding.refuse(request, reply, reason)));
+  app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));
 
   const openApi = new DocumentBuilder()
     .setTitle('Clear funnel API')

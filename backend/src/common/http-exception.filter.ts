@@ -43,8 +43,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: STATUS_MESSAGES[414],
 };
 
-/** Answers a request the API was too busy to serve (common/load-shedding): 503 "busy" with Retry-After. */
-export type RefuseBusy = (request: FastifyRequest, reply: FastifyReply, reason: PoolBusyReason) => FastifyReply;
+/** Load shedding as the filter needs it (common/load-shedding): whether the pool refused a request, and the answer then. */
+export interface BusyAnswers {
+  poolRefusal(request: FastifyRequest): PoolBusyReason | undefined;
+  /** 503 "busy" with Retry-After, counted. */
+  refuse(request: FastifyRequest, reply: FastifyReply, reason: PoolBusyReason): FastifyReply;
+}
 
 /**
  * Fastify's `frameworkErrors`: what it refuses before routing (a broken or over-long address),
@@ -64,16 +68,19 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   constructor(
     private readonly spaFallback: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
-    private readonly refuseBusy: RefuseBusy,
+    private readonly busy: BusyAnswers,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
-    // Saturation, not an outage nor a bug: the readable 503 "busy", counted, not logged per request.
-    if (isPoolBusy(exception)) return this.refuseBusy(request, reply, exception.reason);
+    if (isPoolBusy(exception)) return this.busy.refuse(request, reply, exception.reason);
     const { status, message } = this.describe(exception, request.url);
+    // Saturation, not an outage nor a bug: the readable 503 "busy", counted, not logged as an
+    // error, also where the code in between caught the pool's refusal and failed otherwise.
+    const refusal = status >= 500 ? this.busy.poolRefusal(request) : undefined;
+    if (refusal) return this.busy.refuse(request, reply, refusal);
 
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
       return this.spaFallback(request, reply);

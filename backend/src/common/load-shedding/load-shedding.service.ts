@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@core/config/app-config';
-import { PoolAdmission, runOnSharedConnections, type PoolBusyReason } from '@core/database/pool-admission';
+import { type AdmissionContext, PoolAdmission, runWithAdmission, type PoolBusyReason } from '@core/database/pool-admission';
 import { sendError } from '../error-body';
 import { EventLoopDelay } from './event-loop-delay';
 import { requestClass, type RequestClass } from './route-classes';
@@ -34,6 +34,7 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   private readonly shed: Counter<'reason' | 'class'>;
   private readonly loop = new EventLoopDelay();
   private readonly refused = new WeakSet<FastifyRequest>();
+  private readonly admissions = new WeakMap<FastifyRequest, AdmissionContext>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -67,8 +68,9 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
     });
     // The handler (guards, pipes, controller, and all they await or schedule) runs in this context.
     fastify.addHook('preHandler', (request, _reply, done) => {
-      if (this.classOf(request) === 'standard') runOnSharedConnections(done);
-      else done();
+      const context: AdmissionContext = { shared: this.classOf(request) === 'standard' };
+      this.admissions.set(request, context);
+      runWithAdmission(context, done);
     });
   }
 
@@ -83,6 +85,15 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
     this.refused.add(request);
     reply.header('retry-after', String(this.config.SHED_RETRY_AFTER_S));
     return sendError(request, reply, 503, BUSY_MESSAGE);
+  }
+
+  /**
+   * Why the pool refused this request a connection, if it did: its failure is then an answer of
+   * "busy", whatever the code in between made of the error (a payment service that wraps every
+   * failure of its sandbox provider, which keeps its state in Postgres, as "provider down").
+   */
+  poolRefusal(request: FastifyRequest): PoolBusyReason | undefined {
+    return this.admissions.get(request)?.refused;
   }
 
   /** Whether this request was refused as load shed (its 503 is routine, not an error of ours). */

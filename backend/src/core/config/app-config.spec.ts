@@ -58,7 +58,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...valid, SHED_EVENT_LOOP_DELAY_MS: '800', SHED_MONEY_EVENT_LOOP_DELAY_MS: '500' })).toThrow(
       /SHED_MONEY_EVENT_LOOP_DELAY_MS \("500"\): must be at least SHED_EVENT_LOOP_DELAY_MS/,
     );
-    expect(loadConfig({ ...valid, SHED_EVENT_LOOP_DELAY_MS: '800', SHED_MONEY_EVENT_LOOP_DELAY_MS: '800' }).SHED_MONEY_EVENT_LOOP_DELAY_MS).toBe(800);
+    expect(
+      loadConfig({ ...valid, SHED_EVENT_LOOP_DELAY_MS: '800', SHED_MONEY_EVENT_LOOP_DELAY_MS: '800' }).SHED_MONEY_EVENT_LOOP_DELAY_MS,
+    ).toBe(800);
   });
 
   it('names a missing variable', () => {

@@ -6,9 +6,10 @@ import { RepositoriesModule } from './repositories/repositories.module';
 
 /**
  * A worker's jobs may wait this long for one of its own connections: they wait on nobody's buyer,
- * and a job that still gets none fails and is retried.
+ * and a backlog larger than WORKER_DATABASE_POOL_SIZE is meant to queue here (a job that still
+ * gets none fails and is retried; a Postgres that is down refuses at once, not after this).
  */
-const WORKER_ACQUIRE_TIMEOUT_MS = 5000;
+const WORKER_ACQUIRE_TIMEOUT_MS = 30_000;
 
 /**
  * Each process's own Postgres pool, sized by its role: the API's (DATABASE_POOL_SIZE, waits of at

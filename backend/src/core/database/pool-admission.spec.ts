@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { isPoolBusy, PoolAdmission, PoolBusyError, runOnSharedConnections } from './pool-admission';
+import { AdmissionContext, isPoolBusy, PoolAdmission, PoolBusyError, runWithAdmission } from './pool-admission';
 
 type Release = (err?: Error | boolean) => void;
 type Callback = (err: Error | undefined, client?: FakeClient, release?: Release) => void;
@@ -56,7 +56,7 @@ function take(pool: FakePool): Promise<{ client: FakeClient; release: Release }>
   );
 }
 
-const takeShared = (pool: FakePool) => runOnSharedConnections(() => take(pool));
+const takeShared = (pool: FakePool) => runWithAdmission({ shared: true }, () => take(pool));
 
 describe('PoolAdmission', () => {
   it('lets shared work hold all but the reserved connections, and refuses the next one after the wait', async () => {
@@ -93,7 +93,9 @@ describe('PoolAdmission', () => {
 
   it('counts a release through client.release (promise callers) once, however often it is called', async () => {
     const pool = install(2, 1, 0);
-    const client = (await runOnSharedConnections(() => (pool as unknown as { connect(): Promise<FakeClient> }).connect())) as FakeClient;
+    const client = (await runWithAdmission({ shared: true }, () =>
+      (pool as unknown as { connect(): Promise<FakeClient> }).connect(),
+    )) as FakeClient;
     client.release();
     client.release();
     await takeShared(pool);
@@ -108,6 +110,18 @@ describe('PoolAdmission', () => {
     expect(isPoolBusy(await take(pool).catch((err: unknown) => err))).toBe(true);
     pool.failWith = undefined;
     await takeShared(pool);
+  });
+
+  it('notes a refusal in the context it happened in, for an answer even when the caller rewrapped the error', async () => {
+    const pool = install(2, 1, 0);
+    const priority: AdmissionContext = { shared: false };
+    await runWithAdmission({ shared: true }, () => take(pool));
+    pool.failWith = new Error('timeout exceeded when trying to connect');
+    await runWithAdmission(priority, () => take(pool).catch(() => new Error('The payment service is not answering')));
+    expect(priority.refused).toBe('pool_timeout');
+    const shared: AdmissionContext = { shared: true };
+    await runWithAdmission(shared, () => take(pool).catch(() => undefined));
+    expect(shared.refused).toBe('shared_connections');
   });
 
   it('passes any other error through as it is (an outage is not "busy")', async () => {

@@ -47,15 +47,22 @@ export function pgPoolOf(dataSource: DataSource): PgPool | undefined {
   return (dataSource.driver as unknown as { master?: PgPool }).master;
 }
 
-/** Work that runs in this context takes its connections from the shared part of the pool only. */
-const sharedOnly = new AsyncLocalStorage<true>();
+/** One request's (or other unit of work's) standing with the pool. */
+export interface AdmissionContext {
+  /** Low-priority work: its connections come from the shared part of the pool only. */
+  shared: boolean;
+  /** Set when the pool refused this work a connection, even if the code above caught and rewrapped the error. */
+  refused?: PoolBusyReason;
+}
+
+const contexts = new AsyncLocalStorage<AdmissionContext>();
 
 /**
- * Runs `fn` (and everything it awaits or schedules) as low-priority work: its database connections
- * come from the shared part of the pool, never from the connections reserved for the money path.
+ * Runs `fn` (and everything it awaits or schedules) under `context`: with `shared`, its database
+ * connections come from the shared part of the pool, never from those reserved for the money path.
  */
-export function runOnSharedConnections<T>(fn: () => T): T {
-  return sharedOnly.run(true, fn);
+export function runWithAdmission<T>(context: AdmissionContext, fn: () => T): T {
+  return contexts.run(context, fn);
 }
 
 export interface PoolAdmissionOptions {
@@ -71,8 +78,8 @@ interface Waiter {
 }
 
 /**
- * Divides one pg pool between priority work (anything not marked, the money path) and shared work
- * (marked with runOnSharedConnections): shared work holds at most `max - reserved` connections at
+ * Divides one pg pool between priority work (anything not marked shared, the money path) and shared
+ * work (run with runWithAdmission({ shared: true })): shared work holds at most `max - reserved` connections at
  * a time, so `reserved` connections are always left to priority work however many leads arrive.
  * Shared callers beyond that wait in line at most `sharedWaitMs`; priority callers go straight to
  * the pool, which bounds their wait with its own connectionTimeoutMillis. A queue timeout of the
@@ -98,7 +105,9 @@ export class PoolAdmission {
     const connect = pool.connect.bind(pool);
     pool.connect = (cb?: ConnectCallback) => {
       if (!cb) {
-        return new Promise<PgClient>((resolve, reject) => admission.connect(connect, (err, client) => (err ? reject(err) : resolve(client!))));
+        return new Promise<PgClient>((resolve, reject) =>
+          admission.connect(connect, (err, client) => (err ? reject(err) : resolve(client!))),
+        );
       }
       admission.connect(connect, cb);
       return undefined;
@@ -111,8 +120,13 @@ export class PoolAdmission {
     return { held: this.sharedHeld, limit: this.sharedLimit, waiting: this.waiters.length };
   }
 
-  private connect(connect: (cb: ConnectCallback) => unknown, cb: ConnectCallback): void {
-    if (!sharedOnly.getStore()) {
+  private connect(connect: (cb: ConnectCallback) => unknown, given: ConnectCallback): void {
+    const context = contexts.getStore();
+    const cb: ConnectCallback = (err, client, release) => {
+      if (isPoolBusy(err) && context) context.refused ??= err.reason;
+      given(err, client, release);
+    };
+    if (!context?.shared) {
       this.lend(connect, cb, undefined);
       return;
     }
@@ -127,7 +141,7 @@ export class PoolAdmission {
     connect((err, client, release) => {
       if (err || !client || !release) {
         onDone?.();
-        cb(err instanceof Error && err.message === POOL_QUEUE_TIMEOUT ? new PoolBusyError('pool_timeout') : err);
+        cb(err?.message === POOL_QUEUE_TIMEOUT ? new PoolBusyError('pool_timeout') : err);
         return;
       }
       if (onDone) {
