@@ -93,9 +93,7 @@ describe('PoolAdmission', () => {
 
   it('counts a release through client.release (promise callers) once, however often it is called', async () => {
     const pool = install(2, 1, 0);
-    const client = (await runWithAdmission({ shared: true }, () =>
-      (pool as unknown as { connect(): Promise<FakeClient> }).connect(),
-    )) as FakeClient;
+    const client = await runWithAdmission({ shared: true }, () => (pool as unknown as { connect(): Promise<FakeClient> }).connect());
     client.release();
     client.release();
     await takeShared(pool);
