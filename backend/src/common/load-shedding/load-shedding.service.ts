@@ -22,7 +22,8 @@ export type ShedReason = 'event_loop' | PoolBusyReason;
  *   path: SHED_MONEY_EVENT_LOOP_DELAY_MS);
  * - at a database connection: requests outside the money path (route-classes.ts) take theirs from
  *   the shared part of the pool (all but SHED_MONEY_RESERVED_CONNECTIONS) and wait at most
- *   SHED_WAIT_MS for one; every request waits at most DATABASE_ACQUIRE_TIMEOUT_MS in the pool.
+ *   SHED_WAIT_MS for one; every request waits at most DATABASE_ACQUIRE_TIMEOUT_MS in the pool,
+ *   and none joins a line of SHED_MAX_POOL_WAITING callers already waiting there.
  *
  * So under pressure leads and invitations are refused first and payments still get connections.
  * Each refusal counts in funnel_http_shed_total{reason,class}. Refusals are global (the process
@@ -43,18 +44,19 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.shed = new Counter({
       name: 'funnel_http_shed_total',
-      help: 'Requests refused with 503 because the API was saturated, by reason (event_loop, shared_connections, pool_timeout) and route class (money, standard)',
+      help: 'Requests refused with 503 because the API was saturated, by reason (event_loop, shared_connections, pool_queue, pool_timeout) and route class (money, standard)',
       labelNames: ['reason', 'class'],
       registers: [this.registry],
     });
     for (const klass of ['money', 'standard'])
-      for (const reason of ['event_loop', 'shared_connections', 'pool_timeout']) this.shed.inc({ reason, class: klass }, 0);
+      for (const reason of ['event_loop', 'shared_connections', 'pool_queue', 'pool_timeout']) this.shed.inc({ reason, class: klass }, 0);
   }
 
   onModuleInit(): void {
     PoolAdmission.install(this.dataSource, {
       reserved: this.config.SHED_MONEY_RESERVED_CONNECTIONS,
       sharedWaitMs: this.config.SHED_WAIT_MS,
+      maxWaiting: this.config.SHED_MAX_POOL_WAITING,
     });
     this.loop.start();
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();

@@ -198,6 +198,17 @@ export class AppConfig {
   })
   SHED_MONEY_EVENT_LOOP_DELAY_MS = 2000;
 
+  /**
+   * Callers already waiting for a connection of the API's pool beyond which another is refused at
+   * once (503 "busy") rather than queued for DATABASE_ACQUIRE_TIMEOUT_MS: a line that long would
+   * not be served in time anyway.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  SHED_MAX_POOL_WAITING = 100;
+
   /** Seconds a refused ("busy") client is asked to wait before trying again (its Retry-After header). */
   @Transform(toInt)
   @IsInt()

@@ -14,6 +14,10 @@ class FakePool {
   readonly options: { max: number };
   private free: number[];
   private readonly queue: Callback[] = [];
+  get waitingCount(): number {
+    return this.queue.length;
+  }
+
   failWith: Error | undefined;
 
   constructor(max: number) {
@@ -43,9 +47,9 @@ class FakePool {
   }
 }
 
-function install(max: number, reserved: number, sharedWaitMs: number): FakePool {
+function install(max: number, reserved: number, sharedWaitMs: number, maxWaiting = 100): FakePool {
   const pool = new FakePool(max);
-  PoolAdmission.install({ driver: { master: pool } } as unknown as DataSource, { reserved, sharedWaitMs });
+  PoolAdmission.install({ driver: { master: pool } } as unknown as DataSource, { reserved, sharedWaitMs, maxWaiting });
   return pool;
 }
 
@@ -108,6 +112,16 @@ describe('PoolAdmission', () => {
     expect(isPoolBusy(await take(pool).catch((err: unknown) => err))).toBe(true);
     pool.failWith = undefined;
     await takeShared(pool);
+  });
+
+  it("refuses at once when the pool's own line is already as long as allowed", async () => {
+    const pool = install(2, 1, 0, 1);
+    await Promise.all([take(pool), take(pool)]);
+    void take(pool);
+    expect(pool.waitingCount).toBe(1);
+    const refused = await take(pool).catch((err: unknown) => err);
+    expect(isPoolBusy(refused) && refused.reason).toBe('pool_queue');
+    expect(pool.waitingCount).toBe(1);
   });
 
   it('notes a refusal in the context it happened in, for an answer even when the caller rewrapped the error', async () => {

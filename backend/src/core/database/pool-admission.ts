@@ -7,8 +7,17 @@ import type { DataSource } from 'typeorm';
  */
 const POOL_QUEUE_TIMEOUT = 'timeout exceeded when trying to connect';
 
-/** Why a connection was refused: the shared connections stayed taken, or the whole pool did. */
-export type PoolBusyReason = 'shared_connections' | 'pool_timeout';
+/**
+ * Why a connection was refused: the shared connections stayed taken, the pool's line of waiting
+ * callers was already too long to join, or no connection of the whole pool came back in time.
+ */
+export type PoolBusyReason = 'shared_connections' | 'pool_queue' | 'pool_timeout';
+
+const REFUSALS: Record<PoolBusyReason, string> = {
+  shared_connections: 'No shared database connection became free in time',
+  pool_queue: 'Too many callers are already waiting for a database connection',
+  pool_timeout: 'No database connection became free in time (timeout exceeded when waiting for the pool)',
+};
 
 /**
  * The pool was too busy to lend a connection in time: the server is saturated, not broken.
@@ -18,11 +27,7 @@ export class PoolBusyError extends Error {
   readonly code = 'POOL_BUSY';
 
   constructor(readonly reason: PoolBusyReason) {
-    super(
-      reason === 'shared_connections'
-        ? 'No shared database connection became free in time'
-        : 'No database connection became free in time (timeout exceeded when waiting for the pool)',
-    );
+    super(REFUSALS[reason]);
     this.name = 'PoolBusyError';
   }
 }
@@ -39,6 +44,7 @@ interface PgClient {
 /** node-pg's Pool as far as admission needs it. */
 interface PgPool {
   options: { max: number };
+  waitingCount: number;
   connect(cb?: ConnectCallback): Promise<PgClient> | undefined;
 }
 
@@ -70,6 +76,8 @@ export interface PoolAdmissionOptions {
   reserved: number;
   /** Longest shared work waits for one of the shared connections before PoolBusyError. */
   sharedWaitMs: number;
+  /** Callers already waiting in the pool's own line beyond which a new one is refused at once. */
+  maxWaiting: number;
 }
 
 interface Waiter {
@@ -82,7 +90,8 @@ interface Waiter {
  * work (run with runWithAdmission({ shared: true })): shared work holds at most `max - reserved` connections at
  * a time, so `reserved` connections are always left to priority work however many leads arrive.
  * Shared callers beyond that wait in line at most `sharedWaitMs`; priority callers go straight to
- * the pool, which bounds their wait with its own connectionTimeoutMillis. A queue timeout of the
+ * the pool, which bounds their wait with its own connectionTimeoutMillis, unless `maxWaiting`
+ * callers already wait there: then they are refused at once. A queue timeout of the
  * pool becomes PoolBusyError, which says what happened (the pool is busy, Postgres is fine).
  */
 export class PoolAdmission {
@@ -91,6 +100,7 @@ export class PoolAdmission {
   private readonly sharedLimit: number;
 
   constructor(
+    private readonly pool: Pick<PgPool, 'waitingCount'>,
     poolSize: number,
     private readonly options: PoolAdmissionOptions,
   ) {
@@ -101,7 +111,7 @@ export class PoolAdmission {
   static install(dataSource: DataSource, options: PoolAdmissionOptions): PoolAdmission {
     const pool = pgPoolOf(dataSource);
     if (!pool) throw new Error('The DataSource has no pg pool to divide (not initialised?)');
-    const admission = new PoolAdmission(pool.options.max, options);
+    const admission = new PoolAdmission(pool, pool.options.max, options);
     const connect = pool.connect.bind(pool);
     pool.connect = (cb?: ConnectCallback) => {
       if (!cb) {
@@ -138,6 +148,11 @@ export class PoolAdmission {
 
   /** Asks the pool for a connection; `onDone` runs once when it is released or could not be had. */
   private lend(connect: (cb: ConnectCallback) => unknown, cb: ConnectCallback, onDone: (() => void) | undefined): void {
+    if (this.pool.waitingCount >= this.options.maxWaiting) {
+      onDone?.();
+      cb(new PoolBusyError('pool_queue'));
+      return;
+    }
     connect((err, client, release) => {
       if (err || !client || !release) {
         onDone?.();
