@@ -73,12 +73,14 @@ async function connectionsBlocked(count: number): Promise<void> {
   }, `${count} API connections waiting on the test's lock`);
 }
 
-/** One sample of funnel_http_shed_total, 0 when absent. */
-async function shedCount(reason: string, klass: string): Promise<number> {
+/** One sample of /api/metrics by its series (name and labels as printed), 0 when absent. */
+async function metric(series: string): Promise<number> {
   const text = (await http().get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
-  const line = text.split('\n').find((l) => l.startsWith(`funnel_http_shed_total{reason="${reason}",class="${klass}"}`));
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.split(' ').pop()) : 0;
 }
+
+const shedCount = (reason: string, klass: string) => metric(`funnel_http_shed_total{reason="${reason}",class="${klass}"}`);
 
 interface RawAnswer {
   status: number;
@@ -202,6 +204,7 @@ describe('shedding load when the pool is busy', () => {
     }
     expect((await Promise.all(held)).map((res) => res.status)).toEqual([201, 201]);
     expect(await shedCount('shared_connections', 'standard')).toBe(sharedBefore + 4);
+    expect(await metric('funnel_db_pool_shared_connections{state="limit"}')).toBe(2);
   });
 
   it('answers the money path 503 "busy" after DATABASE_ACQUIRE_TIMEOUT_MS when even its reserved connections are taken', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@core/config/app-config';
 import { type AdmissionContext, PoolAdmission, runWithAdmission, type PoolBusyReason } from '@core/database/pool-admission';
@@ -53,10 +53,22 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    PoolAdmission.install(this.dataSource, {
+    const admission = PoolAdmission.install(this.dataSource, {
       reserved: this.config.SHED_MONEY_RESERVED_CONNECTIONS,
       sharedWaitMs: this.config.SHED_WAIT_MS,
       maxWaiting: this.config.SHED_MAX_POOL_WAITING,
+    });
+    new Gauge({
+      name: 'funnel_db_pool_shared_connections',
+      help: "This API process's shared pool connections (all but those kept for the money path): held, limit, and requests waiting for one",
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect() {
+        const { held, limit, waiting } = admission.shared;
+        this.set({ state: 'held' }, held);
+        this.set({ state: 'limit' }, limit);
+        this.set({ state: 'waiting' }, waiting);
+      },
     });
     this.loop.start();
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();

@@ -72,7 +72,7 @@ export function runWithAdmission<T>(context: AdmissionContext, fn: () => T): T {
 }
 
 export interface PoolAdmissionOptions {
-  /** Connections only work outside runOnSharedConnections may take. */
+  /** Connections only work not marked shared may take. */
   reserved: number;
   /** Longest shared work waits for one of the shared connections before PoolBusyError. */
   sharedWaitMs: number;
@@ -86,13 +86,14 @@ interface Waiter {
 }
 
 /**
- * Divides one pg pool between priority work (anything not marked shared, the money path) and shared
- * work (run with runWithAdmission({ shared: true })): shared work holds at most `max - reserved` connections at
- * a time, so `reserved` connections are always left to priority work however many leads arrive.
- * Shared callers beyond that wait in line at most `sharedWaitMs`; priority callers go straight to
- * the pool, which bounds their wait with its own connectionTimeoutMillis, unless `maxWaiting`
- * callers already wait there: then they are refused at once. A queue timeout of the
- * pool becomes PoolBusyError, which says what happened (the pool is busy, Postgres is fine).
+ * Divides one pg pool between priority work (anything not marked shared: the money path) and
+ * shared work (run with runWithAdmission({ shared: true })): shared work holds at most
+ * `max - reserved` connections at a time, so `reserved` connections are always left to priority
+ * work however many leads arrive. Shared callers beyond that wait in line at most `sharedWaitMs`;
+ * everyone then asks the pool, which bounds the wait with its own connectionTimeoutMillis, unless
+ * `maxWaiting` callers already wait there: then the caller is refused at once. Each refusal,
+ * the pool's own queue timeout included, is a PoolBusyError, which says what happened (the pool
+ * is busy; Postgres is fine).
  */
 export class PoolAdmission {
   private sharedHeld = 0;
