@@ -55,6 +55,9 @@ describe('operations: the queue dashboard and /api/metrics', () => {
     api = request(stack.url);
     origin = new URL(stack.url).origin;
     await resetData(stack.db);
+    // Job outcomes are totals kept across outbox deletions: start from none, whichever spec files
+    // with workers ran before this one.
+    await stack.db.query('TRUNCATE outbox_outcome_totals');
     await stack.db.query(`DELETE FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]);
     expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
     adminId = (await stack.db.query(`SELECT id FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]))[0].id;
