@@ -90,7 +90,6 @@ beforeAll(async () => {
     SHED_MONEY_RESERVED_CONNECTIONS: '1',
     SHED_WAIT_MS: '5',
     DATABASE_ACQUIRE_TIMEOUT_MS: '100',
-    WORKER_DATABASE_POOL_SIZE: '4',
     // Refused webhook deliveries retry quickly, and long enough to get through after the burst.
     JOB_RETRY_HORIZON_S: '60',
     JOB_BACKOFF_MS: '100',

@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it("keeps a worker's pool larger than its payment jobs in flight", () => {
+    expect(loadConfig(valid).WORKER_DATABASE_POOL_SIZE).toBeGreaterThan(loadConfig(valid).WORKER_CONCURRENCY);
+    expect(() => loadConfig({ ...valid, WORKER_CONCURRENCY: '10', WORKER_DATABASE_POOL_SIZE: '10' })).toThrow(
+      /WORKER_DATABASE_POOL_SIZE \("10"\): must be more than WORKER_CONCURRENCY/,
+    );
+  });
+
   it('refuses the money path before other routes, never after', () => {
     expect(() => loadConfig({ ...valid, SHED_EVENT_LOOP_DELAY_MS: '800', SHED_MONEY_EVENT_LOOP_DELAY_MS: '500' })).toThrow(
       /SHED_MONEY_EVENT_LOOP_DELAY_MS \("500"\): must be at least SHED_EVENT_LOOP_DELAY_MS/,

@@ -126,13 +126,24 @@ export class AppConfig {
 
   /**
    * Postgres connections one worker may hold, however long its backlog: its jobs wait for one of
-   * these, never for the API's, so a backlog cannot starve buyers' requests of connections.
+   * these, never for the API's, so a backlog cannot starve buyers' requests of connections. More
+   * than WORKER_CONCURRENCY: a payment job holds a connection (the order's row lock) while its
+   * provider read takes another (the sandbox keeps its objects in Postgres), so with no spare
+   * connection such jobs could all wait on each other until they time out.
    */
   @Transform(toInt)
   @IsInt()
   @Min(2)
   @Max(200)
-  WORKER_DATABASE_POOL_SIZE = 20;
+  @ValidateBy({
+    name: 'aboveWorkerConcurrency',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value > (args?.object as AppConfig).WORKER_CONCURRENCY,
+      defaultMessage: () =>
+        'must be more than WORKER_CONCURRENCY: a payment job holds one connection while its provider read takes another',
+    },
+  })
+  WORKER_DATABASE_POOL_SIZE = 25;
 
   /**
    * Longest an API request waits for a free connection of its pool (also the limit for opening
