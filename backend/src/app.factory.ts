@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { answerFrameworkError, HttpExceptionFilter } from './common/http-exception.filter';
 import { loggableAddress } from './common/client-address';
+import { LoadShedding } from './common/load-shedding/load-shedding.service';
 import { loggablePath } from './common/log-redaction';
 import { applySecurity } from './common/security';
 import { inlineScriptHashes, serveSpa } from './common/spa';
@@ -45,6 +46,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
+  const shedding = app.get(LoadShedding);
   limitRawBodyRoutes(fastify, config.WEBHOOK_BODY_LIMIT_BYTES);
   acceptOneClickUnsubscribeForms(fastify);
   fastify.addHook('onSend', async (request, reply) => {
@@ -52,8 +54,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
   fastify.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/api/health')) return;
-    // A client's 4xx is routine (its message went back to the client); only 5xx is ours.
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    // A client's 4xx is routine (its message went back to the client); only 5xx is ours, and of
+    // those a request refused as load shed is a warning (funnel_http_shed_total counts them).
+    const level = reply.statusCode < 500 ? 'info' : shedding.wasShed(request) ? 'warn' : 'error';
     request.log[level](
       {
         method: request.method,
@@ -69,7 +72,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
   const spaFallback = await serveSpa(app, config.STATIC_DIR);
   app.useGlobalPipes(new AppValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
+  app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));
 
   const openApi = new DocumentBuilder()
     .setTitle('Clear funnel API')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { LoadSheddingModule } from './common/load-shedding/load-shedding.module';
 import { RateLimitModule } from './common/rate-limit.module';
 import { AppConfig } from '@core/config/app-config';
 import { ConfigModule } from '@core/config/config.module';
@@ -32,10 +33,11 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
         pinoHttp: { level: config.LOG_LEVEL, base: { process: 'api' } },
       }),
     }),
-    DatabaseModule,
+    DatabaseModule.forRole('api'),
     PaymentMetricsModule,
     QueueModule.forRole('producer'),
     RateLimitModule,
+    LoadSheddingModule,
     AccountModule,
     AdminModule,
     AdminBillingModule,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { fuzzContext } from './support/fuzz-context';
 import { closeAgent, pool, RawRequest, RawResponse, send, unreadableMessage } from './support/http';
 import { FuzzContext, malformedRequests, oversizeRequests } from './support/malformed';
-import { createAdmin, FuzzStack, RAISED_LIMITS, startFuzzStack } from './support/fuzz-stack';
+import { FuzzStack, RAISED_LIMITS, startFuzzStack } from './support/fuzz-stack';
 import { malformedStoredData, outboxState } from './support/stored-data';
 
 /** FUZZ_SEED reruns another sequence; a failure message names the seed it came from. */
@@ -14,57 +15,6 @@ const WEBHOOK_SECRET = `whsec_fuzz${randomBytes(12).toString('hex')}`;
 let stack: FuzzStack;
 let ctx: FuzzContext;
 const startedAt = new Date();
-
-async function json<T>(req: RawRequest, expected: number): Promise<{ body: T; res: RawResponse }> {
-  const res = await send(stack.url, req);
-  if (res.status !== expected) throw new Error(`${req.method} ${req.path} answered ${res.status}: ${res.text.slice(0, 300)}`);
-  return { body: JSON.parse(res.text) as T, res };
-}
-
-const post = (path: string, body: unknown, headers: Record<string, string> = {}): RawRequest => ({
-  label: 'setup',
-  method: 'POST',
-  path,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-
-/** Real ids and an admin session, so generated requests get past "not found" and "sign in first". */
-async function fuzzContext(): Promise<FuzzContext> {
-  const party = { email: 'fuzz.setup@example.com', name: 'Fuzz Setup', source: 'clear' };
-  const payment = await json<{ clientSecret: string }>(
-    post('/api/create-payment-intent', { ...party, amount: 997, plan: 'Full Payment' }),
-    200,
-  );
-  const setup = await json<{ clientSecret: string }>(post('/api/create-setup-intent', { ...party, planId: 'standard' }), 200);
-  const invitation = await json<{ accessToken: string }>(
-    post('/api/invitation-gate', { name: 'Fuzz Invitee', email: 'fuzz.invitee@example.com' }),
-    201,
-  );
-  const adminEmail = `fuzz.admin.${randomBytes(4).toString('hex')}@example.com`;
-  const password = `pw-${randomBytes(12).toString('hex')}`;
-  createAdmin(adminEmail, password);
-  const login = await json<{ csrfToken: string }>(post('/api/admin/login', { email: adminEmail, password }), 200);
-  const cookie = String(login.res.headers['set-cookie']).split(';')[0];
-  const admin = { cookie, csrfToken: login.body.csrfToken };
-  const testimonial = await json<{ id: string }>(
-    post(
-      '/api/testimonials',
-      { name: 'Fuzz', title: 'Tester', content: 'Kept for PATCH fuzzing', rating: 5 },
-      { cookie, 'x-csrf-token': admin.csrfToken },
-    ),
-    201,
-  );
-  return {
-    clientSecret: payment.body.clientSecret,
-    paymentIntentId: payment.body.clientSecret.split('_secret_')[0],
-    setupIntentId: setup.body.clientSecret.split('_secret_')[0],
-    accessToken: invitation.body.accessToken,
-    webhookSecret: WEBHOOK_SECRET,
-    admin,
-    testimonialId: testimonial.body.id,
-  };
-}
 
 /** What is wrong with one answer, or null: a 5xx, or a 4xx a person could not read. */
 function verdict(req: RawRequest, res: RawResponse): string | null {
@@ -129,7 +79,7 @@ beforeAll(async () => {
     JOB_BACKOFF_MS: '100',
     OUTBOX_POLL_MS: '50',
   });
-  ctx = await fuzzContext();
+  ctx = await fuzzContext(stack.url, WEBHOOK_SECRET);
 });
 
 afterAll(async () => {

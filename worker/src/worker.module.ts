@@ -53,7 +53,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, base: { process: 'worker' } } }),
     }),
-    DatabaseModule,
+    DatabaseModule.forRole('worker'),
     PaymentMetricsModule,
     QueueModule.forRole('worker'),
     DiscoveryModule,

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import type { ApiErrorBody } from '@contracts/api-types';
+import { isPoolBusy, type PoolBusyReason } from '@core/database/pool-admission';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { sendError } from './error-body';
 import { loggableError, loggablePath } from './log-redaction';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
@@ -42,10 +43,11 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: STATUS_MESSAGES[414],
 };
 
-/** The API's error body, never cached: what every refused or failed request gets. */
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
-  const body: ApiErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, requestId: String(request.id) };
-  return reply.status(status).header('cache-control', 'no-store').send(body);
+/** Load shedding as the filter needs it (common/load-shedding): whether the pool refused a request, and the answer then. */
+export interface BusyAnswers {
+  poolRefusal(request: FastifyRequest): PoolBusyReason | undefined;
+  /** 503 "busy" with Retry-After, counted. */
+  refuse(request: FastifyRequest, reply: FastifyReply, reason: PoolBusyReason): FastifyReply;
 }
 
 /**
@@ -64,13 +66,21 @@ export function answerFrameworkError(error: FrameworkError, request: FastifyRequ
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
-  constructor(private readonly spaFallback: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null) {}
+  constructor(
+    private readonly spaFallback: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
+    private readonly busy: BusyAnswers,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
+    if (isPoolBusy(exception)) return this.busy.refuse(request, reply, exception.reason);
     const { status, message } = this.describe(exception, request.url);
+    // Saturation, not an outage nor a bug: the readable 503 "busy", counted, not logged as an
+    // error, also where the code in between caught the pool's refusal and failed otherwise.
+    const refusal = status >= 500 ? this.busy.poolRefusal(request) : undefined;
+    if (refusal) return this.busy.refuse(request, reply, refusal);
 
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
       return this.spaFallback(request, reply);

@@ -44,6 +44,10 @@ export const baseEnv = (): Record<string, string> => ({
   // Each new lead would owe a reminder an hour later, an outbox row open past every spec's end;
   // abandoned-checkout.spec.ts turns reminders on with a short delay.
   ABANDONED_CHECKOUT_DELAY_S: '0',
+  // Here the API shares its event loop with the worker and jest itself (module loading, fakes):
+  // stalls no API process would see. load-shedding.spec.ts sets its own thresholds.
+  SHED_EVENT_LOOP_DELAY_MS: '10000',
+  SHED_MONEY_EVENT_LOOP_DELAY_MS: '10000',
 });
 
 function required(name: string): string {

@@ -47,6 +47,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...valid, TRUST_PROXY: value })).toThrow(message);
   });
 
+  it('keeps at least one connection of the API pool for routes outside the money path', () => {
+    expect(loadConfig({ ...valid, DATABASE_POOL_SIZE: '4', SHED_MONEY_RESERVED_CONNECTIONS: '3' }).SHED_MONEY_RESERVED_CONNECTIONS).toBe(3);
+    expect(() => loadConfig({ ...valid, DATABASE_POOL_SIZE: '4', SHED_MONEY_RESERVED_CONNECTIONS: '4' })).toThrow(
+      /SHED_MONEY_RESERVED_CONNECTIONS \("4"\): must be less than DATABASE_POOL_SIZE/,
+    );
+  });
+
+  it("keeps a worker's pool larger than its payment jobs in flight", () => {
+    expect(loadConfig(valid).WORKER_DATABASE_POOL_SIZE).toBeGreaterThan(loadConfig(valid).WORKER_CONCURRENCY);
+    expect(() => loadConfig({ ...valid, WORKER_CONCURRENCY: '10', WORKER_DATABASE_POOL_SIZE: '10' })).toThrow(
+      /WORKER_DATABASE_POOL_SIZE \("10"\): must be more than WORKER_CONCURRENCY/,
+    );
+  });
+
+  it('refuses the money path before other routes, never after', () => {
+    expect(() => loadConfig({ ...valid, SHED_EVENT_LOOP_DELAY_MS: '800', SHED_MONEY_EVENT_LOOP_DELAY_MS: '500' })).toThrow(
+      /SHED_MONEY_EVENT_LOOP_DELAY_MS \("500"\): must be at least SHED_EVENT_LOOP_DELAY_MS/,
+    );
+    expect(
+      loadConfig({ ...valid, SHED_EVENT_LOOP_DELAY_MS: '800', SHED_MONEY_EVENT_LOOP_DELAY_MS: '800' }).SHED_MONEY_EVENT_LOOP_DELAY_MS,
+    ).toBe(800);
+  });
+
   it('names a missing variable', () => {
     expect(() => loadConfig({ REDIS_URL: valid.REDIS_URL })).toThrow(/DATABASE_URL \(missing\)/);
   });

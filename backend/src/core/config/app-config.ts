@@ -113,11 +113,119 @@ export class AppConfig {
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
   DATABASE_URL: string;
 
+  /**
+   * Postgres connections one API process may hold. Every API process and every worker holds its
+   * own pool: keep API processes × DATABASE_POOL_SIZE + workers × WORKER_DATABASE_POOL_SIZE (+ a
+   * few for migrations and psql) under the server's max_connections (README: Connection budget).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(2)
   @Max(200)
   DATABASE_POOL_SIZE = 20;
+
+  /**
+   * Postgres connections one worker may hold, however long its backlog: its jobs wait for one of
+   * these, never for the API's, so a backlog cannot starve buyers' requests of connections. More
+   * than WORKER_CONCURRENCY: a payment job holds a connection (the order's row lock) while its
+   * provider read takes another (the sandbox keeps its objects in Postgres), so with no spare
+   * connection such jobs could all wait on each other until they time out.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(200)
+  @ValidateBy({
+    name: 'aboveWorkerConcurrency',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value > (args?.object as AppConfig).WORKER_CONCURRENCY,
+      defaultMessage: () =>
+        'must be more than WORKER_CONCURRENCY: a payment job holds one connection while its provider read takes another',
+    },
+  })
+  WORKER_DATABASE_POOL_SIZE = 25;
+
+  /**
+   * Longest an API request waits for a free connection of its pool (also the limit for opening
+   * one). Past it the request is answered 503 "busy" with Retry-After, instead of keeping the
+   * buyer waiting; the worker's jobs may wait longer (they retry anyway).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  DATABASE_ACQUIRE_TIMEOUT_MS = 2000;
+
+  /**
+   * Connections of each API process's pool that only the money path may take (payment and setup
+   * intents, subscription confirmation, verification polls, webhooks, the sandbox's card
+   * confirmation, one-click purchases). Leads, invitations, the beacon and every other route share
+   * the rest; when those are all busy they wait at most SHED_WAIT_MS and are then refused.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(199)
+  @ValidateBy({
+    name: 'belowPoolSize',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value < (args?.object as AppConfig).DATABASE_POOL_SIZE,
+      defaultMessage: () => 'must be less than DATABASE_POOL_SIZE: the other routes need at least one connection',
+    },
+  })
+  SHED_MONEY_RESERVED_CONNECTIONS = 5;
+
+  /**
+   * Longest a request outside the money path waits for one of the shared connections before it is
+   * answered 503 "busy" (the money path waits up to DATABASE_ACQUIRE_TIMEOUT_MS instead).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(30_000)
+  SHED_WAIT_MS = 250;
+
+  /**
+   * Event-loop delay (ms) above which the API refuses requests outside the money path at once
+   * (503 "busy"): the process is so far behind that every answer would be late.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  SHED_EVENT_LOOP_DELAY_MS = 500;
+
+  /** Event-loop delay (ms) above which even the money path is refused at once; at least SHED_EVENT_LOOP_DELAY_MS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  @ValidateBy({
+    name: 'notBelowLowPriorityDelay',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value >= (args?.object as AppConfig).SHED_EVENT_LOOP_DELAY_MS,
+      defaultMessage: () => 'must be at least SHED_EVENT_LOOP_DELAY_MS: the money path is refused last',
+    },
+  })
+  SHED_MONEY_EVENT_LOOP_DELAY_MS = 2000;
+
+  /**
+   * Callers already waiting for a connection of the API's pool beyond which another is refused at
+   * once (503 "busy") rather than queued for DATABASE_ACQUIRE_TIMEOUT_MS: a line that long would
+   * not be served in time anyway.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  SHED_MAX_POOL_WAITING = 100;
+
+  /** Seconds a refused ("busy") client is asked to wait before trying again (its Retry-After header). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  SHED_RETRY_AFTER_S = 2;
 
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// connection URL' })
   REDIS_URL: string;

@@ -2,7 +2,11 @@ import { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 import { QueryLogger } from './query-logger';
 
-export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+/**
+ * `acquireTimeoutMs` bounds both waiting for a free connection of the pool and opening a new one
+ * (node-pg's connectionTimeoutMillis covers both).
+ */
+export function dataSourceOptions(url: string, poolSize = 10, acquireTimeoutMs = 5000): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -11,6 +15,6 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     migrationsTransactionMode: 'each',
     synchronize: false,
     logger: new QueryLogger(),
-    extra: { max: poolSize, connectionTimeoutMillis: 5000 },
+    extra: { max: poolSize, connectionTimeoutMillis: acquireTimeoutMs },
   };
 }

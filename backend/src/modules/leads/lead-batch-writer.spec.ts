@@ -1,6 +1,7 @@
 import { BadRequestException, Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '@core/config/app-config';
+import { PoolBusyError } from '@core/database/pool-admission';
 import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
 import { LeadBatchWriter } from './lead-batch-writer';
 
@@ -23,6 +24,10 @@ class FakeDatabase {
   readonly transactions: Transaction[] = [];
   readonly leads = new Map<string, string>();
   failFor: { key: string; error: Error & { code: string } } | null = null;
+  /** Every transaction fails before its first statement, as when the pool lends no connection. */
+  refuseConnections: Error | null = null;
+  /** Transactions begun, including those that never got a connection. */
+  begun = 0;
   private nextId = 1;
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -32,12 +37,14 @@ class FakeDatabase {
 
   /** Transactions run one after another, as Postgres makes an upsert wait for a conflicting one. */
   private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    this.begun += 1;
     const turn = this.lock.then(() => this.runTransaction(work));
     this.lock = turn.catch(() => undefined);
     return turn;
   }
 
   private async runTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.refuseConnections) throw this.refuseConnections;
     const tx: Transaction = { keys: [], owed: [], jobs: [], statements: 0, committed: false };
     this.transactions.push(tx);
     const staged = new Map(this.leads);
@@ -180,5 +187,15 @@ describe('LeadBatchWriter', () => {
     db.failFor = { key: 'alone@example.com', error: dbError('XX000') };
     await expect(writer.write(lead('alone@example.com'))).rejects.toMatchObject({ code: 'XX000' });
     expect(db.transactions).toHaveLength(1);
+  });
+
+  it.each([
+    ['the pool is busy', new PoolBusyError('shared_connections')],
+    ['Postgres is away', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+  ])('fails every member of a batch at once when %s, without writing them one by one', async (_, refusal) => {
+    db.refuseConnections = refusal;
+    const settled = await Promise.allSettled(['a@example.com', 'b@example.com', 'c@example.com'].map((email) => writer.write(lead(email))));
+    expect(settled.map((s) => s.status === 'rejected' && s.reason)).toEqual([refusal, refusal, refusal]);
+    expect(db.begun).toBe(1);
   });
 });

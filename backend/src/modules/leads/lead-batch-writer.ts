@@ -4,7 +4,9 @@ import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
+import { isPoolBusy } from '@core/database/pool-admission';
 import { owe, type OwedJob } from '@core/queue/owe';
+import { isDatabaseUnavailable } from '../../common/database-unavailable';
 
 export interface LeadWriteResult {
   id: string;
@@ -85,6 +87,9 @@ export class LeadBatchWriter {
       batch.forEach((pending, i) => pending.resolve(results[i]));
     } catch (err) {
       if (batch.length === 1) return batch[0].reject(this.explain(err));
+      // A busy pool or an absent database is no member's fault: writing them one by one would
+      // only keep every caller waiting for as many more refusals.
+      if (isPoolBusy(err) || isDatabaseUnavailable(err)) return batch.forEach((pending) => pending.reject(err));
       this.logger.warn({ code: (err as { code?: unknown }).code, size: batch.length }, 'Lead batch failed; writing its members one by one');
       for (const pending of batch) {
         try {

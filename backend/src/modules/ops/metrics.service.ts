@@ -10,6 +10,7 @@ import { withTimeout } from '@core/runtime/with-timeout';
 import { registerPoolGauge } from '@core/database/pool-metrics';
 import { DataSource } from 'typeorm';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
+import { LoadShedding } from '../../common/load-shedding/load-shedding.service';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -43,6 +44,7 @@ export class MetricsService implements OnModuleInit {
     private readonly config: AppConfig,
     dataSource: DataSource,
     private readonly payments: PaymentMetrics,
+    private readonly shedding: LoadShedding,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -118,7 +120,7 @@ export class MetricsService implements OnModuleInit {
     const [redisUp, postgresUp] = await Promise.all([this.readQueues(), this.readOutbox()]);
     this.sourceUp.set({ source: 'redis' }, redisUp ? 1 : 0);
     this.sourceUp.set({ source: 'postgres' }, postgresUp ? 1 : 0);
-    return Registry.merge([this.registry, this.payments.registry]).metrics();
+    return Registry.merge([this.registry, this.payments.registry, this.shedding.registry]).metrics();
   }
 
   private async readQueues(): Promise<boolean> {
