@@ -220,6 +220,11 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     ADMIN_LOGINS_PER_CLIENT: '10000',
     ADMIN_LOGINS_PER_EMAIL: '10000',
     RATE_LIMIT_INTENTS_PER_EMAIL: '10000',
+    // Chromium, Playwright and the app share the machine's cores: a starved process's late timer
+    // would read as a stalled event loop and shed the suite's own requests. Shedding has its own
+    // integration and fuzz tests (load-shedding.spec.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '10000',
+    SHED_MONEY_EVENT_LOOP_DELAY_MS: '10000',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
     SMTP_URL: smtp.url,

@@ -61,6 +61,10 @@ export class FaultStack {
     return appEnv(this, await freePort(), {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       RATE_LIMIT_WRITES: '100000',
+      // Killed and restarted processes share two cores with the load: a starved process's late
+      // timer is not the stalled event loop shedding is for (it has its own tests).
+      SHED_EVENT_LOOP_DELAY_MS: '10000',
+      SHED_MONEY_EVENT_LOOP_DELAY_MS: '10000',
       RATE_LIMIT_INTENTS_PER_CLIENT: '100000',
       RATE_LIMIT_INTENTS_PER_EMAIL: '100000',
       RATE_LIMIT_TOKEN_CHECKS: '100000',
