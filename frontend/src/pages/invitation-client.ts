@@ -1,7 +1,8 @@
 // The entry of the prerendered /invitation: its CSS, which the build inlines into the page, and its
-// islands, hydrated as soon as the document is parsed (a visitor acts on this page at once: its
-// form, its access check or its links), unlike `/`, whose islands wait for the first frame.
+// islands, fetched and hydrated once the first frame is painted (as on `/`): the page paints from
+// its HTML before any of that code is requested, so a slow phone does not wait for it to see the
+// page. Until then its links are plain links and a form's button stays disabled.
 import '../styles/base.css';
 import '../components/page-heading.css';
 import '../features/invitation/invitation.css';
-import './invitation-islands';
+requestAnimationFrame(() => setTimeout(() => void import('./invitation-islands')));
