@@ -28,8 +28,8 @@ const prerendered: PrerenderedPage[] = [
     lowPriorityScripts: true,
     mustContain: 'id="checkout"',
   },
-  // Their scripts fetch at low priority, behind the document (its HTML paints on its own), but run
-  // as soon as it is parsed: a visitor acts on these pages at once.
+  // Their scripts fetch at low priority, behind the document (its HTML paints on its own); each
+  // page's entry asks for its islands after the first frame (but /blackcard's access check at once).
   ...ISLAND_PAGES.map((name) => ({
     name,
     template: `pages/${name}.html`,
@@ -43,6 +43,7 @@ const prerendered: PrerenderedPage[] = [
     template: `pages/${name}.html`,
     output: `pages/${name}.html`,
     mount: 'frame' as const,
+    lowPriorityScripts: true,
     mustContain: '<h1',
   })),
 ];
