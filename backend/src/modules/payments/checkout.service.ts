@@ -1,13 +1,5 @@
 import { AppConfig } from '@core/config/app-config';
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
 import { CURRENCY, Plan, PLANS } from '@contracts/plans';
@@ -15,8 +7,9 @@ import { hashAccessToken } from '@core/invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
-import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
+import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
+import { ProviderCalls } from './provider-calls';
 import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
@@ -32,12 +25,12 @@ export interface CheckoutClient {
   buyerKeyHash: string | null;
 }
 
-const PROVIDER_DOWN = 'The payment service is not answering right now. Please try again in a minute.';
-
 /** Creates orders and their provider intents, and turns a confirmed card into a subscription. */
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger(CheckoutService.name);
+  /** A card the provider refuses is a 400; a provider not answering, a readable 503. */
+  private readonly provider = new ProviderCalls(this.logger, (message) => new BadRequestException(message));
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -75,7 +68,7 @@ export class CheckoutService {
     await this.refuseSecondMembership(order.email_normalized, plan, order.id);
 
     const discount = await this.coupons.discountOf(order, plan);
-    const subscription = await this.call('create-subscription', order.id, () =>
+    const subscription = await this.provider.run('create-subscription', order.id, () =>
       this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId),
     );
     await this.orders.setProviderIds(order.id, {
@@ -120,7 +113,7 @@ export class CheckoutService {
     };
     const order = coupon ? await this.coupons.createWithRedemption(newOrder, coupon) : await this.orders.create(newOrder);
     const discount = await this.coupons.discountOf(order, plan);
-    const intent = await this.call(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
+    const intent = await this.provider.run(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
       create({ ...gatewayOrderOf(order, plan), discount }),
     );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
@@ -137,13 +130,4 @@ export class CheckoutService {
   }
 
   /** A refusal the buyer can act on is a 400; a provider failure a 503 with a readable message. */
-  private async call<T>(operation: string, orderId: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof PaymentRefusedError) throw new BadRequestException(err.message);
-      this.logger.error({ orderId, operation, err: (err as Error).message }, 'Payment provider call failed');
-      throw new ServiceUnavailableException(PROVIDER_DOWN);
-    }
-  }
 }

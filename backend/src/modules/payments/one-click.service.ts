@@ -1,19 +1,19 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
 import type { OneClickOfferResponse, OneClickPurchaseResponse } from '@contracts/payments';
 import { CURRENCY, isPlanId, Plan, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { gatewayOrderOf } from '@core/payments/order-reads';
-import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, SavedCard } from '@core/payments/payment-gateway';
+import { PAYMENT_GATEWAY, PaymentGateway, SavedCard } from '@core/payments/payment-gateway';
 import type { CheckoutClient } from './checkout.service';
 import type { OneClickPurchaseDto } from './dto/one-click.dto';
 import { IntentRateLimiter } from './intent-rate-limiter';
+import { ProviderCalls } from './provider-calls';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 const NO_OFFER: OneClickOfferResponse = { offer: null };
 const EXPIRED = 'Your saved card can no longer be used from this page. Please enter your card details.';
-const PROVIDER_DOWN = 'The payment service is not answering right now. Please try again in a minute.';
 
 /**
  * One-click upgrades: the browser that has just paid (bound by its buyer key, for
@@ -25,6 +25,8 @@ const PROVIDER_DOWN = 'The payment service is not answering right now. Please tr
 @Injectable()
 export class OneClickService {
   private readonly logger = new Logger(OneClickService.name);
+  /** A card the provider refuses is a 409; a provider not answering, a readable 503. */
+  private readonly provider = new ProviderCalls(this.logger, (message) => new ConflictException(message));
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -54,7 +56,7 @@ export class OneClickService {
     if (!source) throw new ConflictException(EXPIRED);
     const emailNormalized = normalizeEmail(dto.email);
     await this.limiter.consume(client.ip, emailNormalized);
-    const card = await this.provider('read-saved-card', source.id, () => this.savedCard(source));
+    const card = await this.provider.run('read-saved-card', source.id, () => this.savedCard(source));
     if (!card) throw new ConflictException(EXPIRED);
     const order = await this.orders.create({
       planId: plan.id,
@@ -75,7 +77,7 @@ export class OneClickService {
       instalments: plan.instalments ?? null,
       oneClickSourceId: source.id,
     });
-    const charge = await this.provider('one-click-charge', order.id, () =>
+    const charge = await this.provider.run('one-click-charge', order.id, () =>
       this.gateway.chargeSavedCard(gatewayOrderOf({ ...order, customer_id: card.customerId }, plan), card),
     );
     this.metrics.intentCreated('one_click');
@@ -127,15 +129,5 @@ export class OneClickService {
       subscriptionId: source.subscription_id,
       paymentMethodId: source.payment_method_id,
     });
-  }
-
-  private async provider<T>(operation: string, orderId: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof PaymentRefusedError) throw new ConflictException(err.message);
-      this.logger.error({ orderId, operation, err: (err as Error).message }, 'Payment provider call failed');
-      throw new ServiceUnavailableException(PROVIDER_DOWN);
-    }
   }
 }
