@@ -12,13 +12,13 @@ const clientOutDir = variantOutDir || 'dist';
 const ssrOutDir = variantOutDir ? `node_modules/.cache/prerender-${process.pid}` : 'dist-ssr';
 
 /**
- * The pages whose HTML the build renders (src/entry-server.tsx). `/` and the static funnel pages
- * ship their markup and hydrate only their islands; /checkout, /success and /account paint a frame
- * of their screen while the SPA (and the payment code) loads. The server picks a page's document by its
+ * The pages whose HTML the build renders (src/entry-server.tsx). `/`, the static funnel pages and
+ * /checkout (its screen prerendered as its own frame) ship their markup and hydrate only their
+ * islands; /success and /account paint a frame of their screen while the SPA loads. The server picks a page's document by its
  * route (backend/src/contracts/routes.ts, `prerenderedDocument`).
  */
-const ISLAND_PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell'];
-const FRAME_PAGES = ['checkout', 'success', 'account'];
+const ISLAND_PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'checkout'];
+const FRAME_PAGES = ['success', 'account'];
 const prerendered: PrerenderedPage[] = [
   {
     name: 'landing',
@@ -77,7 +77,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'es2022',
         minify: 'terser',
-        modulePreload: { polyfill: false },
+        terserOptions: { module: true, compress: { passes: 3, ecma: 2020 }, format: { ecma: 2020 } },
+        // No preload lists: each dynamic import would carry the list of its chunk's dependencies, which
+        // every page ships whether or not it ever takes that path (the budget of a page is 75 KiB gzip,
+        // React alone is 60); chunks are few and shallow (below), so the browser finds them quickly.
+        modulePreload: false,
         // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands;
         // pages/*.html the other prerendered pages; admin.html the admin screens, which share no entry
         // code with the funnel (no analytics at all).
@@ -89,8 +93,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             ...pageInputs,
           },
           // The landing entry's only import is Vite's preload helper: on its own it is a few hundred
-          // bytes, where inside the shared chunk it would pull React into the first paint.
-          output: { manualChunks: (id) => (id.includes('vite/preload-helper') ? 'preload-helper' : undefined) },
+          // bytes, where inside the shared chunk it would pull React into the first paint. Small
+          // chunks merge into larger ones (each file costs its own gzip overhead), except the consent
+          // banner's copy, which only builds with analytics ever load.
+          output: {
+            experimentalMinChunkSize: 5000,
+            manualChunks: (id) =>
+              id.includes('vite/preload-helper') ? 'preload-helper' : id.includes('/src/content/consent.') ? 'consent-copy' : undefined,
+          },
         },
       },
   server: { proxy: apiProxy },

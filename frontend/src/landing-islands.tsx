@@ -1,5 +1,4 @@
 import { landingIslands } from './app/landing/landing-islands';
-import { pages } from './content/pages';
 import { CHECKOUT_SECTION_ID, followLeadFormLinks } from './lib/landing-anchors';
 import { loadSpa, startPage } from './page-islands';
 
@@ -8,7 +7,7 @@ import { loadSpa, startPage } from './page-islands';
  * nothing else. The router, the query library and every other screen load only when a saved
  * lead moves on to checkout.
  */
-startPage(landingIslands, pages.landing.title, { sliced: false });
+startPage(landingIslands, { sliced: false });
 followLeadFormLinks();
 
 // Someone filling in the form is likely to continue: fetch the SPA while they type, not after they submit.

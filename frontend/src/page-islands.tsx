@@ -14,10 +14,11 @@ export const loadSpa = () => import('./app/spa');
  * query library and every other screen load only when an island moves on to another page: the
  * SPA then takes over without a page load (app/spa.tsx).
  */
-export function startPage(islandList: readonly IslandDefinition[], title: string, { sliced = true }: { sliced?: boolean } = {}): void {
+export function startPage(islandList: readonly IslandDefinition[], { sliced = true }: { sliced?: boolean } = {}): void {
   initAnalytics();
   initReferralTracking();
-  trackPageView(window.location.pathname, title);
+  // The prerendered document carries the page's title (content/pages.ts), so the page ships none of it.
+  trackPageView(window.location.pathname, document.title);
 
   let islands: Root[] = [];
   const goTo: GoTo = (path, options) => {

@@ -25,8 +25,8 @@ test.describe('routing', () => {
     const response = await request.get('/checkout?plan=2-month', { headers: { accept: 'text/html' } });
     expect(response.status()).toBe(200);
     const html = await response.text();
-    // The shell, not the prerendered landing page: its root is empty.
-    expect(html).toContain('<div id="root"></div>');
+    // Checkout's own document (its screen prerendered as its frame), not the prerendered landing page.
+    expect(html).toContain('Complete Your Order');
     expect(html).not.toContain('Your next level of greatness starts here.');
 
     await page.goto('/checkout?plan=2-month');

@@ -1,6 +1,5 @@
 import { PLANS, type Plan } from '@contracts/plans';
 import { formatUsd, formatUsdCents } from './money';
-import { pages } from './pages';
 
 /** Level Two's contents (spec section 1), listed in the order summary of plan blackcard-vip. */
 const vipUnlocks = [
@@ -22,7 +21,7 @@ const standardUnlocks = [
 /** All copy of /checkout (spec sections 2, 5 and 8). Amounts come from the plan catalogue. */
 export const checkout = {
   backToHome: 'Back to home',
-  heading: pages.checkout.heading,
+  heading: 'Complete Your Order',
   paymentDetails: 'Payment Details',
   initializing: 'Initializing secure payment...',
   retryInitialize: 'Try again',

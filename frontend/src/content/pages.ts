@@ -7,7 +7,8 @@ export const pages = {
   blackcard: { title: pageTitle('You Have Been Invited'), heading: "YOU'VE BEEN INVITED TO THE 11 MILLION" },
   upsell: { title: pageTitle('The 30-Day Experience'), heading: 'The 30-Day Experience' },
   blackcardUpsell: { title: pageTitle('Level Two'), heading: 'Level Two: The Ascension Experience' },
-  checkout: { title: pageTitle('Checkout'), heading: 'Complete Your Order' },
+  // Its heading is in content/checkout.ts: the prerendered /checkout ships that copy, not this table.
+  checkout: { title: pageTitle('Checkout') },
   success: { title: pageTitle('Your Order'), heading: 'Your Order' },
   account: { title: pageTitle('Your Account'), heading: 'Your Account' },
   admin: { title: pageTitle('Admin'), heading: 'Admin' },

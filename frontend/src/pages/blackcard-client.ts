@@ -1,7 +1,11 @@
 // The entry of the prerendered /blackcard: its CSS, which the build inlines into the page, and its
-// islands, hydrated as soon as the document is parsed (a visitor acts on this page at once: its
-// form, its access check or its links), unlike `/`, whose islands wait for the first frame.
+// islands, fetched and hydrated at once (the content waits on the access check, unlike `/`, whose
+// islands wait for the first frame). The query token's check starts first, so the request runs
+// while React and the islands load (the access hook adopts the answer).
 import '../styles/base.css';
 import '../components/page-heading.css';
 import '../features/blackcard/blackcard.css';
-import './blackcard-islands';
+import { validateTokenEarly } from '../features/blackcard/api/validate-token-early';
+
+validateTokenEarly(new URLSearchParams(window.location.search).get('token')?.trim() || null);
+void import('./blackcard-islands');

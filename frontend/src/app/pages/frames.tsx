@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { pages } from '@/content/pages';
 import { AccountFrame } from '@/features/account/components/account-frame';
-import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
 import { LoadingView } from '@/features/success/components/status-views';
 
 export interface FramePage {
@@ -15,7 +14,6 @@ export interface FramePage {
  * (their plan, their payment, their session), so only their frame is prerendered.
  */
 export const framePages: Record<string, FramePage> = {
-  checkout: { title: pages.checkout.title, Frame: CheckoutFrame },
   success: { title: pages.success.title, Frame: LoadingView },
   account: { title: pages.account.title, Frame: AccountFrame },
 };

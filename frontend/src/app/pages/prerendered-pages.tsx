@@ -5,6 +5,7 @@ import { LandingDocument } from '../landing/landing-document';
 import { landingIslands } from '../landing/landing-islands';
 import { blackcardIslands } from './blackcard-islands';
 import { blackcardUpsellIslands } from './blackcard-upsell-islands';
+import { checkoutIslands } from './checkout-islands';
 import { invitationIslands } from './invitation-islands';
 import { IslandDocument } from './island-document';
 import { upsellIslands } from './upsell-islands';
@@ -36,4 +37,5 @@ export const islandPages: Record<string, IslandPage> = {
     islands: blackcardUpsellIslands,
     Document: () => <IslandDocument islands={blackcardUpsellIslands} />,
   },
+  checkout: { title: pages.checkout.title, islands: checkoutIslands, Document: () => <IslandDocument islands={checkoutIslands} /> },
 };

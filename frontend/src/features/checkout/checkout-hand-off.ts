@@ -35,6 +35,17 @@ export function readCheckoutHandOff(params: URLSearchParams): CheckoutHandOff {
   };
 }
 
+/** What the prerendered page renders with before the visitor's query is known (nothing of it is shown). */
+export const frameHandOff: CheckoutHandOff = {
+  plan: resolvePlan(null),
+  email: null,
+  name: null,
+  source: defaultSource,
+  token: null,
+  referral: null,
+  coupon: null,
+};
+
 /** Set when the buyer comes back from authenticating a card for a subscription (Stripe's return URL parameters). */
 export interface SetupReturn {
   setupIntentId: string;

@@ -1,9 +1,9 @@
 import { CURRENCY } from '@contracts/plans';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkout as copy } from '@/content/checkout';
 import { track } from '@/lib/analytics';
-import { useCreatePaymentIntent } from './api/create-payment-intent';
-import { useCreateSetupIntent } from './api/create-setup-intent';
+import { createPaymentIntent } from './api/create-payment-intent';
+import { createSetupIntent } from './api/create-setup-intent';
 import { checkoutParty, type CheckoutHandOff } from './checkout-hand-off';
 import { notifyInitFailure } from './checkout-toasts';
 
@@ -29,26 +29,33 @@ export function useCheckoutIntent(
   enabled: boolean,
   coupon: string | null = null,
 ): CheckoutIntent {
-  const setup = useCreateSetupIntent();
-  const payment = useCreatePaymentIntent();
-  const { mutate: createSetup } = setup;
-  const { mutate: createPayment } = payment;
+  // The latest attempt's outcome; an answer to an attempt superseded (a coupon applied meanwhile) is dropped.
+  const [attempt, setAttempt] = useState<{ id: number; clientSecret: string | null; failed: boolean } | null>(null);
+  const attempts = useRef(0);
   const tracked = useRef(false);
   const startedFor = useRef<string | null | undefined>(undefined);
   const { plan } = handOff;
 
   const create = useCallback(() => {
     if (!email || !name) return;
+    const id = ++attempts.current;
+    setAttempt({ id, clientSecret: null, failed: false });
     const party = { ...checkoutParty(handOff, email, name), ...(coupon ? { coupon } : {}) };
-    if (plan.kind === 'subscription') {
-      createSetup({ ...party, planId: plan.id }, { onError: (error) => notifyInitFailure(copy.toasts.setupError, error) });
-    } else {
-      createPayment(
-        { ...party, amount: plan.amount, plan: plan.name },
-        { onError: (error) => notifyInitFailure(copy.toasts.paymentIntentError, error) },
-      );
-    }
-  }, [coupon, createPayment, createSetup, email, handOff, name, plan]);
+    const subscription = plan.kind === 'subscription';
+    const request = subscription
+      ? createSetupIntent({ ...party, planId: plan.id })
+      : createPaymentIntent({ ...party, amount: plan.amount, plan: plan.name });
+    request.then(
+      ({ clientSecret }) => {
+        if (attempts.current === id) setAttempt({ id, clientSecret, failed: false });
+      },
+      (error: unknown) => {
+        if (attempts.current !== id) return;
+        setAttempt({ id, clientSecret: null, failed: true });
+        notifyInitFailure(subscription ? copy.toasts.setupError : copy.toasts.paymentIntentError, error);
+      },
+    );
+  }, [coupon, email, handOff, name, plan]);
 
   const canStart = enabled && Boolean(email && name);
   useEffect(() => {
@@ -61,11 +68,10 @@ export function useCheckoutIntent(
     create();
   }, [canStart, coupon, create, plan]);
 
-  const mutation = plan.kind === 'subscription' ? setup : payment;
   return {
-    clientSecret: mutation.data?.clientSecret ?? null,
-    initializing: canStart && (mutation.isIdle || mutation.isPending),
-    failed: mutation.isError,
+    clientSecret: attempt?.clientSecret ?? null,
+    initializing: canStart && (attempt === null || (attempt.clientSecret === null && !attempt.failed)),
+    failed: attempt?.failed ?? false,
     retry: create,
   };
 }

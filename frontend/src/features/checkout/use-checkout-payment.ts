@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { checkout as copy } from '@/content/checkout';
+import { PageNavigation } from '@/lib/page-navigation';
 import { confirmSubscription } from './api/confirm-subscription';
 import {
   checkoutParty,
@@ -33,8 +33,11 @@ export function useCheckoutPayment(
   confirmer: CardConfirmer | null,
   setupReturn: SetupReturn | null,
 ) {
-  const navigate = useNavigate();
-  const [processing, setProcessing] = useState(setupReturn !== null);
+  const goTo = useContext(PageNavigation);
+  // Back from authenticating, the screen is busy finishing the subscription until told otherwise
+  // (on the prerendered page the return is known only once it hydrates).
+  const [processingState, setProcessing] = useState<boolean | null>(null);
+  const processing = processingState ?? setupReturn !== null;
   const { plan, email, name } = handOff;
 
   const finishSubscription = useCallback(
@@ -59,7 +62,7 @@ export function useCheckoutPayment(
           }
         }
         // Whatever the first payment's outcome, /success verifies the subscription and says it.
-        void navigate(success, { replace: true });
+        goTo(success, { replace: true });
       } catch (error) {
         notifySubscriptionFailure(error);
         setProcessing(false);
@@ -67,7 +70,7 @@ export function useCheckoutPayment(
       }
       return true;
     },
-    [handOff, navigate, plan, provider],
+    [handOff, goTo, plan, provider],
   );
 
   const pay = useCallback(async () => {
@@ -95,7 +98,7 @@ export function useCheckoutPayment(
         if (result.kind === 'error') {
           notifyProviderError('payment', result.message);
         } else if (result.status === SUCCEEDED) {
-          void navigate(successPath(handOff, { payment_intent: result.id }), { replace: true });
+          goTo(successPath(handOff, { payment_intent: result.id }), { replace: true });
           return;
         } else {
           notifyPaymentIncomplete();
@@ -105,7 +108,7 @@ export function useCheckoutPayment(
       notifyCheckoutError(error);
     }
     setProcessing(false);
-  }, [confirmer, email, finishSubscription, handOff, name, navigate, plan, processing]);
+  }, [confirmer, email, finishSubscription, handOff, name, goTo, plan, processing]);
 
   // Back from the provider's authentication step: the setup intent is confirmed (or not) already.
   const resumed = useRef(false);
@@ -114,7 +117,7 @@ export function useCheckoutPayment(
     if (!setupReturn || resumed.current || !provider) return;
     resumed.current = true;
     const restart = () => {
-      void navigate(checkoutPath(handOff), { replace: true });
+      goTo(checkoutPath(handOff), { replace: true });
     };
     if (!email || !name) {
       notifyMissingInformation();
@@ -127,7 +130,7 @@ export function useCheckoutPayment(
         if (!done) restart();
       });
     }
-  }, [email, finishSubscription, handOff, name, navigate, provider, setupReturn]);
+  }, [email, finishSubscription, handOff, name, goTo, provider, setupReturn]);
 
   return { processing, pay };
 }

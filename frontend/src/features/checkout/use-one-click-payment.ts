@@ -1,7 +1,7 @@
 import { CURRENCY } from '@contracts/plans';
-import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useContext, useRef, useState } from 'react';
 import { track } from '@/lib/analytics';
+import { PageNavigation } from '@/lib/page-navigation';
 import { buyOneClick } from './api/one-click';
 import { checkoutParty, successPath, type CheckoutHandOff } from './checkout-hand-off';
 import { notifyCheckoutError, notifyProviderError } from './checkout-toasts';
@@ -14,7 +14,7 @@ import type { PaymentProvider } from './providers/provider-types';
  * Declined: the spec's 'Payment Failed' toast, and `onDeclined` shows the card form.
  */
 export function useOneClickPayment(handOff: CheckoutHandOff, provider: PaymentProvider | null, onDeclined: () => void) {
-  const navigate = useNavigate();
+  const goTo = useContext(PageNavigation);
   const [processing, setProcessing] = useState(false);
   const inFlight = useRef(false);
   const { plan, email, name } = handOff;
@@ -46,12 +46,12 @@ export function useOneClickPayment(handOff: CheckoutHandOff, provider: PaymentPr
           return;
         }
       }
-      void navigate(success, { replace: true });
+      goTo(success, { replace: true });
     } catch (error) {
       notifyCheckoutError(error);
       stop();
     }
-  }, [email, handOff, name, navigate, onDeclined, plan, provider]);
+  }, [email, handOff, name, goTo, onDeclined, plan, provider]);
 
   return { processing, buy };
 }

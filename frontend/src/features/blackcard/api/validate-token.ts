@@ -1,22 +1,6 @@
 import type { InviteeResponse } from '@contracts/invitations';
 import { startTransition, useEffect, useState } from 'react';
-import { apiGet } from '@/lib/api-client';
-
-export function validateToken(token: string, signal?: AbortSignal): Promise<InviteeResponse> {
-  return apiGet<InviteeResponse>(['api', 'validate-token', token], { signal });
-}
-
-let early: { token: string; answer: Promise<InviteeResponse> } | null = null;
-
-/**
- * The prerendered /blackcard asks about its query token as soon as its script runs, before React
- * hydrates the page (src/pages/blackcard-islands.ts); the check below adopts that answer once.
- */
-export function validateTokenEarly(token: string | null): void {
-  if (!token) return;
-  early = { token, answer: validateToken(token) };
-  early.answer.catch(() => undefined);
-}
+import { takeEarlyValidation, validateToken } from './validate-token-early';
 
 export type TokenValidation = { data: InviteeResponse | null; error: unknown };
 
@@ -31,8 +15,7 @@ export function useValidateToken(token: string | null): TokenValidation {
   useEffect(() => {
     if (token === null) return;
     const controller = new AbortController();
-    const answer = early?.token === token ? early.answer : validateToken(token, controller.signal);
-    early = null;
+    const answer = takeEarlyValidation(token) ?? validateToken(token, controller.signal);
     const settle = (next: TokenValidation) => {
       if (!controller.signal.aborted) startTransition(() => setResult(next));
     };

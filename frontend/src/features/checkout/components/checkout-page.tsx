@@ -1,21 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
+import { PageLink } from '@/components/page-link';
 import { checkout as copy } from '@/content/checkout';
-import { useCouponQuote } from '../api/get-coupon-quote';
-import { usePaymentsConfig } from '../api/get-payments-config';
-import { useOneClickOffer } from '../api/one-click';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useRequest } from '@/lib/use-request';
+import { getCouponQuote } from '../api/get-coupon-quote';
+import { getPaymentsConfig } from '../api/get-payments-config';
+import { getOneClickOffer } from '../api/one-click';
 import type { CheckoutHandOff, SetupReturn } from '../checkout-hand-off';
 import { loadPaymentProvider } from '../providers/payment-provider';
 import type { CardConfirmer } from '../providers/provider-types';
 import { useCheckoutIntent } from '../use-checkout-intent';
 import { useCheckoutPayment } from '../use-checkout-payment';
-import { useOneClickPayment } from '../use-one-click-payment';
 import { CouponField } from './coupon-field';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, OrderSummaryOutline } from './order-summary';
 import { PaymentSetupError } from './payment-setup-error';
 import '../checkout.css';
+
+const loadOneClickOffer = () => import('./one-click-offer');
+const OneClickOffer = lazy(loadOneClickOffer);
 
 function Spinner({ label }: { label: string }) {
   return (
@@ -26,18 +29,27 @@ function Spinner({ label }: { label: string }) {
   );
 }
 
-/** /checkout (spec section 2): the card entry of the configured provider, the pay button and the order summary. */
+/**
+ * /checkout (spec section 2): the card entry of the configured provider, the pay button and the
+ * order summary. The page's document is this screen prerendered before any visitor is known (see
+ * pages/checkout-islands.ts): its frame, with the spinner and the summary's outline, which the
+ * browser hydrates and then fills in; nothing is asked of the server before that.
+ */
 export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOff; setupReturn: SetupReturn | null }) {
   const { plan, email, name } = handOff;
-  const config = usePaymentsConfig();
-  const provider = useQuery({
-    queryKey: ['payment-provider', config.data?.provider, config.data?.publishableKey],
-    queryFn: () => loadPaymentProvider(config.data!),
-    enabled: config.isSuccess,
-  });
+  const live = useHydrated();
+  const config = useRequest(live ? 'payments-config' : null, getPaymentsConfig);
+  const loadedConfig = config.data;
+  const provider = useRequest(loadedConfig ? `${loadedConfig.provider}:${loadedConfig.publishableKey ?? ''}` : null, () =>
+    loadPaymentProvider(loadedConfig!),
+  );
   // The code tried (from ?coupon= or the summary's field); the server's quote says whether it applies.
-  const [couponCode, setCouponCode] = useState<string | null>(handOff.coupon);
-  const quote = useCouponQuote(couponCode, plan.id);
+  // Undefined: the hand-off's (the prerendered page learns it only once it hydrates).
+  const [triedCode, setCouponCode] = useState<string | null | undefined>(undefined);
+  const couponCode = triedCode === undefined ? handOff.coupon : triedCode;
+  const quote = useRequest(live && couponCode !== null ? `${plan.id}:${couponCode}` : null, (signal) =>
+    getCouponQuote(couponCode ?? '', plan.id, { signal }),
+  );
   const discount = quote.data?.valid ? quote.data : null;
   // The intent waits for the quote of a code being checked, so it is created once, for the right amount.
   const couponSettled = couponCode === null || !quote.isPending;
@@ -46,15 +58,20 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   // the card form (and its intent) only made when there is none or it is declined.
   const [otherCard, setOtherCard] = useState(false);
   const useOtherCard = useCallback(() => setOtherCard(true), []);
-  const oneClickAsked = setupReturn === null && plan.kind === 'one-time' && Boolean(email && name) && !otherCard && couponCode === null;
-  const oneClick = useOneClickOffer(plan.id, email, oneClickAsked);
+  const oneClickAsked =
+    live && setupReturn === null && plan.kind === 'one-time' && Boolean(email && name) && !otherCard && couponCode === null;
+  const oneClick = useRequest(oneClickAsked ? `${plan.id}:${email}` : null, (signal) => getOneClickOffer(plan.id, email ?? '', signal));
   const offer = oneClickAsked ? (oneClick.data?.offer ?? null) : null;
   const offerPending = oneClickAsked && oneClick.isPending;
+  // The offer's code is fetched while the server is asked whether there is one.
+  useEffect(() => {
+    if (oneClickAsked) void loadOneClickOffer();
+  }, [oneClickAsked]);
   const intent = useCheckoutIntent(
     handOff,
     email,
     name,
-    setupReturn === null && couponSettled && !offer && !offerPending,
+    live && setupReturn === null && couponSettled && !offer && !offerPending,
     discount?.code ?? null,
   );
   // The card form of each intent reports ready with its confirmer; a new intent (a coupon applied
@@ -73,7 +90,6 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     if (couponRefused) void refetchQuote();
   }, [couponRefused, refetchQuote]);
   const { processing, pay } = useCheckoutPayment(handOff, provider.data ?? null, confirmer, setupReturn);
-  const oneClickPayment = useOneClickPayment(handOff, provider.data ?? null, useOtherCard);
 
   if (config.isError || provider.isError) return <PaymentSetupError />;
 
@@ -89,22 +105,12 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   };
 
   let body;
-  if (offer)
+  if (!live) body = <Spinner label={copy.initializing} />;
+  else if (offer)
     body = (
-      <div className="checkout__one-click">
-        <button
-          type="button"
-          className="button button--cta button--block"
-          disabled={oneClickPayment.processing}
-          onClick={() => void oneClickPayment.buy()}
-          data-testid="one-click-button"
-        >
-          {oneClickPayment.processing ? copy.processing : copy.oneClick.pay(offer.amountCents / 100, offer.last4)}
-        </button>
-        <button type="button" className="checkout__link-button" disabled={oneClickPayment.processing} onClick={useOtherCard}>
-          {copy.oneClick.otherCard}
-        </button>
-      </div>
+      <Suspense fallback={<Spinner label={copy.oneClick.checking} />}>
+        <OneClickOffer offer={offer} handOff={handOff} provider={provider.data ?? null} onOtherCard={useOtherCard} />
+      </Suspense>
     );
   else if (offerPending) body = <Spinner label={copy.oneClick.checking} />;
   else if (setupReturn) body = <Spinner label={copy.processing} />;
@@ -130,7 +136,6 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
         <div className={confirmer ? undefined : 'checkout__element--pending'}>
           <PaymentForm key={intent.clientSecret} clientSecret={intent.clientSecret} onReady={onReady} />
         </div>
-        <p className="checkout__mandate">{copy.mandate}</p>
       </>
     );
   else body = <Spinner label={copy.initializing} />;
@@ -138,9 +143,9 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   return (
     <main className="checkout">
       <div className="container checkout__container">
-        <Link to="/" className="checkout__back">
+        <PageLink to="/" className="checkout__back">
           <span aria-hidden="true">←</span> {copy.backToHome}
-        </Link>
+        </PageLink>
         <PageHeading>{copy.heading}</PageHeading>
         <div className="checkout__grid">
           <form
@@ -153,8 +158,14 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
             <h2 id="payment-details-heading">{copy.paymentDetails}</h2>
             <div className="checkout__element" aria-busy={!providerReady || processing}>
               {body}
+              {/* Where a card is entered, from the first paint on (the page's largest text, so it paints with the frame). */}
+              {offer ? null : <p className="checkout__mandate">{copy.mandate}</p>}
             </div>
-            {offer ? null : (
+            {!live ? (
+              <span className="button button--cta button--block checkout__pay-placeholder" aria-hidden="true">
+                {'\u00a0'}
+              </span>
+            ) : offer ? null : (
               <button
                 type="submit"
                 className="button button--cta button--block"
@@ -170,21 +181,25 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               ))}
             </ul>
           </form>
-          <OrderSummary
-            plan={plan}
-            email={email}
-            name={name}
-            discount={discount}
-            coupon={
-              <CouponField
-                applied={discount?.code ?? null}
-                pending={quote.isFetching}
-                message={quote.data && !quote.data.valid ? quote.data.message : quote.isError ? copy.coupon.unavailable : null}
-                onApply={setCouponCode}
-                onRemove={() => setCouponCode(null)}
-              />
-            }
-          />
+          {live ? (
+            <OrderSummary
+              plan={plan}
+              email={email}
+              name={name}
+              discount={discount}
+              coupon={
+                <CouponField
+                  applied={discount?.code ?? null}
+                  pending={quote.isFetching}
+                  message={quote.data && !quote.data.valid ? quote.data.message : quote.isError ? copy.coupon.unavailable : null}
+                  onApply={setCouponCode}
+                  onRemove={() => setCouponCode(null)}
+                />
+              }
+            />
+          ) : (
+            <OrderSummaryOutline />
+          )}
         </div>
       </div>
     </main>

@@ -80,3 +80,24 @@ export function OrderSummary({ plan, email, name, discount = null, coupon = null
     </aside>
   );
 }
+
+/**
+ * The summary before the visitor is known (the prerendered page, until it hydrates): its headings
+ * and the outline of its lines, the same height as the summary that replaces it.
+ */
+export function OrderSummaryOutline() {
+  return (
+    <aside className="card checkout__summary" aria-label={copy.summary.heading}>
+      <h2>{copy.summary.heading}</h2>
+      <dl className="checkout__lines">
+        {[copy.summary.plan, copy.summary.price, copy.summary.total].map((label) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className="checkout__pending-value" />
+          </div>
+        ))}
+      </dl>
+      <p className="checkout__secure">{copy.secureCheckout}</p>
+    </aside>
+  );
+}

@@ -1,11 +1,26 @@
 import type { PaymentsConfigResponse } from '@contracts/payments';
 import type { PaymentProvider } from './provider-types';
 
+const loaded = new Map<string, Promise<PaymentProvider>>();
+
 /**
- * Loads the configured provider's code. Each is a separate chunk, so in sandbox mode Stripe's
- * library is never fetched and no request goes to a Stripe host. Rejects when Stripe.js cannot load.
+ * Loads the configured provider's code, once per page load for each configuration (every checkout
+ * of the visit shares it). Each is a separate chunk, so in sandbox mode Stripe's library is never
+ * fetched and no request goes to a Stripe host. Rejects when Stripe.js cannot load, and a failed
+ * load is forgotten so the next checkout tries again.
  */
-export async function loadPaymentProvider(config: PaymentsConfigResponse): Promise<PaymentProvider> {
+export function loadPaymentProvider(config: PaymentsConfigResponse): Promise<PaymentProvider> {
+  const key = `${config.provider}:${config.publishableKey ?? ''}`;
+  let provider = loaded.get(key);
+  if (!provider) {
+    provider = createPaymentProvider(config);
+    loaded.set(key, provider);
+    provider.catch(() => loaded.delete(key));
+  }
+  return provider;
+}
+
+async function createPaymentProvider(config: PaymentsConfigResponse): Promise<PaymentProvider> {
   if (config.provider === 'stripe') {
     if (!config.publishableKey) throw new Error('Stripe is configured without a publishable key');
     const { createStripeProvider } = await import('./stripe-provider');

@@ -1,16 +1,26 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { consentBanner as copy } from '@/content/consent';
+import { consentBanner as copy, consentVendorNames } from '@/content/consent';
 import { chooseConsent, consentChoice, isReviewingConsent, subscribeToConsent, type ConsentChoice } from '@/lib/analytics/consent';
+import { env } from '@/lib/env';
 import './consent.css';
 
 const MESSAGE_ID = 'consent-message';
+
+/** The configured vendors, named as the banner's message names them. */
+function configuredVendors(): string[] {
+  const vendors: string[] = [];
+  if (env.ga4Id) vendors.push(consentVendorNames.ga4);
+  if (env.metaPixelId) vendors.push(consentVendorNames.metaPixel);
+  return vendors;
+}
 
 /**
  * A fixed bar, not a modal: the page stays usable and focus is never trapped. It is first in the
  * document so keyboard users reach it first; when reopened from "Cookie settings" it takes focus
  * and hands it back to that control once the visitor has answered.
  */
-export default function ConsentBanner({ vendors }: { vendors: string[] }) {
+export default function ConsentBanner() {
+  const vendors = configuredVendors();
   const current = useSyncExternalStore(subscribeToConsent, consentChoice, () => null);
   const reviewing = useSyncExternalStore(subscribeToConsent, isReviewingConsent, () => false);
   const region = useRef<HTMLElement>(null);

@@ -1,7 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { consentVendorNames } from '@/content/consent';
 import { isConsentBannerOpen, subscribeToConsent } from '@/lib/analytics/consent';
-import { env } from '@/lib/env';
 import { defineIsland } from '@/lib/islands';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -9,22 +7,15 @@ import { useHydrated } from '@/lib/use-hydrated';
 const ConsentBanner = /* @__PURE__ */ lazy(() => import('./consent-banner'));
 const ConsentSettingsFooter = /* @__PURE__ */ lazy(() => import('./consent-settings-footer'));
 
-function configuredVendors(): string[] {
-  const vendors: string[] = [];
-  if (env.ga4Id) vendors.push(consentVendorNames.ga4);
-  if (env.metaPixelId) vendors.push(consentVendorNames.metaPixel);
-  return vendors;
-}
-
 /**
  * Mounts the banner while the visitor has not answered, or asks to change the answer. Never in the
- * prerendered markup or during hydration: the banner code loads only for visitors who need it.
+ * prerendered markup or during hydration: the banner code (its copy too) loads only for visitors who need it.
  */
 export function ConsentBannerHost() {
   const open = useSyncExternalStore(subscribeToConsent, isConsentBannerOpen, () => false);
   return open ? (
     <Suspense fallback={null}>
-      <ConsentBanner vendors={configuredVendors()} />
+      <ConsentBanner />
     </Suspense>
   ) : null;
 }

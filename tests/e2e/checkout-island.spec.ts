@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expectNoAxeViolations } from './support/axe';
+import { checkoutUrl, payButton } from './support/checkout';
+import { uniqueEmail } from './support/landing';
+
+/** The budget of every page a buyer sees (issue 20): React, the screen and the payment provider's code. */
+const CHECKOUT_JS_BUDGET_KIB = 75;
+
+/**
+ * Marks, before any script of the page runs, the mandate paragraph the server's HTML holds: the
+ * page's largest text. Hydration must keep that very element (so the largest paint stays the
+ * first one), not replace it with a copy.
+ */
+async function markPrerenderedMandate(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const mandate = document.querySelector('.checkout__mandate');
+      if (!mandate) return;
+      mandate.setAttribute('data-from-html', 'true');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+test.describe('/checkout is a prerendered page with one island', () => {
+  test(`arrives ready to pay with at most ${CHECKOUT_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL ?? 'http://127.0.0.1:3000').origin;
+    const scripts: { url: string; gzipBytes: number }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+      scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    await markPrerenderedMandate(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto(checkoutUrl({ plan: 'standard', email: uniqueEmail('island'), name: 'Island Buyer' }));
+    await expect(payButton(page)).toBeEnabled();
+    await expect(payButton(page)).toHaveText('Pay $97');
+    await page.waitForLoadState('networkidle');
+
+    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
+    expect(totalKiB, `JS loaded by /checkout (gzip): ${listing}`).toBeLessThanOrEqual(CHECKOUT_JS_BUDGET_KIB);
+    expect(scripts.map((script) => script.url).join(' '), 'no SPA shell or route screen is fetched').not.toMatch(
+      /\.route-|\/spa-|screen-providers/,
+    );
+    // The server's mandate paragraph is the one on screen now: hydrated in place, never re-created.
+    await expect(page.locator('.checkout__mandate')).toHaveAttribute('data-from-html', 'true');
+    await expect(page.locator('.checkout__mandate')).toHaveCount(1);
+    expect(problems, 'hydration raises no error or warning').toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a return from a failed card authentication starts checkout over on the same page', async ({ page }) => {
+    const email = uniqueEmail('island-retry');
+    await page.goto(
+      checkoutUrl({ plan: 'standard', email, name: 'Island Buyer', setup_intent: 'seti_island_failed', redirect_status: 'failed' }),
+    );
+    // The spec's toast for a failed authentication, then a fresh attempt: the provider's return
+    // parameters leave the address and the card form comes back, ready to pay.
+    await expect(page.getByText('Payment Setup Failed')).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/checkout' && !url.searchParams.has('setup_intent'));
+    await expect(payButton(page)).toBeEnabled();
+    await expect(payButton(page)).toHaveText('Pay $97');
+  });
+});
