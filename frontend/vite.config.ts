@@ -17,8 +17,8 @@ const ssrOutDir = variantOutDir ? `node_modules/.cache/prerender-${process.pid}`
  * of their screen while the SPA (and the payment code) loads. The server picks a page's document by its
  * route (backend/src/contracts/routes.ts, `prerenderedDocument`).
  */
-const ISLAND_PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell'];
-const FRAME_PAGES = ['checkout', 'success', 'account'];
+const ISLAND_PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'success', 'account'];
+const FRAME_PAGES = ['checkout'];
 const prerendered: PrerenderedPage[] = [
   {
     name: 'landing',

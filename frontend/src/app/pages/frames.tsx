@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { pages } from '@/content/pages';
-import { AccountFrame } from '@/features/account/components/account-frame';
 import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
-import { LoadingView } from '@/features/success/components/status-views';
 
 export interface FramePage {
   title: string;
@@ -12,10 +10,8 @@ export interface FramePage {
 
 /**
  * Build-time only (src/entry-server.tsx): the frame pages, whose screens depend on the visitor
- * (their plan, their payment, their session), so only their frame is prerendered.
+ * (their plan), so only their frame is prerendered.
  */
 export const framePages: Record<string, FramePage> = {
   checkout: { title: pages.checkout.title, Frame: CheckoutFrame },
-  success: { title: pages.success.title, Frame: LoadingView },
-  account: { title: pages.account.title, Frame: AccountFrame },
 };

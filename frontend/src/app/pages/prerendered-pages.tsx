@@ -3,10 +3,12 @@ import { pages } from '@/content/pages';
 import type { IslandDefinition } from '@/lib/islands';
 import { LandingDocument } from '../landing/landing-document';
 import { landingIslands } from '../landing/landing-islands';
+import { accountIslands } from './account-islands';
 import { blackcardIslands } from './blackcard-islands';
 import { blackcardUpsellIslands } from './blackcard-upsell-islands';
 import { invitationIslands } from './invitation-islands';
 import { IslandDocument } from './island-document';
+import { successIslands } from './success-islands';
 import { upsellIslands } from './upsell-islands';
 
 export interface IslandPage {
@@ -36,4 +38,6 @@ export const islandPages: Record<string, IslandPage> = {
     islands: blackcardUpsellIslands,
     Document: () => <IslandDocument islands={blackcardUpsellIslands} />,
   },
+  success: { title: pages.success.title, islands: successIslands, Document: () => <IslandDocument islands={successIslands} /> },
+  account: { title: pages.account.title, islands: accountIslands, Document: () => <IslandDocument islands={accountIslands} /> },
 };

@@ -1,0 +1,5 @@
+import { accountIslands } from '../app/pages/account-islands';
+import { pages } from '../content/pages';
+import { startPage } from '../page-islands';
+
+startPage(accountIslands, pages.account.title);
