@@ -39,7 +39,15 @@ async function answerVerification(page: Page, plan: string): Promise<void> {
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ status: 'active', amount: 97, plan, customer_email: 'a@example.com', customer_name: 'Avery', referral: null, purchase_event_id: 'evt_1' }),
+      body: JSON.stringify({
+        status: 'active',
+        amount: 97,
+        plan,
+        customer_email: 'a@example.com',
+        customer_name: 'Avery',
+        referral: null,
+        purchase_event_id: 'evt_1',
+      }),
     }),
   );
 }

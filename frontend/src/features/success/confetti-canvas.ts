@@ -36,7 +36,10 @@ export function launchConfetti(timing: ConfettiTiming): () => void {
     window.addEventListener('resize', onResize);
     worker.addEventListener('message', stop);
     worker.addEventListener('error', stop);
-    cleanups.push(() => window.removeEventListener('resize', onResize), () => worker.terminate());
+    cleanups.push(
+      () => window.removeEventListener('resize', onResize),
+      () => worker.terminate(),
+    );
     return stop;
   }
 

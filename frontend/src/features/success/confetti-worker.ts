@@ -6,8 +6,7 @@ import { createConfettiScene, fitCanvas, type ConfettiSize, type ConfettiTiming 
  * last particle has landed.
  */
 export type ConfettiWorkerMessage =
-  | { type: 'start'; canvas: OffscreenCanvas; size: ConfettiSize; timing: ConfettiTiming }
-  | { type: 'resize'; size: ConfettiSize };
+  { type: 'start'; canvas: OffscreenCanvas; size: ConfettiSize; timing: ConfettiTiming } | { type: 'resize'; size: ConfettiSize };
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ConfettiWorkerMessage>) => void) | null;

@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_CSRF_HEADER,
-  type AccountMembership,
-  type BillingPortalResponse,
-  type CardUpdateResponse,
-} from '@contracts/account';
+import { ACCOUNT_CSRF_HEADER, type AccountMembership, type BillingPortalResponse, type CardUpdateResponse } from '@contracts/account';
 import { apiRequest } from '@/lib/api-client';
 
 /** A state-changing account call: the session's CSRF token in its header, as the server requires. */

@@ -76,12 +76,7 @@ export function AccountPage({ token }: { token: string | null | undefined }) {
           <ul className="account__list">
             {data.memberships.map((membership) => (
               <li key={membership.orderId}>
-                <MembershipCard
-                  membership={membership}
-                  provider={data.provider}
-                  csrfToken={data.csrfToken}
-                  onChanged={account.update}
-                />
+                <MembershipCard membership={membership} provider={data.provider} csrfToken={data.csrfToken} onChanged={account.update} />
               </li>
             ))}
           </ul>

@@ -22,7 +22,7 @@ const pause = (ms: number, signal?: AbortSignal) =>
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(new DOMException('The verification was left', 'AbortError'));
     });
   });
 
