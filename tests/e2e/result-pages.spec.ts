@@ -117,15 +117,17 @@ test.describe('screen: /success and /account are island pages', () => {
     const candidates = () => page.evaluate(() => (window as unknown as { lcp: { size: number; text: string }[] }).lcp);
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    for (const [plan, heading] of [
-      ['standard', 'Payment Confirmed!'],
-      ['full-payment', /^Welcome to /],
+    for (const [query, heading] of [
+      ['subscription_id=sub_lcp_standard&plan=standard', 'Payment Confirmed!'],
+      ['subscription_id=sub_lcp_full&plan=full-payment', /^Welcome to /],
+      ['plan=standard&source=blackcard&final=true', "You're All Set!"],
+      ['plan=standard', 'Payment Verification Failed'],
     ] as const) {
-      await answerVerification(page, plan);
-      await page.goto(`/success?subscription_id=sub_lcp_${plan}&plan=${plan}`);
+      await answerVerification(page, new URLSearchParams(query).get('plan') ?? 'standard');
+      await page.goto(`/success?${query}`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await page.waitForTimeout(300);
-      expect((await candidates()).at(-1)?.text, `/success (${plan})`).toBe('Please wait while we confirm your purchase.');
+      expect((await candidates()).at(-1)?.text, `/success?${query}`).toBe('Please wait while we confirm your purchase.');
       await page.unrouteAll();
     }
 
