@@ -26,7 +26,7 @@ type Exchanged = { token: string; failed: string | null };
 export function AccountPage({ token }: { token: string | null | undefined }) {
   const [exchanged, setExchanged] = useState<Exchanged | null>(null);
   const started = useRef<string | null>(null);
-  const exchanging = typeof token === 'string' && exchanged?.token !== token;
+  const exchanging = Boolean(token) && exchanged?.token !== token;
 
   useEffect(() => {
     if (!token || started.current === token) return;
