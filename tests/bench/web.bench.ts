@@ -225,8 +225,6 @@ export async function benchWeb(life: Lifecycle): Promise<boolean> {
           result = await runOnce(`${app.url}${await page.path()}`);
         }
         results.push(result);
-        // TEMP-LCP-DEBUG
-        if (process.env.BENCH_LCP_DEBUG) console.log('LCP-DEBUG', page.name, JSON.stringify((result?.audits['largest-contentful-paint-element'] as unknown as { details?: unknown })?.details)?.slice(0, 600), (result?.audits['largest-contentful-paint'] as unknown as { numericValue?: number })?.numericValue);
       }
       const row: Row = { page: page.name };
       const note = (label: string, missing: string[]) => {
