@@ -12,43 +12,32 @@ const clientOutDir = variantOutDir || 'dist';
 const ssrOutDir = variantOutDir ? `node_modules/.cache/prerender-${process.pid}` : 'dist-ssr';
 
 /**
- * The pages whose HTML the build renders (src/entry-server.tsx). `/`, the static funnel pages and
- * /checkout (its screen prerendered as its own frame) ship their markup and hydrate only their
- * islands; /success and /account paint a frame of their screen while the SPA loads. The server picks a page's document by its
- * route (backend/src/contracts/routes.ts, `prerenderedDocument`).
+ * The pages whose HTML the build renders (src/entry-server.tsx): every page a buyer sees ships its
+ * markup and hydrates only its islands. The screens that depend on the visitor (/checkout,
+ * /success, /account) are prerendered as they stand before the visitor is known. The server picks
+ * a page's document by its route (backend/src/contracts/routes.ts, `prerenderedDocument`).
  */
-const ISLAND_PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'checkout'];
-const FRAME_PAGES = ['success', 'account'];
+const PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'checkout', 'success', 'account'];
 const prerendered: PrerenderedPage[] = [
   {
     name: 'landing',
     template: 'landing.html',
     output: 'index.html',
-    mount: 'islands',
     lowPriorityScripts: true,
     mustContain: 'id="checkout"',
   },
   // Their scripts fetch at low priority, behind the document (its HTML paints on its own); each
   // page's entry asks for its islands after the first frame (but /blackcard's access check at once).
-  ...ISLAND_PAGES.map((name) => ({
+  ...PAGES.map((name) => ({
     name,
     template: `pages/${name}.html`,
     output: `pages/${name}.html`,
-    mount: 'islands' as const,
-    lowPriorityScripts: true,
-    mustContain: '<h1',
-  })),
-  ...FRAME_PAGES.map((name) => ({
-    name,
-    template: `pages/${name}.html`,
-    output: `pages/${name}.html`,
-    mount: 'frame' as const,
     lowPriorityScripts: true,
     mustContain: '<h1',
   })),
 ];
 const pageInputs = Object.fromEntries(
-  [...ISLAND_PAGES, ...FRAME_PAGES].map((name) => [`page-${name}`, fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url))]),
+  PAGES.map((name) => [`page-${name}`, fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url))]),
 );
 
 // The API runs separately; dev and preview forward /api so cookies stay first-party.

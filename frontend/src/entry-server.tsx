@@ -1,5 +1,4 @@
 import { renderToString } from 'react-dom/server';
-import { framePages } from './app/pages/frames';
 import { islandPages } from './app/pages/prerendered-pages';
 import { IslandMarkup } from './lib/islands';
 
@@ -8,12 +7,9 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 
 /**
  * Build-time only (see vite/prerender-pages.plugin.ts): a page's title and markup for its document,
- * resource hints first. Each island is rendered on its own, exactly as the browser hydrates it; a
- * frame page's frame is plain markup.
+ * resource hints first. Each island is rendered on its own, exactly as the browser hydrates it.
  */
 export function renderPage(name: string): { title: string; markup: string } {
-  const frame = framePages[name];
-  if (frame) return { title: frame.title, markup: renderToString(<frame.Frame />) };
   const page = islandPages[name];
   if (!page) throw new Error(`prerender: no page named ${name}`);
   const hints: string[] = [];

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { isAdminPath, prerenderedDocument } from '../../backend/src/contracts/routes';
-import { PAGE_FRAME_ID } from '../src/lib/page-frame';
 import { precompressDir } from './precompress';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -40,12 +39,6 @@ export interface PrerenderedPage {
   template: string;
   /** Where the finished document goes; the server picks it by route (backend/src/common/spa.ts). */
   output: string;
-  /**
-   * islands: the markup fills `#root` and the page's entry hydrates its islands after the first
-   * frame. frame: the markup goes before an empty `#root` and the SPA, loaded at once, replaces it
-   * with the live screen (the screen's loading state looks the same).
-   */
-  mount: 'islands' | 'frame';
   /** The page's scripts are fetched at low priority, behind the document and its images (the island pages). */
   lowPriorityScripts?: boolean;
   /** Text the markup must hold, or the build fails (its headline, a section the page cannot lack). */
@@ -59,7 +52,7 @@ export interface RenderedPage {
 
 /**
  * Runs after the SSR build of src/entry-server.tsx: renders each listed page into its client
- * document (whose script hydrates only the page's islands, or paints a frame the SPA replaces) with
+ * document (its markup fills `#root`, and its script hydrates only the page's islands) with
  * its title and its CSS inlined. The SPA's untouched shell (index.html as built) becomes spa.html
  * for every other route. The SSR bundle and the landing template are deleted afterwards so neither
  * is ever served.
@@ -103,10 +96,7 @@ export function prerenderPages({ clientOutDir, pages }: { clientOutDir: string; 
         // React emits resource hints (image preloads) ahead of the markup; they belong in <head>.
         const hints = rendered.match(LEADING_LINKS)?.[0] ?? '';
         const markup = rendered.slice(hints.length);
-        const body =
-          page.mount === 'islands'
-            ? `<div id="root">${markup}</div>`
-            : `<div id="${PAGE_FRAME_ID}" class="page-frame">${markup}</div>${EMPTY_ROOT}`;
+        const body = `<div id="root">${markup}</div>`;
         const document = (page.lowPriorityScripts ? deferIslandScripts(template) : template)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
           .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeAttribute(title)}"`)

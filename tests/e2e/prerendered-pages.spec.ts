@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 /**
  * Every page a buyer sees paints from the server's HTML: the build prerenders each page's markup
- * (or, for /checkout and /success, the frame of its screen) into its own document, which the
+ * (or, for /checkout, the frame of its screen; for /success, its loading view) into its own document, which the
  * server picks by route. What these pages must show before any script runs, in the spec's words.
  */
 const PAGES = [
@@ -26,7 +26,12 @@ const PAGES = [
     headline: 'Level Two: The Ascension Experience',
     also: ["You've completed Level 1 – The Gateway"],
   },
-  { path: '/account', title: 'Your Account | Clear Method by Brightpath Coaching', headline: 'Your Account' },
+  {
+    path: '/account',
+    title: 'Your Account | Clear Method by Brightpath Coaching',
+    headline: 'Your Account',
+    also: ['Your memberships and payments in one place.', 'Loading your account…'],
+  },
   {
     path: '/checkout',
     title: 'Checkout | Clear Method by Brightpath Coaching',

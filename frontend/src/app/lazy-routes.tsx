@@ -1,7 +1,6 @@
-import { Suspense, useLayoutEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { common } from '@/content/pages';
-import { removePageFrame } from '@/lib/page-frame';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 export interface LazyRoute {
@@ -22,12 +21,6 @@ function RouteFallback() {
   );
 }
 
-/** Commits with the screen it follows (inside the same Suspense boundary): the prerendered frame makes way for it. */
-export function PageFrameHandOff() {
-  useLayoutEffect(removePageFrame, []);
-  return null;
-}
-
 /**
  * Every route is a separate chunk, so each screen ships only its own code. Route matching ignores
  * case: React Router's routes are case-insensitive unless marked caseSensitive.
@@ -45,7 +38,6 @@ export function LazyRoutes({ routes, Frame }: { routes: readonly LazyRoute[]; Fr
               <Frame title={title}>
                 <Suspense fallback={<RouteFallback />}>
                   <Screen />
-                  <PageFrameHandOff />
                 </Suspense>
               </Frame>
             }

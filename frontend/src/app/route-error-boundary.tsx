@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { common } from '@/content/pages';
-import { removePageFrame } from '@/lib/page-frame';
 
 interface State {
   failed: boolean;
@@ -15,8 +14,6 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // A screen that failed instead of replacing the prerendered frame: the card shows in its place.
-    removePageFrame();
     console.error('Route failed', error, info.componentStack);
   }
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { ROUTES } from '@contracts/routes';
 import { pages } from '@/content/pages';
 import { LazyRoutes, type LazyRoute } from './lazy-routes';
@@ -9,23 +9,6 @@ import { RoutePage } from './route-page';
  * islands); the landing route serves visitors who come back to `/` from another screen. The admin
  * screens are another document (admin.html, app/admin/), with none of the funnel's tracking.
  */
-const preloaded = new Map<string, ComponentType>();
-
-/**
- * A frame page's document (src/pages/<page>-client.ts) imports its screen statically, so the
- * screen's code arrives with the SPA's (modulepreload links in the HTML) instead of after it.
- */
-export function providePreloadedScreen(path: string, Screen: ComponentType): void {
-  preloaded.set(path, Screen);
-}
-
-function screen(path: string, load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => {
-    const Screen = preloaded.get(path);
-    return Screen ? Promise.resolve({ default: Screen }) : load();
-  });
-}
-
 const lazyRoutes: LazyRoute[] = [
   { path: ROUTES.landing, title: pages.landing.title, Screen: lazy(() => import('./routes/landing.route')) },
   { path: ROUTES.invitation, title: pages.invitation.title, Screen: lazy(() => import('./routes/invitation.route')) },
@@ -33,8 +16,8 @@ const lazyRoutes: LazyRoute[] = [
   { path: ROUTES.upsell, title: pages.upsell.title, Screen: lazy(() => import('./routes/upsell.route')) },
   { path: ROUTES.blackcardUpsell, title: pages.blackcardUpsell.title, Screen: lazy(() => import('./routes/blackcard-upsell.route')) },
   { path: ROUTES.checkout, title: pages.checkout.title, Screen: lazy(() => import('./routes/checkout.route')) },
-  { path: ROUTES.success, title: pages.success.title, Screen: screen(ROUTES.success, () => import('./routes/success.route')) },
-  { path: ROUTES.account, title: pages.account.title, Screen: screen(ROUTES.account, () => import('./routes/account.route')) },
+  { path: ROUTES.success, title: pages.success.title, Screen: lazy(() => import('./routes/success.route')) },
+  { path: ROUTES.account, title: pages.account.title, Screen: lazy(() => import('./routes/account.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./routes/not-found.route')) },
 ];
 

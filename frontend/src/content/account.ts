@@ -1,5 +1,7 @@
 /** All copy of /account: the buyer's self-service account, signed in by an e-mailed link. */
 export const account = {
+  /** Under the heading in every state (signed in or not): the page's first paint, so its largest text. */
+  lead: 'Your memberships and payments in one place. See what you paid and when, cancel or resume a membership, and update the card it renews with.',
   signIn: {
     intro: 'Enter the email address you bought with. We will email you a link to sign in, no password needed.',
     emailLabel: 'Email address',

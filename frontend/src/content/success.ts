@@ -31,8 +31,9 @@ export const success = {
   offer: {
     eyebrow: 'ONE-TIME UPGRADE OFFER',
     heading: 'Go deeper with the 30-Day Intensive',
-    intro:
-      'A 3-day weekend intensive, a 30-day cohort with daily accountability, six weekly live Q&As and 6 months of support. Offered once, on this page only.',
+    /** One short line each: a long paragraph here would outgrow the loading view's line (Largest Contentful Paint). */
+    includes: ['A 3-day weekend intensive', 'A 30-day cohort with daily accountability', 'Six weekly live Q&As', '6 months of support'],
+    once: 'Offered once, on this page only.',
     decline: `No thanks, I'll stick with my ${monthly} plan`,
   },
   welcome: {

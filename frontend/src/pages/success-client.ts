@@ -1,14 +1,8 @@
-// The entry of /success's document, whose frame ('Verifying Payment...' with its spinner) is
-// prerendered HTML. Its CSS is inlined into the page by the build, and the screen's code is
-// imported here, so it arrives with the SPA's (modulepreload links in the HTML). The SPA starts as
-// on any other route (src/entry-client.tsx) and replaces the frame with the live screen (lib/page-frame.ts).
+// The entry of the prerendered /success: its CSS, which the build inlines into the page, and its
+// island, fetched and hydrated once the first frame is painted (as on `/`). The page paints its
+// loading view ('Verifying Payment...') from its HTML; the island then verifies the payment and
+// shows the view the result calls for, without the router or the query library.
 import '../styles/base.css';
 import '../components/page-heading.css';
 import '../features/success/success.css';
-import { ROUTES } from '@contracts/routes';
-import { providePreloadedScreen } from '../app/routes';
-import SuccessRoute from '../app/routes/success.route';
-// Last: it schedules the SPA's first render, which runs after this module's body.
-import '../entry-client';
-
-providePreloadedScreen(ROUTES.success, SuccessRoute);
+requestAnimationFrame(() => setTimeout(() => void import('./success-islands')));

@@ -3,11 +3,13 @@ import { pages } from '@/content/pages';
 import type { IslandDefinition } from '@/lib/islands';
 import { LandingDocument } from '../landing/landing-document';
 import { landingIslands } from '../landing/landing-islands';
+import { accountIslands } from './account-islands';
 import { blackcardIslands } from './blackcard-islands';
 import { blackcardUpsellIslands } from './blackcard-upsell-islands';
 import { checkoutIslands } from './checkout-islands';
 import { invitationIslands } from './invitation-islands';
 import { IslandDocument } from './island-document';
+import { successIslands } from './success-islands';
 import { upsellIslands } from './upsell-islands';
 
 export interface IslandPage {
@@ -38,4 +40,6 @@ export const islandPages: Record<string, IslandPage> = {
     Document: () => <IslandDocument islands={blackcardUpsellIslands} />,
   },
   checkout: { title: pages.checkout.title, islands: checkoutIslands, Document: () => <IslandDocument islands={checkoutIslands} /> },
+  success: { title: pages.success.title, islands: successIslands, Document: () => <IslandDocument islands={successIslands} /> },
+  account: { title: pages.account.title, islands: accountIslands, Document: () => <IslandDocument islands={accountIslands} /> },
 };

@@ -1,35 +1,14 @@
-import {
-  ACCOUNT_CSRF_HEADER,
-  type AccountMembership,
-  type AccountResponse,
-  type BillingPortalResponse,
-  type CardUpdateResponse,
-} from '@contracts/account';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_CSRF_HEADER, type AccountMembership, type BillingPortalResponse, type CardUpdateResponse } from '@contracts/account';
 import { apiRequest } from '@/lib/api-client';
-import { accountKey } from './get-account';
 
 /** A state-changing account call: the session's CSRF token in its header, as the server requires. */
 function accountPost<T>(csrfToken: string, path: string, body: unknown): Promise<T> {
   return apiRequest<T>('POST', path, { body, headers: { [ACCOUNT_CSRF_HEADER]: csrfToken } });
 }
 
-/** Puts a changed membership into the cached account, so the page shows it at once. */
-function useMembershipUpdate() {
-  const queryClient = useQueryClient();
-  return (membership: AccountMembership) =>
-    queryClient.setQueryData<AccountResponse | null>(accountKey, (current) =>
-      current ? { ...current, memberships: current.memberships.map((m) => (m.orderId === membership.orderId ? membership : m)) } : current,
-    );
-}
-
-export function useChangeMembership(csrfToken: string) {
-  const update = useMembershipUpdate();
-  return useMutation({
-    mutationFn: ({ orderId, action }: { orderId: string; action: 'cancel' | 'resume' }) =>
-      accountPost<AccountMembership>(csrfToken, `/api/account/${action}`, { orderId }),
-    onSuccess: update,
-  });
+/** Cancels at period end, or resumes, a membership; the answer is the membership as it now stands. */
+export function changeMembership(csrfToken: string, orderId: string, action: 'cancel' | 'resume'): Promise<AccountMembership> {
+  return accountPost<AccountMembership>(csrfToken, `/api/account/${action}`, { orderId });
 }
 
 export function openBillingPortal(csrfToken: string, orderId: string): Promise<BillingPortalResponse> {
@@ -40,13 +19,9 @@ export function startCardUpdate(csrfToken: string, orderId: string): Promise<Car
   return accountPost<CardUpdateResponse>(csrfToken, '/api/account/card/setup', { orderId });
 }
 
-export function useApplyCardUpdate(csrfToken: string) {
-  const update = useMembershipUpdate();
-  return useMutation({
-    mutationFn: ({ orderId, setupIntentId }: { orderId: string; setupIntentId: string }) =>
-      accountPost<AccountMembership>(csrfToken, '/api/account/card', { orderId, setupIntentId }),
-    onSuccess: update,
-  });
+/** Puts the confirmed card setup on the membership's subscription; the answer is the membership as it now stands. */
+export function applyCardUpdate(csrfToken: string, orderId: string, setupIntentId: string): Promise<AccountMembership> {
+  return accountPost<AccountMembership>(csrfToken, '/api/account/card', { orderId, setupIntentId });
 }
 
 export function signOut(): Promise<void> {

@@ -1,71 +1,71 @@
 import { ROUTES } from '@contracts/routes';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { account as copy } from '@/content/account';
 import { pages } from '@/content/pages';
 import { ApiError } from '@/lib/api-client';
-import { forgetPageQueryValue } from '@/lib/personal-query';
-import { accountKey, useAccount } from '../api/get-account';
+import { defineIsland } from '@/lib/islands';
+import { forgetPageQueryValue, pageQuery } from '@/lib/personal-query';
+import { useAccount } from '../api/get-account';
 import { openSession } from '../api/open-session';
 import { signOut } from '../api/account-actions';
 import { MembershipCard } from './membership-card';
 import { SignInForm } from './sign-in-form';
 import '../account.css';
 
-type Exchange = { state: 'idle' } | { state: 'exchanging' } | { state: 'failed'; message: string };
+/** The e-mailed link's token, once exchanged: failed with the server's message, or not. */
+type Exchanged = { token: string; failed: string | null };
 
 /**
  * /account. With `?token=` (moved out of the address bar before any script runs, see
  * personal-query-guard.ts), the token is exchanged once for the session cookie and forgotten,
  * and the entry's address is rewritten without it. Signed in: the memberships; otherwise the
- * sign-in link form.
+ * sign-in link form. `token` is undefined while the page's query is not known yet (the
+ * prerendered page before React owns it): the loading line, and nothing asked.
  */
-export function AccountPage({ token }: { token: string | null }) {
-  const queryClient = useQueryClient();
-  const [exchange, setExchange] = useState<Exchange>(token ? { state: 'exchanging' } : { state: 'idle' });
-  const exchanged = useRef<string | null>(null);
+export function AccountPage({ token }: { token: string | null | undefined }) {
+  const [exchanged, setExchanged] = useState<Exchanged | null>(null);
+  const started = useRef<string | null>(null);
+  const exchanging = Boolean(token) && exchanged?.token !== token;
 
   useEffect(() => {
-    if (!token || exchanged.current === token) return;
-    exchanged.current = token;
+    if (!token || started.current === token) return;
+    started.current = token;
     // Used once, whatever the answer: a reload must not offer it again.
     forgetPageQueryValue('token');
     window.history.replaceState(window.history.state, '', ROUTES.account);
     openSession(token).then(
-      () => {
-        setExchange({ state: 'idle' });
-        void queryClient.invalidateQueries({ queryKey: accountKey });
-      },
+      () => startTransition(() => setExchanged({ token, failed: null })),
       (error: unknown) => {
         const message = error instanceof ApiError ? (error.serverMessage ?? copy.signIn.errorFallback) : copy.signIn.networkError;
-        setExchange({ state: 'failed', message });
+        startTransition(() => setExchanged({ token, failed: message }));
       },
     );
-  }, [token, queryClient]);
+  }, [token]);
 
-  const query = useAccount(exchange.state !== 'exchanging');
-  const data = query.data;
+  const account = useAccount(token !== undefined && !exchanging);
+  const { state } = account;
 
   let body;
-  if (exchange.state === 'exchanging' || query.isPending) {
+  if (exchanging || state.status === 'pending') {
     body = (
       <p className="account__status" role="status">
-        {exchange.state === 'exchanging' ? copy.exchanging : copy.loading}
+        {exchanging ? copy.exchanging : copy.loading}
       </p>
     );
-  } else if (query.isError) {
+  } else if (state.status === 'error') {
     body = (
       <div className="account__panel" role="alert">
         <p>{copy.loadError}</p>
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+        <button type="button" className="button button--secondary" onClick={account.reload}>
           {copy.retry}
         </button>
       </div>
     );
-  } else if (!data) {
-    body = <SignInForm linkError={exchange.state === 'failed' ? exchange.message : null} />;
+  } else if (!state.account) {
+    body = <SignInForm linkError={exchanged?.failed ?? null} />;
   } else {
+    const data = state.account;
     body = (
       <>
         <section aria-labelledby="account-memberships">
@@ -76,7 +76,7 @@ export function AccountPage({ token }: { token: string | null }) {
           <ul className="account__list">
             {data.memberships.map((membership) => (
               <li key={membership.orderId}>
-                <MembershipCard membership={membership} provider={data.provider} csrfToken={data.csrfToken} />
+                <MembershipCard membership={membership} provider={data.provider} csrfToken={data.csrfToken} onChanged={account.update} />
               </li>
             ))}
           </ul>
@@ -87,7 +87,7 @@ export function AccountPage({ token }: { token: string | null }) {
           onClick={() =>
             void signOut()
               .catch(() => undefined)
-              .then(() => queryClient.setQueryData(accountKey, null))
+              .then(account.forget)
           }
         >
           {copy.signOut}
@@ -100,8 +100,22 @@ export function AccountPage({ token }: { token: string | null }) {
     <main className="account">
       <div className="account__inner">
         <PageHeading testId="account-heading">{pages.account.heading}</PageHeading>
+        <p className="account__lead">{copy.lead}</p>
         {body}
       </div>
     </main>
   );
 }
+
+/**
+ * The prerendered /account is its heading, its lead and the loading line: its HTML cannot know the
+ * visitor's session. Once React owns the page it reads the query (a sign-in link's token, which
+ * personal-query-guard.ts moved out of the address bar) and asks the server.
+ */
+function PrerenderedAccountPage() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => startTransition(() => setToken(pageQuery(window.location.search).get('token'))), []);
+  return <AccountPage token={token} />;
+}
+
+export const accountIsland = defineIsland('account', () => <PrerenderedAccountPage />);

@@ -3,7 +3,8 @@ import { account as copy } from '@/content/account';
 import { checkout as checkoutCopy } from '@/content/checkout';
 import { ApiError } from '@/lib/api-client';
 import { formText } from '@/lib/form-text';
-import { startCardUpdate, useApplyCardUpdate } from '../api/account-actions';
+import type { AccountMembership } from '@contracts/account';
+import { applyCardUpdate, startCardUpdate } from '../api/account-actions';
 import { confirmCardSetup } from '../api/confirm-card-setup';
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -13,8 +14,18 @@ const digits = (value: string) => value.replace(/\D/g, '');
  * created for the membership, confirmed with the card typed here, and then applied to the
  * subscription, whose next payments use it.
  */
-export function CardUpdateForm({ orderId, csrfToken, onDone }: { orderId: string; csrfToken: string; onDone: (saved: boolean) => void }) {
-  const apply = useApplyCardUpdate(csrfToken);
+export function CardUpdateForm({
+  orderId,
+  csrfToken,
+  onSaved,
+  onDone,
+}: {
+  orderId: string;
+  csrfToken: string;
+  /** The membership with its new card, as the server answered. */
+  onSaved: (membership: AccountMembership) => void;
+  onDone: (saved: boolean) => void;
+}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -40,7 +51,7 @@ export function CardUpdateForm({ orderId, csrfToken, onDone }: { orderId: string
       const confirmed = await confirmCardSetup({ clientSecret: setup.clientSecret, card, returnUrl: window.location.href });
       if ('error' in confirmed) throw new Error(confirmed.error.message);
       if (!('intent' in confirmed)) throw new Error(copy.signIn.errorFallback);
-      await apply.mutateAsync({ orderId, setupIntentId: setup.setupIntentId });
+      onSaved(await applyCardUpdate(csrfToken, orderId, setup.setupIntentId));
       onDone(true);
     } catch (err) {
       setError(

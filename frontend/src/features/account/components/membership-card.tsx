@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
 import { formatUsd } from '@/content/money';
 import { ApiError } from '@/lib/api-client';
-import { openBillingPortal, useChangeMembership } from '../api/account-actions';
+import { changeMembership, openBillingPortal } from '../api/account-actions';
 import { CancelDialog } from './cancel-dialog';
 import { CardUpdateForm } from './card-update-form';
 
@@ -17,12 +17,15 @@ export function MembershipCard({
   membership,
   provider,
   csrfToken,
+  onChanged,
 }: {
   membership: AccountMembership;
   provider: PaymentProviderName;
   csrfToken: string;
+  /** The membership as the server answered an action on it. */
+  onChanged: (membership: AccountMembership) => void;
 }) {
-  const change = useChangeMembership(csrfToken);
+  const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [editingCard, setEditingCard] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; message: string } | null>(null);
@@ -33,11 +36,14 @@ export function MembershipCard({
 
   const run = async (action: 'cancel' | 'resume') => {
     setNotice(null);
+    setChanging(true);
     try {
-      await change.mutateAsync({ orderId: membership.orderId, action });
+      onChanged(await changeMembership(csrfToken, membership.orderId, action));
       setNotice({ tone: 'ok', message: action === 'cancel' ? copy.canceled : copy.resumed });
     } catch (error) {
       setNotice({ tone: 'error', message: messageOf(error) });
+    } finally {
+      setChanging(false);
     }
   };
 
@@ -87,15 +93,15 @@ export function MembershipCard({
             ref={cancelButton}
             type="button"
             className="button button--secondary"
-            disabled={change.isPending}
+            disabled={changing}
             onClick={() => setConfirming(true)}
           >
             {copy.cancel}
           </button>
         ) : null}
         {membership.canResume ? (
-          <button type="button" className="button button--cta" disabled={change.isPending} onClick={() => void run('resume')}>
-            {change.isPending ? copy.working : copy.resume}
+          <button type="button" className="button button--cta" disabled={changing} onClick={() => void run('resume')}>
+            {changing ? copy.working : copy.resume}
           </button>
         ) : null}
         {membership.canUpdateCard && provider === 'stripe' ? (
@@ -113,6 +119,7 @@ export function MembershipCard({
         <CardUpdateForm
           orderId={membership.orderId}
           csrfToken={csrfToken}
+          onSaved={onChanged}
           onDone={(saved) => {
             setEditingCard(false);
             if (saved) setNotice({ tone: 'ok', message: copy.card.saved });

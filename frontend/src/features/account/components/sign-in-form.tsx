@@ -2,20 +2,20 @@ import { useRef, useState, type FormEvent } from 'react';
 import { account as copy } from '@/content/account';
 import { ApiError } from '@/lib/api-client';
 import { formText } from '@/lib/form-text';
-import { useRequestLink } from '../api/request-link';
+import { requestLink } from '../api/request-link';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** 'Send me a sign-in link': the answer is the same whether or not the address bought anything. */
 export function SignInForm({ linkError }: { linkError: string | null }) {
-  const request = useRequestLink();
+  const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'sent' | 'error'; message: string } | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (request.isPending) return;
+    if (pending) return;
     const email = formText(new FormData(event.currentTarget), 'email').trim();
     if (!EMAIL.test(email)) {
       setFieldError(copy.signIn.invalidEmail);
@@ -23,12 +23,15 @@ export function SignInForm({ linkError }: { linkError: string | null }) {
       return;
     }
     setFieldError(null);
+    setPending(true);
     try {
-      await request.mutateAsync({ email });
+      await requestLink({ email });
       setOutcome({ tone: 'sent', message: copy.signIn.sent });
     } catch (error) {
       const message = error instanceof ApiError ? (error.serverMessage ?? copy.signIn.errorFallback) : copy.signIn.networkError;
       setOutcome({ tone: 'error', message });
+    } finally {
+      setPending(false);
     }
   }
 
@@ -60,8 +63,8 @@ export function SignInForm({ linkError }: { linkError: string | null }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="button button--cta button--block" disabled={request.isPending}>
-        {request.isPending ? copy.signIn.pending : copy.signIn.submit}
+      <button type="submit" className="button button--cta button--block" disabled={pending}>
+        {pending ? copy.signIn.pending : copy.signIn.submit}
       </button>
       <p className={outcome?.tone === 'error' ? 'account__alert' : 'account__note'} role="status" data-testid="account-link-outcome">
         {outcome?.message}

@@ -1,13 +1,18 @@
-import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
+import { PageLink } from '@/components/page-link';
 import { externalLinks } from '@/content/config';
 import { success as copy } from '@/content/success';
 import { ExternalLink } from './external-link';
 
+/**
+ * The prerendered page's first paint, until the payment is verified. Its line is set large: the
+ * largest text of the first paint, which no later view outgrows, so the page's Largest Contentful
+ * Paint is its HTML's and not the result's (success.css).
+ */
 export function LoadingView() {
   return (
     <main className="screen">
-      <div className="screen__card success__status" role="status" data-testid="success-loading">
+      <div className="screen__card success__status success__status--loading" role="status" data-testid="success-loading">
         <span className="spinner" aria-hidden="true" />
         <PageHeading>{copy.loading.heading}</PageHeading>
         <p>{copy.loading.body}</p>
@@ -26,9 +31,9 @@ export function AllSetView({ vip }: { vip: boolean }) {
           <ExternalLink href={externalLinks.programApp} className="button button--cta">
             {copy.allSet.access}
           </ExternalLink>
-          <Link to="/" className="button button--secondary">
+          <a href="/" className="button button--secondary">
             {copy.backToHome}
-          </Link>
+          </a>
         </div>
       </div>
     </main>
@@ -41,9 +46,9 @@ export function VerificationFailedView() {
       <div className="screen__card success__status" role="alert" data-testid="success-failed">
         <PageHeading>{copy.failed.heading}</PageHeading>
         <p>{copy.failed.body}</p>
-        <Link to="/" className="button button--secondary">
+        <a href="/" className="button button--secondary">
           {copy.returnToHome}
-        </Link>
+        </a>
       </div>
     </main>
   );
@@ -59,12 +64,12 @@ export function IncompleteView({ status, retryHref }: { status: string; retryHre
           {copy.incomplete.status(status)}
         </p>
         <div className="success__actions">
-          <Link to={retryHref} className="button button--cta">
+          <PageLink to={retryHref} className="button button--cta">
             {copy.incomplete.retry}
-          </Link>
-          <Link to="/" className="button button--secondary">
+          </PageLink>
+          <a href="/" className="button button--secondary">
             {copy.returnToHome}
-          </Link>
+          </a>
         </div>
       </div>
     </main>

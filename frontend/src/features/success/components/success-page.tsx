@@ -1,12 +1,14 @@
 import type { VerificationResult } from '@contracts/payments';
 import { PLANS, resolvePlan } from '@contracts/plans';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { startTransition, useContext, useEffect, useState } from 'react';
+import { defineIsland } from '@/lib/islands';
+import { PageNavigation } from '@/lib/page-navigation';
+import { pageQuery } from '@/lib/personal-query';
 import { resolveReferral } from '@/lib/referral';
-import { useVerifyPurchase, type VerificationKind } from '../api/verify-purchase';
+import { useVerifyPurchase } from '../api/verify-purchase';
 import { playConfetti } from '../confetti';
 import { trackPurchaseOnce } from '../purchase-tracking';
-import { blackcardUpsellHref, retryCheckoutHref, type SuccessHandOff } from '../success-hand-off';
+import { blackcardUpsellHref, readSuccessHandOff, retryCheckoutHref, type SuccessHandOff } from '../success-hand-off';
 import { AllSetView, IncompleteView, LoadingView, VerificationFailedView } from './status-views';
 import { UpgradeOfferView } from './upgrade-offer-view';
 import { WelcomeView } from './welcome-view';
@@ -15,25 +17,24 @@ import '../success.css';
 const PAID_STATUSES = new Set(['succeeded', 'active']);
 const INVITE_SOURCE = 'blackcard';
 
-/** /success (spec sections 2 and 4): verify, then show the view the result calls for. */
-export function SuccessPage({ handOff }: { handOff: SuccessHandOff }) {
-  const { verification } = handOff;
-  if (!verification) return handOff.final ? <AllSetView vip={handOff.source === INVITE_SOURCE} /> : <VerificationFailedView />;
-  return <VerifiedResult handOff={handOff} kind={verification.kind} id={verification.id} />;
-}
-
-function VerifiedResult({ handOff, kind, id }: { handOff: SuccessHandOff; kind: VerificationKind; id: string }) {
-  const query = useVerifyPurchase(kind, id);
-
-  if (query.isPending) return <LoadingView />;
-  if (query.isError || !query.data) return <VerificationFailedView />;
-  const result = query.data;
+/**
+ * /success (spec sections 2 and 4): verify, then show the view the result calls for. `handOff` is
+ * null while the page's query is not known yet (the prerendered page before React owns it): the
+ * loading view, which stays the same element until a result replaces it.
+ */
+export function SuccessPage({ handOff }: { handOff: SuccessHandOff | null }) {
+  const verification = useVerifyPurchase(handOff?.verification ?? null);
+  if (!handOff) return <LoadingView />;
+  if (!handOff.verification) return handOff.final ? <AllSetView vip={handOff.source === INVITE_SOURCE} /> : <VerificationFailedView />;
+  if (verification.status === 'pending') return <LoadingView />;
+  if (verification.status === 'error') return <VerificationFailedView />;
+  const { result } = verification;
   const planId = result.plan || handOff.plan || PLANS.standard.id;
   const email = result.customer_email ?? handOff.email;
   const name = result.customer_name ?? handOff.name;
   if (!PAID_STATUSES.has(result.status))
     return <IncompleteView status={result.status} retryHref={retryCheckoutHref(planId, email, name)} />;
-  return <PaidResult handOff={handOff} id={id} result={result} email={email} name={name} />;
+  return <PaidResult handOff={handOff} id={handOff.verification.id} result={result} email={email} name={name} />;
 }
 
 interface PaidResultProps {
@@ -45,7 +46,7 @@ interface PaidResultProps {
 }
 
 function PaidResult({ handOff, id, result, email, name }: PaidResultProps) {
-  const navigate = useNavigate();
+  const goTo = useContext(PageNavigation);
   const plan = resolvePlan(result.plan || handOff.plan);
   const offerStep = plan.id === PLANS.standard.id && !handOff.final;
   const toLevelTwo = offerStep && handOff.source === INVITE_SOURCE;
@@ -58,11 +59,24 @@ function PaidResult({ handOff, id, result, email, name }: PaidResultProps) {
   useEffect(() => {
     if (!toLevelTwo) return;
     const referral = result.referral ?? handOff.referral ?? resolveReferral();
-    void navigate(blackcardUpsellHref(email, name, referral, handOff.token), { replace: true });
-  }, [email, handOff.referral, handOff.token, name, navigate, result.referral, toLevelTwo]);
+    goTo(blackcardUpsellHref(email, name, referral, handOff.token), { replace: true });
+  }, [email, handOff.referral, handOff.token, name, goTo, result.referral, toLevelTwo]);
 
   useEffect(() => (toLevelTwo ? undefined : playConfetti()), [toLevelTwo]);
 
   if (toLevelTwo) return <LoadingView />;
   return offerOpen ? <UpgradeOfferView email={email} name={name} onDecline={() => setOfferOpen(false)} /> : <WelcomeView />;
 }
+
+/**
+ * The prerendered /success is the loading view: its HTML cannot know the visitor's payment. Once
+ * React owns the page it reads the query (with what personal-query-guard.ts moved out of the
+ * address bar) and verifies; the result renders as a transition.
+ */
+function PrerenderedSuccessPage() {
+  const [handOff, setHandOff] = useState<SuccessHandOff | null>(null);
+  useEffect(() => startTransition(() => setHandOff(readSuccessHandOff(pageQuery(window.location.search)))), []);
+  return <SuccessPage handOff={handOff} />;
+}
+
+export const successIsland = defineIsland('success', () => <PrerenderedSuccessPage />);

@@ -24,7 +24,13 @@ export function UpgradeOfferView({ email, name, onDecline }: UpgradeOfferViewPro
         <section className="success__offer" aria-labelledby="upgrade-offer-heading" data-testid="upgrade-offer">
           <p className="success__eyebrow">{copy.offer.eyebrow}</p>
           <h2 id="upgrade-offer-heading">{copy.offer.heading}</h2>
-          <p>{copy.offer.intro}</p>
+          {/* One short block per line: a paragraph would outgrow the loading view (see content/success.ts). */}
+          <div className="success__includes">
+            {copy.offer.includes.map((item) => (
+              <p key={item}>{item}</p>
+            ))}
+          </div>
+          <p>{copy.offer.once}</p>
           <PlanCards block="success" testIdPrefix="offer-plan" hrefFor={(plan) => retryCheckoutHref(plan, email, name)} />
           <button type="button" className="success__decline" onClick={onDecline}>
             {copy.offer.decline}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { externalLinks } from '@/content/config';
 import { success as copy } from '@/content/success';
@@ -51,9 +50,9 @@ export function WelcomeView() {
           <ExternalLink href={externalLinks.membersRegister} className="button button--cta" testId="register-account">
             {copy.welcome.register}
           </ExternalLink>
-          <Link to="/" className="button button--secondary">
+          <a href="/" className="button button--secondary">
             {copy.backToHome}
-          </Link>
+          </a>
         </div>
       </div>
     </main>

@@ -1,0 +1,4 @@
+import { accountIslands } from '../app/pages/account-islands';
+import { startPage } from '../page-islands';
+
+startPage(accountIslands);

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * /success and /account are prerendered island pages (issue 20): their document paints the page's
+ * first view, then one island hydrates it, with neither the SPA's router nor its query library.
+ * The same screens still run inside the SPA when checkout moves on to /success (success.spec.ts).
+ */
+const JS_BUDGET_KIB = 75;
+
+interface LoadedScript {
+  url: string;
+  gzipBytes: number;
+}
+
+function recordScripts(page: Page, origin: string): LoadedScript[] {
+  const scripts: LoadedScript[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
+  });
+  return scripts;
+}
+
+function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    // A signed-out visitor's account read answers 401, which the browser itself reports.
+    if (message.type() === 'error' && message.text().includes('401')) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  return problems;
+}
+
+/** A verified payment in the contract's shape: a stub of our API, so the page's own work is all that runs. */
+async function answerVerification(page: Page, plan: string): Promise<void> {
+  await page.route('**/api/verify-subscription/*', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: 'active',
+        amount: 97,
+        plan,
+        customer_email: 'a@example.com',
+        customer_name: 'Avery',
+        referral: null,
+        purchase_event_id: 'evt_1',
+      }),
+    }),
+  );
+}
+
+async function islandRoots(page: Page): Promise<{ name: string | undefined; root: boolean }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-island]')].map((container) => ({
+      name: container.dataset.island,
+      root: Object.keys(container).some((key) => key.startsWith('__reactContainer')),
+    })),
+  );
+}
+
+test.describe('screen: /success and /account are island pages', () => {
+  test(`/success hydrates its island with at most ${JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+    page,
+    baseURL,
+  }) => {
+    const scripts = recordScripts(page, new URL(String(baseURL)).origin);
+    const problems = recordProblems(page);
+    await answerVerification(page, 'standard');
+    await page.goto('/success?subscription_id=sub_island&plan=standard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeFocused();
+    // The celebration is drawn by a worker of this origin: none of its frames runs on the page's main thread.
+    await expect(page.locator('canvas.success__confetti')).toHaveCount(1);
+    await expect.poll(() => scripts.some((script) => script.url.includes('confetti-worker'))).toBe(true);
+    await expect(page.locator('canvas.success__confetti')).toHaveCount(0, { timeout: 10_000 });
+    await page.waitForLoadState('networkidle');
+
+    expect(await islandRoots(page)).toEqual([{ name: 'success', root: true }]);
+    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
+    expect(totalKiB, `JS loaded by /success (gzip): ${listing}`).toBeLessThanOrEqual(JS_BUDGET_KIB);
+    expect(listing, 'no SPA code: no route screen, no router shell').not.toMatch(/\.route-|\/spa-|canvas-confetti|confetti\.module/);
+    expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
+  });
+
+  test(`/account hydrates its island with at most ${JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+    page,
+    baseURL,
+  }) => {
+    const scripts = recordScripts(page, new URL(String(baseURL)).origin);
+    const problems = recordProblems(page);
+    await page.goto('/account');
+    await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(await islandRoots(page)).toEqual([{ name: 'account', root: true }]);
+    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
+    expect(totalKiB, `JS loaded by /account (gzip): ${listing}`).toBeLessThanOrEqual(JS_BUDGET_KIB);
+    expect(listing, 'no SPA code: no route screen, no router shell').not.toMatch(/\.route-|\/spa-/);
+    expect(problems, 'no hydration mismatch, no error').toEqual([]);
+  });
+
+  test('the first paint holds the largest text: the result views paint nothing larger than the prerendered line', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    // Every largest-contentful-paint candidate, from the first paint on.
+    await page.addInitScript(() => {
+      const entries: { size: number; text: string }[] = [];
+      (window as unknown as { lcp: typeof entries }).lcp = entries;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[])
+          entries.push({ size: entry.size, text: entry.element?.textContent?.slice(0, 60) ?? '' });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const candidates = () => page.evaluate(() => (window as unknown as { lcp: { size: number; text: string }[] }).lcp);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const [query, heading] of [
+      ['subscription_id=sub_lcp_standard&plan=standard', 'Payment Confirmed!'],
+      ['subscription_id=sub_lcp_full&plan=full-payment', /^Welcome to /],
+      ['plan=standard&source=blackcard&final=true', "You're All Set!"],
+      ['plan=standard', 'Payment Verification Failed'],
+    ] as const) {
+      await answerVerification(page, new URLSearchParams(query).get('plan') ?? 'standard');
+      await page.goto(`/success?${query}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForTimeout(300);
+      expect((await candidates()).at(-1)?.text, `/success?${query}`).toBe('Please wait while we confirm your purchase.');
+      await page.unrouteAll();
+    }
+
+    await page.goto('/account');
+    await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect((await candidates()).at(-1)?.text, '/account').toMatch(/^Your memberships and payments in one place/);
+  });
+});
