@@ -7,8 +7,7 @@ import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind, Subsc
 import type { OrderStatus } from '@core/payments/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
 import {
-  applyReadUnderLock,
-  lockedBilling,
+  applyReadToOrder,
   notePaymentFailure,
   type OrderBilling,
   type OrderIdColumn,
@@ -92,8 +91,18 @@ export class PaymentEventHandler {
     private readonly metrics: PaymentMetrics,
   ) {}
 
+  /**
+   * Applies the job's event, then the events stored with it (`moreEventIds`), one after the other,
+   * each in its own transaction: a retry finds those applied already applied.
+   */
   @OnJob(JOBS.paymentEvent)
-  async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome | RefundEventOutcome> {
+  async apply({ eventId, moreEventIds = [] }: PaymentEventPayload): Promise<PaymentEventOutcome | RefundEventOutcome | string> {
+    const outcomes: string[] = [];
+    for (const id of [eventId, ...moreEventIds]) outcomes.push(await this.applyOne(id));
+    return outcomes.length === 1 ? outcomes[0] : outcomes.join('; ');
+  }
+
+  private async applyOne(eventId: string): Promise<PaymentEventOutcome | RefundEventOutcome> {
     const event = await this.events.find(eventId);
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
@@ -111,17 +120,24 @@ export class PaymentEventHandler {
     const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
       // Lock, then read, then write: two events of one order take turns, so a slower read that
       // started earlier (and may be staler) never commits after a later one. A failed read is
-      // thrown: the job retries with backoff, and the event stays unapplied until then.
-      const status = await applyReadUnderLock(manager, orderId, async () => {
+      // thrown: the job retries with backoff, and the event stays unapplied until then. The lock
+      // statement reads the row: `order` is it as the application left it.
+      const { status, order } = await applyReadToOrder(manager, orderId, async () => {
         if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
         subscriptionState = await this.gateway.readSubscription(subject.objectId);
         return (learned = orderStatusOfSubscription(subscriptionState));
       });
+      if (!order) {
+        await this.events.markApplied(eventId, manager);
+        return 'skipped: no order';
+      }
       // An order found through its metadata learns the object's id in the same transaction, so it
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
-      await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
-      const order = await lockedBilling(manager, orderId);
+      if (order[subject.column] === null) {
+        await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
+        order[subject.column] = subject.objectId;
+      }
       if (subscriptionState && order.subscription_id === subject.objectId) {
         await this.noteSubscriptionState(manager, order, subscriptionState);
       }

@@ -52,6 +52,15 @@ const INTENT_EVENTS = {
   },
 } as const;
 
+/**
+ * Events the sandbox stores already applied, owing no job: an intent's `created` event reports it
+ * in its first state, which moves no order, and is stored in the transaction that creates the
+ * intent, for an order the creating request stores its id on. Whatever the intent does next (a
+ * confirmation, a decline, an authentication, or a one-click charge made and settled at once) is
+ * an event of its own, emitted with it, which is applied and re-reads the intent.
+ */
+export const NOTHING_TO_APPLY: ReadonlySet<string> = new Set(['payment_intent.created', 'setup_intent.created']);
+
 const unix = (date: Date = new Date()) => Math.floor(date.getTime() / 1000);
 const metadataOf = (row: SandboxObjectRow) => ({ order_id: row.order_id, plan_id: row.plan_id });
 
