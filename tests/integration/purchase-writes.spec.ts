@@ -93,6 +93,47 @@ describe('statements per payment event', () => {
   });
 });
 
+describe('statements per paying event', () => {
+  it('pays the order, owes its effects and grants the membership reading the order once, under its lock', async () => {
+    const { id } = await paymentIntent();
+    await outboxDrained(stack.db);
+    // The provider has taken the payment; its event arrives (stored here, applied below).
+    await stack.db.query(`UPDATE sandbox_objects SET status = 'succeeded' WHERE id = $1`, [id]);
+    const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.created'`);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'payment_intent.succeeded', $2)`, [
+      eventId,
+      JSON.stringify({ ...created.payload, id: eventId, type: 'payment_intent.succeeded' }),
+    ]);
+
+    const statements: string[] = [];
+    const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    expect(outcome).toBe('applied: succeeded');
+    expect(statements).toEqual([
+      expect.stringMatching(/^SELECT type, payload, applied_at FROM payment_events WHERE id = \$1$/),
+      expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      expect.stringMatching(/FROM sandbox_objects/),
+      expect.stringMatching(/^UPDATE orders SET status = \$2/),
+      expect.stringMatching(/^INSERT INTO payments /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      // The membership: locked, decided from the buyer's orders, granted, its webhook owed.
+      expect.stringMatching(/^SELECT \* FROM memberships WHERE email_normalized = \$1 AND product = \$2 FOR UPDATE$/),
+      expect.stringMatching(/^SELECT id, access FROM/),
+      expect.stringMatching(/^INSERT INTO memberships /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      'UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL',
+      'COMMIT',
+    ]);
+    // Owed in that transaction (the outbox was emptied before the test; the worker may have run them since).
+    expect(await stack.db.query(`SELECT job_name FROM outbox WHERE job_name <> 'abandoned-checkout-email' ORDER BY job_name`)).toEqual([
+      { job_name: 'membership-webhook' },
+      { job_name: 'order-paid' },
+    ]);
+  });
+});
+
 describe('statements per verification poll', () => {
   it('answers a poll of an unsettled order from its row, the refresh claim and one locked provider read', async () => {
     const { id } = await paymentIntent();

@@ -9,6 +9,7 @@ import { readOrderStatus } from '@core/payments/order-reads';
 import {
   applyReadToOrder,
   notePaymentFailure,
+  type LockedOrder,
   type OrderBilling,
   type OrderIdColumn,
   recordLaterPayment,
@@ -160,9 +161,9 @@ export class PaymentEventHandler {
    * buyer is told (`membership-ended`, which knows an instalment plan paid in full from one that
    * stopped): owed in this transaction, once, since the state is stored only when it changes.
    */
-  private async noteSubscriptionState(manager: EntityManager, order: OrderBilling, state: SubscriptionState): Promise<void> {
+  private async noteSubscriptionState(manager: EntityManager, order: LockedOrder, state: SubscriptionState): Promise<void> {
     if (state === 'pending' || state === order.subscription_state) return;
-    await setSubscriptionState(manager, order.id, state);
+    await setSubscriptionState(manager, order.id, state, order);
     // A refund that ended access canceled it, and its own e-mail told the buyer.
     if (state === 'canceled' && order.paid_at && !order.access_revoked_at) {
       await owe(manager, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);

@@ -641,12 +641,14 @@ export class OrderRepository implements PersonalDataOwner {
  * An order's row as it stands under its lock in the caller's transaction: what applying a status
  * and the webhook path need of it (its billing columns and the ids of its provider objects).
  */
-export type LockedOrder = OrderBilling & Pick<OrderRow, 'status' | 'payment_intent_id' | 'setup_intent_id'>;
+export type LockedOrder = OrderBilling &
+  Pick<OrderRow, 'status' | 'payment_intent_id' | 'setup_intent_id' | 'email_normalized' | 'plan_id'>;
 
 /** Takes the order's row lock in the caller's transaction and reads what `LockedOrder` holds, in one statement. */
 async function lockOrder(manager: EntityManager, orderId: string): Promise<LockedOrder | null> {
   const [row]: LockedOrder[] = await manager.query(
-    `SELECT id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id, setup_intent_id
+    `SELECT id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id, setup_intent_id,
+            email_normalized, plan_id
        FROM orders WHERE id = $1 FOR UPDATE`,
     [orderId],
   );
@@ -722,7 +724,7 @@ async function applyToLocked(manager: EntityManager, order: LockedOrder, learned
       ...(order.instalments ? [{ name: JOBS.scheduleInstalments, data: { orderId } } as const] : []),
     ]);
   }
-  await syncMembership(manager, orderId);
+  await syncMembership(manager, orderId, order);
   return next;
 }
 
@@ -764,10 +766,18 @@ export async function lockedBilling(manager: EntityManager, orderId: string): Pr
   return row;
 }
 
-/** Stores the provider's word on the order's subscription, in the caller's transaction. */
-export async function setSubscriptionState(manager: EntityManager, orderId: string, state: string): Promise<void> {
+/**
+ * Stores the provider's word on the order's subscription, in the caller's transaction; `order`:
+ * the row as read under its lock there, when the caller has it.
+ */
+export async function setSubscriptionState(
+  manager: EntityManager,
+  orderId: string,
+  state: string,
+  order?: Pick<LockedOrder, 'email_normalized' | 'plan_id'>,
+): Promise<void> {
   await manager.query(`UPDATE orders SET subscription_state = $2, updated_at = now() WHERE id = $1`, [orderId, state]);
-  await syncMembership(manager, orderId);
+  await syncMembership(manager, orderId, order);
 }
 
 /**
