@@ -134,6 +134,68 @@ describe('statements per paying event', () => {
   });
 });
 
+describe('statements per subscription', () => {
+  it("stores the new subscription's ids and state with its status in one transaction; its created event then changes nothing", async () => {
+    const email = `writes-sub-${++counter}@example.com`;
+    const ip = `10.7.1.${counter % 250}`;
+    const setup = await http()
+      .post('/api/create-setup-intent')
+      .set('X-Forwarded-For', ip)
+      .send({ email, name: 'Jane Buyer', source: 'clear' })
+      .expect(200);
+    const clientSecret: string = setup.body.clientSecret;
+    await http()
+      .post('/api/sandbox/confirm-setup')
+      .send({ clientSecret, card, returnUrl: `${stack.url}/checkout` })
+      .expect(200);
+    await outboxDrained(stack.db);
+    await waitFor(async () => {
+      apiSeen = [];
+      await sleep(200);
+      return apiSeen.length === 0;
+    }, 'the API to send no statements of its own');
+    const body = {
+      email,
+      name: 'Jane Buyer',
+      source: 'clear',
+      setupIntentId: clientSecret.split('_secret_')[0],
+      plan: 'Standard Access',
+      amount: 97,
+    };
+    await http().post('/api/confirm-subscription').set('X-Forwarded-For', ip).send(body).expect(200);
+    const fromLock = apiSeen.slice(apiSeen.findIndex((sql) => /FROM orders WHERE id = \$1 FOR UPDATE$/.test(sql)) - 1);
+    expect(fromLock).toEqual([
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      expect.stringMatching(/^UPDATE orders SET subscription_id = \$2, customer_id = \$3, .*subscription_state = COALESCE/),
+      expect.stringMatching(/^UPDATE orders SET status = \$2/),
+      expect.stringMatching(/^INSERT INTO payments /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      expect.stringMatching(/^SELECT \* FROM memberships /),
+      expect.stringMatching(/^SELECT id, access FROM/),
+      expect.stringMatching(/^INSERT INTO memberships /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      'COMMIT',
+    ]);
+    expect(apiSeen.filter((sql) => /^UPDATE orders/.test(sql))).toHaveLength(2);
+
+    await outboxDrained(stack.db);
+    const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'customer.subscription.created'`);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'customer.subscription.created', $2)`, [
+      eventId,
+      JSON.stringify({ ...created.payload, id: eventId }),
+    ]);
+    const statements: string[] = [];
+    await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    expect(statements.filter((sql) => /^UPDATE orders|memberships/.test(sql))).toEqual([]);
+    expect((await stack.db.query(`SELECT status, subscription_state FROM orders`))[0]).toEqual({
+      status: 'active',
+      subscription_state: 'active',
+    });
+  });
+});
+
 describe('statements per verification poll', () => {
   it('answers a poll of an unsettled order from its row, the refresh claim and one locked provider read', async () => {
     const { id } = await paymentIntent();

@@ -442,6 +442,33 @@ export class OrderRepository implements PersonalDataOwner {
     return claimed === 1;
   }
 
+  /**
+   * A subscription the provider just created for the order, in one transaction under the order's
+   * row lock: stores its ids, its state when the order holds none yet (the provider's first word;
+   * its events, applied under the same lock, store any later one), and applies `learned`.
+   * Resolves with the order's status afterwards (null: no such order).
+   */
+  async applySubscription(
+    orderId: string,
+    ids: Required<Pick<ProviderIds, 'subscription_id' | 'customer_id'>> & Pick<ProviderIds, 'payment_method_id'>,
+    state: string | null,
+    learned: OrderStatus | null,
+  ): Promise<OrderStatus | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, orderId);
+      if (!order) return null;
+      await manager.query(
+        `UPDATE orders SET subscription_id = $2, customer_id = $3, payment_method_id = COALESCE($4, payment_method_id),
+                subscription_state = COALESCE(subscription_state, $5), updated_at = now()
+          WHERE id = $1`,
+        [orderId, ids.subscription_id, ids.customer_id, ids.payment_method_id ?? null, state],
+      );
+      order.subscription_id = ids.subscription_id;
+      order.subscription_state ??= state;
+      return learned ? applyToLocked(manager, order, learned) : order.status;
+    });
+  }
+
   async applyStatus(orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
     return this.dataSource.transaction((manager) => applyOrderStatus(manager, orderId, learned));
   }
