@@ -79,14 +79,14 @@ describe('statements per payment event', () => {
     const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
-      expect.stringMatching(/^SELECT type, payload, applied_at FROM payment_events WHERE id = \$1$/),
+      expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
       expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
       'START TRANSACTION',
       // The lock reads the row: its status, billing and provider ids, read no more after.
       expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
       // The provider's read of the intent (the sandbox's own table).
       expect.stringMatching(/FROM sandbox_objects/),
-      'UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL',
+      'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
       'COMMIT',
     ]);
     expect(statements.filter((sql) => sql.includes(id))).toEqual([]);
@@ -110,7 +110,7 @@ describe('statements per paying event', () => {
     const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
-      expect.stringMatching(/^SELECT type, payload, applied_at FROM payment_events WHERE id = \$1$/),
+      expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
       expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
       'START TRANSACTION',
       expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
@@ -123,7 +123,7 @@ describe('statements per paying event', () => {
       expect.stringMatching(/^SELECT id, access FROM/),
       expect.stringMatching(/^INSERT INTO memberships /),
       expect.stringMatching(/^INSERT INTO outbox /),
-      'UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL',
+      'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
       'COMMIT',
     ]);
     // Owed in that transaction (the outbox was emptied before the test; the worker may have run them since).
@@ -189,6 +189,38 @@ describe('statements per subscription', () => {
     const statements: string[] = [];
     await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
     expect(statements.filter((sql) => /^UPDATE orders|memberships/.test(sql))).toEqual([]);
+
+    // The subscription's created event and its first invoice's, stored together, are applied
+    // together: one lookup, one lock, one read of the subscription, one transaction.
+    const [paid] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
+    const ids = [`evt_${randomBytes(12).toString('hex')}`, `evt_${randomBytes(12).toString('hex')}`];
+    await stack.db.query(
+      `INSERT INTO payment_events (id, type, payload) VALUES ($1, 'customer.subscription.created', $2), ($3, 'invoice.paid', $4)`,
+      [ids[0], JSON.stringify({ ...created.payload, id: ids[0] }), ids[1], JSON.stringify({ ...paid.payload, id: ids[1] })],
+    );
+    const together: string[] = [];
+    const outcome = await watching.run(together, () =>
+      stack.worker!.get(PaymentEventHandler).apply({ eventId: ids[0], moreEventIds: [ids[1]] }),
+    );
+    expect(outcome).toBe('applied: active; applied: active');
+    expect(together).toEqual([
+      expect.stringMatching(/FROM payment_events WHERE id = ANY/),
+      expect.stringMatching(/FROM orders WHERE subscription_id = \$1/),
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      // The subscription, read once for both events; then the invoice (a first invoice: the
+      // order's own first payment), which the sandbox reads in a transaction of its own.
+      expect.stringMatching(/FROM sandbox_objects/),
+      'START TRANSACTION',
+      expect.stringMatching(/FROM sandbox_objects/),
+      expect.stringMatching(/FROM sandbox_objects/),
+      'COMMIT',
+      'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
+      'COMMIT',
+    ]);
+    expect(
+      await stack.db.query(`SELECT count(*)::int AS n FROM payment_events WHERE id = ANY($1) AND applied_at IS NOT NULL`, [ids]),
+    ).toEqual([{ n: 2 }]);
     expect((await stack.db.query(`SELECT status, subscription_state FROM orders`))[0]).toEqual({
       status: 'active',
       subscription_state: 'active',

@@ -62,12 +62,13 @@ export class PaymentEventRepository implements PersonalDataOwner {
     return events.map((e) => e.id).filter((id) => stored.has(id));
   }
 
-  async find(id: string): Promise<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'> | null> {
-    const [event]: Array<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'>> = await this.dataSource.query(
-      `SELECT type, payload, applied_at FROM payment_events WHERE id = $1`,
-      [id],
+  /** The stored events of these ids, by id (in one statement). */
+  async findMany(ids: readonly string[]): Promise<Map<string, PaymentEventRow>> {
+    const rows: PaymentEventRow[] = await this.dataSource.query(
+      `SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY($1::text[])`,
+      [ids],
     );
-    return event ?? null;
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
@@ -89,9 +90,9 @@ export class PaymentEventRepository implements PersonalDataOwner {
     );
   }
 
-  /** Marks the event applied (once), in the caller's transaction if one is given. */
-  async markApplied(id: string, sql: SqlExecutor = this.dataSource): Promise<void> {
-    await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [id]);
+  /** Marks the events applied (each once), in one statement, in the caller's transaction if one is given. */
+  async markApplied(ids: readonly string[], sql: SqlExecutor = this.dataSource): Promise<void> {
+    await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL`, [ids]);
   }
 
   /**
