@@ -59,6 +59,8 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   persistent: boolean;
   fresh?: boolean;
+  /** Extra `-c name=value` settings, e.g. `shared_preload_libraries=pg_stat_statements` for a bench. */
+  settings?: string[];
 }): Promise<RunningPostgres> {
   if (opts.fresh) rmSync(opts.dir, { recursive: true, force: true });
   await stopLeftover(opts.dir);
@@ -78,7 +80,10 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: userInfo().uid === 0,
     // Minimal Debian images have no en_US.UTF-8 locale, which the package asks for by default.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'unix_socket_directories='],
+      ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
+    ],
     onLog: (message) => logs.push(message),
     onError: (message) => logs.push(String(message)),
   });

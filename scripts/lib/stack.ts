@@ -22,7 +22,7 @@ export interface ThrowawayData {
  */
 export async function startThrowawayData(
   life: Lifecycle,
-  opts: { name: string; pgPort: number; redisPort: number; redisPersistent?: boolean },
+  opts: { name: string; pgPort: number; redisPort: number; redisPersistent?: boolean; pgSettings?: string[] },
 ): Promise<ThrowawayData> {
   const scratch = mkdtempSync(join(tmpdir(), `clear-${opts.name}-`));
   const removeScratch = life.own('Scratch folder', () => Promise.resolve(rmSync(scratch, { recursive: true, force: true })));
@@ -32,6 +32,7 @@ export async function startThrowawayData(
     database: `clear_${opts.name}`,
     persistent: false,
     fresh: true,
+    settings: opts.pgSettings,
   });
   const stopPg = life.own('Postgres', pg.stop);
   const redis = await startRedis({ port: opts.redisPort, dir: join(scratch, 'redis'), persistent: opts.redisPersistent ?? false });

@@ -4,6 +4,9 @@ import { freePort } from '../../scripts/lib/ports';
 import { appEnv, startThrowawayData, ThrowawayData } from '../../scripts/lib/stack';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 
+/** The role of the bench's counting client when statements are counted (the app's role is `postgres`). */
+export const BENCH_ROLE = 'bench_counter';
+
 export interface BenchStack {
   data: ThrowawayData;
   affiliate: FakeAffiliateServer;
@@ -20,8 +23,15 @@ export interface BenchStack {
  * production), the loopback affiliate fake, the processes' environment and a counting client.
  * Each piece is owned by `life` as soon as it exists.
  */
-export async function startBenchStack(life: Lifecycle, name: string): Promise<BenchStack> {
-  const data = await startThrowawayData(life, { name, pgPort: await freePort(), redisPort: await freePort(), redisPersistent: true });
+export async function startBenchStack(life: Lifecycle, name: string, opts: { countStatements?: boolean } = {}): Promise<BenchStack> {
+  const data = await startThrowawayData(life, {
+    name,
+    pgPort: await freePort(),
+    redisPort: await freePort(),
+    redisPersistent: true,
+    // Counting statements (pg_stat_statements) costs Postgres a little CPU per statement.
+    pgSettings: opts.countStatements ? ['shared_preload_libraries=pg_stat_statements'] : undefined,
+  });
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
   const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
@@ -33,8 +43,19 @@ export async function startBenchStack(life: Lifecycle, name: string): Promise<Be
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'bench-key',
   });
-  const db = new Client({ connectionString: data.databaseUrl });
+  let db = new Client({ connectionString: data.databaseUrl });
   await db.connect();
+  if (opts.countStatements) {
+    // The counting client is its own role, so that its statements are told from the app's.
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query(`CREATE ROLE ${BENCH_ROLE} LOGIN SUPERUSER PASSWORD '${BENCH_ROLE}'`);
+    await db.end();
+    const url = new URL(data.databaseUrl);
+    url.username = BENCH_ROLE;
+    url.password = BENCH_ROLE;
+    db = new Client({ connectionString: url.toString() });
+    await db.connect();
+  }
   const closeDb = life.own('Bench database client', () => db.end());
   return {
     data,

@@ -14,7 +14,7 @@ import { startProcess, waitForHttp } from '../../scripts/lib/processes';
 import { repoRoot, startApi, startWorker } from '../../scripts/lib/stack';
 import { exactlyOnceProblems, type DoorAttempt } from '../fakes/exactly-once';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
-import { startBenchStack } from './bench-stack';
+import { BENCH_ROLE, startBenchStack } from './bench-stack';
 import { cpuMs } from './process-cpu';
 import { BenchReport, percentile, type Row } from './report';
 
@@ -42,6 +42,8 @@ interface Settings {
   drainTimeoutMs: number;
   /** Rates to run past the first one over the knee (the rest are skipped: the queues only grow). */
   pastKnee: number;
+  /** Count the app's statements per order (pg_stat_statements; BENCH_LAUNCH_STATEMENTS=0 turns it off). */
+  countStatements: boolean;
 }
 
 function settings(): Settings {
@@ -58,6 +60,7 @@ function settings(): Settings {
     requestTimeoutMs: Number(process.env.BENCH_LAUNCH_TIMEOUT_S ?? 30) * 1000,
     drainTimeoutMs: Number(process.env.BENCH_LAUNCH_DRAIN_TIMEOUT_S ?? 180) * 1000,
     pastKnee: Number(process.env.BENCH_LAUNCH_PAST_KNEE ?? 1),
+    countStatements: (process.env.BENCH_LAUNCH_STATEMENTS ?? '1') !== '0',
   };
 }
 
@@ -113,7 +116,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
   const s = settings();
   const report = new BenchReport('launch');
   const config = new AppConfig();
-  const stack = await startBenchStack(life, 'bench-launch');
+  const stack = await startBenchStack(life, 'bench-launch', { countStatements: s.countStatements });
   const { data, env: baseEnv, db } = stack;
 
   const meta = new FakeMetaCapiServer({ accessToken: 'bench-meta-token' });
@@ -165,20 +168,21 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     const cpuRows: Row[] = [];
     const onceRows: Row[] = [];
     const workRows: Row[] = [];
+    const statementRows: Row[] = [];
     let knee: number | null = null;
     let past = 0;
     for (const [index, rate] of s.rates.entries()) {
       const tag = `r${index}`;
       step(`Launch: ${rate} buyers/s for ${s.seconds} s (open loop), then the effects drained`);
       const before = readCpu();
-      const workBefore = await databaseWork(db);
+      const workBefore = await databaseWork(db, s.countStatements);
       const started = performance.now();
       const buyers = await runRate(api.url, tag, rate, s.seconds, s);
       const answeredS = (performance.now() - started) / 1000;
       const drain = await drained(db, tag, s.drainTimeoutMs);
       const stepSeconds = (performance.now() - started) / 1000;
       const after = readCpu();
-      const workAfter = await databaseWork(db);
+      const workAfter = await databaseWork(db, s.countStatements);
 
       const paid = buyers.filter((b) => b.paidAt !== undefined);
       const lastPaid = Math.max(...paid.map((b) => b.paidAt!), started);
@@ -234,6 +238,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       cpuRow['API + worker per buyer'] = buyers.length ? (appCpu / buyers.length).toFixed(2) : null;
       cpuRows.push(cpuRow);
       workRows.push(workPerOrder(rate, paid.length, workBefore, workAfter));
+      statementRows.push(...statementsPerOrder(rate, paid.length, workBefore, workAfter));
       onceRows.push({ 'buyers/s': rate, ...(await effectsExactlyOnce(db, sink.inspectorUrl, meta, tag, buyers, config.MAIL_FROM)) });
       if (!healthy && past > s.pastKnee) break;
     }
@@ -259,7 +264,10 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       'Launch: work per paid order (Postgres commits and outbox rows owed, by job, from the rate’s start to its effects drained)',
       workRows,
       'Jobs owed for later (instalments, reminders) count when owed. Leads’ own jobs are in, as each buyer saves one.',
+      ...(s.countStatements ? ['statements: the API’s and worker’s, as pg_stat_statements counts them (BEGIN and COMMIT included).'] : []),
     );
+    if (s.countStatements)
+      report.table(`Launch: the app's statements per paid order, the ${TOP_STATEMENTS} most frequent (pg_stat_statements)`, statementRows);
     report.table('Launch: every paid buyer got exactly one receipt and one of each paid effect', onceRows);
     report.table(
       'Launch: the knee',
@@ -489,15 +497,35 @@ async function startSmtpSink(life: Lifecycle): Promise<SinkProcess> {
 interface DatabaseWork {
   commits: number;
   outbox: Map<string, number>;
+  /** The app's statements so far by pg_stat_statements' query id (the bench's own role left out); empty when not counted. */
+  statements: Map<string, { calls: number; query: string }>;
 }
 
-/** Commits so far in the bench's database, and outbox rows so far by job name. */
-async function databaseWork(db: Client): Promise<DatabaseWork> {
+const TOP_STATEMENTS = 25;
+
+/** Commits so far in the bench's database, outbox rows so far by job name, and the app's statements so far. */
+async function databaseWork(db: Client, countStatements: boolean): Promise<DatabaseWork> {
   const [{ rows: stat }, { rows: jobs }] = [
     await db.query<{ commits: string }>(`SELECT xact_commit::text AS commits FROM pg_stat_database WHERE datname = current_database()`),
     await db.query<{ job_name: string; n: number }>(`SELECT job_name, count(*)::int AS n FROM outbox GROUP BY job_name`),
   ];
-  return { commits: Number(stat[0].commits), outbox: new Map(jobs.map((j) => [j.job_name, j.n])) };
+  const statements = new Map<string, { calls: number; query: string }>();
+  if (countStatements) {
+    const { rows } = await db.query<{ id: string; calls: string; query: string }>(
+      `SELECT queryid::text AS id, calls::text AS calls, query FROM pg_stat_statements s
+        JOIN pg_roles r ON r.oid = s.userid
+       WHERE r.rolname <> $1 AND s.dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [BENCH_ROLE],
+    );
+    for (const row of rows) statements.set(row.id, { calls: Number(row.calls), query: row.query });
+  }
+  return { commits: Number(stat[0].commits), outbox: new Map(jobs.map((j) => [j.job_name, j.n])), statements };
+}
+
+function statementDeltas(before: DatabaseWork, after: DatabaseWork): Array<{ calls: number; query: string }> {
+  return [...after.statements]
+    .map(([id, s]) => ({ calls: s.calls - (before.statements.get(id)?.calls ?? 0), query: s.query }))
+    .filter((s) => s.calls > 0);
 }
 
 function workPerOrder(rate: number, paid: number, before: DatabaseWork, after: DatabaseWork): Row {
@@ -506,12 +534,26 @@ function workPerOrder(rate: number, paid: number, before: DatabaseWork, after: D
   return {
     'buyers/s': rate,
     'commits/order': per(after.commits - before.commits),
+    ...(after.statements.size ? { 'statements/order': per(statementDeltas(before, after).reduce((sum, s) => sum + s.calls, 0)) } : {}),
     'jobs/order': per(jobs.reduce((sum, [, n]) => sum + n, 0)),
     'by job': jobs
       .sort((a, b) => b[1] - a[1])
       .map(([name, n]) => `${name} ${per(n)}`)
       .join(', '),
   };
+}
+
+/** The app's most frequent statements over the rate, per paid order, as one line each. */
+function statementsPerOrder(rate: number, paid: number, before: DatabaseWork, after: DatabaseWork): Row[] {
+  if (!paid || !after.statements.size) return [];
+  return statementDeltas(before, after)
+    .sort((a, b) => b.calls - a.calls)
+    .slice(0, TOP_STATEMENTS)
+    .map((s) => ({
+      'buyers/s': rate,
+      'per order': (s.calls / paid).toFixed(2),
+      statement: s.query.replace(/\s+/g, ' ').trim().slice(0, 150),
+    }));
 }
 
 /**

@@ -21,22 +21,28 @@ const CHECKOUT_URL = 'http://localhost:3000/checkout?plan=standard';
 const outboxJobs = async (name: string): Promise<Array<{ id: string; payload: any }>> =>
   stack.db.query(`SELECT id, payload FROM outbox WHERE job_name = $1 ORDER BY created_at, id`, [name]);
 
+/** An intent's `created` event and a card setup's success, which the sandbox stores applied, owing no job (NOTHING_TO_APPLY). */
+const NOTHING_TO_APPLY = ['payment_intent.created', 'setup_intent.created', 'setup_intent.succeeded'];
+
 /**
- * The events the sandbox stored since the last call (it stores each with its `payment-event` job,
- * in the transaction of the change), each checked to owe exactly that job and to be a Stripe
- * event the signed webhook endpoint accepts, as a duplicate of the one stored.
+ * The events the sandbox stored since the last call (it stores them with the `payment-event` job
+ * that applies them, in the transaction of the change), each checked to be applied by exactly one
+ * job (an intent's `created` event by none, stored applied) and to be a Stripe event the signed
+ * webhook endpoint accepts, as a duplicate of the one stored.
  */
 const seen = new Set<string>();
 async function storedSandboxEvents(): Promise<string[]> {
   const types: string[] = [];
-  const events: Array<{ id: string; type: string; payload: unknown }> = await stack.db.query(
-    `SELECT id, type, payload FROM payment_events ORDER BY received_at, id`,
+  const events: Array<{ id: string; type: string; payload: unknown; applied_at: Date | null }> = await stack.db.query(
+    `SELECT id, type, payload, applied_at FROM payment_events ORDER BY received_at, id`,
   );
-  const applyJobs = (await outboxJobs('payment-event')).map((job) => job.payload.eventId);
+  const applyJobs = (await outboxJobs('payment-event')).flatMap((job) => [job.payload.eventId, ...(job.payload.moreEventIds ?? [])]);
   for (const event of events) {
     if (seen.has(event.id)) continue;
     seen.add(event.id);
-    expect(applyJobs.filter((id) => id === event.id)).toHaveLength(1);
+    const nothingToApply = NOTHING_TO_APPLY.includes(event.type);
+    expect(applyJobs.filter((id) => id === event.id)).toHaveLength(nothingToApply ? 0 : 1);
+    if (nothingToApply) expect(event.applied_at).not.toBeNull();
     const payload = JSON.stringify(event.payload);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     const res = await http()
@@ -227,7 +233,7 @@ describe('sandbox one-time payments', () => {
     expect(await storedSandboxEvents()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
     // Stored by the sandbox itself: no delivery job back into the API.
     expect(await outboxJobs('sandbox-webhook')).toHaveLength(0);
-    const events = await stack.db.query(`SELECT type, payload FROM payment_events ORDER BY received_at`);
+    const events = await stack.db.query(`SELECT id, type, payload FROM payment_events ORDER BY received_at`);
     expect(events.map((e: { type: string }) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
     expect(events[1].payload.data.object).toMatchObject({
       id,
@@ -237,7 +243,8 @@ describe('sandbox one-time payments', () => {
       metadata: { plan_id: 'full-payment' },
     });
     expect(JSON.stringify(events)).not.toContain('_secret_');
-    expect(await outboxJobs('payment-event')).toHaveLength(2);
+    // The intent's creation changed nothing to apply: one job, for the payment.
+    expect((await outboxJobs('payment-event')).map((job) => job.payload)).toEqual([{ eventId: events[1].id }]);
   });
 
   it.each([
@@ -357,6 +364,15 @@ describe('sandbox subscriptions', () => {
       'setup_intent.created',
       'setup_intent.succeeded',
     ]);
+    // One job applies them: the subscription with its first invoice (one change, one job); the
+    // setup intent's creation and success change nothing and owe none.
+    const types = new Map<string, string>(
+      (await stack.db.query(`SELECT id, type FROM payment_events`)).map((e: { id: string; type: string }) => [e.id, e.type]),
+    );
+    const jobs = (await outboxJobs('payment-event')).map((job) =>
+      [job.payload.eventId, ...(job.payload.moreEventIds ?? [])].map((id: string) => types.get(id)),
+    );
+    expect(jobs).toEqual([['customer.subscription.created', 'invoice.paid']]);
   });
 
   it('9995: the card saves but the first invoice fails, so the subscription is incomplete', async () => {

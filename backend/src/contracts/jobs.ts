@@ -43,6 +43,12 @@ export interface AffiliateSignupPayload {
 /** A stored webhook event (payment_events.id, Stripe's `evt_…`) to apply to its order. */
 export interface PaymentEventPayload {
   eventId: string;
+  /**
+   * Further events stored in the same transaction (the sandbox's: a subscription created with its
+   * first invoice), applied by the same job after `eventId`, in order. A worker that predates this
+   * field applies only `eventId`; the reconciler applies the rest once they are stale.
+   */
+  moreEventIds?: string[];
 }
 
 /** An event in Stripe's webhook shape, as the offline sandbox emits it. */

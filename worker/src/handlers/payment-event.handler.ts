@@ -7,9 +7,9 @@ import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind, Subsc
 import type { OrderStatus } from '@core/payments/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
 import {
-  applyReadUnderLock,
-  lockedBilling,
+  applyReadToOrder,
   notePaymentFailure,
+  type LockedOrder,
   type OrderBilling,
   type OrderIdColumn,
   recordLaterPayment,
@@ -72,6 +72,16 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
   );
 }
 
+/** A stored, unapplied event about a payment object an order may hold. */
+interface OrderEvent {
+  id: string;
+  type: string;
+  payload: PaymentEventRow['payload'];
+  subject: EventSubject;
+}
+
+const sameObject = (a: EventSubject, b: EventSubject) => a.column === b.column && a.objectId === b.objectId;
+
 /**
  * Applies a stored webhook event to its order. The event only says which object changed: its
  * current state is re-read from the provider, so a duplicate, a replay or an event delivered out
@@ -92,51 +102,106 @@ export class PaymentEventHandler {
     private readonly metrics: PaymentMetrics,
   ) {}
 
+  /**
+   * Applies the job's event, then the events stored with it (`moreEventIds`), in order. Events in
+   * a row about the same provider object (a subscription created with its first invoice) are
+   * applied together: one lock of their order, one read of the object, one transaction. A retry
+   * finds those applied already applied.
+   */
   @OnJob(JOBS.paymentEvent)
-  async apply({ eventId }: PaymentEventPayload): Promise<PaymentEventOutcome | RefundEventOutcome> {
-    const event = await this.events.find(eventId);
+  async apply({ eventId, moreEventIds = [] }: PaymentEventPayload): Promise<string> {
+    const ids = [eventId, ...moreEventIds];
+    const stored = await this.events.findMany(ids);
+    const outcomes: string[] = [];
+    let group: OrderEvent[] = [];
+    const flush = async () => {
+      if (group.length) outcomes.push(...(await this.applyToOrder(group)));
+      group = [];
+    };
+    for (const id of ids) {
+      const event = stored.get(id);
+      const parsed = event && !event.applied_at ? this.gateway.eventOf({ ...event.payload, id, type: event.type }) : null;
+      const subject = parsed && !parsed.after ? subjectOf(parsed) : null;
+      if (event && subject) {
+        if (group.length && !sameObject(group[0].subject, subject)) await flush();
+        group.push({ id, type: event.type, payload: event.payload, subject });
+        continue;
+      }
+      await flush();
+      outcomes.push(await this.applyOther(id, event));
+    }
+    await flush();
+    return outcomes.join('; ');
+  }
+
+  /** An event that is not about an order's payment object: unknown, applied already, a refund or dispute, or about nothing an order holds. */
+  private async applyOther(eventId: string, event: PaymentEventRow | undefined): Promise<PaymentEventOutcome | RefundEventOutcome> {
     if (!event) return 'skipped: event not found';
     if (event.applied_at) return 'already applied';
     // Refunds and disputes have their own service (refund-events.service.ts).
     const after = this.gateway.eventOf({ ...event.payload, id: eventId, type: event.type })?.after;
     if (after) return this.refundEvents.apply(eventId, after);
-    const subject = this.subjectOf({ id: eventId, ...event });
-    if (!subject) return this.markApplied(eventId, 'skipped: not an order event');
+    await this.events.markApplied([eventId]);
+    return 'skipped: not an order event';
+  }
+
+  /** Events about one provider object, applied to its order in one transaction; resolves with each one's outcome. */
+  private async applyToOrder(events: OrderEvent[]): Promise<PaymentEventOutcome[]> {
+    const ids = events.map((e) => e.id);
+    const subject = events[0].subject;
     const orderId = await this.orderFor(subject);
-    if (!orderId) return this.markApplied(eventId, 'skipped: no order');
+    if (!orderId) {
+      await this.events.markApplied(ids);
+      return ids.map(() => 'skipped: no order');
+    }
 
     let learned: OrderStatus | null = null;
-    let payment: number | null = null;
+    const payments: Array<number | null> = [];
     let subscriptionState: SubscriptionState | null = null;
-    const outcome = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome> => {
+    const outcomes = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome[]> => {
       // Lock, then read, then write: two events of one order take turns, so a slower read that
       // started earlier (and may be staler) never commits after a later one. A failed read is
-      // thrown: the job retries with backoff, and the event stays unapplied until then.
-      const status = await applyReadUnderLock(manager, orderId, async () => {
+      // thrown: the job retries with backoff, and the events stay unapplied until then. The lock
+      // statement reads the row: `order` is it as the application left it. Each event would
+      // re-read the object: events applied together share the one read.
+      const { status, order } = await applyReadToOrder(manager, orderId, async () => {
         if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
         subscriptionState = await this.gateway.readSubscription(subject.objectId);
         return (learned = orderStatusOfSubscription(subscriptionState));
       });
+      if (!order) {
+        await this.events.markApplied(ids, manager);
+        return ids.map(() => 'skipped: no order');
+      }
       // An order found through its metadata learns the object's id in the same transaction, so it
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
-      await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
-      const order = await lockedBilling(manager, orderId);
+      if (order[subject.column] === null) {
+        await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
+        order[subject.column] = subject.objectId;
+      }
       if (subscriptionState && order.subscription_id === subject.objectId) {
         await this.noteSubscriptionState(manager, order, subscriptionState);
       }
-      if (subject.termsChanged) {
-        await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(subject.objectId));
+      for (const { subject: s } of events) {
+        if (s.termsChanged) await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(s.objectId));
+        payments.push(s.paidInvoiceId ? await this.recordPayment(manager, order, s.objectId, s.paidInvoiceId) : null);
+        if (s.failedInvoiceId) await this.noteFailedPayment(manager, order, s.objectId, s.failedInvoiceId);
       }
-      if (subject.paidInvoiceId) payment = await this.recordPayment(manager, order, subject.objectId, subject.paidInvoiceId);
-      if (subject.failedInvoiceId) await this.noteFailedPayment(manager, order, subject.objectId, subject.failedInvoiceId);
-      await this.events.markApplied(eventId, manager);
-      if (status) return `applied: ${status}`;
-      return payment === null ? 'skipped: no status change' : 'recorded: payment';
+      await this.events.markApplied(ids, manager);
+      return payments.map((payment): PaymentEventOutcome => {
+        if (status) return `applied: ${status}`;
+        return payment === null ? 'skipped: no status change' : 'recorded: payment';
+      });
     });
-    this.countOutcome(event.type, event.payload, learned);
-    this.logger.log({ eventId, type: event.type, orderId, learned, subscriptionState, payment, outcome }, 'Payment event applied');
-    return outcome;
+    events.forEach((event, i) => {
+      this.countOutcome(event.type, event.payload, learned);
+      this.logger.log(
+        { eventId: event.id, type: event.type, orderId, learned, subscriptionState, payment: payments[i], outcome: outcomes[i] },
+        'Payment event applied',
+      );
+    });
+    return outcomes;
   }
 
   /**
@@ -144,9 +209,9 @@ export class PaymentEventHandler {
    * buyer is told (`membership-ended`, which knows an instalment plan paid in full from one that
    * stopped): owed in this transaction, once, since the state is stored only when it changes.
    */
-  private async noteSubscriptionState(manager: EntityManager, order: OrderBilling, state: SubscriptionState): Promise<void> {
+  private async noteSubscriptionState(manager: EntityManager, order: LockedOrder, state: SubscriptionState): Promise<void> {
     if (state === 'pending' || state === order.subscription_state) return;
-    await setSubscriptionState(manager, order.id, state);
+    await setSubscriptionState(manager, order.id, state, order);
     // A refund that ended access canceled it, and its own e-mail told the buyer.
     if (state === 'canceled' && order.paid_at && !order.access_revoked_at) {
       await owe(manager, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
@@ -220,10 +285,5 @@ export class PaymentEventHandler {
   /** By the provider id stored on the order; else by our order id in the object's metadata, if that order has no other object of this kind. */
   private orderFor(subject: EventSubject): Promise<string | null> {
     return this.orders.findIdFor(subject.column, subject.objectId, subject.orderId);
-  }
-
-  private async markApplied<T extends PaymentEventOutcome>(eventId: string, outcome: T): Promise<T> {
-    await this.events.markApplied(eventId);
-    return outcome;
   }
 }

@@ -57,7 +57,7 @@ export class RefundEventsService {
           reason: 'refund',
         });
       }
-      await this.events.markApplied(eventId, manager);
+      await this.events.markApplied([eventId], manager);
     });
     return `recorded: ${ours.length} refund(s)`;
   }
@@ -75,13 +75,13 @@ export class RefundEventsService {
         amountCents: dispute.amountCents,
         currency: dispute.currency,
       });
-      await this.events.markApplied(eventId, manager);
+      await this.events.markApplied([eventId], manager);
     });
     return `recorded: dispute ${dispute.outcome}`;
   }
 
   private async skip<T extends RefundEventOutcome>(eventId: string, outcome: T): Promise<T> {
-    await this.events.markApplied(eventId);
+    await this.events.markApplied([eventId]);
     return outcome;
   }
 }

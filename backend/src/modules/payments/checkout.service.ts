@@ -71,13 +71,18 @@ export class CheckoutService {
     const subscription = await this.provider.run('create-subscription', order.id, () =>
       this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId),
     );
-    await this.orders.setProviderIds(order.id, {
-      subscription_id: subscription.subscriptionId,
-      customer_id: subscription.customerId,
-      payment_method_id: subscription.paymentMethodId,
-    });
-    const learned = orderStatusOfSubscription(subscription.state);
-    if (learned) await this.orders.applyStatus(order.id, learned);
+    // The provider's first word on its state is stored with it: its created event then finds
+    // nothing to change, unless the subscription has moved on since.
+    await this.orders.applySubscription(
+      order.id,
+      {
+        subscription_id: subscription.subscriptionId,
+        customer_id: subscription.customerId,
+        payment_method_id: subscription.paymentMethodId,
+      },
+      subscription.state === 'pending' ? null : subscription.state,
+      orderStatusOfSubscription(subscription.state),
+    );
     return subscription.actionClientSecret
       ? { subscriptionId: subscription.subscriptionId, clientSecret: subscription.actionClientSecret }
       : { subscriptionId: subscription.subscriptionId };

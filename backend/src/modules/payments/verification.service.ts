@@ -39,7 +39,7 @@ export class VerificationService {
     let order = valid ? await this.orders.findBy(column, id) : null;
     if (!order) throw new NotFoundException(`No ${path} found with this id.`);
     if (!isSettled(order.kind, order.status)) {
-      // The status the read left under the row lock is all of the answer that can have changed;
+      // The status under the row lock after the read is all of the answer that can have changed;
       // without one (another poll or instance read the provider just now), the row is read again.
       const status = await this.refresh(path, order);
       order = status ? { ...order, status } : ((await this.orders.findBy(column, id)) ?? order);
@@ -47,7 +47,7 @@ export class VerificationService {
     return resultOf(order, buyerKeyHash !== null && order.buyer_key_hash !== null && safeEqual(buyerKeyHash, order.buyer_key_hash));
   }
 
-  /** The order's status after this process's provider read, or null when no read was made or it failed. */
+  /** The order's status after this process's provider read (changed or not), or null when no read was made or it failed. */
   private refresh(path: Path, order: OrderRow): Promise<OrderStatus | null> {
     const running = this.inFlight.get(order.id);
     if (running) return running;

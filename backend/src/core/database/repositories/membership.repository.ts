@@ -58,18 +58,24 @@ const ACCESS_RANK = `CASE access WHEN 'active' THEN 0 WHEN 'canceling' THEN 1 WH
 
 const hasAccess = (status: MembershipStatus | null | undefined): boolean => status !== undefined && status !== null && status !== 'ended';
 
+/** Whose membership an order decides: its buyer's address and its plan (the product). */
+export interface MembershipBuyer {
+  email_normalized: string;
+  plan_id: string;
+}
+
 /**
  * Brings the membership of an order's buyer and product up to date with their paid orders, in
  * the caller's transaction (which changed the order). The membership row is locked before the
  * orders are read, so two orders of one buyer changing at once take turns. When access is
  * granted or ends, the membership webhook is owed in the same transaction, once per change.
- * Resolves with the membership's status (null: the buyer has never had access).
+ * Resolves with the membership's status (null: the buyer has never had access). `buyer`: the
+ * order's address and plan when the caller has just read them under the order's row lock.
  */
-export async function syncMembership(manager: SqlExecutor, orderId: string): Promise<MembershipStatus | null> {
-  const [order]: Array<{ email_normalized: string; plan_id: string }> = await manager.query(
-    `SELECT email_normalized, plan_id FROM orders WHERE id = $1`,
-    [orderId],
-  );
+export async function syncMembership(manager: SqlExecutor, orderId: string, buyer?: MembershipBuyer): Promise<MembershipStatus | null> {
+  const [order]: MembershipBuyer[] = buyer
+    ? [buyer]
+    : await manager.query(`SELECT email_normalized, plan_id FROM orders WHERE id = $1`, [orderId]);
   if (!order || !isPlanId(order.plan_id)) return null;
   const product = PRODUCT_OF_PLAN[order.plan_id];
   const [current]: MembershipRow[] = await manager.query(
@@ -95,7 +101,7 @@ export async function syncMembership(manager: SqlExecutor, orderId: string): Pro
        ON CONFLICT (email_normalized, product) DO NOTHING RETURNING *`,
       [order.email_normalized, product, best.access, best.id],
     );
-    if (!inserted) return syncMembership(manager, orderId);
+    if (!inserted) return syncMembership(manager, orderId, order);
     await oweWebhook(manager, inserted, 'membership.access_granted');
     return inserted.status;
   }

@@ -442,6 +442,33 @@ export class OrderRepository implements PersonalDataOwner {
     return claimed === 1;
   }
 
+  /**
+   * A subscription the provider just created for the order, in one transaction under the order's
+   * row lock: stores its ids, its state when the order holds none yet (the provider's first word;
+   * its events, applied under the same lock, store any later one), and applies `learned`.
+   * Resolves with the order's status afterwards (null: no such order).
+   */
+  async applySubscription(
+    orderId: string,
+    ids: Required<Pick<ProviderIds, 'subscription_id' | 'customer_id'>> & Pick<ProviderIds, 'payment_method_id'>,
+    state: string | null,
+    learned: OrderStatus | null,
+  ): Promise<OrderStatus | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, orderId);
+      if (!order) return null;
+      await manager.query(
+        `UPDATE orders SET subscription_id = $2, customer_id = $3, payment_method_id = COALESCE($4, payment_method_id),
+                subscription_state = COALESCE(subscription_state, $5), updated_at = now()
+          WHERE id = $1`,
+        [orderId, ids.subscription_id, ids.customer_id, ids.payment_method_id ?? null, state],
+      );
+      order.subscription_id = ids.subscription_id;
+      order.subscription_state ??= state;
+      return learned ? applyToLocked(manager, order, learned) : order.status;
+    });
+  }
+
   async applyStatus(orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
     return this.dataSource.transaction((manager) => applyOrderStatus(manager, orderId, learned));
   }
@@ -450,10 +477,15 @@ export class OrderRepository implements PersonalDataOwner {
    * Lock, then read, then write: takes the order's row lock, runs `read` (a provider read) while
    * holding it, and applies what it learned before the lock is released. Two readers of one
    * order take turns, so a slower read that started earlier (and may be staler) can never commit
-   * after a later one. A read that throws rolls back and changes nothing.
+   * after a later one. A read that throws rolls back and changes nothing. Resolves with the
+   * order's status afterwards: what the read moved it to, else the status the lock read (null: no
+   * such order), so that the caller need not read the row again.
    */
   async applyRead(orderId: string, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
-    return this.dataSource.transaction((manager) => applyReadUnderLock(manager, orderId, read));
+    return this.dataSource.transaction(async (manager) => {
+      const { status, order } = await applyReadToOrder(manager, orderId, read);
+      return status ?? order?.status ?? null;
+    });
   }
 
   /**
@@ -633,13 +665,23 @@ export class OrderRepository implements PersonalDataOwner {
 }
 
 /**
- * Moves an order to `learned` if its state machine allows it, in the caller's transaction (the
- * row is locked, so a webhook and a verification refresh cannot both act on one old status).
- * The first time an order is paid, the paid side effects are owed in the same transaction, so
- * they happen exactly when the payment is recorded, whichever path learned of it first. Used by
- * the API's verification refresh and by the worker's webhook application alike.
- * Resolves with the order's status afterwards (null: no such order).
+ * An order's row as it stands under its lock in the caller's transaction: what applying a status
+ * and the webhook path need of it (its billing columns and the ids of its provider objects).
  */
+export type LockedOrder = OrderBilling &
+  Pick<OrderRow, 'status' | 'payment_intent_id' | 'setup_intent_id' | 'email_normalized' | 'plan_id'>;
+
+/** Takes the order's row lock in the caller's transaction and reads what `LockedOrder` holds, in one statement. */
+async function lockOrder(manager: EntityManager, orderId: string): Promise<LockedOrder | null> {
+  const [row]: LockedOrder[] = await manager.query(
+    `SELECT id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id, setup_intent_id,
+            email_normalized, plan_id
+       FROM orders WHERE id = $1 FOR UPDATE`,
+    [orderId],
+  );
+  return row ?? null;
+}
+
 /**
  * `applyRead` inside the caller's transaction: takes the order's row lock (held until that
  * transaction ends), runs `read`, and applies what it learned.
@@ -649,24 +691,52 @@ export async function applyReadUnderLock(
   orderId: string,
   read: () => Promise<OrderStatus | null>,
 ): Promise<OrderStatus | null> {
-  await manager.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
-  const learned = await read();
-  return learned ? applyOrderStatus(manager, orderId, learned) : null;
+  return (await applyReadToOrder(manager, orderId, read)).status;
 }
 
+/**
+ * `applyReadUnderLock`, also resolving with the locked row as the application left it (its
+ * status and paid_at updated), so that the caller reads it no more: the lock statement reads the
+ * row once, and nothing else can change it until the caller's transaction ends. `order` is null
+ * when there is no such order (nothing is read then).
+ */
+export async function applyReadToOrder(
+  manager: EntityManager,
+  orderId: string,
+  read: () => Promise<OrderStatus | null>,
+): Promise<{ status: OrderStatus | null; order: LockedOrder | null }> {
+  const order = await lockOrder(manager, orderId);
+  if (!order) return { status: null, order: null };
+  const learned = await read();
+  return { status: learned ? await applyToLocked(manager, order, learned) : null, order };
+}
+
+/**
+ * Moves an order to `learned` if its state machine allows it, in the caller's transaction (the
+ * row is locked, so a webhook and a verification refresh cannot both act on one old status).
+ * The first time an order is paid, the paid side effects are owed in the same transaction, so
+ * they happen exactly when the payment is recorded, whichever path learned of it first. Used by
+ * the API's verification refresh and by the worker's webhook application alike.
+ * Resolves with the order's status afterwards (null: no such order).
+ */
 export async function applyOrderStatus(manager: EntityManager, orderId: string, learned: OrderStatus): Promise<OrderStatus | null> {
-  const [row]: Array<{ kind: PaymentKind; status: OrderStatus; paid_at: Date | null; instalments: number | null }> = await manager.query(
-    `SELECT kind, status, paid_at, instalments FROM orders WHERE id = $1 FOR UPDATE`,
-    [orderId],
-  );
-  if (!row) return null;
-  const next = advance(row.kind, row.status, learned);
-  if (next === row.status) return next;
-  const firstPaid = isPaid(next) && row.paid_at === null;
-  await manager.query(
-    `UPDATE orders SET status = $2, paid_at = CASE WHEN $3 THEN now() ELSE paid_at END, updated_at = now() WHERE id = $1`,
+  const order = await lockOrder(manager, orderId);
+  return order ? applyToLocked(manager, order, learned) : null;
+}
+
+/** `applyOrderStatus` on a row locked and read in the caller's transaction; updates `order` with what it changed. */
+async function applyToLocked(manager: EntityManager, order: LockedOrder, learned: OrderStatus): Promise<OrderStatus> {
+  const orderId = order.id;
+  const next = advance(order.kind, order.status, learned);
+  if (next === order.status) return next;
+  const firstPaid = isPaid(next) && order.paid_at === null;
+  // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+  const [[updated]]: [Array<Pick<OrderRow, 'paid_at'>>, number] = await manager.query(
+    `UPDATE orders SET status = $2, paid_at = CASE WHEN $3 THEN now() ELSE paid_at END, updated_at = now() WHERE id = $1 RETURNING paid_at`,
     [orderId, next, firstPaid],
   );
+  order.status = next;
+  order.paid_at = updated.paid_at;
   if (firstPaid) {
     // The first payment: the order's own charge (its charge's id, else its subscription's).
     await manager.query(
@@ -678,10 +748,10 @@ export async function applyOrderStatus(manager: EntityManager, orderId: string, 
     // An instalment plan's first charge was just paid: its later charges are owed from now on.
     await owe(manager, [
       { name: JOBS.orderPaid, data: { orderId } },
-      ...(row.instalments ? [{ name: JOBS.scheduleInstalments, data: { orderId } } as const] : []),
+      ...(order.instalments ? [{ name: JOBS.scheduleInstalments, data: { orderId } } as const] : []),
     ]);
   }
-  await syncMembership(manager, orderId);
+  await syncMembership(manager, orderId, order);
   return next;
 }
 
@@ -723,10 +793,18 @@ export async function lockedBilling(manager: EntityManager, orderId: string): Pr
   return row;
 }
 
-/** Stores the provider's word on the order's subscription, in the caller's transaction. */
-export async function setSubscriptionState(manager: EntityManager, orderId: string, state: string): Promise<void> {
+/**
+ * Stores the provider's word on the order's subscription, in the caller's transaction; `order`:
+ * the row as read under its lock there, when the caller has it.
+ */
+export async function setSubscriptionState(
+  manager: EntityManager,
+  orderId: string,
+  state: string,
+  order?: Pick<LockedOrder, 'email_normalized' | 'plan_id'>,
+): Promise<void> {
   await manager.query(`UPDATE orders SET subscription_state = $2, updated_at = now() WHERE id = $1`, [orderId, state]);
-  await syncMembership(manager, orderId);
+  await syncMembership(manager, orderId, order);
 }
 
 /**

@@ -36,28 +36,39 @@ export class PaymentEventRepository implements PersonalDataOwner {
 
   /**
    * Stores each event whose id is not known yet, in one statement in the caller's transaction;
-   * resolves with the ids stored now, in the order of `events`.
+   * resolves with the ids stored now, in the order of `events`. An event stored `applied` (one
+   * with nothing to apply) is stored with its applied_at already set.
    */
-  async insertManyOnce(sql: SqlExecutor, events: ReadonlyArray<{ id: string; type: string; payload: unknown }>): Promise<string[]> {
+  async insertManyOnce(
+    sql: SqlExecutor,
+    events: ReadonlyArray<{ id: string; type: string; payload: unknown; applied?: boolean }>,
+  ): Promise<string[]> {
     if (events.length === 0) return [];
     const rows: Array<Pick<PaymentEventRow, 'id'>> = await sql.query(
-      `INSERT INTO payment_events (id, type, payload)
-       SELECT id, type, payload FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, type, payload, ord)
+      `INSERT INTO payment_events (id, type, payload, applied_at)
+       SELECT id, type, payload, CASE WHEN applied THEN now() END
+         FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::boolean[]) WITH ORDINALITY AS e(id, type, payload, applied, ord)
         ORDER BY ord
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,
-      [events.map((e) => e.id), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload))],
+      [
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.payload)),
+        events.map((e) => e.applied === true),
+      ],
     );
     const stored = new Set(rows.map((row) => row.id));
     return events.map((e) => e.id).filter((id) => stored.has(id));
   }
 
-  async find(id: string): Promise<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'> | null> {
-    const [event]: Array<Pick<PaymentEventRow, 'type' | 'payload' | 'applied_at'>> = await this.dataSource.query(
-      `SELECT type, payload, applied_at FROM payment_events WHERE id = $1`,
-      [id],
+  /** The stored events of these ids, by id (in one statement). */
+  async findMany(ids: readonly string[]): Promise<Map<string, PaymentEventRow>> {
+    const rows: PaymentEventRow[] = await this.dataSource.query(
+      `SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY($1::text[])`,
+      [ids],
     );
-    return event ?? null;
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
@@ -79,9 +90,9 @@ export class PaymentEventRepository implements PersonalDataOwner {
     );
   }
 
-  /** Marks the event applied (once), in the caller's transaction if one is given. */
-  async markApplied(id: string, sql: SqlExecutor = this.dataSource): Promise<void> {
-    await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = $1 AND applied_at IS NULL`, [id]);
+  /** Marks the events applied (each once), in one statement, in the caller's transaction if one is given. */
+  async markApplied(ids: readonly string[], sql: SqlExecutor = this.dataSource): Promise<void> {
+    await sql.query(`UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL`, [ids]);
   }
 
   /**

@@ -52,6 +52,20 @@ const INTENT_EVENTS = {
   },
 } as const;
 
+/**
+ * Events the sandbox stores already applied, owing no job, because applying them would change
+ * nothing:
+ * - an intent's `created` event reports it in its first state, which moves no order, and is stored
+ *   in the transaction that creates the intent, for an order the creating request stores its id
+ *   on. Whatever the intent does next (a confirmation, a decline, an authentication, or a one-click
+ *   charge made and settled at once) is an event of its own, emitted with it.
+ * - a card setup's success moves no order either (`orderStatusOfCardSetup`: the subscription
+ *   created from it says whether the order is paid, and its own events are applied), and the
+ *   setup it reports is one the order already holds: a checkout's setup id is stored before its
+ *   secret is handed to the browser. A setup's decline or authentication is applied.
+ */
+export const NOTHING_TO_APPLY: ReadonlySet<string> = new Set(['payment_intent.created', 'setup_intent.created', 'setup_intent.succeeded']);
+
 const unix = (date: Date = new Date()) => Math.floor(date.getTime() / 1000);
 const metadataOf = (row: SandboxObjectRow) => ({ order_id: row.order_id, plan_id: row.plan_id });
 

@@ -8,7 +8,7 @@ import {
   type SandboxBillingChange,
   SandboxObjectRepository,
 } from '../../../database/repositories/sandbox-object.repository';
-import type { SandboxObjectRow } from './sandbox-events';
+import { NOTHING_TO_APPLY, type SandboxObjectRow } from './sandbox-events';
 
 export type SandboxObjectKind = SandboxObjectRow['object'];
 
@@ -149,15 +149,20 @@ export class SandboxStore {
     return updated;
   }
 
-  /** Stores the events (each once, under its id) and owes the job that applies each, in the caller's transaction. */
+  /**
+   * Stores the events (each once, under its id) and owes, in the caller's transaction, one
+   * `payment-event` job that applies those with something to apply, in order: they were caused by
+   * one change of one order's objects, and each application re-reads the object anyway. An
+   * intent's `created` event is stored applied, owing nothing (`NOTHING_TO_APPLY`).
+   */
   private async emit(manager: EntityManager, events: SandboxWebhookEvent[]): Promise<void> {
     const stored = await this.events.insertManyOnce(
       manager,
-      events.map((event) => ({ id: event.id, type: event.type, payload: event })),
+      events.map((event) => ({ id: event.id, type: event.type, payload: event, applied: NOTHING_TO_APPLY.has(event.type) })),
     );
-    await owe(
-      manager,
-      stored.map((eventId) => ({ name: JOBS.paymentEvent, data: { eventId } })),
-    );
+    const typeOf = new Map(events.map((event) => [event.id, event.type]));
+    const [eventId, ...moreEventIds] = stored.filter((id) => !NOTHING_TO_APPLY.has(typeOf.get(id) as string));
+    if (!eventId) return;
+    await owe(manager, [{ name: JOBS.paymentEvent, data: moreEventIds.length ? { eventId, moreEventIds } : { eventId } }]);
   }
 }

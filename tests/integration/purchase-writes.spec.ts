@@ -1,0 +1,251 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
+import { outboxDrained, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+
+/**
+ * What one purchase costs the database where it repeats per event and per poll: the statements
+ * the worker sends to apply a payment event, and those the API sends to answer a verification
+ * poll of an unsettled order. Statements are counted at TypeORM's logger of each DataSource.
+ */
+let stack: Stack;
+let counter = 0;
+const http = () => request(stack.url);
+const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
+
+/** Statements sent while inside `watching.run(...)` (the handler's own, not the relay's or the reconciler's). */
+const watching = new AsyncLocalStorage<string[]>();
+/** Statements the API's DataSource sends, whoever asks. */
+let apiSeen: string[] = [];
+
+function tap(db: DataSource, onQuery: (sql: string) => void): void {
+  const logQuery = db.logger.logQuery.bind(db.logger);
+  db.logger.logQuery = (query, parameters, queryRunner) => {
+    onQuery(oneLine(query));
+    return logQuery(query, parameters, queryRunner);
+  };
+}
+
+beforeAll(async () => {
+  stack = await startStack({
+    STRIPE_SECRET_KEY: '',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
+    RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
+    // Every poll may read the provider: the poll under test does.
+    VERIFY_REFRESH_MS: '100',
+  });
+  tap(stack.db, (sql) => apiSeen.push(sql));
+  tap(stack.worker!.get(DataSource), (sql) => watching.getStore()?.push(sql));
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+beforeEach(async () => {
+  await resetData(stack.db);
+  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
+});
+
+async function paymentIntent(): Promise<{ clientSecret: string; id: string }> {
+  const res = await http()
+    .post('/api/create-payment-intent')
+    .set('X-Forwarded-For', `10.7.0.${++counter % 250}`)
+    .send({ email: `writes-${counter}@example.com`, name: 'Jane Buyer', source: 'clear', plan: 'Full Payment', amount: 997 })
+    .expect(200);
+  return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
+}
+
+describe('statements per payment event', () => {
+  it('applies an event that changes nothing in one transaction of three statements, after finding the event and its order', async () => {
+    const { clientSecret, id } = await paymentIntent();
+    await http()
+      .post('/api/sandbox/confirm-payment')
+      .send({ clientSecret, card, returnUrl: `${stack.url}/success` })
+      .expect(200);
+    await waitFor(async () => (await stack.db.query(`SELECT status FROM orders`))[0].status === 'succeeded', 'the order paid');
+    await outboxDrained(stack.db);
+    // The provider tells of the paid intent again (a redelivery under a new id): nothing changes.
+    const [stored] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'payment_intent.succeeded', $2)`, [
+      eventId,
+      JSON.stringify({ ...stored.payload, id: eventId }),
+    ]);
+
+    const statements: string[] = [];
+    const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    expect(outcome).toBe('applied: succeeded');
+    expect(statements).toEqual([
+      expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
+      expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
+      'START TRANSACTION',
+      // The lock reads the row: its status, billing and provider ids, read no more after.
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      // The provider's read of the intent (the sandbox's own table).
+      expect.stringMatching(/FROM sandbox_objects/),
+      'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
+      'COMMIT',
+    ]);
+    expect(statements.filter((sql) => sql.includes(id))).toEqual([]);
+  });
+});
+
+describe('statements per paying event', () => {
+  it('pays the order, owes its effects and grants the membership reading the order once, under its lock', async () => {
+    const { id } = await paymentIntent();
+    await outboxDrained(stack.db);
+    // The provider has taken the payment; its event arrives (stored here, applied below).
+    await stack.db.query(`UPDATE sandbox_objects SET status = 'succeeded' WHERE id = $1`, [id]);
+    const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.created'`);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'payment_intent.succeeded', $2)`, [
+      eventId,
+      JSON.stringify({ ...created.payload, id: eventId, type: 'payment_intent.succeeded' }),
+    ]);
+
+    const statements: string[] = [];
+    const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    expect(outcome).toBe('applied: succeeded');
+    expect(statements).toEqual([
+      expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
+      expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      expect.stringMatching(/FROM sandbox_objects/),
+      expect.stringMatching(/^UPDATE orders SET status = \$2/),
+      expect.stringMatching(/^INSERT INTO payments /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      // The membership: locked, decided from the buyer's orders, granted, its webhook owed.
+      expect.stringMatching(/^SELECT \* FROM memberships WHERE email_normalized = \$1 AND product = \$2 FOR UPDATE$/),
+      expect.stringMatching(/^SELECT id, access FROM/),
+      expect.stringMatching(/^INSERT INTO memberships /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
+      'COMMIT',
+    ]);
+    // Owed in that transaction (the outbox was emptied before the test; the worker may have run them since).
+    expect(await stack.db.query(`SELECT job_name FROM outbox WHERE job_name <> 'abandoned-checkout-email' ORDER BY job_name`)).toEqual([
+      { job_name: 'membership-webhook' },
+      { job_name: 'order-paid' },
+    ]);
+  });
+});
+
+describe('statements per subscription', () => {
+  it("stores the new subscription's ids and state with its status in one transaction; its created event then changes nothing", async () => {
+    const email = `writes-sub-${++counter}@example.com`;
+    const ip = `10.7.1.${counter % 250}`;
+    const setup = await http()
+      .post('/api/create-setup-intent')
+      .set('X-Forwarded-For', ip)
+      .send({ email, name: 'Jane Buyer', source: 'clear' })
+      .expect(200);
+    const clientSecret: string = setup.body.clientSecret;
+    await http()
+      .post('/api/sandbox/confirm-setup')
+      .send({ clientSecret, card, returnUrl: `${stack.url}/checkout` })
+      .expect(200);
+    await outboxDrained(stack.db);
+    await waitFor(async () => {
+      apiSeen = [];
+      await sleep(200);
+      return apiSeen.length === 0;
+    }, 'the API to send no statements of its own');
+    const body = {
+      email,
+      name: 'Jane Buyer',
+      source: 'clear',
+      setupIntentId: clientSecret.split('_secret_')[0],
+      plan: 'Standard Access',
+      amount: 97,
+    };
+    await http().post('/api/confirm-subscription').set('X-Forwarded-For', ip).send(body).expect(200);
+    const fromLock = apiSeen.slice(apiSeen.findIndex((sql) => /FROM orders WHERE id = \$1 FOR UPDATE$/.test(sql)) - 1);
+    expect(fromLock).toEqual([
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      expect.stringMatching(/^UPDATE orders SET subscription_id = \$2, customer_id = \$3, .*subscription_state = COALESCE/),
+      expect.stringMatching(/^UPDATE orders SET status = \$2/),
+      expect.stringMatching(/^INSERT INTO payments /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      expect.stringMatching(/^SELECT \* FROM memberships /),
+      expect.stringMatching(/^SELECT id, access FROM/),
+      expect.stringMatching(/^INSERT INTO memberships /),
+      expect.stringMatching(/^INSERT INTO outbox /),
+      'COMMIT',
+    ]);
+    expect(apiSeen.filter((sql) => /^UPDATE orders/.test(sql))).toHaveLength(2);
+
+    await outboxDrained(stack.db);
+    const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'customer.subscription.created'`);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'customer.subscription.created', $2)`, [
+      eventId,
+      JSON.stringify({ ...created.payload, id: eventId }),
+    ]);
+    const statements: string[] = [];
+    await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    expect(statements.filter((sql) => /^UPDATE orders|memberships/.test(sql))).toEqual([]);
+
+    // The subscription's created event and its first invoice's, stored together, are applied
+    // together: one lookup, one lock, one read of the subscription, one transaction.
+    const [paid] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
+    const ids = [`evt_${randomBytes(12).toString('hex')}`, `evt_${randomBytes(12).toString('hex')}`];
+    await stack.db.query(
+      `INSERT INTO payment_events (id, type, payload) VALUES ($1, 'customer.subscription.created', $2), ($3, 'invoice.paid', $4)`,
+      [ids[0], JSON.stringify({ ...created.payload, id: ids[0] }), ids[1], JSON.stringify({ ...paid.payload, id: ids[1] })],
+    );
+    const together: string[] = [];
+    const outcome = await watching.run(together, () =>
+      stack.worker!.get(PaymentEventHandler).apply({ eventId: ids[0], moreEventIds: [ids[1]] }),
+    );
+    expect(outcome).toBe('applied: active; applied: active');
+    expect(together).toEqual([
+      expect.stringMatching(/FROM payment_events WHERE id = ANY/),
+      expect.stringMatching(/FROM orders WHERE subscription_id = \$1/),
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      // The subscription, read once for both events; then the invoice (a first invoice: the
+      // order's own first payment), which the sandbox reads in a transaction of its own.
+      expect.stringMatching(/FROM sandbox_objects/),
+      'START TRANSACTION',
+      expect.stringMatching(/FROM sandbox_objects/),
+      expect.stringMatching(/FROM sandbox_objects/),
+      'COMMIT',
+      'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
+      'COMMIT',
+    ]);
+    expect(
+      await stack.db.query(`SELECT count(*)::int AS n FROM payment_events WHERE id = ANY($1) AND applied_at IS NOT NULL`, [ids]),
+    ).toEqual([{ n: 2 }]);
+    expect((await stack.db.query(`SELECT status, subscription_state FROM orders`))[0]).toEqual({
+      status: 'active',
+      subscription_state: 'active',
+    });
+  });
+});
+
+describe('statements per verification poll', () => {
+  it('answers a poll of an unsettled order from its row, the refresh claim and one locked provider read', async () => {
+    const { id } = await paymentIntent();
+    await outboxDrained(stack.db);
+    await waitFor(async () => {
+      apiSeen = [];
+      await sleep(200);
+      return apiSeen.length === 0;
+    }, 'the API to send no statements of its own');
+    const res = await http().get(`/api/verify-payment/${id}`).expect(200);
+    expect(res.body.status).toBe('requires_payment_method');
+    expect(apiSeen).toEqual([
+      expect.stringMatching(/^SELECT .* FROM orders WHERE payment_intent_id = \$1$/),
+      expect.stringMatching(/^UPDATE orders SET last_refreshed_at = now\(\)/),
+      'START TRANSACTION',
+      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      expect.stringMatching(/FROM sandbox_objects/),
+      'COMMIT',
+    ]);
+  });
+});
