@@ -40,6 +40,34 @@ const pageInputs = Object.fromEntries(
   PAGES.map((name) => [`page-${name}`, fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url))]),
 );
 
+/**
+ * Chunks named by hand. Vite's preload helper stays alone (the landing entry's only import; in a
+ * shared chunk it would pull React into the first paint); the consent banner's copy stays with the
+ * banner (only builds with analytics load it). The small modules every buyer page shares (routes,
+ * plans, money, links, the API client, the stored query, React's hooks' helpers) go in one chunk:
+ * a dozen files of a few hundred bytes each cost more in per-file gzip overhead than they weigh.
+ */
+const OWN_CHUNKS: readonly (readonly [string, string])[] = [
+  ['vite/preload-helper', 'preload-helper'],
+  ['/src/content/consent.', 'consent-copy'],
+  ...[
+    '/contracts/routes.',
+    '/contracts/plans.',
+    '/src/content/money.',
+    '/src/content/config.',
+    '/src/content/brand.',
+    '/src/lib/funnel-links.',
+    '/src/lib/api-client.',
+    '/src/lib/personal-query.',
+    '/src/lib/personal-query-guard.',
+    '/src/lib/use-hydrated.',
+    '/src/lib/use-page-search.',
+    '/src/lib/user-preferences.',
+    '/src/lib/env.',
+    '/src/components/page-link.',
+  ].map((part) => [part, 'funnel-core'] as const),
+];
+
 // The API runs separately; dev and preview forward /api so cookies stay first-party.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
@@ -81,14 +109,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
             ...pageInputs,
           },
-          // The landing entry's only import is Vite's preload helper: on its own it is a few hundred
-          // bytes, where inside the shared chunk it would pull React into the first paint. Small
-          // chunks merge into larger ones (each file costs its own gzip overhead), except the consent
-          // banner's copy, which only builds with analytics ever load.
+          // Small chunks merge into larger ones (each file costs its own gzip overhead), except OWN_CHUNKS.
           output: {
-            experimentalMinChunkSize: 5000,
-            manualChunks: (id) =>
-              id.includes('vite/preload-helper') ? 'preload-helper' : id.includes('/src/content/consent.') ? 'consent-copy' : undefined,
+            manualChunks: (id) => OWN_CHUNKS.find(([part]) => id.includes(part))?.[1],
           },
         },
       },
