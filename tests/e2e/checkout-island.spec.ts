@@ -1,11 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
 import { expectNoAxeViolations } from './support/axe';
 import { checkoutUrl, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
-
-/** The budget of every page a buyer sees (issue 20): React, the screen and the payment provider's code. */
-const CHECKOUT_JS_BUDGET_KIB = 75;
+import { PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts, scriptTotals } from './support/page-code';
 
 /**
  * Marks, before any script of the page runs, the mandate paragraph the server's HTML holds: the
@@ -24,21 +21,13 @@ async function markPrerenderedMandate(page: Page): Promise<void> {
 }
 
 test.describe('/checkout is a prerendered page with one island', () => {
-  test(`arrives ready to pay with at most ${CHECKOUT_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+  test(`arrives ready to pay with at most ${PAGE_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
     page,
     baseURL,
   }) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1:3000').origin;
-    const scripts: { url: string; gzipBytes: number }[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
-      scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
-    });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
+    const scripts = recordScripts(page, origin);
+    const problems = recordConsoleProblems(page);
     await markPrerenderedMandate(page);
     await page.setViewportSize({ width: 390, height: 844 });
 
@@ -47,9 +36,8 @@ test.describe('/checkout is a prerendered page with one island', () => {
     await expect(payButton(page)).toHaveText('Pay $97');
     await page.waitForLoadState('networkidle');
 
-    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
-    expect(totalKiB, `JS loaded by /checkout (gzip): ${listing}`).toBeLessThanOrEqual(CHECKOUT_JS_BUDGET_KIB);
+    const { totalKiB, listing } = scriptTotals(scripts);
+    expect(totalKiB, `JS loaded by /checkout (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
     expect(scripts.map((script) => script.url).join(' '), 'no SPA shell or route screen is fetched').not.toMatch(
       /\.route-|\/spa-|screen-providers/,
     );

@@ -1,41 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { handOffOf } from './support/checkout';
 import { openLanding, uniqueEmail } from './support/landing';
+import { PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts, scriptTotals } from './support/page-code';
 
-/** The issue's budget for everything `/` runs: React plus the islands, no router, no query library. */
-const LANDING_JS_BUDGET_KIB = 75;
 /** Every island of the default build (no analytics, so no consent islands), in page order. */
 const ISLANDS = ['hero-video', 'sales-letter-video', 'testimonials', 'faq', 'lead-form', 'toasts'];
 
-interface LoadedScript {
-  url: string;
-  gzipBytes: number;
-}
-
-/** Every script the page fetches from its own origin, with its size at maximum gzip. */
-function recordScripts(page: Page, origin: string): LoadedScript[] {
-  const scripts: LoadedScript[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
-    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
-  });
-  return scripts;
-}
-
-/** Console errors and warnings, where React reports a hydration mismatch. */
-function recordConsoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  return problems;
-}
-
 test.describe('the landing page hydrates only its islands', () => {
-  test(`ships at most ${LANDING_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+  test(`ships at most ${PAGE_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
     page,
     baseURL,
   }) => {
@@ -44,10 +17,9 @@ test.describe('the landing page hydrates only its islands', () => {
     await openLanding(page);
     await page.waitForLoadState('networkidle');
 
-    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
+    const { totalKiB, listing } = scriptTotals(scripts);
     expect(scripts.length, 'the page runs scripts').toBeGreaterThan(0);
-    expect(totalKiB, `JS loaded by / (gzip): ${listing}`).toBeLessThanOrEqual(LANDING_JS_BUDGET_KIB);
+    expect(totalKiB, `JS loaded by / (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
     const names = scripts.map((script) => script.url).join(' ');
     expect(names, 'no route screen of the SPA is fetched').not.toMatch(/\.route-|\/spa-/);
   });

@@ -1,37 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
+import { PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts, scriptTotals } from './support/page-code';
 
 /**
  * /success and /account are prerendered island pages (issue 20): their document paints the page's
  * first view, then one island hydrates it, with neither the SPA's router nor its query library.
  * The same screens still run inside the SPA when checkout moves on to /success (success.spec.ts).
  */
-const JS_BUDGET_KIB = 75;
-
-interface LoadedScript {
-  url: string;
-  gzipBytes: number;
-}
-
-function recordScripts(page: Page, origin: string): LoadedScript[] {
-  const scripts: LoadedScript[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
-    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
-  });
-  return scripts;
-}
-
-function recordProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    // A signed-out visitor's account read answers 401, which the browser itself reports.
-    if (message.type() === 'error' && message.text().includes('401')) return;
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  return problems;
-}
 
 /** A verified payment in the contract's shape: a stub of our API, so the page's own work is all that runs. */
 async function answerVerification(page: Page, plan: string): Promise<void> {
@@ -62,12 +36,12 @@ async function islandRoots(page: Page): Promise<{ name: string | undefined; root
 }
 
 test.describe('screen: /success and /account are island pages', () => {
-  test(`/success hydrates its island with at most ${JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+  test(`/success hydrates its island with at most ${PAGE_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
     page,
     baseURL,
   }) => {
     const scripts = recordScripts(page, new URL(String(baseURL)).origin);
-    const problems = recordProblems(page);
+    const problems = recordConsoleProblems(page, (text) => text.includes('401'));
     await answerVerification(page, 'standard');
     await page.goto('/success?subscription_id=sub_island&plan=standard');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeFocused();
@@ -77,27 +51,25 @@ test.describe('screen: /success and /account are island pages', () => {
     await page.waitForLoadState('networkidle');
 
     expect(await islandRoots(page)).toEqual([{ name: 'success', root: true }]);
-    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
-    expect(totalKiB, `JS loaded by /success (gzip): ${listing}`).toBeLessThanOrEqual(JS_BUDGET_KIB);
+    const { totalKiB, listing } = scriptTotals(scripts);
+    expect(totalKiB, `JS loaded by /success (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
     expect(listing, 'no SPA code: no route screen, no router shell').not.toMatch(/\.route-|\/spa-/);
     expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
   });
 
-  test(`/account hydrates its island with at most ${JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
+  test(`/account hydrates its island with at most ${PAGE_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({
     page,
     baseURL,
   }) => {
     const scripts = recordScripts(page, new URL(String(baseURL)).origin);
-    const problems = recordProblems(page);
+    const problems = recordConsoleProblems(page, (text) => text.includes('401'));
     await page.goto('/account');
     await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
     expect(await islandRoots(page)).toEqual([{ name: 'account', root: true }]);
-    const totalKiB = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-    const listing = scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', ');
-    expect(totalKiB, `JS loaded by /account (gzip): ${listing}`).toBeLessThanOrEqual(JS_BUDGET_KIB);
+    const { totalKiB, listing } = scriptTotals(scripts);
+    expect(totalKiB, `JS loaded by /account (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
     expect(listing, 'no SPA code: no route screen, no router shell').not.toMatch(/\.route-|\/spa-/);
     expect(problems, 'no hydration mismatch, no error').toEqual([]);
   });

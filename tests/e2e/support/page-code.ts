@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+/** The budget of first-party JavaScript on every page a buyer sees (issue 20), gzip at maximum level. */
+export const PAGE_JS_BUDGET_KIB = 75;
+
+export interface LoadedScript {
+  url: string;
+  gzipBytes: number;
+}
+
+/** Every script the page fetches from its own origin, with its size at maximum gzip; the list fills as they arrive. */
+export function recordScripts(page: Page, origin: string): LoadedScript[] {
+  const scripts: LoadedScript[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
+  });
+  return scripts;
+}
+
+/** The scripts' total in KiB, and a listing of each (path and size) to explain a failure. */
+export function scriptTotals(scripts: readonly LoadedScript[]): { totalKiB: number; listing: string } {
+  return {
+    totalKiB: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024,
+    listing: scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', '),
+  };
+}
+
+/**
+ * Page errors and console errors and warnings (where React reports a hydration mismatch and the
+ * browser a CSP violation), except those `expected` says are the page working as designed.
+ */
+export function recordConsoleProblems(page: Page, expected: (text: string) => boolean = () => false): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && !expected(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
