@@ -62,6 +62,8 @@ export function hydrateIslands(
     else hydrate();
     setTimeout(() => next(index + 1));
   };
-  next(0);
+  // Not in the task that evaluated the page's modules (React's among them): that task is long
+  // enough on a slow phone without the first island's hydration added to it.
+  setTimeout(() => next(0));
   return roots;
 }
