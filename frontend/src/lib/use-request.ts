@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface RequestState<T> {
   data: T | undefined;
@@ -24,9 +24,14 @@ interface Answer<T> {
  * One GET-like call per key, for the screens that are islands of a prerendered page, where the
  * query library would cost more code than the page may ship: the call starts when the key is set
  * (null: idle), a new key aborts the previous call, and an answer for an old key is dropped.
- * `load` may change identity between renders; the key says when to call again.
+ * `load` may change identity between renders; the key says when to call again. `transition`: the
+ * answer renders as a transition, in slices that leave the main thread free (a whole page's content).
  */
-export function useRequest<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): RequestState<T> {
+export function useRequest<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  { transition = false }: { transition?: boolean } = {},
+): RequestState<T> {
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
   const [fetching, setFetching] = useState<{ key: string; round: number } | null>(null);
   const [round, setRound] = useState(0);
@@ -37,20 +42,21 @@ export function useRequest<T>(key: string | null, load: (signal: AbortSignal) =>
     if (key === null) return;
     const controller = new AbortController();
     setFetching({ key, round });
+    const settle = (next: Answer<T>) => {
+      if (controller.signal.aborted) return;
+      const update = () => {
+        setAnswer(next);
+        setFetching(null);
+      };
+      if (transition) startTransition(update);
+      else update();
+    };
     loadRef.current(controller.signal).then(
-      (data) => {
-        if (controller.signal.aborted) return;
-        setAnswer({ key, data, failed: false });
-        setFetching(null);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setAnswer({ key, error, failed: true });
-        setFetching(null);
-      },
+      (data) => settle({ key, data, failed: false }),
+      (error: unknown) => settle({ key, error, failed: true }),
     );
     return () => controller.abort();
-  }, [key, round]);
+  }, [key, round, transition]);
 
   const refetch = useCallback(() => setRound((n) => n + 1), []);
   const current = answer !== null && answer.key === key ? answer : null;

@@ -1,11 +1,12 @@
 import type { InviteeResponse } from '@contracts/invitations';
 import { apiGet } from '@/lib/api-client';
+import { EarlyRequest } from '@/lib/early-request';
 
 export function validateToken(token: string, signal?: AbortSignal): Promise<InviteeResponse> {
   return apiGet<InviteeResponse>(['api', 'validate-token', token], { signal });
 }
 
-let early: { token: string; answer: Promise<InviteeResponse> } | null = null;
+const early = new EarlyRequest<InviteeResponse>();
 
 /**
  * The prerendered /blackcard asks about its query token as soon as its entry runs, while React and
@@ -13,14 +14,10 @@ let early: { token: string; answer: Promise<InviteeResponse> } | null = null;
  * nothing of React, so the request does not wait for it. The access check adopts that answer once.
  */
 export function validateTokenEarly(token: string | null): void {
-  if (!token) return;
-  early = { token, answer: validateToken(token) };
-  early.answer.catch(() => undefined);
+  if (token) early.start(token, validateToken(token));
 }
 
 /** The early answer for `token`, at most once; null when none was asked for it. */
 export function takeEarlyValidation(token: string): Promise<InviteeResponse> | null {
-  const answer = early?.token === token ? early.answer : null;
-  early = null;
-  return answer;
+  return early.take(token);
 }

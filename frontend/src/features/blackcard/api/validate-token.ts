@@ -1,5 +1,5 @@
 import type { InviteeResponse } from '@contracts/invitations';
-import { startTransition, useEffect, useState } from 'react';
+import { useRequest } from '@/lib/use-request';
 import { takeEarlyValidation, validateToken } from './validate-token-early';
 
 export type TokenValidation = { data: InviteeResponse | null; error: unknown };
@@ -11,19 +11,7 @@ export type TokenValidation = { data: InviteeResponse | null; error: unknown };
  * page's content is built in slices that leave the main thread free.
  */
 export function useValidateToken(token: string | null): TokenValidation {
-  const [result, setResult] = useState<TokenValidation>({ data: null, error: null });
-  useEffect(() => {
-    if (token === null) return;
-    const controller = new AbortController();
-    const answer = takeEarlyValidation(token) ?? validateToken(token, controller.signal);
-    const settle = (next: TokenValidation) => {
-      if (!controller.signal.aborted) startTransition(() => setResult(next));
-    };
-    answer.then(
-      (data) => settle({ data, error: null }),
-      (error: unknown) => settle({ data: null, error: error ?? new Error('Token check failed') }),
-    );
-    return () => controller.abort();
-  }, [token]);
-  return result;
+  const check = useRequest(token, (signal) => takeEarlyValidation(token ?? '') ?? validateToken(token ?? '', signal), { transition: true });
+  if (check.isError) return { data: null, error: check.error ?? new Error('Token check failed') };
+  return { data: check.data ?? null, error: null };
 }

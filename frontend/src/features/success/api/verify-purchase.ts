@@ -1,6 +1,7 @@
 import type { VerificationResult } from '@contracts/payments';
-import { startTransition, useEffect, useState } from 'react';
 import { apiGet, type ApiQueryKey } from '@/lib/api-client';
+import { EarlyRequest } from '@/lib/early-request';
+import { useRequest } from '@/lib/use-request';
 
 /** The two verification endpoints (spec section 7): one per kind of id the checkout hands over. */
 const VERIFY_ENDPOINTS = { subscription: 'verify-subscription', payment: 'verify-payment' } as const;
@@ -38,7 +39,7 @@ export async function verifyWithRetries(kind: VerificationKind, id: string, sign
   }
 }
 
-let early: { key: string; answer: Promise<VerificationResult> } | null = null;
+const early = new EarlyRequest<VerificationResult>();
 const keyOf = (kind: VerificationKind, id: string) => `${kind}:${id}`;
 
 /**
@@ -46,40 +47,22 @@ const keyOf = (kind: VerificationKind, id: string) => `${kind}:${id}`;
  * hydrates the page (src/pages/success-islands.ts); the page's hook below adopts that answer once.
  */
 export function verifyPurchaseEarly(verification: { kind: VerificationKind; id: string } | null): void {
-  if (!verification) return;
-  early = { key: keyOf(verification.kind, verification.id), answer: verifyWithRetries(verification.kind, verification.id) };
-  early.answer.catch(() => undefined);
+  if (verification) early.start(keyOf(verification.kind, verification.id), verifyWithRetries(verification.kind, verification.id));
 }
 
 export type Verification = { status: 'pending' } | { status: 'error'; error: unknown } | { status: 'verified'; result: VerificationResult };
 
-const PENDING: Verification = { status: 'pending' };
-
 /**
  * The verification of one payment or subscription, with its retries, without the query library
  * (the page is an island of the prerendered /success, and the same screen in the SPA): asked once
- * per mount, or not at all without an id. The answer renders as a transition, in slices.
+ * per mount, or not at all without an id; an answer about another id is no answer for this one.
+ * The answer renders as a transition, in slices.
  */
 export function useVerifyPurchase(verification: { kind: VerificationKind; id: string } | null): Verification {
-  const kind = verification?.kind;
-  const id = verification?.id;
-  const [state, setState] = useState<{ key: string | null; verification: Verification }>({ key: null, verification: PENDING });
-  const key = kind && id ? keyOf(kind, id) : null;
-  useEffect(() => {
-    if (!kind || !id) return;
-    const controller = new AbortController();
-    const requested = keyOf(kind, id);
-    const answer = early?.key === requested ? early.answer : verifyWithRetries(kind, id, controller.signal);
-    early = null;
-    const settle = (next: Verification) => {
-      if (!controller.signal.aborted) startTransition(() => setState({ key: requested, verification: next }));
-    };
-    answer.then(
-      (result) => settle({ status: 'verified', result }),
-      (error: unknown) => settle({ status: 'error', error }),
-    );
-    return () => controller.abort();
-  }, [kind, id]);
-  // An answer about another id (the page's query changed) does not count: this one is pending.
-  return state.key === key ? state.verification : PENDING;
+  const key = verification ? keyOf(verification.kind, verification.id) : null;
+  const check = useRequest(key, (signal) => early.take(key ?? '') ?? verifyWithRetries(verification!.kind, verification!.id, signal), {
+    transition: true,
+  });
+  if (check.isError) return { status: 'error', error: check.error };
+  return check.isSuccess && check.data ? { status: 'verified', result: check.data } : { status: 'pending' };
 }
