@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { documentHead } from './src/content/brand';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
+import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
 import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
@@ -35,6 +36,14 @@ const prerendered: PrerenderedPage[] = [
     lowPriorityScripts: true,
     mustContain: '<h1',
   })),
+  // /blackcard as the server sends it once it has checked the query token (@contracts/blackcard-grant).
+  {
+    name: 'blackcard-granted',
+    template: 'pages/blackcard.html',
+    output: BLACKCARD_GRANT.document,
+    lowPriorityScripts: true,
+    mustContain: `>${BLACKCARD_GRANT.json}</script>`,
+  },
 ];
 const pageInputs = Object.fromEntries(
   PAGES.map((name) => [`page-${name}`, fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url))]),

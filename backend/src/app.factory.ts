@@ -15,6 +15,10 @@ import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
 import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
 import { acceptOneClickUnsubscribeForms } from './modules/unsubscribe/one-click-body';
+import { GrantedBlackcardDocument } from './modules/invitations/granted-blackcard-document';
+import { InvitationsService } from './modules/invitations/invitations.service';
+import { TokenCheckLimiter } from './modules/invitations/token-check-limiter';
+import { ROUTES } from '@contracts/routes';
 import { AppConfig, loadConfig } from '@core/config/app-config';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -70,7 +74,12 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
 
   await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
-  const spaFallback = await serveSpa(app, config.STATIC_DIR);
+  const grantedBlackcard = GrantedBlackcardDocument.fromBuild(config.STATIC_DIR, app.get(InvitationsService), app.get(TokenCheckLimiter));
+  const spaFallback = await serveSpa(
+    app,
+    config.STATIC_DIR,
+    grantedBlackcard ? { [ROUTES.blackcard]: (req) => grantedBlackcard.render(req) } : {},
+  );
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));
 

@@ -103,8 +103,11 @@ export function prerenderPages({ clientOutDir, pages }: { clientOutDir: string; 
           .replace('</head>', `${hints}</head>`)
           .replace(EMPTY_ROOT, body);
         await writeFile(resolve(clientDir, page.output), await inlineStylesheets(document, clientDir));
-        if (page.output !== page.template) await rm(resolve(clientDir, page.template));
       }
+      // A template no page writes its document over is only a build input (landing.html); two
+      // pages may share one (/blackcard and its granted document).
+      const outputs = new Set(pages.map((page) => page.output));
+      for (const page of pages) if (!outputs.has(page.template)) await rm(resolve(clientDir, page.template), { force: true });
       await rm(ssrOutDir, { recursive: true, force: true });
       await precompressDir(clientDir);
     },

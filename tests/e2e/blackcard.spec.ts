@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { followHandOffLink, handOffOf } from './support/checkout';
 import { answerTokenValidation, currentPathAndQuery, inviteeSession, seedInviteeSession } from './support/invitation';
+import { uniqueEmail } from './support/landing';
 
 const HEADING = "YOU'VE BEEN INVITED TO THE 11 MILLION";
 const SESSION = { blackcard_token: 'tok_session', blackcard_email: 'avery@example.com', blackcard_name: 'Avery Example' };
@@ -97,6 +98,72 @@ test.describe('/blackcard access', () => {
       await expectContent(page);
       expect(await ctaTargets(page)).toEqual(['/invitation', '/invitation']);
     });
+  });
+});
+
+test.describe('/blackcard with a token the server has checked', () => {
+  /** A real invitation through the API (the e2e stack delivers instantly, so the answer carries the token). */
+  async function realInvitation(page: Page, name: string): Promise<{ token: string; email: string }> {
+    const email = uniqueEmail('granted');
+    const response = await page.request.post('/api/invitation-gate', { data: { name, email, phone: '', invitedBy: '' } });
+    expect(response.status()).toBe(201);
+    const { accessToken } = (await response.json()) as { accessToken?: string };
+    expect(typeof accessToken).toBe('string');
+    return { token: accessToken as string, email };
+  }
+
+  test('the document already holds the content and the invitee; the browser asks nothing and hydrates it as sent', async ({ page }) => {
+    // A name that would break out of a script element, were it not escaped.
+    const name = 'Avery </script><script>window.injected=1</script> $& Example';
+    const { token, email } = await realInvitation(page, name);
+
+    const document = await page.request.get(`/blackcard?utm_source=mail&token=${token}`, { headers: { accept: 'text/html' } });
+    expect(document.status()).toBe(200);
+    expect(document.headers()['cache-control']).toBe('no-store');
+    const html = await document.text();
+    expect(html).toContain('YOU&#x27;VE BEEN INVITED TO THE 11 MILLION');
+    expect(html).not.toContain('Verifying access...');
+    expect(html).not.toContain('</script><script>window.injected');
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/validate-token/')) asked.push(request.url());
+    });
+    // The spinner must never show: watch for it from before the first byte is parsed.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="blackcard-verifying"]')) (window as { sawSpinner?: boolean }).sawSpinner = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    await page.goto(`/blackcard?utm_source=mail&token=${token}`);
+    await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeFocused();
+    await expect.poll(() => currentPathAndQuery(page)).toBe('/blackcard?utm_source=mail');
+    expect(await inviteeSession(page)).toEqual({ token, email, name });
+    const expected = `/checkout?${new URLSearchParams({ plan: 'standard', source: 'blackcard', token, email, name }).toString()}`;
+    expect(await ctaTargets(page)).toEqual([expected, expected]);
+    const seen = await page.evaluate(() => {
+      const marks = window as { sawSpinner?: boolean; injected?: number };
+      return { spinner: marks.sawSpinner ?? false, injected: marks.injected ?? null };
+    });
+    expect(seen).toEqual({ spinner: false, injected: null });
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown well-formed token gets the verifying document, then /invitation', async ({ page }) => {
+    const unknown = 'A'.repeat(43);
+    const html = await (await page.request.get(`/blackcard?token=${unknown}`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Verifying access...');
+    expect(html).not.toContain('YOU&#x27;VE BEEN INVITED');
+    await page.goto(`/blackcard?token=${unknown}`);
+    await page.waitForURL((url) => url.pathname === '/invitation');
   });
 });
 

@@ -24,6 +24,15 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(dir).sort()).toEqual([sha256(guard), sha256('\n  window.x = 1;\n')].sort());
   });
 
+  it('leaves out data blocks, which never run (the granted /blackcard carries its invitee in one)', () => {
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(
+      join(dir, 'pages', 'blackcard-granted.html'),
+      '<head><script>window.guard = 1;</script></head><div id="root"><script type="application/json" id="blackcard-grant">__BLACKCARD_GRANT__</script></div>',
+    );
+    expect(inlineScriptHashes(dir)).toEqual([sha256('window.guard = 1;')]);
+  });
+
   it("hashes the prerendered pages' inline scripts too", () => {
     mkdirSync(join(dir, 'pages'));
     writeFileSync(join(dir, 'pages', 'upsell.html'), '<head><script>window.upsell = 1;</script></head>');

@@ -6,9 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isAdminPath, isAppRoute, prerenderedDocument } from '@contracts/routes';
+import { isAdminPath, isAppRoute, prerenderedDocument, routeOf } from '@contracts/routes';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * A page the server writes for one request, in place of its built document: its HTML, or null to
+ * send the built document. Its HTML is that visitor's alone, so it is never stored by any cache.
+ */
+export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
 
 /**
  * Serves the built SPA: `/` is the prerendered landing page (index.html), a funnel page the build
@@ -16,7 +22,11 @@ export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
  * /admin paths get the admin document (admin.html) and any other page path gets the funnel's
  * client shell (spa.html).
  */
-export async function serveSpa(app: NestFastifyApplication, staticDir: string): Promise<SpaFallback | null> {
+export async function serveSpa(
+  app: NestFastifyApplication,
+  staticDir: string,
+  renderers: Readonly<Record<string, PageRenderer>> = {},
+): Promise<SpaFallback | null> {
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     new Logger('Spa').warn(`No built SPA in ${root}; run "npm run build:web". Serving the API only.`);
@@ -37,13 +47,23 @@ export async function serveSpa(app: NestFastifyApplication, staticDir: string): 
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
   const documentFor = pageDocuments(root, shell);
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
-  return (req, reply) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    return reply
+  const sendDocument = (path: string, reply: FastifyReply) =>
+    reply
       .status(isAppRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .sendFile(documentFor(path));
+  // A page written for one request is sent once its HTML is ready. The reply is never what the
+  // promise resolves to: a Fastify reply is thenable, and adopting it would wait on the response.
+  const sendRendered = async (render: PageRenderer, path: string, req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const html = await render(req);
+    if (html === null) sendDocument(path, reply);
+    else reply.status(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  };
+  return (req, reply) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    const render = req.method === 'GET' ? renderers[routeOf(path)] : undefined;
+    return render ? sendRendered(render, path, req, reply) : sendDocument(path, reply);
   };
 }
 
@@ -72,7 +92,8 @@ function builtPages(root: string): string[] {
     .filter((file) => file.endsWith('.html'))
     .map((file) => `${PAGES_DIR}/${file}`);
 }
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/** An inline script that runs: not one with a src, nor a data block (`type="application/json"`, never executed). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/json")[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts in the built public pages: the build writes

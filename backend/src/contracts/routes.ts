@@ -18,7 +18,7 @@ export const ROUTES = {
 const KNOWN = new Set<string>(Object.values(ROUTES));
 
 /** Route matching ignores case, and a trailing slash names the same page. */
-function routeOf(pathname: string): string {
+export function routeOf(pathname: string): string {
   return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
 }
 

@@ -6,6 +6,8 @@ import '../styles/base.css';
 import '../components/page-heading.css';
 import '../features/blackcard/blackcard.css';
 import { validateTokenEarly } from '../features/blackcard/api/validate-token-early';
+import { readServerGrant } from '../features/blackcard/server-grant';
 
-validateTokenEarly(new URLSearchParams(window.location.search).get('token')?.trim() || null);
+// A document the server granted has checked its token already (features/blackcard/server-grant.ts).
+if (!readServerGrant()) validateTokenEarly(new URLSearchParams(window.location.search).get('token')?.trim() || null);
 void import('./blackcard-islands');

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
+import { BLACKCARD_GRANT } from '@contracts/blackcard-grant';
 import { pages } from '@/content/pages';
 import type { IslandDefinition } from '@/lib/islands';
 import { LandingDocument } from '../landing/landing-document';
 import { landingIslands } from '../landing/landing-islands';
 import { accountIslands } from './account-islands';
-import { blackcardIslands } from './blackcard-islands';
+import { blackcardIslands, grantedBlackcardIslands } from './blackcard-islands';
 import { blackcardUpsellIslands } from './blackcard-upsell-islands';
 import { checkoutIslands } from './checkout-islands';
 import { invitationIslands } from './invitation-islands';
@@ -32,6 +33,17 @@ export const islandPages: Record<string, IslandPage> = {
     title: pages.blackcard.title,
     islands: blackcardIslands,
     Document: () => <IslandDocument islands={blackcardIslands} />,
+  },
+  // The same page as the server sends it to a checked token: the content, and the invitee's data block.
+  'blackcard-granted': {
+    title: pages.blackcard.title,
+    islands: grantedBlackcardIslands,
+    Document: () => (
+      <>
+        <script type="application/json" id={BLACKCARD_GRANT.elementId} dangerouslySetInnerHTML={{ __html: BLACKCARD_GRANT.json }} />
+        <IslandDocument islands={grantedBlackcardIslands} />
+      </>
+    ),
   },
   upsell: { title: pages.upsell.title, islands: upsellIslands, Document: () => <IslandDocument islands={upsellIslands} /> },
   'blackcard-upsell': {

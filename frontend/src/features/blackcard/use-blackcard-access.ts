@@ -17,7 +17,6 @@ function queryToken(search: string): string | null {
  * `search` is the page's query string when the check starts (read once).
  */
 export function useBlackcardAccess(search: string): BlackcardAccess {
-  const goTo = useContext(PageNavigation);
   // Read once: removing the token from the address bar must not change the access decision.
   const [token] = useState(() => queryToken(search));
   const [stored] = useState(() => (token ? null : readStoredInvitee()));
@@ -25,15 +24,7 @@ export function useBlackcardAccess(search: string): BlackcardAccess {
   const { data, error } = validation;
   const invitee = token && data ? { token, email: data.email, name: data.name } : null;
 
-  useEffect(() => {
-    if (!token || !data) return;
-    saveInvitee({ token, email: data.email, name: data.name });
-    const params = new URLSearchParams(window.location.search);
-    if (!params.has('token')) return;
-    params.delete('token');
-    const rest = params.toString();
-    goTo(`${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`, { replace: true });
-  }, [token, data, goTo]);
+  useKeepInvitee(invitee);
 
   useEffect(() => {
     if (!error) return;
@@ -45,4 +36,22 @@ export function useBlackcardAccess(search: string): BlackcardAccess {
   if (!token) return stored ? { status: 'granted', invitee: stored } : { status: 'denied' };
   if (error) return { status: 'denied' };
   return invitee ? { status: 'granted', invitee } : { status: 'checking' };
+}
+
+/**
+ * A granted invitee is kept for the visit (session storage), and the token leaves the address bar
+ * so it does not linger in the history; the rest of the query stays. Null: nothing to keep yet.
+ */
+export function useKeepInvitee(invitee: Invitee | null): void {
+  const goTo = useContext(PageNavigation);
+  const { token = '', email = '', name = '' } = invitee ?? {};
+  useEffect(() => {
+    if (!token) return;
+    saveInvitee({ token, email, name });
+    const params = new URLSearchParams(window.location.search);
+    if (!params.has('token')) return;
+    params.delete('token');
+    const rest = params.toString();
+    goTo(`${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`, { replace: true });
+  }, [token, email, name, goTo]);
 }
