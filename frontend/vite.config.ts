@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { documentHead } from './src/content/brand';
+import { compileHints } from './vite/compile-hints.plugin';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
 import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
 import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
@@ -88,6 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     injectDocumentHead(documentHead),
     inlinePersonalQueryGuard(),
     prerenderPages({ clientOutDir, pages: prerendered }),
+    compileHints({ modules: ['/node_modules/react-dom/'] }),
     previewSpaShell({ clientOutDir }),
   ],
   resolve: {

@@ -117,10 +117,10 @@ test.describe('/blackcard with a token the server has checked', () => {
     const name = 'Avery </script><script>window.injected=1</script> $& Example';
     const { token, email } = await realInvitation(page, name);
 
-    const document = await page.request.get(`/blackcard?utm_source=mail&token=${token}`, { headers: { accept: 'text/html' } });
-    expect(document.status()).toBe(200);
-    expect(document.headers()['cache-control']).toBe('no-store');
-    const html = await document.text();
+    const sent = await page.request.get(`/blackcard?utm_source=mail&token=${token}`, { headers: { accept: 'text/html' } });
+    expect(sent.status()).toBe(200);
+    expect(sent.headers()['cache-control']).toBe('no-store');
+    const html = await sent.text();
     expect(html).toContain('YOU&#x27;VE BEEN INVITED TO THE 11 MILLION');
     expect(html).not.toContain('Verifying access...');
     expect(html).not.toContain('</script><script>window.injected');

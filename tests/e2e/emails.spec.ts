@@ -46,7 +46,8 @@ test.describe('e-mails', () => {
     const target = new URL(link!);
     await visitor.goto(new URL(`${target.pathname}${target.search}`, baseURL).toString());
     await expect(visitor.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
-    expect(await visitor.evaluate(() => sessionStorage.getItem('blackcard_email'))).toBe(email);
+    // The server sent the page granted; the session is kept once React owns it.
+    await expect.poll(() => visitor.evaluate(() => sessionStorage.getItem('blackcard_email'))).toBe(email);
     await fresh.close();
     expect(await mailTo(email)).toHaveLength(1);
   });
@@ -73,6 +74,6 @@ test.describe('e-mails', () => {
     expect(link.pathname).toBe('/blackcard');
     await page.goto(new URL(`${link.pathname}${link.search}`, baseURL).toString());
     await expect(page.getByRole('heading', { level: 1, name: "YOU'VE BEEN INVITED TO THE 11 MILLION" })).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('blackcard_name'))).toBe('Emery Email');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('blackcard_name'))).toBe('Emery Email');
   });
 });

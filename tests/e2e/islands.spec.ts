@@ -93,3 +93,42 @@ test.describe('the landing page hydrates only its islands', () => {
     await expect(question).toHaveAttribute('aria-expanded', 'true');
   });
 });
+
+test.describe("React's runtime loads ahead of each page's own code", () => {
+  // The pages whose entry loads its islands through lib/island-loading.ts (not `/` nor /checkout).
+  for (const { path, islands, expected } of [
+    { path: '/invitation', islands: 'invitation-islands' },
+    { path: '/upsell?email=runtime%40example.com&name=Runtime', islands: 'upsell-islands' },
+    // Signed out, the account request answers 401: the browser reports that failed resource.
+    { path: '/account', islands: 'account-islands', expected: (text: string) => text.includes('status of 401') },
+  ]) {
+    test(`${path.split('?')[0]}: react-dom comes marked for eager compilation, and the page's islands are asked for only once it has run`, async ({
+      page,
+      baseURL,
+    }) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1:3000').origin;
+      // Events arrive in the order the browser saw them: a counter orders them.
+      let seq = 0;
+      const runtimeDone: number[] = [];
+      let islandsAsked = -1;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith(`/assets/${islands}-`)) islandsAsked = ++seq;
+      });
+      page.on('requestfinished', async (request) => {
+        const at = ++seq;
+        if (request.resourceType() !== 'script' || !request.url().startsWith(origin)) return;
+        const body = (await (await request.response())?.body())?.toString('utf8') ?? '';
+        if (body.startsWith('//# allFunctionsCalledOnLoad\n')) runtimeDone.push(at);
+      });
+      const problems = recordConsoleProblems(page, expected);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.evaluate(() => document.querySelector('[data-island]') !== null)).toBe(true);
+
+      expect(runtimeDone, 'exactly one script carries the compile hint (the chunk holding react-dom)').toHaveLength(1);
+      expect(islandsAsked, `the page's ${islands} chunk was fetched`).toBeGreaterThan(0);
+      expect(islandsAsked, "the page's own island code is asked for after the runtime has arrived").toBeGreaterThan(runtimeDone[0]);
+      expect(problems).toEqual([]);
+    });
+  }
+});

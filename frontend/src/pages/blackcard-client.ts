@@ -7,7 +7,8 @@ import '../components/page-heading.css';
 import '../features/blackcard/blackcard.css';
 import { validateTokenEarly } from '../features/blackcard/api/validate-token-early';
 import { readServerGrant } from '../features/blackcard/server-grant';
+import { loadIslands } from '../lib/island-loading';
 
 // A document the server granted has checked its token already (features/blackcard/server-grant.ts).
 if (!readServerGrant()) validateTokenEarly(new URLSearchParams(window.location.search).get('token')?.trim() || null);
-void import('./blackcard-islands');
+void loadIslands(() => import('./blackcard-islands'));

@@ -1,8 +1,10 @@
 // The entry of the prerendered /upsell: its CSS, which the build inlines into the page, and its
-// islands, fetched and hydrated once the first frame is painted (as on `/`): the page paints from
-// its HTML before any of that code is requested, so a slow phone does not wait for it to see the
-// page. Until then its links are plain links and a form's button stays disabled.
+// islands, fetched and hydrated once the first frame is painted (React's runtime first, in its own
+// task: lib/island-loading.ts): the page paints from its HTML before any of that code is
+// requested, so a slow phone does not wait for it to see the page. Until then its links are plain links and a form's button stays disabled.
 import '../styles/base.css';
 import '../components/page-heading.css';
 import '../features/upsell/upsell.css';
-requestAnimationFrame(() => setTimeout(() => void import('./upsell-islands')));
+import { loadIslandsAfterFirstFrame } from '../lib/island-loading';
+
+loadIslandsAfterFirstFrame(() => import('./upsell-islands'));
