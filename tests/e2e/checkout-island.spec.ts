@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { checkoutUrl, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
-import { PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts, scriptTotals } from './support/page-code';
+import { expectIslandPageCode, PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts } from './support/page-code';
 
 /**
  * Marks, before any script of the page runs, the mandate paragraph the server's HTML holds: the
@@ -36,11 +36,7 @@ test.describe('/checkout is a prerendered page with one island', () => {
     await expect(payButton(page)).toHaveText('Pay $97');
     await page.waitForLoadState('networkidle');
 
-    const { totalKiB, listing } = scriptTotals(scripts);
-    expect(totalKiB, `JS loaded by /checkout (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
-    expect(scripts.map((script) => script.url).join(' '), 'no SPA shell or route screen is fetched').not.toMatch(
-      /\.route-|\/spa-|screen-providers/,
-    );
+    expectIslandPageCode(scripts, '/checkout', /\.route-|\/spa-|screen-providers/);
     // The server's mandate paragraph is the one on screen now: hydrated in place, never re-created.
     await expect(page.locator('.checkout__mandate')).toHaveAttribute('data-from-html', 'true');
     await expect(page.locator('.checkout__mandate')).toHaveCount(1);

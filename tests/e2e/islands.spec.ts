@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { handOffOf } from './support/checkout';
 import { openLanding, uniqueEmail } from './support/landing';
-import { PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts, scriptTotals } from './support/page-code';
+import { expectIslandPageCode, PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts } from './support/page-code';
 
 /** Every island of the default build (no analytics, so no consent islands), in page order. */
 const ISLANDS = ['hero-video', 'sales-letter-video', 'testimonials', 'faq', 'lead-form', 'toasts'];
@@ -17,11 +17,8 @@ test.describe('the landing page hydrates only its islands', () => {
     await openLanding(page);
     await page.waitForLoadState('networkidle');
 
-    const { totalKiB, listing } = scriptTotals(scripts);
     expect(scripts.length, 'the page runs scripts').toBeGreaterThan(0);
-    expect(totalKiB, `JS loaded by / (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
-    const names = scripts.map((script) => script.url).join(' ');
-    expect(names, 'no route screen of the SPA is fetched').not.toMatch(/\.route-|\/spa-/);
+    expectIslandPageCode(scripts, '/');
   });
 
   test('static sections stay server HTML; each island is its own hydrated root, without a mismatch', async ({ page }) => {

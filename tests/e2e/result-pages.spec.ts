@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts, scriptTotals } from './support/page-code';
+import { expectIslandPageCode, PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts } from './support/page-code';
 
 /**
  * /success and /account are prerendered island pages (issue 20): their document paints the page's
@@ -51,9 +51,7 @@ test.describe('screen: /success and /account are island pages', () => {
     await page.waitForLoadState('networkidle');
 
     expect(await islandRoots(page)).toEqual([{ name: 'success', root: true }]);
-    const { totalKiB, listing } = scriptTotals(scripts);
-    expect(totalKiB, `JS loaded by /success (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
-    expect(listing, 'no SPA code: no route screen, no router shell').not.toMatch(/\.route-|\/spa-/);
+    expectIslandPageCode(scripts, '/success');
     expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
   });
 
@@ -68,9 +66,7 @@ test.describe('screen: /success and /account are island pages', () => {
     await page.waitForLoadState('networkidle');
 
     expect(await islandRoots(page)).toEqual([{ name: 'account', root: true }]);
-    const { totalKiB, listing } = scriptTotals(scripts);
-    expect(totalKiB, `JS loaded by /account (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
-    expect(listing, 'no SPA code: no route screen, no router shell').not.toMatch(/\.route-|\/spa-/);
+    expectIslandPageCode(scripts, '/account');
     expect(problems, 'no hydration mismatch, no error').toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 
 /** The budget of first-party JavaScript on every page a buyer sees (issue 20), gzip at maximum level. */
@@ -20,11 +20,27 @@ export function recordScripts(page: Page, origin: string): LoadedScript[] {
 }
 
 /** The scripts' total in KiB, and a listing of each (path and size) to explain a failure. */
-export function scriptTotals(scripts: readonly LoadedScript[]): { totalKiB: number; listing: string } {
+function scriptTotals(scripts: readonly LoadedScript[]): { totalKiB: number; listing: string } {
   return {
     totalKiB: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024,
     listing: scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', '),
   };
+}
+
+/** What only the SPA fetches: a route screen or its shell. */
+export const SPA_CODE = /\.route-|\/spa-/;
+
+/**
+ * The scripts a page loaded stay within the budget (the listing explains a failure), and none of
+ * them matches `spaCode`: the page ran as an island page, not as the SPA.
+ */
+export function expectIslandPageCode(scripts: readonly LoadedScript[], page: string, spaCode: RegExp = SPA_CODE): void {
+  const { totalKiB, listing } = scriptTotals(scripts);
+  expect(totalKiB, `JS loaded by ${page} (gzip): ${listing}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_KIB);
+  expect(
+    scripts.map((script) => script.url),
+    'no SPA code: no route screen, no router shell',
+  ).not.toContainEqual(expect.stringMatching(spaCode));
 }
 
 /**
