@@ -58,6 +58,33 @@ async function paymentIntent(): Promise<{ clientSecret: string; id: string }> {
   return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
 }
 
+/**
+ * The provider tells of events again: for each, a copy of a stored `like` event under a new id, as
+ * `type`, all stored in one statement for the worker to apply together. Returns the new ids.
+ */
+async function storeEventsLike(...events: { like: string; type?: string }[]): Promise<string[]> {
+  const ids: string[] = [];
+  const values: string[] = [];
+  for (const { like, type = like } of events) {
+    const [stored] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = $1 LIMIT 1`, [like]);
+    const id = `evt_${randomBytes(12).toString('hex')}`;
+    ids.push(id);
+    values.push(id, type, JSON.stringify({ ...stored.payload, id, type }));
+  }
+  const rows = events.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ');
+  await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ${rows}`, values);
+  return ids;
+}
+
+/** The worker applies the events (stored together); its outcome, and every statement it sent doing so. */
+async function applyWatched([eventId, ...moreEventIds]: string[]): Promise<{ outcome: unknown; statements: string[] }> {
+  const statements: string[] = [];
+  const outcome = await watching.run(statements, () =>
+    stack.worker!.get(PaymentEventHandler).apply(moreEventIds.length ? { eventId, moreEventIds } : { eventId }),
+  );
+  return { outcome, statements };
+}
+
 describe('statements per payment event', () => {
   it('applies an event that changes nothing in one transaction of three statements, after finding the event and its order', async () => {
     const { clientSecret, id } = await paymentIntent();
@@ -68,15 +95,7 @@ describe('statements per payment event', () => {
     await waitFor(async () => (await stack.db.query(`SELECT status FROM orders`))[0].status === 'succeeded', 'the order paid');
     await outboxDrained(stack.db);
     // The provider tells of the paid intent again (a redelivery under a new id): nothing changes.
-    const [stored] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.succeeded'`);
-    const eventId = `evt_${randomBytes(12).toString('hex')}`;
-    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'payment_intent.succeeded', $2)`, [
-      eventId,
-      JSON.stringify({ ...stored.payload, id: eventId }),
-    ]);
-
-    const statements: string[] = [];
-    const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    const { outcome, statements } = await applyWatched(await storeEventsLike({ like: 'payment_intent.succeeded' }));
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
       expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
@@ -99,15 +118,9 @@ describe('statements per paying event', () => {
     await outboxDrained(stack.db);
     // The provider has taken the payment; its event arrives (stored here, applied below).
     await stack.db.query(`UPDATE sandbox_objects SET status = 'succeeded' WHERE id = $1`, [id]);
-    const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'payment_intent.created'`);
-    const eventId = `evt_${randomBytes(12).toString('hex')}`;
-    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'payment_intent.succeeded', $2)`, [
-      eventId,
-      JSON.stringify({ ...created.payload, id: eventId, type: 'payment_intent.succeeded' }),
-    ]);
-
-    const statements: string[] = [];
-    const outcome = await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    const { outcome, statements } = await applyWatched(
+      await storeEventsLike({ like: 'payment_intent.created', type: 'payment_intent.succeeded' }),
+    );
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
       expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
@@ -180,28 +193,13 @@ describe('statements per subscription', () => {
     expect(apiSeen.filter((sql) => /^UPDATE orders/.test(sql))).toHaveLength(2);
 
     await outboxDrained(stack.db);
-    const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'customer.subscription.created'`);
-    const eventId = `evt_${randomBytes(12).toString('hex')}`;
-    await stack.db.query(`INSERT INTO payment_events (id, type, payload) VALUES ($1, 'customer.subscription.created', $2)`, [
-      eventId,
-      JSON.stringify({ ...created.payload, id: eventId }),
-    ]);
-    const statements: string[] = [];
-    await watching.run(statements, () => stack.worker!.get(PaymentEventHandler).apply({ eventId }));
+    const { statements } = await applyWatched(await storeEventsLike({ like: 'customer.subscription.created' }));
     expect(statements.filter((sql) => /^UPDATE orders|memberships/.test(sql))).toEqual([]);
 
     // The subscription's created event and its first invoice's, stored together, are applied
     // together: one lookup, one lock, one read of the subscription, one transaction.
-    const [paid] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
-    const ids = [`evt_${randomBytes(12).toString('hex')}`, `evt_${randomBytes(12).toString('hex')}`];
-    await stack.db.query(
-      `INSERT INTO payment_events (id, type, payload) VALUES ($1, 'customer.subscription.created', $2), ($3, 'invoice.paid', $4)`,
-      [ids[0], JSON.stringify({ ...created.payload, id: ids[0] }), ids[1], JSON.stringify({ ...paid.payload, id: ids[1] })],
-    );
-    const together: string[] = [];
-    const outcome = await watching.run(together, () =>
-      stack.worker!.get(PaymentEventHandler).apply({ eventId: ids[0], moreEventIds: [ids[1]] }),
-    );
+    const ids = await storeEventsLike({ like: 'customer.subscription.created' }, { like: 'invoice.paid' });
+    const { outcome, statements: together } = await applyWatched(ids);
     expect(outcome).toBe('applied: active; applied: active');
     expect(together).toEqual([
       expect.stringMatching(/FROM payment_events WHERE id = ANY/),
