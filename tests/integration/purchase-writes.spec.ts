@@ -85,6 +85,20 @@ async function applyWatched([eventId, ...moreEventIds]: string[]): Promise<{ out
   return { outcome, statements };
 }
 
+/**
+ * How the worker begins applying an event about a payment intent: the event, its order found, then
+ * in one transaction the order locked and the intent read from the provider.
+ */
+const INTENT_EVENT_UNDER_LOCK = [
+  expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
+  expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
+  'START TRANSACTION',
+  // The lock reads the row: its status, billing and provider ids, read no more after.
+  expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+  // The provider's read of the intent (the sandbox's own table).
+  expect.stringMatching(/FROM sandbox_objects/),
+];
+
 describe('statements per payment event', () => {
   it('applies an event that changes nothing in one transaction of three statements, after finding the event and its order', async () => {
     const { clientSecret, id } = await paymentIntent();
@@ -98,13 +112,7 @@ describe('statements per payment event', () => {
     const { outcome, statements } = await applyWatched(await storeEventsLike({ like: 'payment_intent.succeeded' }));
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
-      expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
-      expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
-      'START TRANSACTION',
-      // The lock reads the row: its status, billing and provider ids, read no more after.
-      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
-      // The provider's read of the intent (the sandbox's own table).
-      expect.stringMatching(/FROM sandbox_objects/),
+      ...INTENT_EVENT_UNDER_LOCK,
       'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
       'COMMIT',
     ]);
@@ -123,11 +131,7 @@ describe('statements per paying event', () => {
     );
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
-      expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
-      expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
-      'START TRANSACTION',
-      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
-      expect.stringMatching(/FROM sandbox_objects/),
+      ...INTENT_EVENT_UNDER_LOCK,
       expect.stringMatching(/^UPDATE orders SET status = \$2/),
       expect.stringMatching(/^INSERT INTO payments /),
       expect.stringMatching(/^INSERT INTO outbox /),
