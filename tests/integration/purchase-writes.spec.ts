@@ -99,6 +99,15 @@ const INTENT_EVENT_UNDER_LOCK = [
   expect.stringMatching(/FROM sandbox_objects/),
 ];
 
+/** Waits until the API sends no statements of its own (200 ms without one), then starts `apiSeen` afresh. */
+async function apiQuiet(): Promise<void> {
+  await waitFor(async () => {
+    apiSeen = [];
+    await sleep(200);
+    return apiSeen.length === 0;
+  }, 'the API to send no statements of its own');
+}
+
 describe('statements per payment event', () => {
   it('applies an event that changes nothing in one transaction of three statements, after finding the event and its order', async () => {
     const { clientSecret, id } = await paymentIntent();
@@ -166,11 +175,7 @@ describe('statements per subscription', () => {
       .send({ clientSecret, card, returnUrl: `${stack.url}/checkout` })
       .expect(200);
     await outboxDrained(stack.db);
-    await waitFor(async () => {
-      apiSeen = [];
-      await sleep(200);
-      return apiSeen.length === 0;
-    }, 'the API to send no statements of its own');
+    await apiQuiet();
     const body = {
       email,
       name: 'Jane Buyer',
@@ -234,11 +239,7 @@ describe('statements per verification poll', () => {
   it('answers a poll of an unsettled order from its row, the refresh claim and one locked provider read', async () => {
     const { id } = await paymentIntent();
     await outboxDrained(stack.db);
-    await waitFor(async () => {
-      apiSeen = [];
-      await sleep(200);
-      return apiSeen.length === 0;
-    }, 'the API to send no statements of its own');
+    await apiQuiet();
     const res = await http().get(`/api/verify-payment/${id}`).expect(200);
     expect(res.body.status).toBe('requires_payment_method');
     expect(apiSeen).toEqual([
