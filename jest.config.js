@@ -22,11 +22,11 @@ module.exports = {
       moduleNameMapper,
     },
     {
-      // The SPA's framework-free helpers (lib/), in node with the few browser objects each spec
+      // The SPA's framework-free helpers (lib/, content/), in node with the few browser objects each spec
       // stands in; named 'unit' so the unit run picks them up.
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/frontend/src/lib'],
+      roots: ['<rootDir>/frontend/src/lib', '<rootDir>/frontend/src/content'],
       testMatch: ['**/*.spec.ts'],
       transform,
       cacheDirectory,

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
 import { mailTo, waitForMail } from './support/mail';
+import { intlFormattingCalls, watchIntlFormatting } from './support/page-code';
 
 /** A standard member bought with the sandbox (4242), on its success page. */
 async function buyStandard(page: Page, email: string): Promise<void> {
@@ -39,6 +40,7 @@ test.describe('account page', () => {
 
     const path = await requestSignInLink(page, email);
     await expectNoAxeViolations(page);
+    await watchIntlFormatting(page);
     await page.goto(path);
     const membership = page.getByTestId('membership');
     await expect(membership.getByRole('heading', { name: 'Standard Access' })).toBeVisible();
@@ -56,6 +58,7 @@ test.describe('account page', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Yes, cancel at period end' }).click();
     await expect(membership.getByTestId('membership-status')).toHaveText(/^Canceling on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(await intlFormattingCalls(page), 'amounts and dates are formatted without an Intl formatter').toEqual([]);
 
     await membership.getByRole('button', { name: 'Resume membership' }).click();
     await expect(membership.getByTestId('membership-status')).toHaveText('Active');

@@ -2,7 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { checkoutUrl, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
-import { expectIslandPageCode, PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts } from './support/page-code';
+import {
+  expectIslandPageCode,
+  intlFormattingCalls,
+  PAGE_JS_BUDGET_KIB,
+  recordConsoleProblems,
+  recordScripts,
+  watchIntlFormatting,
+} from './support/page-code';
 
 /**
  * Marks, before any script of the page runs, the mandate paragraph the server's HTML holds: the
@@ -29,6 +36,7 @@ test.describe('/checkout is a prerendered page with one island', () => {
     const scripts = recordScripts(page, origin);
     const problems = recordConsoleProblems(page);
     await markPrerenderedMandate(page);
+    await watchIntlFormatting(page);
     await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto(checkoutUrl({ plan: 'standard', email: uniqueEmail('island'), name: 'Island Buyer' }));
@@ -41,6 +49,7 @@ test.describe('/checkout is a prerendered page with one island', () => {
     await expect(page.locator('.checkout__mandate')).toHaveAttribute('data-from-html', 'true');
     await expect(page.locator('.checkout__mandate')).toHaveCount(1);
     expect(problems, 'hydration raises no error or warning').toEqual([]);
+    expect(await intlFormattingCalls(page), 'prices are formatted without an Intl formatter').toEqual([]);
     await expectNoAxeViolations(page);
   });
 

@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { handOffOf } from './support/checkout';
 import { openLanding, uniqueEmail } from './support/landing';
-import { expectIslandPageCode, PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts } from './support/page-code';
+import {
+  expectIslandPageCode,
+  intlFormattingCalls,
+  PAGE_JS_BUDGET_KIB,
+  recordConsoleProblems,
+  recordScripts,
+  watchIntlFormatting,
+} from './support/page-code';
 
 /** Every island of the default build (no analytics, so no consent islands), in page order. */
 const ISLANDS = ['hero-video', 'sales-letter-video', 'testimonials', 'faq', 'lead-form', 'toasts'];
@@ -14,11 +21,13 @@ test.describe('the landing page hydrates only its islands', () => {
   }) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1:3000').origin;
     const scripts = recordScripts(page, origin);
+    await watchIntlFormatting(page);
     await openLanding(page);
     await page.waitForLoadState('networkidle');
 
     expect(scripts.length, 'the page runs scripts').toBeGreaterThan(0);
     expectIslandPageCode(scripts, '/');
+    expect(await intlFormattingCalls(page), 'no Intl formatter while the page loads').toEqual([]);
   });
 
   test('static sections stay server HTML; each island is its own hydrated root, without a mismatch', async ({ page }) => {
@@ -118,6 +127,7 @@ test.describe("React's runtime loads ahead of each page's own code", () => {
         if (body.startsWith('//# allFunctionsCalledOnLoad\n')) runtimeDone.push(at);
       });
       const problems = recordConsoleProblems(page, expected);
+      await watchIntlFormatting(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect.poll(() => page.evaluate(() => document.querySelector('[data-island]') !== null)).toBe(true);
@@ -126,6 +136,7 @@ test.describe("React's runtime loads ahead of each page's own code", () => {
       expect(islandsAsked, `the page's ${islands} chunk was fetched`).toBeGreaterThan(0);
       expect(islandsAsked, "the page's own island code is asked for after the runtime has arrived").toBeGreaterThan(runtimeDone[0]);
       expect(problems).toEqual([]);
+      expect(await intlFormattingCalls(page), 'no Intl formatter while the page hydrates').toEqual([]);
     });
   }
 });

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectIslandPageCode, PAGE_JS_BUDGET_KIB, recordConsoleProblems, recordScripts } from './support/page-code';
+import {
+  expectIslandPageCode,
+  intlFormattingCalls,
+  PAGE_JS_BUDGET_KIB,
+  recordConsoleProblems,
+  recordScripts,
+  watchIntlFormatting,
+} from './support/page-code';
 
 /**
  * /success and /account are prerendered island pages (issue 20): their document paints the page's
@@ -43,6 +50,7 @@ test.describe('screen: /success and /account are island pages', () => {
     const scripts = recordScripts(page, new URL(String(baseURL)).origin);
     const problems = recordConsoleProblems(page, (text) => text.includes('401'));
     await answerVerification(page, 'standard');
+    await watchIntlFormatting(page);
     await page.goto('/success?subscription_id=sub_island&plan=standard');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeFocused();
     // The celebration plays, and its canvas goes once it is over.
@@ -53,6 +61,7 @@ test.describe('screen: /success and /account are island pages', () => {
     expect(await islandRoots(page)).toEqual([{ name: 'success', root: true }]);
     expectIslandPageCode(scripts, '/success');
     expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
+    expect(await intlFormattingCalls(page), 'the amount is formatted without an Intl formatter').toEqual([]);
   });
 
   test(`/account hydrates its island with at most ${PAGE_JS_BUDGET_KIB} KiB of gzip JavaScript, none of it the SPA's router or query library`, async ({

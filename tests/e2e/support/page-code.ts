@@ -55,3 +55,46 @@ export function recordConsoleProblems(page: Page, expected: (text: string) => bo
   });
   return problems;
 }
+
+/**
+ * Records, from before any script of the page runs, each call that makes an Intl formatter
+ * (toLocaleString and its kin make one too): a page's first one loads ICU's data on the main
+ * thread, 10–20 ms here and four times that on a phone, so buyer pages format by hand
+ * (content/money.ts, content/dates.ts). Read the list with `intlFormattingCalls`.
+ */
+export async function watchIntlFormatting(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as { intlFormattingCalls?: string[] }).intlFormattingCalls = calls;
+    const note = (name: string) => calls.push(`${name} ${new Error().stack?.split('\n')[3]?.trim() ?? ''}`);
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat'] as const) {
+      const original = Intl[name] as unknown as (...args: unknown[]) => unknown;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct: (target, args, newTarget) => (note(`Intl.${name}`), Reflect.construct(target, args, newTarget) as object),
+        apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target, self, args)),
+      });
+    }
+    const methods: [object, string][] = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+    ];
+    for (const [proto, method] of methods) {
+      const original = (proto as Record<string, (...args: unknown[]) => unknown>)[method];
+      Object.defineProperty(proto, method, {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          note(method);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+}
+
+/** The calls `watchIntlFormatting` saw so far, each with the line of the page's code that made it. */
+export function intlFormattingCalls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as { intlFormattingCalls?: string[] }).intlFormattingCalls ?? ['the watch was not installed']);
+}

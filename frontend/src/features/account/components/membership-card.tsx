@@ -2,13 +2,12 @@ import type { AccountMembership } from '@contracts/account';
 import type { PaymentProviderName } from '@contracts/payments';
 import { useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
+import { formatLongDateUtc } from '@/content/dates';
 import { formatUsd } from '@/content/money';
 import { ApiError } from '@/lib/api-client';
 import { changeMembership, openBillingPortal } from '../api/account-actions';
 import { CancelDialog } from './cancel-dialog';
 import { CardUpdateForm } from './card-update-form';
-
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 const messageOf = (error: unknown) => (error instanceof ApiError && error.serverMessage) || copy.signIn.errorFallback;
 
@@ -32,7 +31,7 @@ export function MembershipCard({
   const [portalPending, setPortalPending] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const headingId = `membership-${membership.orderId}`;
-  const periodEnd = membership.currentPeriodEnd ? longDate(membership.currentPeriodEnd) : null;
+  const periodEnd = membership.currentPeriodEnd ? formatLongDateUtc(membership.currentPeriodEnd) : null;
 
   const run = async (action: 'cancel' | 'resume') => {
     setNotice(null);
@@ -82,7 +81,7 @@ export function MembershipCard({
           {membership.payments.map((payment) => (
             <li key={payment.sequence}>
               <span>{copy.paymentNumber(payment.sequence)}</span> <span>{formatUsd(payment.amountCents / 100)}</span>{' '}
-              <span>{longDate(payment.paidAt)}</span>
+              <span>{formatLongDateUtc(payment.paidAt)}</span>
             </li>
           ))}
         </ul>
