@@ -157,6 +157,37 @@ test.describe('/blackcard with a token the server has checked', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the granted page shows its content before any island code is asked for: its islands wait for the first frame', async ({ page }) => {
+    const { token } = await realInvitation(page, 'Avery Frame');
+    // Frames are held back until the test lets them go: nothing the page schedules on one runs before then.
+    await page.addInitScript(() => {
+      const frame = window.requestAnimationFrame.bind(window);
+      const held: FrameRequestCallback[] = [];
+      let holding = true;
+      window.requestAnimationFrame = (callback) => (holding ? held.push(callback) : frame(callback));
+      (window as { releaseFrames?: () => void }).releaseFrames = () => {
+        holding = false;
+        for (const callback of held.splice(0)) frame(callback);
+      };
+    });
+    const islandCode: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/assets\/(islands|blackcard-islands|blackcard-page)-/.test(path)) islandCode.push(path);
+    });
+
+    await page.goto(`/blackcard?token=${token}`);
+    await expectContent(page);
+    await page.waitForLoadState('networkidle');
+    expect(islandCode, 'no island code before the first frame').toEqual([]);
+
+    await page.evaluate(() => (window as { releaseFrames?: () => void }).releaseFrames?.());
+    await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeFocused();
+    expect(islandCode).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/islands-/), expect.stringMatching(/^\/assets\/blackcard-islands-/)]),
+    );
+  });
+
   test('an unknown well-formed token gets the verifying document, then /invitation', async ({ page }) => {
     const unknown = 'A'.repeat(43);
     const html = await (await page.request.get(`/blackcard?token=${unknown}`, { headers: { accept: 'text/html' } })).text();

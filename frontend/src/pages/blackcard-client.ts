@@ -1,14 +1,19 @@
 // The entry of the prerendered /blackcard: its CSS, which the build inlines into the page, and its
-// islands, fetched and hydrated at once (the content waits on the access check, unlike `/`, whose
-// islands wait for the first frame). The query token's check starts first, so the request runs
-// while React and the islands load (the access hook adopts the answer).
+// islands. A document the server granted (features/blackcard/server-grant.ts) paints its content
+// from the HTML, so its islands wait for the first frame, as on the other pages: requested earlier,
+// React's runtime competes with that first paint on a slow phone. Otherwise the content waits on
+// the access check, so the query token's check starts first and React and the islands load at once
+// while it runs (the access hook adopts the answer).
 import '../styles/base.css';
 import '../components/page-heading.css';
 import '../features/blackcard/blackcard.css';
 import { validateTokenEarly } from '../features/blackcard/api/validate-token-early';
 import { readServerGrant } from '../features/blackcard/server-grant';
-import { loadIslands } from '../lib/island-loading';
+import { loadIslands, loadIslandsAfterFirstFrame } from '../lib/island-loading';
 
-// A document the server granted has checked its token already (features/blackcard/server-grant.ts).
-if (!readServerGrant()) validateTokenEarly(new URLSearchParams(window.location.search).get('token')?.trim() || null);
-void loadIslands(() => import('./blackcard-islands'));
+const loadPage = () => import('./blackcard-islands');
+if (readServerGrant()) loadIslandsAfterFirstFrame(loadPage);
+else {
+  validateTokenEarly(new URLSearchParams(window.location.search).get('token')?.trim() || null);
+  void loadIslands(loadPage);
+}
