@@ -6,9 +6,11 @@ export function currentPathAndQuery(page: Page): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** Opens /invitation once its form has hydrated: the HTML's submit button is disabled until then. */
 export async function openInvitation(page: Page, query = ''): Promise<void> {
   await page.goto(`/invitation${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Your Invitation Awaits.' })).toBeVisible();
+  await expect(page.getByTestId('invitation-submit')).toBeEnabled();
 }
 
 /**
