@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
@@ -8,10 +8,13 @@ import { ORDER_PAID_EFFECTS, SIDE_EFFECTS } from '@contracts/jobs';
 import { PLANS, type PlanId } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { messageIdFor } from '../../worker/src/clients/smtp-mailer.client';
+import { buildImage, containerPid, dockerReady, startComposeStack } from '../../scripts/lib/compose';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
+import { freePort } from '../../scripts/lib/ports';
 import { startProcess, waitForHttp } from '../../scripts/lib/processes';
 import { repoRoot, startApi, startWorker } from '../../scripts/lib/stack';
+import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems, type DoorAttempt } from '../fakes/exactly-once';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { BENCH_ROLE, startBenchStack } from './bench-stack';
@@ -84,13 +87,15 @@ class StepFailure extends Error {
   }
 }
 
-/** The processes whose CPU is read before and after each rate. */
+/** The processes whose CPU is read before and after each rate: every replica of each, with its children. */
 interface Pids {
-  api: number | undefined;
-  worker: number | undefined;
-  postgres: number | undefined;
-  redis: number | undefined;
-  smtp: number | undefined;
+  api: number[];
+  worker: number[];
+  postgres: number[];
+  redis: number[];
+  smtp: number[];
+  /** Caddy, in front of the Compose stack; none in the local one. */
+  proxy: number[];
 }
 type Cpu = Record<keyof Pids | 'generator', number | null>;
 
@@ -100,8 +105,32 @@ const PROCESS_LABEL: Record<keyof Cpu, string> = {
   postgres: 'Postgres (all backends)',
   redis: 'Redis',
   smtp: 'SMTP sink',
+  proxy: 'Caddy',
   generator: 'load generator + fakes (this process)',
 };
+
+/** CPU ms so far of every process listed (with their children), null when there are none or one is gone. */
+function cpuOf(pids: number[]): number | null {
+  if (!pids.length) return null;
+  let sum = 0;
+  for (const pid of pids) {
+    const used = cpuMs(pid, true);
+    if (used === null) return null;
+    sum += used;
+  }
+  return sum;
+}
+
+/** Where the buyers go: the site's URL, a client of its database, and its processes. */
+interface Target {
+  /** How the table titles name it. */
+  label: string;
+  url: string;
+  db: Client;
+  pids: Pids;
+  /** Stops and removes what the target started, last first. */
+  stop(): Promise<void>;
+}
 
 /**
  * `npm run bench:launch`: a launch-day rush through the SPA's calls. Buyers arrive open-loop at
@@ -116,18 +145,17 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
   const s = settings();
   const report = new BenchReport('launch');
   const config = new AppConfig();
-  const stack = await startBenchStack(life, 'bench-launch', { countStatements: s.countStatements });
-  const { data, env: baseEnv, db } = stack;
+  const compose = (process.env.BENCH_LAUNCH_STACK ?? 'local') === 'compose';
+  if (compose && s.countStatements)
+    step('Launch: statements are not counted against the Compose stack (its Postgres has no pg_stat_statements)');
+  if (compose) s.countStatements = false;
 
+  // The fakes listen where the Compose stack's containers reach them too (host.docker.internal).
   const meta = new FakeMetaCapiServer({ accessToken: 'bench-meta-token' });
-  await meta.start();
+  await meta.start(0, compose ? '0.0.0.0' : '127.0.0.1');
   const stopMeta = life.own('Fake Meta CAPI', () => meta.stop());
-  const sink = await startSmtpSink(life);
-
-  const env: NodeJS.ProcessEnv = {
-    ...baseEnv,
-    SMTP_URL: sink.smtpUrl,
-    META_CAPI_URL: meta.url,
+  const sink = await startSmtpSink(life, compose);
+  const effects: Record<string, string> = {
     META_PIXEL_ID: '1234567890',
     META_CAPI_ACCESS_TOKEN: 'bench-meta-token',
     // Sandbox orders are test orders: Meta gets their Purchase only as a test event.
@@ -135,26 +163,21 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     RATE_LIMIT_INTENTS_PER_EMAIL: '100000000',
     RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '100000000',
   };
-  const { worker, api } = await startApp(life, env, process.env.BENCH_CPU_PROF_DIR);
+  const target = compose ? await composeTarget(life, effects, meta, sink) : await localTarget(life, s, effects, meta, sink);
+  const { db, pids } = target;
   try {
-    const pids: Pids = {
-      api: api.child.pid,
-      worker: worker.child.pid,
-      postgres: postmasterPid(data.scratch),
-      redis: redisPid(data.redisUrl),
-      smtp: sink.pid,
-    };
     const readCpu = (): Cpu => ({
-      api: cpuMs(pids.api),
-      worker: cpuMs(pids.worker),
-      postgres: cpuMs(pids.postgres, true),
-      redis: cpuMs(pids.redis, true),
-      smtp: cpuMs(pids.smtp),
+      api: cpuOf(pids.api),
+      worker: cpuOf(pids.worker),
+      postgres: cpuOf(pids.postgres),
+      redis: cpuOf(pids.redis),
+      smtp: cpuOf(pids.smtp),
+      proxy: cpuOf(pids.proxy),
       generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     });
 
     step('Launch: warming up (10 buyers, not counted)');
-    await runRate(api.url, 'warm', 5, 2, s);
+    await runRate(target.url, 'warm', 5, 2, s);
     await drained(db, 'warm', s.drainTimeoutMs);
     // What the API and worker use with no buyer at all (pollers, timers), to tell it from the buyers' share.
     const idleSeconds = Number(process.env.BENCH_LAUNCH_IDLE_S ?? 5);
@@ -177,7 +200,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       const before = readCpu();
       const workBefore = await databaseWork(db, s.countStatements);
       const started = performance.now();
-      const buyers = await runRate(api.url, tag, rate, s.seconds, s);
+      const buyers = await runRate(target.url, tag, rate, s.seconds, s);
       const answeredS = (performance.now() - started) / 1000;
       const drain = await drained(db, tag, s.drainTimeoutMs);
       const stepSeconds = (performance.now() - started) / 1000;
@@ -245,7 +268,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     const skipped = s.rates.length - stepRows.length;
 
     report.table(
-      `Launch: buyers arriving open-loop at each rate for ${s.seconds} s (API, worker, Postgres, Redis, fakes and the load generator share this machine)`,
+      `Launch: buyers arriving open-loop at each rate for ${s.seconds} s (${target.label}; all of it, the fakes and the load generator share this machine)`,
       stepRows,
       `mix: ${s.mix.map((m) => `${m.plan} ×${m.weight}`).join(', ')}; verification every ${VERIFY_INTERVAL_MS} ms, at most ${s.verifyTries} tries`,
       'paid orders/s: buyers verified paid, over the time from the rate’s first arrival to its last paid verification.',
@@ -275,12 +298,119 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       'The highest rate at which every call’s p99 stayed ≤ 1 s and no buyer failed (below it, all did too).',
     );
   } finally {
-    await api.release();
-    await worker.release();
+    await target.stop();
     await sink.stop();
     await stopMeta();
-    await stack.stop();
   }
+}
+
+/** The compiled API and worker, one process each, over the bench's throwaway Postgres and Redis. */
+async function localTarget(
+  life: Lifecycle,
+  s: Settings,
+  effects: Record<string, string>,
+  meta: FakeMetaCapiServer,
+  sink: SinkProcess,
+): Promise<Target> {
+  const stack = await startBenchStack(life, 'bench-launch', { countStatements: s.countStatements });
+  const { data, env: baseEnv, db } = stack;
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...effects, SMTP_URL: sink.smtpUrl, META_CAPI_URL: meta.url };
+  const { worker, api } = await startApp(life, env, process.env.BENCH_CPU_PROF_DIR);
+  const pid = (n: number | undefined) => (n === undefined ? [] : [n]);
+  return {
+    label: '1 API and 1 worker process, Postgres and Redis on this machine',
+    url: api.url,
+    db,
+    pids: {
+      api: pid(api.child.pid),
+      worker: pid(worker.child.pid),
+      postgres: pid(postmasterPid(data.scratch)),
+      redis: pid(redisPid(data.redisUrl)),
+      smtp: pid(sink.pid),
+      proxy: [],
+    },
+    async stop() {
+      await api.release();
+      await worker.release();
+      await stack.stop();
+    },
+  };
+}
+
+/**
+ * docker-compose.yml as deployed (BENCH_LAUNCH_STACK=compose): the image built from this tree,
+ * BENCH_LAUNCH_APIS API and BENCH_LAUNCH_WORKERS worker replicas (2 each), Postgres, Redis and Caddy
+ * in containers, the buyers through Caddy. Its Postgres is published on this machine's loopback
+ * for the bench's counting client only; the workers reach the fakes through host.docker.internal.
+ */
+async function composeTarget(
+  life: Lifecycle,
+  effects: Record<string, string>,
+  meta: FakeMetaCapiServer,
+  sink: SinkProcess,
+): Promise<Target> {
+  const resultsDir = join(repoRoot, 'test-results', 'bench');
+  mkdirSync(resultsDir, { recursive: true });
+  await dockerReady();
+  const buildLog = join(resultsDir, 'compose-build.log');
+  rmSync(buildLog, { force: true });
+  step(`Launch: image built in ${await buildImage('bench-launch', buildLog)} s`);
+  const affiliate = new FakeAffiliateServer();
+  await affiliate.start(0, '0.0.0.0');
+  const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
+  const host = (url: string) => url.replace('127.0.0.1', 'host.docker.internal');
+  const pgPort = await freePort();
+  const apis = Number(process.env.BENCH_LAUNCH_APIS ?? 2);
+  const workers = Number(process.env.BENCH_LAUNCH_WORKERS ?? 2);
+  const stack = await startComposeStack(life, {
+    imageTag: 'bench-launch',
+    name: 'bench-launch',
+    resultsDir,
+    apiReplicas: apis,
+    workerReplicas: workers,
+    env: [
+      ...Object.entries(effects).map(([key, value]) => `${key}=${value}`),
+      `SMTP_URL=${host(sink.smtpUrl)}`,
+      `META_CAPI_URL=${host(meta.url)}`,
+      `AFFILIATE_API_URL=${host(affiliate.url)}/api/v1`,
+      'AFFILIATE_API_KEY=bench-key',
+      // Every buyer comes from this one machine.
+      'RATE_LIMIT_WRITES=100000000',
+      'RATE_LIMIT_INTENTS_PER_CLIENT=100000000',
+      `LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}`,
+    ],
+    override: [
+      'services:',
+      '  worker:',
+      "    extra_hosts: ['host.docker.internal:host-gateway']",
+      '  postgres:',
+      `    ports: ['127.0.0.1:${pgPort}:5432']`,
+      '',
+    ].join('\n'),
+  });
+  const db = new Client({ connectionString: `postgres://clear:${stack.postgresPassword}@127.0.0.1:${pgPort}/clear` });
+  await db.connect();
+  const closeDb = life.own('Bench database client', () => db.end());
+  const pidsOf = async (service: string) =>
+    (await Promise.all((await stack.containers(service)).map(containerPid))).filter((pid): pid is number => pid !== undefined);
+  return {
+    label: `Compose: ${apis} API and ${workers} worker containers, Postgres, Redis and Caddy in containers, the buyers through Caddy`,
+    url: stack.site,
+    db,
+    pids: {
+      api: await pidsOf('api'),
+      worker: await pidsOf('worker'),
+      postgres: await pidsOf('postgres'),
+      redis: await pidsOf('redis'),
+      smtp: sink.pid === undefined ? [] : [sink.pid],
+      proxy: await pidsOf('proxy'),
+    },
+    async stop() {
+      await closeDb();
+      await stack.stop();
+      await stopAffiliate();
+    },
+  };
 }
 
 /** Buyers arriving every 1/rate s for `seconds`, each going through its purchase without waiting for the others. */
@@ -473,9 +603,10 @@ interface SinkProcess {
 }
 
 /** The SMTP sink (tests/fakes) in a process of its own, so its CPU is read apart from this one's. */
-async function startSmtpSink(life: Lifecycle): Promise<SinkProcess> {
+async function startSmtpSink(life: Lifecycle, reachableFromContainers: boolean): Promise<SinkProcess> {
   const child = spawn(process.execPath, [join(repoRoot, 'dist', 'tests', 'bench', 'smtp-sink-process.js')], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SMTP_SINK_HOST: reachableFromContainers ? '0.0.0.0' : '127.0.0.1' },
   });
   const stop = life.own(
     'SMTP sink',

@@ -31,8 +31,8 @@ function stat(pid: number): Stat | null {
 }
 
 /**
- * CPU milliseconds (user + system) a process has used so far; with `tree`, its live children's too
- * and what its exited children used (Postgres runs a process per connection under its postmaster).
+ * CPU milliseconds (user + system) a process has used so far; with `tree`, every live descendant's
+ * too and what exited ones used (Postgres runs a process per connection under its postmaster).
  * Null off Linux or once the process is gone.
  */
 export function cpuMs(pid: number | undefined, tree = false): number | null {
@@ -41,10 +41,18 @@ export function cpuMs(pid: number | undefined, tree = false): number | null {
   if (!root) return null;
   let ticks = root.own + (tree ? root.reaped : 0);
   if (tree) {
+    // Every live descendant, not only children: in a container the postmaster is itself a child
+    // of the image's `su`, and its backends live as long as the app's pooled connections.
+    const children = new Map<number, Array<Stat & { pid: number }>>();
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
-      const child = stat(Number(name));
-      if (child?.ppid === pid) ticks += child.own + child.reaped;
+      const found = stat(Number(name));
+      if (found) children.set(found.ppid, [...(children.get(found.ppid) ?? []), { ...found, pid: Number(name) }]);
+    }
+    const pending = [...(children.get(pid) ?? [])];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      ticks += next.own + next.reaped;
+      pending.push(...(children.get(next.pid) ?? []));
     }
   }
   return (ticks * 1000) / TICKS_PER_SECOND;

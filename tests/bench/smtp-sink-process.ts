@@ -4,11 +4,11 @@ import { SmtpSinkInspector } from '../fakes/smtp-sink-inspector';
 /**
  * The SMTP sink as a process of its own, so a benchmark can read the CPU it uses apart from the
  * load generator's: prints one JSON line `{ smtpUrl, inspectorUrl }` once both listen, and serves
- * until it is sent SIGTERM.
+ * until it is sent SIGTERM. SMTP_SINK_HOST=0.0.0.0 lets containers reach it.
  */
 async function main(): Promise<void> {
   const sink = new SmtpSink();
-  const smtpUrl = await sink.start(0);
+  const smtpUrl = await sink.start(0, process.env.SMTP_SINK_HOST ?? '127.0.0.1');
   const inspector = new SmtpSinkInspector(sink);
   const inspectorUrl = await inspector.start();
   process.stdout.write(`${JSON.stringify({ smtpUrl, inspectorUrl })}\n`);

@@ -42,9 +42,10 @@ export abstract class RecordingJsonServer {
   /** The body sent with a failure when the test did not give one. */
   protected abstract defaultFailureBody(status: number): unknown;
 
-  async start(port = 0): Promise<string> {
+  /** Listens on `host` (0.0.0.0 for containers to reach it); `url` names the loopback address either way. */
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     return this.url;
   }
 

@@ -39,8 +39,11 @@ export class SmtpSink {
   private refuseRecipientCode = 550;
   private server: SMTPServer | null = null;
   private port = 0;
+  private host = '127.0.0.1';
 
-  async start(port = this.port): Promise<string> {
+  /** Listens on `host` (0.0.0.0 for containers to reach it); `url` names the loopback address either way. */
+  async start(port = this.port, host = this.host): Promise<string> {
+    this.host = host;
     const server = new SMTPServer({
       secure: false,
       authOptional: true,
@@ -82,7 +85,7 @@ export class SmtpSink {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
+      server.listen(port, host, () => resolve());
     });
     // smtp-server reports a client's dropped connection (a killed worker resets its sessions) as
     // an 'error' on the server: a real server logs it and serves on, and so does the sink.
