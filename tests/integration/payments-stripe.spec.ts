@@ -274,6 +274,28 @@ it('one-time plan: a payment intent that saves the card on the reused customer',
   expect(stripe.calls()).toEqual(['GET /v1/payment_intents/pi_fake000000000000000001']);
 });
 
+it('a verification whose Stripe read failed answers from the order and leaves no claim: the next poll reads Stripe at once', async () => {
+  await http()
+    .post('/api/create-payment-intent')
+    .send({ ...buyer, plan: 'Full Payment', amount: 997 })
+    .expect(200);
+  const intent = '/v1/payment_intents/pi_fake000000000000000001';
+  // Every try of the SDK's retries fails.
+  stripe.failNext(100, intent);
+  const stale = await http().get('/api/verify-payment/pi_fake000000000000000001').expect(200);
+  expect(stale.body.status).toBe('requires_payment_method');
+  stripe.failNext(0);
+  stripe.requests.length = 0;
+
+  // Well within VERIFY_REFRESH_MS (3 s): a claim left by the failed read would answer from the row again.
+  const fresh = await http().get('/api/verify-payment/pi_fake000000000000000001').expect(200);
+  expect(fresh.body.status).toBe('succeeded');
+  expect(stripe.calls()).toEqual([`GET ${intent}`]);
+  // The successful read holds the claim: a poll right after it answers from the row, without asking Stripe.
+  await http().get('/api/verify-payment/pi_fake000000000000000001').expect(200);
+  expect(stripe.calls()).toEqual([`GET ${intent}`]);
+});
+
 it('a retried create for the same order sends the same idempotency key', async () => {
   stripe.existingCustomerId = 'cus_existing0000000000001';
   stripe.failNext(1, '/v1/payment_intents');

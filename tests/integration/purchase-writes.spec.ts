@@ -236,7 +236,7 @@ describe('statements per subscription', () => {
 });
 
 describe('statements per verification poll', () => {
-  it('answers a poll of an unsettled order from its row, the refresh claim and one locked provider read', async () => {
+  it('answers a poll of an unsettled order from its row, and the refresh claim and one locked provider read in one transaction', async () => {
     const { id } = await paymentIntent();
     await outboxDrained(stack.db);
     await apiQuiet();
@@ -244,8 +244,8 @@ describe('statements per verification poll', () => {
     expect(res.body.status).toBe('requires_payment_method');
     expect(apiSeen).toEqual([
       expect.stringMatching(/^SELECT .* FROM orders WHERE payment_intent_id = \$1$/),
-      expect.stringMatching(/^UPDATE orders SET last_refreshed_at = now\(\)/),
       'START TRANSACTION',
+      expect.stringMatching(/^UPDATE orders SET last_refreshed_at = now\(\)/),
       expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
       expect.stringMatching(/FROM sandbox_objects/),
       'COMMIT',

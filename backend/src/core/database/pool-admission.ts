@@ -63,6 +63,11 @@ export interface AdmissionContext {
 
 const contexts = new AsyncLocalStorage<AdmissionContext>();
 
+/** Why the pool refused the current unit of work a connection, if it did (whatever the code in between made of the error). */
+export function poolRefusalHere(): PoolBusyReason | undefined {
+  return contexts.getStore()?.refused;
+}
+
 /**
  * Runs `fn` (and everything it awaits or schedules) under `context`: with `shared`, its database
  * connections come from the shared part of the pool, never from those reserved for the money path.

@@ -4,6 +4,7 @@ import { AppConfig } from '@core/config/app-config';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
 import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isPoolBusy, PoolBusyError, poolRefusalHere } from '@core/database/pool-admission';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { verificationStatus } from './verification-status';
 
@@ -56,17 +57,23 @@ export class VerificationService {
     return work;
   }
 
-  /** A failed read is logged and the answer comes from Postgres: a poll never fails for it. */
+  /**
+   * A failed provider read is logged and the answer comes from Postgres: a poll does not fail for
+   * the provider. It does when the pool refused a connection: the row may predate a payment the
+   * read would have found, and the success page takes any answer as final, so the poll answers
+   * 'busy' (503, Retry-After), which the page retries, and the failed read leaves no claim.
+   */
   private async readProvider(path: Path, order: OrderRow): Promise<OrderStatus | null> {
-    if (!(await this.orders.claimRefresh(order.id, this.config.VERIFY_REFRESH_MS))) return null;
     try {
       // Read under the order's row lock, so a webhook's fresher read cannot be overwritten by this one.
-      return await this.orders.applyRead(order.id, async () =>
+      return await this.orders.applyClaimedRead(order.id, this.config.VERIFY_REFRESH_MS, async () =>
         path === 'payment'
           ? orderStatusOfCharge(await this.gateway.readCharge(order.payment_intent_id as string))
           : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string)),
       );
     } catch (err) {
+      const refused = isPoolBusy(err) ? err.reason : poolRefusalHere();
+      if (refused) throw isPoolBusy(err) ? err : new PoolBusyError(refused);
       this.logger.warn(
         { orderId: order.id, err: (err as Error).message },
         'Provider read for verification failed; answering from Postgres',

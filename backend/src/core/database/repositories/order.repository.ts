@@ -489,6 +489,28 @@ export class OrderRepository implements PersonalDataOwner {
   }
 
   /**
+   * `applyRead` under the read stamp's claim, both in one transaction: the claim (at most one
+   * provider read per order per `intervalMs`, across API instances) takes the row lock, the read
+   * runs under it and its answer is applied before the lock goes. A read that fails, or a
+   * transaction that gets no connection, leaves no claim behind: the next poll may read at once
+   * rather than answer from a row the failed read never brought up to date. Resolves with the
+   * order's status after the read, or null when someone else read it within `intervalMs`.
+   */
+  async applyClaimedRead(orderId: string, intervalMs: number, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [, claimed]: [unknown[], number] = await manager.query(
+        `UPDATE orders SET last_refreshed_at = now()
+          WHERE id = $1 AND (last_refreshed_at IS NULL OR last_refreshed_at < now() - make_interval(secs => $2::float8 / 1000))
+         RETURNING id`,
+        [orderId, intervalMs],
+      );
+      if (claimed !== 1) return null;
+      const { status, order } = await applyReadToOrder(manager, orderId, read);
+      return status ?? order?.status ?? null;
+    });
+  }
+
+  /**
    * Claims up to `limit` orders for the reconciler to re-read from the provider: not settled
    * `olderThanMs` after they were created (within the last `withinMs`), holding a provider
    * object, and not read by anyone (reconciler or verification) in the last `claimMs`. The claim
