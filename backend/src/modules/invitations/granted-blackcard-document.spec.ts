@@ -39,8 +39,7 @@ describe('GrantedBlackcardDocument', () => {
   let dir: string;
   const invitee = jest.fn<Promise<{ email: string; name: string }>, [string]>();
   const consume = jest.fn<Promise<void>, [string]>();
-  const services = () =>
-    [{ invitee } as unknown as InvitationsService, { consume } as unknown as TokenCheckLimiter] as const;
+  const services = () => [{ invitee } as unknown as InvitationsService, { consume } as unknown as TokenCheckLimiter] as const;
   const request = (url: string) => ({ url, ip: '203.0.113.9' }) as FastifyRequest;
 
   beforeEach(() => {
