@@ -431,15 +431,8 @@ export class OrderRepository implements PersonalDataOwner {
    * Claims the right to read the provider for this order now: true for one caller per
    * `intervalMs`, across every API instance (the row is the lock).
    */
-  async claimRefresh(orderId: string, intervalMs: number): Promise<boolean> {
-    // TypeORM answers an UPDATE with [rows, affected count].
-    const [, claimed]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE orders SET last_refreshed_at = now()
-        WHERE id = $1 AND (last_refreshed_at IS NULL OR last_refreshed_at < now() - make_interval(secs => $2::float8 / 1000))
-       RETURNING id`,
-      [orderId, intervalMs],
-    );
-    return claimed === 1;
+  claimRefresh(orderId: string, intervalMs: number): Promise<boolean> {
+    return claimRead(this.dataSource.manager, orderId, intervalMs);
   }
 
   /**
@@ -498,13 +491,7 @@ export class OrderRepository implements PersonalDataOwner {
    */
   async applyClaimedRead(orderId: string, intervalMs: number, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [, claimed]: [unknown[], number] = await manager.query(
-        `UPDATE orders SET last_refreshed_at = now()
-          WHERE id = $1 AND (last_refreshed_at IS NULL OR last_refreshed_at < now() - make_interval(secs => $2::float8 / 1000))
-         RETURNING id`,
-        [orderId, intervalMs],
-      );
-      if (claimed !== 1) return null;
+      if (!(await claimRead(manager, orderId, intervalMs))) return null;
       const { status, order } = await applyReadToOrder(manager, orderId, read);
       return status ?? order?.status ?? null;
     });
@@ -722,6 +709,18 @@ export async function applyReadUnderLock(
  * row once, and nothing else can change it until the caller's transaction ends. `order` is null
  * when there is no such order (nothing is read then).
  */
+/** Stamps the order as read by the provider now, unless someone did within `intervalMs`: whether this caller got the claim. */
+async function claimRead(manager: EntityManager, orderId: string, intervalMs: number): Promise<boolean> {
+  // TypeORM answers an UPDATE with [rows, affected count].
+  const [, claimed]: [unknown[], number] = await manager.query(
+    `UPDATE orders SET last_refreshed_at = now()
+      WHERE id = $1 AND (last_refreshed_at IS NULL OR last_refreshed_at < now() - make_interval(secs => $2::float8 / 1000))
+     RETURNING id`,
+    [orderId, intervalMs],
+  );
+  return claimed === 1;
+}
+
 export async function applyReadToOrder(
   manager: EntityManager,
   orderId: string,
