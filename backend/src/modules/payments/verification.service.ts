@@ -72,8 +72,9 @@ export class VerificationService {
           : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string)),
       );
     } catch (err) {
-      const refused = isPoolBusy(err) ? err.reason : poolRefusalHere();
-      if (refused) throw isPoolBusy(err) ? err : new PoolBusyError(refused);
+      if (isPoolBusy(err)) throw err;
+      const refused = poolRefusalHere();
+      if (refused) throw new PoolBusyError(refused);
       this.logger.warn(
         { orderId: order.id, err: (err as Error).message },
         'Provider read for verification failed; answering from Postgres',
