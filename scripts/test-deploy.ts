@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
 import { doorSummary, exactlyOnceProblems } from '../tests/fakes/exactly-once';
 import { repoRoot as root } from './lib/app-processes';
-import { buildImage, dockerReady, run, startComposeStack, waitFor } from './lib/compose';
+import { buildImage, dockerReady, fromContainers, run, startComposeStack, waitFor } from './lib/compose';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
 
@@ -106,9 +106,8 @@ async function main(life: Lifecycle): Promise<number> {
   const affiliate = new FakeAffiliateServer();
   await affiliate.start(0, '0.0.0.0');
   life.own('Fake affiliate service', () => affiliate.stop());
-  const affiliatePort = Number(new URL(affiliate.url).port);
 
-  const { project, site, mailPort, dc, containers, allHealthy } = await startComposeStack(life, {
+  const { project, site, mailPort, health, dc, containers, allHealthy } = await startComposeStack(life, {
     imageTag: IMAGE_TAG,
     name: 'deploy-test',
     resultsDir,
@@ -119,22 +118,16 @@ async function main(life: Lifecycle): Promise<number> {
       `SHUTDOWN_TIMEOUT_S=${SHUTDOWN_TIMEOUT_S}`,
       // Every lead of the burst comes from this one machine.
       'RATE_LIMIT_WRITES=100000',
-      `AFFILIATE_API_URL=http://host.docker.internal:${affiliatePort}/api/v1`,
+      `AFFILIATE_API_URL=${fromContainers(affiliate.url)}`,
       'AFFILIATE_API_KEY=deploy-test-key',
       'LOG_LEVEL=warn',
     ],
-    // Only for this test: the workers reach the fake affiliate service on this machine.
-    override: "services:\n  worker:\n    extra_hosts: ['host.docker.internal:host-gateway']\n",
   });
   const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-  const ready = await waitFor('GET /api/health through Caddy', 60_000, async () => {
-    const res = await call(`${site}/api/health`);
-    return res.status === 200 && res.body.status === 'ok' ? res : null;
-  });
   check(
     'stack up: 2 API and 2 worker replicas healthy, /api/health ok through Caddy',
     true,
-    `postgres ${ready.body.postgres}, redis ${ready.body.redis}`,
+    `postgres ${health.postgres}, redis ${health.redis}`,
   );
 
   // --- the funnel through Caddy ---

@@ -88,6 +88,12 @@ export async function buildImage(tag: string, log: string): Promise<number> {
   return Math.round((Date.now() - started) / 1000);
 }
 
+/** The name under which the workers reach this machine (a fake listening on 0.0.0.0 here). */
+export const THIS_MACHINE = 'host.docker.internal';
+
+/** A loopback URL of this machine as the workers reach it. */
+export const fromContainers = (url: string): string => url.replace('127.0.0.1', THIS_MACHINE);
+
 export interface ComposeStack {
   project: string;
   /** The site through Caddy: http://localhost:<port>. */
@@ -96,6 +102,8 @@ export interface ComposeStack {
   mailPort: number;
   /** The password of Postgres's `clear` role, generated for this run. */
   postgresPassword: string;
+  /** What GET /api/health answered through Caddy once the stack was up. */
+  health: { status: string; postgres?: string; redis?: string };
   /** `docker-compose … <args>` for this project, its output appended to the compose log. */
   dc(...args: string[]): Promise<string>;
   /** The ids of a service's running containers. */
@@ -116,13 +124,14 @@ export interface ComposeStackOptions {
   workerReplicas: number;
   /** Lines added to the env file (KEY=value): the run's own settings. */
   env: string[];
-  /** A Compose override file's text, or none. */
-  override?: string;
+  /** Override lines under `services:`, beyond the workers' route to this machine (THIS_MACHINE), which is always there. */
+  services?: string[];
 }
 
 /**
  * Starts docker-compose.yml with the `local` profile (MailDev), the secrets generated for this run,
- * PAYMENT_PROVIDER=sandbox and the given replicas, waits until every API and worker replica is
+ * PAYMENT_PROVIDER=sandbox, the given replicas and the workers' route to the fakes on this machine
+ * (THIS_MACHINE; test runs only, never the deployed file), waits until every API and worker replica is
  * healthy and /api/health answers through Caddy, and leaves `life` owning the stack's removal.
  */
 export async function startComposeStack(life: Lifecycle, opts: ComposeStackOptions): Promise<ComposeStack> {
@@ -154,12 +163,12 @@ export async function startComposeStack(life: Lifecycle, opts: ComposeStackOptio
       '',
     ].join('\n'),
   );
-  const files = ['-f', join(repoRoot, 'docker-compose.yml')];
-  if (opts.override) {
-    const override = join(scratch, `${opts.name}.override.yml`);
-    writeFileSync(override, opts.override);
-    files.push('-f', override);
-  }
+  const override = join(scratch, `${opts.name}.override.yml`);
+  writeFileSync(
+    override,
+    ['services:', '  worker:', `    extra_hosts: ['${THIS_MACHINE}:host-gateway']`, ...(opts.services ?? []), ''].join('\n'),
+  );
+  const files = ['-f', join(repoRoot, 'docker-compose.yml'), '-f', override];
   const project = `clear-${opts.name}-${hex(3)}`;
   const composeArgs = [...compose.slice(1), '-p', project, '--env-file', envFile, ...files];
   const dc = (...args: string[]) => run(compose[0], [...composeArgs, ...args], { log: join(opts.resultsDir, 'compose.log') });
@@ -176,21 +185,22 @@ export async function startComposeStack(life: Lifecycle, opts: ComposeStackOptio
   );
   await dc('up', '-d', '--no-build');
   const containers = async (service: string) => (await dc('ps', '-q', service)).trim().split('\n').filter(Boolean);
-  const health = async (id: string) => (await run('docker', ['inspect', '-f', '{{.State.Health.Status}}', id])).trim();
+  const healthOf = async (id: string) => (await run('docker', ['inspect', '-f', '{{.State.Health.Status}}', id])).trim();
   const allHealthy = async () => {
     const ids = [...(await containers('api')), ...(await containers('worker'))];
-    return ids.length === opts.apiReplicas + opts.workerReplicas && (await Promise.all(ids.map(health))).every((s) => s === 'healthy');
+    return ids.length === opts.apiReplicas + opts.workerReplicas && (await Promise.all(ids.map(healthOf))).every((s) => s === 'healthy');
   };
   await waitFor(`${opts.apiReplicas} API and ${opts.workerReplicas} worker containers healthy`, 240_000, allHealthy);
-  await waitFor('GET /api/health through Caddy', 60_000, async () => {
+  const health = await waitFor('GET /api/health through Caddy', 60_000, async () => {
     const res = await fetch(`${site}/api/health`);
-    return res.status === 200 && ((await res.json()) as { status?: string }).status === 'ok';
+    const body = (await res.json()) as ComposeStack['health'];
+    return res.status === 200 && body.status === 'ok' ? body : null;
   });
   const stop = async () => {
     await removeStack();
     await removeScratch();
   };
-  return { project, site, mailPort, postgresPassword, dc, containers, allHealthy, stop };
+  return { project, site, mailPort, postgresPassword, health, dc, containers, allHealthy, stop };
 }
 
 /** The host's process id of a container's first process (its node, postmaster or redis-server). */

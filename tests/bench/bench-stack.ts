@@ -4,6 +4,9 @@ import { freePort } from '../../scripts/lib/ports';
 import { appEnv, startThrowawayData, ThrowawayData } from '../../scripts/lib/stack';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 
+/** The per-client limits lifted: one load generator is every client, and would turn a run into a 429 benchmark. */
+export const ONE_CLIENT_LIMITS = { RATE_LIMIT_WRITES: '100000000', RATE_LIMIT_INTENTS_PER_CLIENT: '100000000' } as const;
+
 /** The role of the bench's counting client when statements are counted (the app's role is `postgres`). */
 export const BENCH_ROLE = 'bench_counter';
 
@@ -37,9 +40,7 @@ export async function startBenchStack(life: Lifecycle, name: string, opts: { cou
   const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
   const env = appEnv(data, await freePort(), {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // Autocannon is one client: the per-client limits would turn the run into a 429 benchmark.
-    RATE_LIMIT_WRITES: '100000000',
-    RATE_LIMIT_INTENTS_PER_CLIENT: '100000000',
+    ...ONE_CLIENT_LIMITS,
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'bench-key',
   });

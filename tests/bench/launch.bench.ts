@@ -8,7 +8,7 @@ import { ORDER_PAID_EFFECTS, SIDE_EFFECTS } from '@contracts/jobs';
 import { PLANS, type PlanId } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { messageIdFor } from '../../worker/src/clients/smtp-mailer.client';
-import { buildImage, containerPid, dockerReady, startComposeStack } from '../../scripts/lib/compose';
+import { buildImage, containerPid, dockerReady, fromContainers, startComposeStack } from '../../scripts/lib/compose';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { freePort } from '../../scripts/lib/ports';
@@ -17,7 +17,7 @@ import { repoRoot, startApi, startWorker } from '../../scripts/lib/stack';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems, type DoorAttempt } from '../fakes/exactly-once';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
-import { BENCH_ROLE, startBenchStack } from './bench-stack';
+import { BENCH_ROLE, ONE_CLIENT_LIMITS, startBenchStack } from './bench-stack';
 import { cpuMs } from './process-cpu';
 import { BenchReport, percentile, type Row } from './report';
 
@@ -108,6 +108,8 @@ const PROCESS_LABEL: Record<keyof Cpu, string> = {
   proxy: 'Caddy',
   generator: 'load generator + fakes (this process)',
 };
+
+const pidList = (pid: number | undefined): number[] => (pid === undefined ? [] : [pid]);
 
 /** CPU ms so far of every process listed (with their children), null when there are none or one is gone. */
 function cpuOf(pids: number[]): number | null {
@@ -316,17 +318,16 @@ async function localTarget(
   const { data, env: baseEnv, db } = stack;
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...effects, SMTP_URL: sink.smtpUrl, META_CAPI_URL: meta.url };
   const { worker, api } = await startApp(life, env, process.env.BENCH_CPU_PROF_DIR);
-  const pid = (n: number | undefined) => (n === undefined ? [] : [n]);
   return {
     label: '1 API and 1 worker process, Postgres and Redis on this machine',
     url: api.url,
     db,
     pids: {
-      api: pid(api.child.pid),
-      worker: pid(worker.child.pid),
-      postgres: pid(postmasterPid(data.scratch)),
-      redis: pid(redisPid(data.redisUrl)),
-      smtp: pid(sink.pid),
+      api: pidList(api.child.pid),
+      worker: pidList(worker.child.pid),
+      postgres: pidList(postmasterPid(data.scratch)),
+      redis: pidList(redisPid(data.redisUrl)),
+      smtp: pidList(sink.pid),
       proxy: [],
     },
     async stop() {
@@ -358,7 +359,6 @@ async function composeTarget(
   const affiliate = new FakeAffiliateServer();
   await affiliate.start(0, '0.0.0.0');
   const stopAffiliate = life.own('Fake affiliate service', () => affiliate.stop());
-  const host = (url: string) => url.replace('127.0.0.1', 'host.docker.internal');
   const pgPort = await freePort();
   const apis = Number(process.env.BENCH_LAUNCH_APIS ?? 2);
   const workers = Number(process.env.BENCH_LAUNCH_WORKERS ?? 2);
@@ -370,23 +370,14 @@ async function composeTarget(
     workerReplicas: workers,
     env: [
       ...Object.entries(effects).map(([key, value]) => `${key}=${value}`),
-      `SMTP_URL=${host(sink.smtpUrl)}`,
-      `META_CAPI_URL=${host(meta.url)}`,
-      `AFFILIATE_API_URL=${host(affiliate.url)}/api/v1`,
+      ...Object.entries(ONE_CLIENT_LIMITS).map(([key, value]) => `${key}=${value}`),
+      `SMTP_URL=${fromContainers(sink.smtpUrl)}`,
+      `META_CAPI_URL=${fromContainers(meta.url)}`,
+      `AFFILIATE_API_URL=${fromContainers(affiliate.url)}`,
       'AFFILIATE_API_KEY=bench-key',
-      // Every buyer comes from this one machine.
-      'RATE_LIMIT_WRITES=100000000',
-      'RATE_LIMIT_INTENTS_PER_CLIENT=100000000',
       `LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}`,
     ],
-    override: [
-      'services:',
-      '  worker:',
-      "    extra_hosts: ['host.docker.internal:host-gateway']",
-      '  postgres:',
-      `    ports: ['127.0.0.1:${pgPort}:5432']`,
-      '',
-    ].join('\n'),
+    services: ['  postgres:', `    ports: ['127.0.0.1:${pgPort}:5432']`],
   });
   const db = new Client({ connectionString: `postgres://clear:${stack.postgresPassword}@127.0.0.1:${pgPort}/clear` });
   await db.connect();
@@ -402,7 +393,7 @@ async function composeTarget(
       worker: await pidsOf('worker'),
       postgres: await pidsOf('postgres'),
       redis: await pidsOf('redis'),
-      smtp: sink.pid === undefined ? [] : [sink.pid],
+      smtp: pidList(sink.pid),
       proxy: await pidsOf('proxy'),
     },
     async stop() {
