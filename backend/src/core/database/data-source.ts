@@ -1,6 +1,7 @@
 import { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 import { QueryLogger } from './query-logger';
+import { PreparingClient } from './preparing-client';
 
 /**
  * `acquireTimeoutMs` bounds both waiting for a free connection of the pool and opening a new one
@@ -15,6 +16,6 @@ export function dataSourceOptions(url: string, poolSize = 10, acquireTimeoutMs =
     migrationsTransactionMode: 'each',
     synchronize: false,
     logger: new QueryLogger(),
-    extra: { max: poolSize, connectionTimeoutMillis: acquireTimeoutMs },
+    extra: { max: poolSize, connectionTimeoutMillis: acquireTimeoutMs, Client: PreparingClient },
   };
 }
