@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@core/config/app-config';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
-import { fetchOrUnavailable, ProviderUnavailableError } from './provider-call';
+import { postOrUnavailable, ProviderUnavailableError } from './provider-call';
 
 const SERVICE = 'Affiliate service';
 
@@ -89,15 +89,14 @@ export class AffiliateClient {
   }
 
   private async post(path: string, form: URLSearchParams, idempotencyKey: string): Promise<ProviderAnswer> {
-    const response = await fetchOrUnavailable(SERVICE, `${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}${path}`, {
-      method: 'POST',
+    const response = await postOrUnavailable(SERVICE, `${this.config.AFFILIATE_API_URL.replace(/\/$/, '')}${path}`, {
       headers: {
         'x-api-key': this.config.AFFILIATE_API_KEY ?? '',
         'content-type': 'application/x-www-form-urlencoded',
         'idempotency-key': idempotencyKey,
       },
-      body: form,
-      signal: AbortSignal.timeout(this.config.AFFILIATE_TIMEOUT_MS),
+      body: form.toString(),
+      timeoutMs: this.config.AFFILIATE_TIMEOUT_MS,
     });
     const body = await response.text();
     if (response.ok) return { outcome: 'done', detail: { status: response.status } };

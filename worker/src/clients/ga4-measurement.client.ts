@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
-import { fetchOrUnavailable, isRetryableStatus, NotConfiguredError, ProviderUnavailableError } from './provider-call';
+import { isRetryableStatus, postOrUnavailable, NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
 const SERVICE = 'GA4 Measurement Protocol';
@@ -147,14 +147,13 @@ export class Ga4MeasurementClient {
     const { GA4_MEASUREMENT_ID: measurementId, GA4_API_SECRET: secret } = this.config;
     if (!measurementId || !secret) throw new NotConfiguredError(SERVICE);
     const query = new URLSearchParams({ measurement_id: measurementId, api_secret: secret });
-    const response = await fetchOrUnavailable(SERVICE, `${this.config.GA4_MP_URL.replace(/\/$/, '')}/mp/collect?${query.toString()}`, {
-      method: 'POST',
+    const response = await postOrUnavailable(SERVICE, `${this.config.GA4_MP_URL.replace(/\/$/, '')}/mp/collect?${query.toString()}`, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.config.ANALYTICS_TIMEOUT_MS),
+      timeoutMs: this.config.ANALYTICS_TIMEOUT_MS,
     });
-    // Drained so the connection is reused; GA4 answers no body worth keeping.
-    await response.arrayBuffer();
+    // GA4 answers no body worth keeping.
+    await response.discard();
     if (response.ok) return { outcome: 'done', detail: { status: response.status } };
     if (isRetryableStatus(response.status)) throw new ProviderUnavailableError(SERVICE, `answered ${response.status}`);
     return { outcome: 'rejected', reason: `${SERVICE} answered ${response.status}`, detail: { status: response.status } };

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@core/config/app-config';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
-import { fetchOrUnavailable, isRetryableStatus, NotConfiguredError, ProviderUnavailableError } from './provider-call';
+import { isRetryableStatus, postOrUnavailable, NotConfiguredError, ProviderUnavailableError } from './provider-call';
 
 const SERVICE = 'Membership webhook';
 /** A members area that has not answered in this long is retried later. */
@@ -48,17 +48,16 @@ export class MembershipWebhookClient {
     const secret = this.config.MEMBERSHIP_WEBHOOK_SECRET;
     if (!url || !secret) throw new NotConfiguredError(SERVICE);
     const body = JSON.stringify(notice);
-    const response = await fetchOrUnavailable(SERVICE, url, {
-      method: 'POST',
+    const response = await postOrUnavailable(SERVICE, url, {
       headers: {
         'content-type': 'application/json',
         [MEMBERSHIP_SIGNATURE_HEADER]: signMembershipNotice(body, secret, Math.floor(Date.now() / 1000)),
         'idempotency-key': idempotencyKey,
       },
       body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
-    await response.body?.cancel();
+    await response.discard();
     if (response.ok) return { outcome: 'done', detail: { status: response.status } };
     if (isRetryableStatus(response.status)) throw new ProviderUnavailableError(SERVICE, `answered ${response.status}`);
     return { outcome: 'rejected', reason: `answered ${response.status}`, detail: { status: response.status } };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
-import { fetchOrUnavailable, isRetryableStatus, NotConfiguredError, ProviderUnavailableError } from './provider-call';
+import { isRetryableStatus, NotConfiguredError, postOrUnavailable, type ProviderResponse, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
 const SERVICE = 'Meta Conversions API';
@@ -87,11 +87,10 @@ export class MetaConversionsClient {
     if (!pixelId || !token) throw new NotConfiguredError(SERVICE);
     const base = this.config.META_CAPI_URL.replace(/\/$/, '');
     const url = `${base}/${this.config.META_GRAPH_API_VERSION}/${encodeURIComponent(pixelId)}/events?access_token=${encodeURIComponent(token)}`;
-    const response = await fetchOrUnavailable(SERVICE, url, {
-      method: 'POST',
+    const response = await postOrUnavailable(SERVICE, url, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(metaPurchaseRequest(purchase)),
-      signal: AbortSignal.timeout(this.config.ANALYTICS_TIMEOUT_MS),
+      timeoutMs: this.config.ANALYTICS_TIMEOUT_MS,
     });
     const body = await readJson(response);
     if (response.ok) {
@@ -114,7 +113,7 @@ export class MetaConversionsClient {
   }
 }
 
-async function readJson(response: Response): Promise<Record<string, unknown>> {
+async function readJson(response: ProviderResponse): Promise<Record<string, unknown>> {
   const text = await response.text();
   try {
     const parsed: unknown = JSON.parse(text);

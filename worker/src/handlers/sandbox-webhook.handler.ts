@@ -3,7 +3,7 @@ import { JOBS, SandboxWebhookPayload } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { sandboxDeliveryHeaders } from '@core/payments/providers/sandbox/sandbox-delivery';
 import { OnJob } from '../jobs/on-job.decorator';
-import { fetchOrUnavailable, ProviderUnavailableError } from '../clients/provider-call';
+import { postOrUnavailable, ProviderUnavailableError } from '../clients/provider-call';
 
 const SERVICE = 'Webhook endpoint';
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -24,17 +24,15 @@ export class SandboxWebhookHandler {
     const payload = JSON.stringify(event);
     // Signed now, not when the job was owed: a retry minutes later is still inside the 300 s tolerance.
     const headers = sandboxDeliveryHeaders(payload, this.config.SANDBOX_WEBHOOK_SECRET);
-    const response = await fetchOrUnavailable(
+    const response = await postOrUnavailable(
       SERVICE,
       new URL('/api/webhooks/stripe', this.config.INTERNAL_API_URL ?? this.config.PUBLIC_URL).toString(),
-      {
-        method: 'POST',
-        headers,
-        body: payload,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      },
+      { headers, body: payload, timeoutMs: DELIVERY_TIMEOUT_MS },
     );
-    const body = (await response.json().catch(() => null)) as { duplicate?: unknown } | null;
+    const body = (await response
+      .text()
+      .then((text) => JSON.parse(text) as unknown)
+      .catch(() => null)) as { duplicate?: unknown } | null;
     // Stripe retries every non-2xx answer with backoff; so does this job.
     if (!response.ok) throw new ProviderUnavailableError(SERVICE, `answered ${response.status}`);
     return body?.duplicate === true ? 'delivered: duplicate' : 'delivered';
