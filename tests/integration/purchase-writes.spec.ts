@@ -252,3 +252,22 @@ describe('statements per verification poll', () => {
     ]);
   });
 });
+
+describe('statements per intent', () => {
+  it('creates the order, then the sandbox intent and its created event in one transaction, reading the intent as it is stored', async () => {
+    await apiQuiet();
+    await paymentIntent();
+    expect(apiSeen).toEqual([
+      expect.stringMatching(/^INSERT INTO orders /),
+      expect.stringMatching(/^SELECT customer_id FROM orders WHERE email_normalized = \$1/),
+      'START TRANSACTION',
+      // The intent stored and read back, with its order's plan, in the one statement.
+      expect.stringMatching(
+        /^WITH s AS \( INSERT INTO sandbox_objects .* RETURNING \* \) SELECT s\.id, .* FROM s JOIN orders o ON o\.id = s\.order_id$/,
+      ),
+      expect.stringMatching(/^INSERT INTO payment_events /),
+      'COMMIT',
+      expect.stringMatching(/^UPDATE orders SET payment_intent_id = \$2, customer_id = \$3/),
+    ]);
+  });
+});

@@ -66,16 +66,22 @@ const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.statu
  */
 @Injectable()
 export class SandboxObjectRepository {
-  /** Creates the object unless one exists under its idempotency key; resolves with the row created now (none if it existed). */
-  insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<Array<Pick<SandboxObjectRow, 'id'>>> {
-    return sql.query<Array<Pick<SandboxObjectRow, 'id'>>>(
-      `INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
+  /**
+   * Creates the object unless one exists under its idempotency key; resolves with the row created
+   * now, read as `find` reads it (none if it existed), in the one statement.
+   */
+  insertOnce(sql: SqlExecutor, row: NewSandboxObject): Promise<SandboxObjectRow[]> {
+    return sql.query<SandboxObjectRow[]>(
+      `WITH s AS (
+       INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
                                    payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at,
                                    refunded_id, last_error, full_amount_cents, discounted_periods)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16,
                $17, $18, $19, $20)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING *
+       )
+       SELECT ${COLUMNS} FROM s JOIN orders o ON o.id = s.order_id`,
       [
         row.id,
         row.object,

@@ -44,10 +44,10 @@ export class SandboxStore {
     row: NewSandboxObject,
     events: (stored: SandboxObjectRow) => SandboxWebhookEvent[],
   ): Promise<SandboxObjectRow> {
-    const inserted: unknown[] = await this.objects.insertOnce(manager, row);
-    const [stored] = await this.objects.findByIdempotencyKey(manager, row.idempotencyKey);
-    if (inserted.length === 1) await this.emit(manager, events(stored));
-    return stored;
+    const [created] = await this.objects.insertOnce(manager, row);
+    if (!created) return (await this.objects.findByIdempotencyKey(manager, row.idempotencyKey))[0];
+    await this.emit(manager, events(created));
+    return created;
   }
 
   async find(manager: EntityManager, object: SandboxObjectKind, id: string, lock = false): Promise<SandboxObjectRow | null> {
