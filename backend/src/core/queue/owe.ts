@@ -18,3 +18,20 @@ export async function owe(manager: SqlExecutor, jobs: readonly OwedJob[]): Promi
     jobs.map((job) => ({ queue: JOB_QUEUE[job.name], job_name: job.name, payload: job.data, delay_seconds: job.delaySeconds ?? null })),
   );
 }
+
+/**
+ * Jobs that several steps of one transaction owe, written to the outbox together by `flush` in
+ * one statement (an order's first payment owes its effects and its membership's webhook).
+ */
+export class OwedJobs {
+  private readonly jobs: OwedJob[] = [];
+
+  add(...jobs: OwedJob[]): void {
+    this.jobs.push(...jobs);
+  }
+
+  /** Owes what was added, in the caller's transaction, and starts afresh. */
+  async flush(manager: SqlExecutor): Promise<void> {
+    await owe(manager, this.jobs.splice(0));
+  }
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
 import { isPlanId, MembershipStatus, plansOf, PRODUCT_OF_PLAN, ProductId } from '@contracts/plans';
-import { owe } from '../../queue/owe';
+import { owe, OwedJobs } from '../../queue/owe';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 
 export const MEMBERSHIP_TABLES: readonly TableColumns[] = [
@@ -71,8 +71,14 @@ export interface MembershipBuyer {
  * granted or ends, the membership webhook is owed in the same transaction, once per change.
  * Resolves with the membership's status (null: the buyer has never had access). `buyer`: the
  * order's address and plan when the caller has just read them under the order's row lock.
+ * `owed`: where the webhook is owed when the caller writes its owed jobs together (else at once).
  */
-export async function syncMembership(manager: SqlExecutor, orderId: string, buyer?: MembershipBuyer): Promise<MembershipStatus | null> {
+export async function syncMembership(
+  manager: SqlExecutor,
+  orderId: string,
+  buyer?: MembershipBuyer,
+  owed?: OwedJobs,
+): Promise<MembershipStatus | null> {
   const [order]: MembershipBuyer[] = buyer
     ? [buyer]
     : await manager.query(`SELECT email_normalized, plan_id FROM orders WHERE id = $1`, [orderId]);
@@ -101,8 +107,8 @@ export async function syncMembership(manager: SqlExecutor, orderId: string, buye
        ON CONFLICT (email_normalized, product) DO NOTHING RETURNING *`,
       [order.email_normalized, product, best.access, best.id],
     );
-    if (!inserted) return syncMembership(manager, orderId, order);
-    await oweWebhook(manager, inserted, 'membership.access_granted');
+    if (!inserted) return syncMembership(manager, orderId, order, owed);
+    await oweWebhook(manager, inserted, 'membership.access_granted', owed);
     return inserted.status;
   }
   if (current.status === best.access && current.order_id === best.id) return current.status;
@@ -116,13 +122,21 @@ export async function syncMembership(manager: SqlExecutor, orderId: string, buye
       WHERE id = $1 RETURNING *`,
     [current.id, best.access, best.id, granted, ended],
   );
-  if (granted) await oweWebhook(manager, updated, 'membership.access_granted');
-  if (ended) await oweWebhook(manager, updated, 'membership.access_ended');
+  if (granted) await oweWebhook(manager, updated, 'membership.access_granted', owed);
+  if (ended) await oweWebhook(manager, updated, 'membership.access_ended', owed);
   return updated.status;
 }
 
-async function oweWebhook(manager: SqlExecutor, row: MembershipRow, event: 'membership.access_granted' | 'membership.access_ended') {
-  await owe(manager, [{ name: JOBS.membershipWebhook, data: { membershipId: row.id, change: row.access_changes, event } }]);
+/** Owes the webhook of an access change now, or through `owed` when the caller writes its owed jobs together. */
+async function oweWebhook(
+  manager: SqlExecutor,
+  row: MembershipRow,
+  event: 'membership.access_granted' | 'membership.access_ended',
+  owed: OwedJobs | undefined,
+) {
+  const job = { name: JOBS.membershipWebhook, data: { membershipId: row.id, change: row.access_changes, event } } as const;
+  if (owed) owed.add(job);
+  else await owe(manager, [job]);
 }
 
 /** Who may enter which members area: the admin's list and export, and what the membership webhook sends. */

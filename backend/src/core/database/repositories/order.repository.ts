@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
 import type { PaymentProviderName } from '@contracts/payments';
 import type { PaymentKind, PlanId } from '@contracts/plans';
-import { owe } from '../../queue/owe';
+import { owe, OwedJobs } from '../../queue/owe';
 import { advance, isPaid, OrderStatus, SETTLED_STATUSES } from '../../payments/order-state';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import type { GroupedRow } from './grouped-row';
@@ -196,6 +196,23 @@ const LISTING_COLUMNS = `id, email, name, plan_id, amount_cents, currency, statu
 
 export type OrderIdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';
 
+/** A provider object an order may hold, and the order id its metadata names (if any). */
+export interface OrderLookup {
+  column: OrderIdColumn;
+  objectId: string;
+  orderRef?: string;
+}
+
+/**
+ * The id of the order holding provider object $1 in `column`; else of order $2 (the object's
+ * metadata) if that order holds no object of this kind.
+ */
+const orderIdOf = (column: OrderIdColumn) =>
+  `(SELECT id, 0 AS rank FROM orders WHERE ${column} = $1)
+   UNION ALL
+   (SELECT id, 1 AS rank FROM orders WHERE $2::uuid IS NOT NULL AND id = $2::uuid AND ${column} IS NULL)
+   ORDER BY rank LIMIT 1`;
+
 /**
  * A paid order (paid between $3 and $2 ms ago) with a paid effect of $1 neither finished in the
  * ledger nor skipped on purpose (not configured, no referral), and no `order-paid` job ($4) that
@@ -326,13 +343,7 @@ export class OrderRepository implements PersonalDataOwner {
    * an event racing the transaction that stores the id finds the order by one branch or the other.
    */
   async findIdFor(column: OrderIdColumn, objectId: string, orderRef: string | undefined): Promise<string | null> {
-    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(
-      `(SELECT id, 0 AS rank FROM orders WHERE ${column} = $1)
-       UNION ALL
-       (SELECT id, 1 AS rank FROM orders WHERE $2::uuid IS NOT NULL AND id = $2::uuid AND ${column} IS NULL)
-       ORDER BY rank LIMIT 1`,
-      [objectId, orderRef ?? null],
-    );
+    const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(orderIdOf(column), [objectId, orderRef ?? null]);
     return row?.id ?? null;
   }
 
@@ -681,13 +692,17 @@ export type LockedOrder = OrderBilling &
   Pick<OrderRow, 'status' | 'payment_intent_id' | 'setup_intent_id' | 'email_normalized' | 'plan_id'>;
 
 /** Takes the order's row lock in the caller's transaction and reads what `LockedOrder` holds, in one statement. */
-async function lockOrder(manager: EntityManager, orderId: string): Promise<LockedOrder | null> {
-  const [row]: LockedOrder[] = await manager.query(
-    `SELECT id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id, setup_intent_id,
-            email_normalized, plan_id
-       FROM orders WHERE id = $1 FOR UPDATE`,
-    [orderId],
-  );
+/** Locks and reads an order: by id, or as found by a provider object it holds (in the same statement). */
+async function lockOrder(manager: EntityManager, order: string | OrderLookup): Promise<LockedOrder | null> {
+  const columns = `id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id,
+            setup_intent_id, email_normalized, plan_id`;
+  const [row]: LockedOrder[] =
+    typeof order === 'string'
+      ? await manager.query(`SELECT ${columns} FROM orders WHERE id = $1 FOR UPDATE`, [order])
+      : await manager.query(`SELECT ${columns} FROM orders WHERE id = (SELECT id FROM (${orderIdOf(order.column)}) found) FOR UPDATE`, [
+          order.objectId,
+          order.orderRef ?? null,
+        ]);
   return row ?? null;
 }
 
@@ -703,12 +718,6 @@ export async function applyReadUnderLock(
   return (await applyReadToOrder(manager, orderId, read)).status;
 }
 
-/**
- * `applyReadUnderLock`, also resolving with the locked row as the application left it (its
- * status and paid_at updated), so that the caller reads it no more: the lock statement reads the
- * row once, and nothing else can change it until the caller's transaction ends. `order` is null
- * when there is no such order (nothing is read then).
- */
 /** Stamps the order as read by the provider now, unless someone did within `intervalMs`: whether this caller got the claim. */
 async function claimRead(manager: EntityManager, orderId: string, intervalMs: number): Promise<boolean> {
   // TypeORM answers an UPDATE with [rows, affected count].
@@ -721,12 +730,19 @@ async function claimRead(manager: EntityManager, orderId: string, intervalMs: nu
   return claimed === 1;
 }
 
+/**
+ * `applyReadUnderLock`, also resolving with the locked row as the application left it (its
+ * status and paid_at updated), so that the caller reads it no more: the lock statement reads the
+ * row once, and nothing else can change it until the caller's transaction ends. The order is
+ * given by id, or found by a provider object it holds in the lock statement itself. `order` is
+ * null when there is no such order (nothing is read then).
+ */
 export async function applyReadToOrder(
   manager: EntityManager,
-  orderId: string,
+  orderRef: string | OrderLookup,
   read: () => Promise<OrderStatus | null>,
 ): Promise<{ status: OrderStatus | null; order: LockedOrder | null }> {
-  const order = await lockOrder(manager, orderId);
+  const order = await lockOrder(manager, orderRef);
   if (!order) return { status: null, order: null };
   const learned = await read();
   return { status: learned ? await applyToLocked(manager, order, learned) : null, order };
@@ -751,28 +767,33 @@ async function applyToLocked(manager: EntityManager, order: LockedOrder, learned
   const next = advance(order.kind, order.status, learned);
   if (next === order.status) return next;
   const firstPaid = isPaid(next) && order.paid_at === null;
-  // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
-  const [[updated]]: [Array<Pick<OrderRow, 'paid_at'>>, number] = await manager.query(
-    `UPDATE orders SET status = $2, paid_at = CASE WHEN $3 THEN now() ELSE paid_at END, updated_at = now() WHERE id = $1 RETURNING paid_at`,
+  // The first payment is recorded in the same statement: the order's own charge (its charge's
+  // id, else its subscription's), from the row as updated.
+  const [updated]: Array<Pick<OrderRow, 'paid_at'>> = await manager.query(
+    `WITH updated AS (
+       UPDATE orders SET status = $2, paid_at = CASE WHEN $3 THEN now() ELSE paid_at END, updated_at = now() WHERE id = $1
+       RETURNING id, paid_at, payment_intent_id, subscription_id, amount_cents, currency
+     ), first_payment AS (
+       INSERT INTO payments (order_id, provider_payment_id, sequence, amount_cents, currency, paid_at)
+       SELECT id, COALESCE(payment_intent_id, subscription_id, id::text), 1, amount_cents, currency, paid_at FROM updated WHERE $3
+       ON CONFLICT DO NOTHING
+     )
+     SELECT paid_at FROM updated`,
     [orderId, next, firstPaid],
   );
   order.status = next;
   order.paid_at = updated.paid_at;
+  // Owed with the membership's webhook, if access is granted now, in one statement.
+  const owed = new OwedJobs();
   if (firstPaid) {
-    // The first payment: the order's own charge (its charge's id, else its subscription's).
-    await manager.query(
-      `INSERT INTO payments (order_id, provider_payment_id, sequence, amount_cents, currency, paid_at)
-       SELECT id, COALESCE(payment_intent_id, subscription_id, id::text), 1, amount_cents, currency, paid_at FROM orders WHERE id = $1
-       ON CONFLICT DO NOTHING`,
-      [orderId],
-    );
     // An instalment plan's first charge was just paid: its later charges are owed from now on.
-    await owe(manager, [
+    owed.add(
       { name: JOBS.orderPaid, data: { orderId } },
       ...(order.instalments ? [{ name: JOBS.scheduleInstalments, data: { orderId } } as const] : []),
-    ]);
+    );
   }
-  await syncMembership(manager, orderId, order);
+  await syncMembership(manager, orderId, order, owed);
+  await owed.flush(manager);
   return next;
 }
 
