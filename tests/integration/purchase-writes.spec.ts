@@ -85,16 +85,23 @@ async function applyWatched([eventId, ...moreEventIds]: string[]): Promise<{ out
   return { outcome, statements };
 }
 
+/** The worker's lock of the order holding a provider object in `column`, found by it in the same statement. */
+const lockFoundBy = (column: string) =>
+  expect.stringMatching(
+    new RegExp(
+      `^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \\(SELECT id FROM \\(\\(SELECT id, 0 AS rank FROM orders WHERE ${column} = \\$1\\) .*\\) found\\) FOR UPDATE$`,
+    ),
+  );
+
 /**
- * How the worker begins applying an event about a payment intent: the event, its order found, then
- * in one transaction the order locked and the intent read from the provider.
+ * How the worker begins applying an event about a payment intent: the event, then in one
+ * transaction its order found and locked, and the intent read from the provider.
  */
 const INTENT_EVENT_UNDER_LOCK = [
   expect.stringMatching(/^SELECT id, type, payload, received_at, applied_at FROM payment_events WHERE id = ANY\(\$1::text\[\]\)$/),
-  expect.stringMatching(/FROM orders WHERE payment_intent_id = \$1/),
   'START TRANSACTION',
   // The lock reads the row: its status, billing and provider ids, read no more after.
-  expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+  lockFoundBy('payment_intent_id'),
   // The provider's read of the intent (the sandbox's own table).
   expect.stringMatching(/FROM sandbox_objects/),
 ];
@@ -109,7 +116,7 @@ async function apiQuiet(): Promise<void> {
 }
 
 describe('statements per payment event', () => {
-  it('applies an event that changes nothing in one transaction of three statements, after finding the event and its order', async () => {
+  it('applies an event that changes nothing in one transaction of three statements, the first finding and locking its order', async () => {
     const { clientSecret, id } = await paymentIntent();
     await http()
       .post('/api/sandbox/confirm-payment')
@@ -141,13 +148,13 @@ describe('statements per paying event', () => {
     expect(outcome).toBe('applied: succeeded');
     expect(statements).toEqual([
       ...INTENT_EVENT_UNDER_LOCK,
-      expect.stringMatching(/^UPDATE orders SET status = \$2/),
-      expect.stringMatching(/^INSERT INTO payments /),
-      expect.stringMatching(/^INSERT INTO outbox /),
-      // The membership: locked, decided from the buyer's orders, granted, its webhook owed.
+      // The new status and the first payment, in one statement.
+      expect.stringMatching(/^WITH updated AS \( UPDATE orders SET status = \$2, .* INSERT INTO payments .* SELECT paid_at FROM updated$/),
+      // The membership: locked, decided from the buyer's orders, granted.
       expect.stringMatching(/^SELECT \* FROM memberships WHERE email_normalized = \$1 AND product = \$2 FOR UPDATE$/),
       expect.stringMatching(/^SELECT id, access FROM/),
       expect.stringMatching(/^INSERT INTO memberships /),
+      // The order's paid effects and the membership's webhook, owed together.
       expect.stringMatching(/^INSERT INTO outbox /),
       'UPDATE payment_events SET applied_at = now() WHERE id = ANY($1::text[]) AND applied_at IS NULL',
       'COMMIT',
@@ -190,31 +197,28 @@ describe('statements per subscription', () => {
       'START TRANSACTION',
       expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
       expect.stringMatching(/^UPDATE orders SET subscription_id = \$2, customer_id = \$3, .*subscription_state = COALESCE/),
-      expect.stringMatching(/^UPDATE orders SET status = \$2/),
-      expect.stringMatching(/^INSERT INTO payments /),
-      expect.stringMatching(/^INSERT INTO outbox /),
+      expect.stringMatching(/^WITH updated AS \( UPDATE orders SET status = \$2, .* INSERT INTO payments /),
       expect.stringMatching(/^SELECT \* FROM memberships /),
       expect.stringMatching(/^SELECT id, access FROM/),
       expect.stringMatching(/^INSERT INTO memberships /),
       expect.stringMatching(/^INSERT INTO outbox /),
       'COMMIT',
     ]);
-    expect(apiSeen.filter((sql) => /^UPDATE orders/.test(sql))).toHaveLength(2);
+    expect(apiSeen.filter((sql) => /^(WITH updated AS \( )?UPDATE orders/.test(sql))).toHaveLength(2);
 
     await outboxDrained(stack.db);
     const { statements } = await applyWatched(await storeEventsLike({ like: 'customer.subscription.created' }));
-    expect(statements.filter((sql) => /^UPDATE orders|memberships/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /^(WITH updated AS \( )?UPDATE orders|memberships/.test(sql))).toEqual([]);
 
     // The subscription's created event and its first invoice's, stored together, are applied
-    // together: one lookup, one lock, one read of the subscription, one transaction.
+    // together: one lock (finding the order), one read of the subscription, one transaction.
     const ids = await storeEventsLike({ like: 'customer.subscription.created' }, { like: 'invoice.paid' });
     const { outcome, statements: together } = await applyWatched(ids);
     expect(outcome).toBe('applied: active; applied: active');
     expect(together).toEqual([
       expect.stringMatching(/FROM payment_events WHERE id = ANY/),
-      expect.stringMatching(/FROM orders WHERE subscription_id = \$1/),
       'START TRANSACTION',
-      expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
+      lockFoundBy('subscription_id'),
       // The subscription, read once for both events; then the invoice (a first invoice: the
       // order's own first payment), which the sandbox reads in a transaction of its own.
       expect.stringMatching(/FROM sandbox_objects/),

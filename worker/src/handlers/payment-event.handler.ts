@@ -149,12 +149,7 @@ export class PaymentEventHandler {
   private async applyToOrder(events: OrderEvent[]): Promise<PaymentEventOutcome[]> {
     const ids = events.map((e) => e.id);
     const subject = events[0].subject;
-    const orderId = await this.orderFor(subject);
-    if (!orderId) {
-      await this.events.markApplied(ids);
-      return ids.map(() => 'skipped: no order');
-    }
-
+    let orderId: string | null = null;
     let learned: OrderStatus | null = null;
     const payments: Array<number | null> = [];
     let subscriptionState: SubscriptionState | null = null;
@@ -163,8 +158,10 @@ export class PaymentEventHandler {
       // started earlier (and may be staler) never commits after a later one. A failed read is
       // thrown: the job retries with backoff, and the events stay unapplied until then. The lock
       // statement reads the row: `order` is it as the application left it. Each event would
-      // re-read the object: events applied together share the one read.
-      const { status, order } = await applyReadToOrder(manager, orderId, async () => {
+      // re-read the object: events applied together share the one read. The order is found by
+      // the object in the lock statement itself.
+      const lookup = { column: subject.column, objectId: subject.objectId, orderRef: subject.orderId };
+      const { status, order } = await applyReadToOrder(manager, lookup, async () => {
         if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
         subscriptionState = await this.gateway.readSubscription(subject.objectId);
         return (learned = orderStatusOfSubscription(subscriptionState));
@@ -173,18 +170,19 @@ export class PaymentEventHandler {
         await this.events.markApplied(ids, manager);
         return ids.map(() => 'skipped: no order');
       }
+      orderId = order.id;
       // An order found through its metadata learns the object's id in the same transaction, so it
       // is never paid without it: a subscription's first events may arrive before
       // confirm-subscription has stored its id.
       if (order[subject.column] === null) {
-        await this.orders.setIdIfMissing(manager, orderId, subject.column, subject.objectId);
+        await this.orders.setIdIfMissing(manager, order.id, subject.column, subject.objectId);
         order[subject.column] = subject.objectId;
       }
       if (subscriptionState && order.subscription_id === subject.objectId) {
         await this.noteSubscriptionState(manager, order, subscriptionState);
       }
       for (const { subject: s } of events) {
-        if (s.termsChanged) await this.orders.setSubscriptionTerms(manager, orderId, await this.gateway.readSubscriptionTerms(s.objectId));
+        if (s.termsChanged) await this.orders.setSubscriptionTerms(manager, order.id, await this.gateway.readSubscriptionTerms(s.objectId));
         payments.push(s.paidInvoiceId ? await this.recordPayment(manager, order, s.objectId, s.paidInvoiceId) : null);
         if (s.failedInvoiceId) await this.noteFailedPayment(manager, order, s.objectId, s.failedInvoiceId);
       }
