@@ -33,7 +33,7 @@ export async function startBenchStack(life: Lifecycle, name: string, opts: { cou
     redisPort: await freePort(),
     redisPersistent: true,
     // Counting statements (pg_stat_statements) costs Postgres a little CPU per statement.
-    pgSettings: opts.countStatements ? ['shared_preload_libraries=pg_stat_statements'] : undefined,
+    pgSettings: opts.countStatements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : undefined,
   });
   const affiliate = new FakeAffiliateServer();
   await affiliate.start();
