@@ -14,6 +14,10 @@ export interface GatewayOrder {
   email: string;
   emailNormalized: string;
   name: string;
+  /**
+   * The buyer's customer at the provider: the order's own, or an earlier order's, which the order
+   * took when it was created. Null: the gateway creates one.
+   */
   customerId: string | null;
   /** The coupon the order is charged with: `amountCents` is then the discounted first charge. */
   discount?: GatewayDiscount | null;

@@ -241,17 +241,22 @@ export class OrderRepository implements PersonalDataOwner {
    * referral or tracking id (tid) wins. A lead's stored credit is used only when the request
    * carries neither and the lead was first saved within `leadCreditDays` (anyone can post a lead
    * for somebody else's e-mail with their own cookie). The lead's other attribution (`_ga`,
-   * fbp/fbc) fills in what the request lacks, for the server-side Purchase.
+   * fbp/fbc) fills in what the request lacks, for the server-side Purchase. The buyer's customer
+   * at the provider, if an earlier order has one, is the new order's from the start (`customerFor`
+   * in the same statement), so one buyer stays one customer: the gateway charges it instead of
+   * creating another.
    */
   async create(order: NewOrder, sql: SqlExecutor = this.dataSource): Promise<OrderRow> {
     const [row]: OrderRow[] = await sql.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
                            invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode, instalments,
-                           coupon_id, coupon_code, one_click_source_id)
+                           coupon_id, coupon_code, one_click_source_id, customer_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12, $14, $15, $16, $17, $18, $19
+              $12, $14, $15, $16, $17, $18, $19,
+              (SELECT customer_id FROM orders WHERE email_normalized = $6 AND provider = $12 AND customer_id IS NOT NULL
+                ORDER BY created_at LIMIT 1)
          FROM (SELECT 1) AS one
          LEFT JOIN leads l ON l.email_normalized = $6
          CROSS JOIN LATERAL (
@@ -427,15 +432,6 @@ export class OrderRepository implements PersonalDataOwner {
       orderId,
       JSON.stringify(effects),
     ]);
-  }
-
-  /** A previous order's provider customer for this e-mail, so one buyer stays one customer. */
-  async customerFor(provider: PaymentProviderName, emailNormalized: string): Promise<string | null> {
-    const [row]: Array<{ customer_id: string }> = await this.dataSource.query(
-      `SELECT customer_id FROM orders WHERE email_normalized = $1 AND provider = $2 AND customer_id IS NOT NULL ORDER BY created_at LIMIT 1`,
-      [emailNormalized, provider],
-    );
-    return row?.customer_id ?? null;
   }
 
   /**

@@ -1,6 +1,5 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { PLANS } from '@contracts/plans';
-import type { OrderRepository } from '../../../database/repositories/order.repository';
 import { GatewayOrder, PaymentRefusedError, PaymentUnsupportedError, WebhookRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from '../stripe/stripe-webhooks';
 import type { SandboxObjectRow } from './sandbox-events';
@@ -109,11 +108,10 @@ class MemoryStore {
 describe('SandboxGateway', () => {
   let store: MemoryStore;
   let gateway: SandboxGateway;
-  const orders = { customerFor: () => Promise.resolve(null) } as unknown as OrderRepository;
 
   beforeEach(() => {
     store = new MemoryStore();
-    gateway = new SandboxGateway(store as unknown as SandboxStore, orders, SECRET);
+    gateway = new SandboxGateway(store as unknown as SandboxStore, SECRET);
   });
 
   /** A charge the buyer has paid (the 'Test mode' form's confirmation, done to the record directly). */

@@ -25,7 +25,6 @@ import type {
   WebhookRecord,
 } from '../../payment-gateway';
 import type { EntityManager } from 'typeorm';
-import type { OrderRepository } from '../../../database/repositories/order.repository';
 import { stripeEventOf } from '../stripe/stripe-events';
 import { stripeIdKind } from '../stripe/stripe-ids';
 import { priceLookupKey } from '../stripe/stripe-prices';
@@ -80,13 +79,12 @@ export class SandboxGateway implements PaymentGateway {
 
   constructor(
     private readonly store: SandboxStore,
-    private readonly orders: OrderRepository,
     /** The sandbox signs its own events (SANDBOX_WEBHOOK_SECRET), delivered to the same endpoint as Stripe's. */
     private readonly webhookSecret: string,
   ) {}
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
-    const customerId = await this.customerFor(order);
+    const customerId = this.customerFor(order);
     const id = sandboxId('seti');
     const row = await this.store.transaction((manager) =>
       this.store.insertOnce(
@@ -109,7 +107,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async createCharge(order: GatewayOrder): Promise<CreatedIntent> {
-    const customerId = await this.customerFor(order);
+    const customerId = this.customerFor(order);
     const id = sandboxId('pi');
     const row = await this.store.transaction((manager) =>
       this.store.insertOnce(
@@ -591,7 +589,7 @@ export class SandboxGateway implements PaymentGateway {
     return currentPeriodEnd(subscription.created_at, await this.store.countForOrder(manager, 'invoice', subscription.order_id));
   }
 
-  private async customerFor(order: GatewayOrder): Promise<string> {
-    return order.customerId ?? (await this.orders.customerFor(this.provider, order.emailNormalized)) ?? sandboxId('cus');
+  private customerFor(order: GatewayOrder): string {
+    return order.customerId ?? sandboxId('cus');
   }
 }

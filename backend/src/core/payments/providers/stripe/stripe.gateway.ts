@@ -37,11 +37,8 @@ import { monthlyPriceFor } from './stripe-prices';
 import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
-/** The Stripe customer this system created earlier for a normalised e-mail, if any. */
-export type KnownCustomer = (emailNormalized: string) => Promise<string | null>;
-
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
-export function createStripeGateway(config: AppConfig, knownCustomer: KnownCustomer = () => Promise.resolve(null)): StripeGateway {
+export function createStripeGateway(config: AppConfig): StripeGateway {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration, fix these environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: all three are required with PAYMENT_PROVIDER=stripe',
@@ -51,7 +48,6 @@ export function createStripeGateway(config: AppConfig, knownCustomer: KnownCusto
     stripeClient(config),
     config.STRIPE_PUBLISHABLE_KEY,
     config.STRIPE_WEBHOOK_SECRET,
-    knownCustomer,
     isLiveKey(config.STRIPE_SECRET_KEY),
   );
 }
@@ -78,7 +74,6 @@ export class StripeGateway implements PaymentGateway {
     private readonly stripe: Stripe,
     readonly publishableKey: string,
     private readonly webhookSecret: string,
-    private readonly knownCustomer: KnownCustomer = () => Promise.resolve(null),
     /** Live keys move real money; test-mode keys (sk_test_…) make test orders. */
     readonly livemode = false,
   ) {}
@@ -476,8 +471,6 @@ export class StripeGateway implements PaymentGateway {
    */
   private async customerFor(order: GatewayOrder): Promise<string> {
     if (order.customerId) return order.customerId;
-    const known = await this.knownCustomer(order.emailNormalized);
-    if (known) return known;
     const customer = await this.stripe.customers.create(
       { email: order.email, name: order.name, metadata: { order_id: order.id } },
       { idempotencyKey: idempotencyKey(order.id, 'create-customer') },
