@@ -1,7 +1,8 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '@core/config/app-config';
+import { readyBeforeClose } from '@core/queue/bullmq-ready';
 import { cappedExponentialBackoff } from '@core/queue/job-options';
 import { JobRunner } from './job-runner';
 
@@ -25,7 +26,7 @@ export const CONSUMER_OPTIONS = {
  * processor is this class plus `@Processor(queue)`.
  */
 @Injectable()
-export abstract class QueueConsumer extends WorkerHost implements OnApplicationBootstrap {
+export abstract class QueueConsumer extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     private readonly runner: JobRunner,
     private readonly config: AppConfig,
@@ -47,6 +48,11 @@ export abstract class QueueConsumer extends WorkerHost implements OnApplicationB
       this.lastErrorLog = now;
       this.logger.warn(`Queue "${this.worker.name}" lost Redis for a moment: ${err.message}`);
     });
+  }
+
+  /** Before @nestjs/bullmq closes the worker: its connections finish connecting first (bullmq-ready.ts). */
+  beforeApplicationShutdown(): Promise<void> {
+    return readyBeforeClose(() => this.worker.waitUntilReady());
   }
 
   protected concurrency(config: AppConfig): number {

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { JOB_QUEUE, JobItem, QUEUES, QueueName } from '@contracts/jobs';
 import { defaultJobOptions } from './job-options';
 import { connectionFor } from './redis-options';
+import { readyBeforeClose } from './bullmq-ready';
 
 export interface DispatchableJob {
   /** Deterministic id (the outbox row id): BullMQ ignores a second add while the job exists. */
@@ -48,6 +49,7 @@ export class JobProducer implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(
       this.allQueues().map(async (queue) => {
+        await readyBeforeClose(() => queue.waitUntilReady());
         const closed = queue.close().then(
           () => true,
           () => false,

@@ -1,8 +1,9 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@contracts/jobs';
+import { readyBeforeClose } from './bullmq-ready';
 
 /**
  * The queues @nestjs/bullmq registers in the worker (its processors read their options) are
@@ -11,15 +12,15 @@ import { QUEUES } from '@contracts/jobs';
  * and says so at most every 10 s.
  */
 @Injectable()
-export class RegisteredQueueErrors implements OnModuleInit {
+export class RegisteredQueueErrors implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(RegisteredQueueErrors.name);
   private lastLog = 0;
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
   onModuleInit(): void {
-    for (const name of Object.values(QUEUES)) {
-      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+    for (const queue of this.queues()) {
+      const name = queue.name;
       queue.on('error', (err) => {
         const now = Date.now();
         if (now - this.lastLog < 10_000) return;
@@ -27,5 +28,14 @@ export class RegisteredQueueErrors implements OnModuleInit {
         this.logger.warn(`Queue "${name}" lost Redis for a moment: ${err.message}`);
       });
     }
+  }
+
+  /** Before @nestjs/bullmq closes the queues: their connections finish connecting first (bullmq-ready.ts). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.queues().map((queue) => readyBeforeClose(() => queue.waitUntilReady())));
+  }
+
+  private queues(): Queue[] {
+    return Object.values(QUEUES).map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
   }
 }
