@@ -33,7 +33,11 @@ export class SandboxStore {
     return this.dataSource.transaction(work);
   }
 
-  /** One read statement on its own, outside any transaction: no BEGIN and COMMIT round trips around it. */
+  /**
+   * Reads outside any transaction, each statement on its own: no BEGIN and COMMIT round trips.
+   * Reads that take no lock gain nothing from a transaction: at read committed, each statement
+   * of one sees its own snapshot anyway.
+   */
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return work(this.dataSource.manager);
   }

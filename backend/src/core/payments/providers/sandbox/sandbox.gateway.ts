@@ -227,7 +227,7 @@ export class SandboxGateway implements PaymentGateway {
    */
   async readInvoice(id: string): Promise<SubscriptionInvoice | null> {
     if (!/^in_[0-9A-Za-z]{24}$/.test(id)) return null;
-    return this.store.transaction(async (manager) => {
+    return this.store.read(async (manager) => {
       const renewal = await this.store.find(manager, 'invoice', id);
       if (renewal) {
         const subscription = await this.store.findForOrder(manager, 'subscription', renewal.order_id);
@@ -259,7 +259,7 @@ export class SandboxGateway implements PaymentGateway {
 
   /** The card on the order's charge, subscription or card setup (the sandbox's records keep its last four digits and test outcome). */
   async savedCardOf(source: SavedCardSource): Promise<SavedCard | null> {
-    return this.store.transaction(async (manager) => {
+    return this.store.read(async (manager) => {
       for (const object of ['payment_intent', 'subscription', 'setup_intent'] as const) {
         const row = await this.store.findForOrder(manager, object, source.id);
         if (row?.payment_method_id && row.card && (object !== 'payment_intent' || row.status === 'succeeded')) {
@@ -354,14 +354,14 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {
-    return this.store.transaction(async (manager) => {
+    return this.store.read(async (manager) => {
       const subscription = await this.store.find(manager, 'subscription', subscriptionId);
       return subscription !== null && (await this.store.countUnpaidInvoices(manager, subscription.order_id)) > 0;
     });
   }
 
   async readSubscriptionTerms(id: string): Promise<SubscriptionTerms> {
-    return this.store.transaction(async (manager) => {
+    return this.store.read(async (manager) => {
       const row = await this.store.find(manager, 'subscription', id);
       if (!row) throw new Error('No such sandbox subscription');
       return { cancelAtPeriodEnd: row.cancel_at_period_end, currentPeriodEnd: await this.periodEnd(manager, row) };
