@@ -4,6 +4,7 @@ import type { PersonalDataOwner, PersonErasure, PersonFindings, SqlExecutor, Tab
 import { nothingFound } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
 import { affectedRows } from './sql-results';
+import { JOB_QUEUE, type JobItem } from '@contracts/jobs';
 
 /** A `payment_events` row: a webhook event as received, stored once per provider event id; the worker applies it. */
 export interface PaymentEventRow {
@@ -26,12 +27,20 @@ export class PaymentEventRepository implements PersonalDataOwner {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Stores the event unless its id is known, in the caller's transaction; resolves with the row stored now (none for a redelivery). */
-  insertOnce(sql: SqlExecutor, id: string, type: string, payload: unknown): Promise<Array<Pick<PaymentEventRow, 'id'>>> {
-    return sql.query<Array<Pick<PaymentEventRow, 'id'>>>(
-      `INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [id, type, JSON.stringify(payload)],
+  /**
+   * Stores the event unless its id is known and, if it is stored now, owes `job` (the one that
+   * applies it) in the same statement: atomic without a transaction's BEGIN and COMMIT round
+   * trips. Resolves with whether the event was new (false for a redelivery).
+   */
+  async insertOnceOwing(id: string, type: string, payload: unknown, job: JobItem): Promise<boolean> {
+    const owed: unknown[] = await this.dataSource.query(
+      `WITH stored AS (
+         INSERT INTO payment_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id
+       )
+       INSERT INTO outbox (queue, job_name, payload) SELECT $4, $5, $6 FROM stored RETURNING id`,
+      [id, type, JSON.stringify(payload), JOB_QUEUE[job.name], job.name, JSON.stringify(job.data)],
     );
+    return owed.length === 1;
   }
 
   /**

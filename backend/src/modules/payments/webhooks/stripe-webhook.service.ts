@@ -1,11 +1,9 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { DataSource } from 'typeorm';
 import { findInputHazard } from '../../../common/input-hazard';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { JOBS } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentGateway, WebhookRecord, WebhookRefusedError } from '@core/payments/payment-gateway';
-import { owe } from '@core/queue/owe';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 /** Stripe's events nest about ten levels; far deeper would overflow JSON.stringify before storing. */
@@ -18,13 +16,12 @@ export interface WebhookReceipt {
 
 /**
  * Receives provider events: the configured gateway checks the signature on the raw bytes, then the
- * event is stored once under its id and the job that applies it is owed, in one transaction.
+ * event is stored once under its id and the job that applies it is owed, in one statement.
  * Nothing else happens on the request, so the provider gets its 2xx fast and a redelivery is a no-op.
  */
 @Injectable()
 export class StripeWebhookService {
   constructor(
-    private readonly dataSource: DataSource,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly events: PaymentEventRepository,
     private readonly metrics: PaymentMetrics,
@@ -38,12 +35,8 @@ export class StripeWebhookService {
       if (err instanceof BadRequestException) this.metrics.webhook('refused');
       throw err;
     }
-    const receipt = await this.dataSource.transaction(async (manager): Promise<WebhookReceipt> => {
-      const stored: unknown[] = await this.events.insertOnce(manager, event.id, event.type, event);
-      if (stored.length === 0) return { received: true, duplicate: true };
-      await owe(manager, [{ name: JOBS.paymentEvent, data: { eventId: event.id } }]);
-      return { received: true, duplicate: false };
-    });
+    const stored = await this.events.insertOnceOwing(event.id, event.type, event, { name: JOBS.paymentEvent, data: { eventId: event.id } });
+    const receipt: WebhookReceipt = { received: true, duplicate: !stored };
     this.metrics.webhook(receipt.duplicate ? 'duplicate' : 'stored');
     return receipt;
   }
