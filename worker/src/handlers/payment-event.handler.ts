@@ -12,6 +12,7 @@ import {
   type LockedOrder,
   type OrderBilling,
   type OrderIdColumn,
+  type OrderLookup,
   recordLaterPayment,
   setSubscriptionState,
 } from '@core/database/repositories/order.repository';
@@ -29,11 +30,8 @@ const DECLINE_EVENTS: ReadonlySet<string> = new Set([
   'invoice.payment_failed',
 ]);
 
-/** Which provider object an event is about, and how to re-read it. */
-interface EventSubject {
-  column: OrderIdColumn;
-  objectId: string;
-  orderId: string | undefined;
+/** Which provider object an event is about (and so which order), and how to re-read it. */
+interface EventSubject extends OrderLookup {
   /** A paid subscription invoice the event reports: recorded as a payment when it is a later one. */
   paidInvoiceId: string | undefined;
   /** An invoice the event says could not be charged: the buyer is told, when it is a later one. */
@@ -64,7 +62,7 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
     event && {
       column: COLUMN_OF[event.object],
       objectId: event.objectId,
-      orderId: event.orderRef,
+      orderRef: event.orderRef,
       paidInvoiceId: event.kind === 'subscription.paid' ? event.invoiceId : undefined,
       failedInvoiceId: event.kind === 'subscription.payment_failed' ? event.invoiceId : undefined,
       termsChanged: event.kind === 'subscription.updated',
@@ -160,8 +158,7 @@ export class PaymentEventHandler {
       // statement reads the row: `order` is it as the application left it. Each event would
       // re-read the object: events applied together share the one read. The order is found by
       // the object in the lock statement itself.
-      const lookup = { column: subject.column, objectId: subject.objectId, orderRef: subject.orderId };
-      const { status, order } = await applyReadToOrder(manager, lookup, async () => {
+      const { status, order } = await applyReadToOrder(manager, subject, async () => {
         if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
         subscriptionState = await this.gateway.readSubscription(subject.objectId);
         return (learned = orderStatusOfSubscription(subscriptionState));
@@ -282,6 +279,6 @@ export class PaymentEventHandler {
 
   /** By the provider id stored on the order; else by our order id in the object's metadata, if that order has no other object of this kind. */
   private orderFor(subject: EventSubject): Promise<string | null> {
-    return this.orders.findIdFor(subject.column, subject.objectId, subject.orderId);
+    return this.orders.findIdFor(subject);
   }
 }

@@ -242,8 +242,8 @@ export class OrderRepository implements PersonalDataOwner {
    * carries neither and the lead was first saved within `leadCreditDays` (anyone can post a lead
    * for somebody else's e-mail with their own cookie). The lead's other attribution (`_ga`,
    * fbp/fbc) fills in what the request lacks, for the server-side Purchase. The buyer's customer
-   * at the provider, if an earlier order has one, is the new order's from the start (`customerFor`
-   * in the same statement), so one buyer stays one customer: the gateway charges it instead of
+   * at the provider, if an earlier order has one, is the new order's from the start (looked up in
+   * the same statement), so one buyer stays one customer: the gateway charges it instead of
    * creating another.
    */
   async create(order: NewOrder, sql: SqlExecutor = this.dataSource): Promise<OrderRow> {
@@ -347,7 +347,7 @@ export class OrderRepository implements PersonalDataOwner {
    * object's metadata), if it holds no object of this kind yet. One statement, so one snapshot:
    * an event racing the transaction that stores the id finds the order by one branch or the other.
    */
-  async findIdFor(column: OrderIdColumn, objectId: string, orderRef: string | undefined): Promise<string | null> {
+  async findIdFor({ column, objectId, orderRef }: OrderLookup): Promise<string | null> {
     const [row]: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(orderIdOf(column), [objectId, orderRef ?? null]);
     return row?.id ?? null;
   }
