@@ -60,7 +60,7 @@ describe('POST /api/leads', () => {
   });
 
   it('keeps one lead per e-mail (case-insensitive) and records every submission time', async () => {
-    const first = await http().post('/api/leads').send({ email: 'repeat@example.com', name: 'First' }).expect(201);
+    const first = await http().post('/api/leads').send({ email: 'repeat@example.com', name: 'First', referral: 'partner7' }).expect(201);
     await sleep(20);
     const second = await http().post('/api/leads').send({ email: 'REPEAT@example.com', phone: '123' }).expect(201);
     // A known address gets exactly the answer a new one gets: the API does not reveal who is on file.
@@ -78,7 +78,7 @@ describe('POST /api/leads', () => {
 
   it('handles concurrent submissions of one e-mail (batched together) without losing any', async () => {
     const emails = ['same@example.com', 'SAME@example.com', 'Same@Example.com', 'same@EXAMPLE.com', 'same@example.COM'];
-    const results = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email }).expect(201)));
+    const results = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, referral: 'partner7' }).expect(201)));
     results.forEach((r) => expect(r.body).toEqual({ received: true }));
     const leads = await stack.db.query('SELECT submission_count FROM leads');
     expect(leads).toEqual([{ submission_count: 5 }]);
@@ -88,7 +88,7 @@ describe('POST /api/leads', () => {
 
   it('stores a burst of distinct leads, each with its own data', async () => {
     const emails = Array.from({ length: 120 }, (_, i) => `burst-${i}@example.com`);
-    await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, name: email }).expect(201)));
+    await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, name: email, referral: 'partner7' }).expect(201)));
     const rows: Array<{ email: string; name: string }> = await stack.db.query('SELECT email, name FROM leads ORDER BY email');
     expect(rows).toEqual([...emails].sort().map((email) => ({ email, name: email })));
     expect(await count('outbox')).toBe(120);
@@ -143,7 +143,7 @@ describe('POST /api/leads', () => {
   });
 
   it('stores a non-ASCII address once, however it is cased, and answers 201 every time', async () => {
-    await http().post('/api/leads').send({ email: 'Äbc@example.com', name: 'Ä' }).expect(201, { received: true });
+    await http().post('/api/leads').send({ email: 'Äbc@example.com', name: 'Ä', referral: 'partner7' }).expect(201, { received: true });
     await http().post('/api/leads').send({ email: 'Äbc@example.com' }).expect(201, { received: true });
     await http().post('/api/leads').send({ email: 'äBC@example.com' }).expect(201, { received: true });
     // Decomposed: "A" followed by a combining diaeresis is the same address to a person.
@@ -155,7 +155,7 @@ describe('POST /api/leads', () => {
 
   it('stores concurrent non-ASCII submissions of one address once', async () => {
     const emails = ['Ölaf@example.com', 'ölaf@example.com', 'ÖLAF@EXAMPLE.COM', 'Ölaf@example.com'];
-    const responses = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email })));
+    const responses = await Promise.all(emails.map((email) => http().post('/api/leads').send({ email, referral: 'partner7' })));
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(await stack.db.query('SELECT email_normalized, submission_count FROM leads')).toEqual([
       { email_normalized: 'ölaf@example.com', submission_count: 4 },
@@ -234,7 +234,7 @@ describe('a lead the database refuses after validation', () => {
     const responses = await postSimultaneously(
       stack.url,
       '/api/leads',
-      [...emails.slice(0, 6), refused, ...emails.slice(6)].map((email) => ({ email })),
+      [...emails.slice(0, 6), refused, ...emails.slice(6)].map((email) => ({ email, referral: 'partner7' })),
     );
     expect(responses.map((r) => r.status)).toEqual([...Array(6).fill(201), status, ...Array(6).fill(201)]);
     expect(responses[6].body.message).toMatch(status === 400 ? /cannot be stored/ : /went wrong on our side/);
@@ -292,10 +292,28 @@ describe('lead attribution job', () => {
     expect(exactlyOnceProblems(affiliate.signupsAtDoor(), ['twice@example.com'])).toEqual([]);
   });
 
-  it('records "skipped: no referral" for an organic lead and calls nobody', async () => {
-    await http().post('/api/leads').send({ email: 'organic@example.com' }).expect(201);
-    await waitFor(async () => (await stack.db.query(`SELECT affiliate_status FROM leads`))[0].affiliate_status, 'a status');
-    expect((await stack.db.query(`SELECT affiliate_status FROM leads`))[0].affiliate_status).toBe('skipped: no referral');
-    expect(affiliate.signups()).toHaveLength(0);
+  it('stores an organic lead as "skipped: no referral", owes it no signup job and calls nobody', async () => {
+    await http()
+      .post('/api/leads')
+      .send({ email: 'organic@example.com', attribution: { utm_source: 'news' } })
+      .expect(201);
+    // Recorded with the lead itself: nothing is left for a worker to decide.
+    const [lead] = await stack.db.query(`SELECT affiliate_status, affiliate_recorded_at FROM leads`);
+    expect(lead.affiliate_status).toBe('skipped: no referral');
+    expect(lead.affiliate_recorded_at).not.toBeNull();
+    expect(await stack.db.query(`SELECT job_name FROM outbox WHERE job_name = 'affiliate-signup'`)).toEqual([]);
+    await outboxDrained(stack.db);
+    expect(affiliate.signupAttempts()).toHaveLength(0);
+  });
+
+  it('owes the signup job of a lead whose only referral is the tracking cookie, and leaves its status to it', async () => {
+    await http()
+      .post('/api/leads')
+      .set('Cookie', '_fprom_tid=track-abcdefghijklmnopqrstu')
+      .send({ email: 'cookie@example.com' })
+      .expect(201);
+    expect(await stack.db.query(`SELECT affiliate_status FROM leads`)).toEqual([{ affiliate_status: null }]);
+    await waitFor(() => affiliate.signups().length === 1, 'the affiliate call');
+    await waitFor(async () => (await stack.db.query(`SELECT affiliate_status FROM leads`))[0].affiliate_status === 'sent', 'status sent');
   });
 });

@@ -213,7 +213,8 @@ describe('operations: the queue dashboard and /api/metrics', () => {
     });
 
     it('counts requests per route template, and reports queue depths, outbox lag and job outcomes', async () => {
-      for (const email of ['metrics-1@example.com', 'metrics-2@example.com']) await api.post('/api/leads').send({ email }).expect(201);
+      for (const email of ['metrics-1@example.com', 'metrics-2@example.com'])
+        await api.post('/api/leads').send({ email, referral: 'partner7' }).expect(201);
       await api.get(`/api/validate-token/${'x'.repeat(40)}`);
       // No worker runs here, so the leads' jobs wait in the outbox.
       await new Promise((r) => setTimeout(r, 1100));

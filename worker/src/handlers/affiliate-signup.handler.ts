@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JOBS, AffiliateSignupPayload, SIDE_EFFECTS } from '@contracts/jobs';
-import { LeadRepository, type LeadRow } from '@core/database/repositories/lead.repository';
+import { hasAffiliateReferral, LeadRepository, NO_REFERRAL, type LeadRow } from '@core/database/repositories/lead.repository';
 import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSignup } from '../clients/affiliate.client';
@@ -12,7 +12,7 @@ type AffiliateLead = Pick<LeadRow, 'id' | 'email' | 'referral' | 'attribution'>;
 const TRACKING_ID_MIN_LENGTH = 21;
 
 export type AttributionOutcome =
-  'sent' | 'already-sent' | 'skipped: not configured' | 'skipped: no referral' | 'skipped: lead not found' | `failed: ${string}`;
+  'sent' | 'already-sent' | 'skipped: not configured' | typeof NO_REFERRAL | 'skipped: lead not found' | `failed: ${string}`;
 
 @Injectable()
 export class AffiliateSignupHandler {
@@ -45,8 +45,9 @@ export class AffiliateSignupHandler {
   async attribute({ leadId }: AffiliateSignupPayload): Promise<AttributionOutcome> {
     const lead = await this.leads.run(leadId);
     if (!lead) return 'skipped: lead not found';
+    // New leads without one are recorded so when stored, and owe no job; an older job may still come.
+    if (!hasAffiliateReferral(lead)) return this.recordStatus(leadId, NO_REFERRAL);
     const signup = this.signupFor(lead);
-    if (!signup.tid && !signup.refId) return this.recordStatus(leadId, 'skipped: no referral');
     // Not a success and not a claim: nothing was sent, and a later run with a key may send it.
     if (!this.affiliate.configured) return this.recordStatus(leadId, 'skipped: not configured');
 

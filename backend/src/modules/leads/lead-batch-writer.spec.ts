@@ -7,6 +7,8 @@ import { LeadBatchWriter } from './lead-batch-writer';
 
 interface Transaction {
   keys: string[];
+  /** Per upserted lead: the affiliate status it is stored with (null: its signup job decides it). */
+  affiliateStatuses: Array<string | null>;
   owed: unknown[];
   /** Per owed job: its job name and delay in seconds (null: at once). */
   jobs: Array<[string, number | null]>;
@@ -45,7 +47,7 @@ class FakeDatabase {
 
   private async runTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.refuseConnections) throw this.refuseConnections;
-    const tx: Transaction = { keys: [], owed: [], jobs: [], statements: 0, committed: false };
+    const tx: Transaction = { keys: [], affiliateStatuses: [], owed: [], jobs: [], statements: 0, committed: false };
     this.transactions.push(tx);
     const staged = new Map(this.leads);
     const manager = { query: (sql: string, params: unknown[][]) => this.query(tx, staged, sql, params) } as unknown as EntityManager;
@@ -61,6 +63,7 @@ class FakeDatabase {
     if (sql.includes('INSERT INTO leads')) {
       const keys = params[1] as string[];
       tx.keys.push(...keys);
+      tx.affiliateStatuses.push(...(params[6] as Array<string | null>));
       if (this.failFor && keys.includes(this.failFor.key)) throw this.failFor.error;
       const rows = keys.map((key, i) => {
         const known = staged.get(key);
@@ -80,7 +83,13 @@ class FakeDatabase {
   }
 }
 
-const lead = (email: string): NewLead => ({ email, name: null, phone: null, referral: null, attribution: {} });
+/** A lead with a referral by default, so that it owes its affiliate signup. */
+const lead = (email: string, referred: Pick<NewLead, 'referral' | 'attribution'> = { referral: 'partner7', attribution: {} }): NewLead => ({
+  email,
+  name: null,
+  phone: null,
+  ...referred,
+});
 const dbError = (code: string) => Object.assign(new Error(`database error ${code}`), { code });
 
 describe('LeadBatchWriter', () => {
@@ -107,6 +116,25 @@ describe('LeadBatchWriter', () => {
     expect(db.transactions[0].owed).toEqual([{ leadId: first.id }, { leadId: first.id }]);
     expect(db.transactions[0].statements).toBe(2);
     expect(db.transactions[1].jobs).toEqual([]);
+  });
+
+  it('stores a new lead with nothing to attribute as skipped and owes it no affiliate signup, only its reminder', async () => {
+    const dataSource = db.asDataSource();
+    writer = new LeadBatchWriter(dataSource, new LeadRepository(dataSource), { ABANDONED_CHECKOUT_DELAY_S: 3600 } as AppConfig);
+    const [organic, byCookie, byCode, byTrackingId] = await Promise.all([
+      writer.write(lead('organic@example.com', { referral: null, attribution: { utm_source: 'news' } })),
+      writer.write(lead('cookie@example.com', { referral: null, attribution: { tid: 'a1b2c3d4-e5f6-4a5b-8c7d-9e0f1a2b3c4d' } })),
+      writer.write(lead('code@example.com', { referral: 'partner7', attribution: {} })),
+      writer.write(lead('tid@example.com', { referral: 'a1b2c3d4-e5f6-4a5b-8c7d-9e0f1a2b3c4d', attribution: {} })),
+    ]);
+    const [tx] = db.transactions;
+    const statusOf = (email: string) => tx.affiliateStatuses[tx.keys.indexOf(email)];
+    expect(statusOf('organic@example.com')).toBe('skipped: no referral');
+    expect([statusOf('cookie@example.com'), statusOf('code@example.com'), statusOf('tid@example.com')]).toEqual([null, null, null]);
+    const owed = (leadId: string) => tx.jobs.filter((_, i) => (tx.owed[i] as { leadId: string }).leadId === leadId).map(([name]) => name);
+    expect(owed(organic.id)).toEqual(['abandoned-checkout-email']);
+    for (const referred of [byCookie, byCode, byTrackingId])
+      expect(owed(referred.id)).toEqual(['affiliate-signup', 'abandoned-checkout-email']);
   });
 
   it('writes every call of one event-loop turn in one transaction and owes a job per new lead in it', async () => {

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
-import { LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
+import { hasAffiliateReferral, LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
 import { isPoolBusy } from '@core/database/pool-admission';
 import { owe, type OwedJob } from '@core/queue/owe';
 import { isDatabaseUnavailable } from '../../common/database-unavailable';
@@ -103,9 +103,9 @@ export class LeadBatchWriter {
   }
 
   /**
-   * Upserts the leads, records their submissions and owes the attribution job and the delayed
-   * abandoned-checkout reminder of new leads, all in one outbox insert (a lead submitted again
-   * owes neither: it had its reminder when it was new).
+   * Upserts the leads, records their submissions and owes the attribution job (when there is a
+   * referral to attribute) and the delayed abandoned-checkout reminder of new leads, all in one
+   * outbox insert (a lead submitted again owes neither: it had its reminder when it was new).
    */
   private async upsert(manager: EntityManager, batch: Pending[]): Promise<LeadWriteResult[]> {
     const rows = await this.leads.upsertSubmissions(
@@ -121,12 +121,7 @@ export class LeadBatchWriter {
     const delaySeconds = this.config.ABANDONED_CHECKOUT_DELAY_S;
     await owe(
       manager,
-      written
-        .filter((result) => result.inserted)
-        .flatMap((result): OwedJob[] => [
-          { name: JOBS.affiliateSignup, data: { leadId: result.id } },
-          ...(delaySeconds > 0 ? [{ name: JOBS.abandonedCheckoutEmail, data: { leadId: result.id }, delaySeconds } as const] : []),
-        ]),
+      written.flatMap((result, i) => (result.inserted ? owedByNewLead(result.id, batch[i].row, delaySeconds) : [])),
     );
     return written;
   }
@@ -135,4 +130,12 @@ export class LeadBatchWriter {
   private explain(err: unknown): unknown {
     return isDataException(err) ? new BadRequestException(UNSTORABLE_MESSAGE) : err;
   }
+}
+
+/** A new lead's jobs: its affiliate signup when it has a referral to attribute, and its delayed reminder. */
+function owedByNewLead(leadId: string, lead: NewLead, delaySeconds: number): OwedJob[] {
+  return [
+    ...(hasAffiliateReferral(lead) ? [{ name: JOBS.affiliateSignup, data: { leadId } } as const] : []),
+    ...(delaySeconds > 0 ? [{ name: JOBS.abandonedCheckoutEmail, data: { leadId }, delaySeconds } as const] : []),
+  ];
 }

@@ -62,6 +62,17 @@ export interface ReminderRecipient {
   unsubscribed: boolean;
 }
 
+/** A lead's affiliate status when it came with nothing to attribute: recorded as it is stored, and no signup job is owed. */
+export const NO_REFERRAL = 'skipped: no referral';
+
+/**
+ * Whether the affiliate service has a lead to attribute: a tracking id from its cookie, or a
+ * referral (a tracking id or a promoter's code). Empty values never reach a lead's row.
+ */
+export function hasAffiliateReferral(lead: Pick<LeadRow, 'referral' | 'attribution'>): boolean {
+  return Boolean(lead.attribution?.tid) || Boolean(lead.referral);
+}
+
 /** Side-effect keys of the reminder: `abandoned-checkout-email:<lead id>`. */
 const REMINDER_KIND = SIDE_EFFECTS.abandonedCheckoutEmail;
 
@@ -76,7 +87,8 @@ export class LeadRepository implements PersonalDataOwner {
   /**
    * Upserts the leads (keyed by `emailNormalized`, distinct within the batch) and records each
    * submission, in one statement in the caller's transaction. Each row answers with its input's
-   * 1-based position (`ord`), its lead id and whether the lead is new.
+   * 1-based position (`ord`), its lead id and whether the lead is new. A new lead with nothing for
+   * the affiliate service to attribute has its affiliate status (`NO_REFERRAL`) recorded at once.
    */
   upsertSubmissions(
     sql: SqlExecutor,
@@ -84,11 +96,13 @@ export class LeadRepository implements PersonalDataOwner {
   ): Promise<Array<{ ord: string; id: string; inserted: boolean }>> {
     return sql.query<Array<{ ord: string; id: string; inserted: boolean }>>(
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
-           WITH ORDINALITY AS i(email, email_normalized, name, phone, referral, attribution, ord)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
+           WITH ORDINALITY AS i(email, email_normalized, name, phone, referral, attribution, affiliate_status, ord)
        ), lead AS (
-         INSERT INTO leads (email, email_normalized, name, phone, referral, attribution)
-         SELECT email, email_normalized, name, phone, referral, attribution FROM input ORDER BY ord
+         INSERT INTO leads (email, email_normalized, name, phone, referral, attribution, affiliate_status, affiliate_recorded_at)
+         SELECT email, email_normalized, name, phone, referral, attribution,
+                affiliate_status, CASE WHEN affiliate_status IS NOT NULL THEN now() END
+           FROM input ORDER BY ord
          ON CONFLICT (email_normalized) DO UPDATE SET
            name = COALESCE(EXCLUDED.name, leads.name),
            phone = COALESCE(EXCLUDED.phone, leads.phone),
@@ -110,6 +124,7 @@ export class LeadRepository implements PersonalDataOwner {
         leads.map((lead) => lead.phone),
         leads.map((lead) => lead.referral),
         leads.map((lead) => JSON.stringify(lead.attribution)),
+        leads.map((lead) => (hasAffiliateReferral(lead) ? null : NO_REFERRAL)),
       ],
     );
   }
