@@ -157,16 +157,19 @@ export class PaymentEventHandler {
       // thrown: the job retries with backoff, and the events stay unapplied until then. The lock
       // statement reads the row: `order` is it as the application left it. Each event would
       // re-read the object: events applied together share the one read. The order is found by
-      // the object in the lock statement itself.
-      const { status, order } = await applyReadToOrder(manager, subject, async () => {
-        if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
-        subscriptionState = await this.gateway.readSubscription(subject.objectId);
-        return (learned = orderStatusOfSubscription(subscriptionState));
-      });
-      if (!order) {
-        await this.events.markApplied(ids, manager);
-        return ids.map(() => 'skipped: no order');
-      }
+      // the object in the lock statement itself, which also marks the events applied (they are
+      // once this transaction commits, order or none).
+      const { status, order } = await applyReadToOrder(
+        manager,
+        subject,
+        async () => {
+          if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
+          subscriptionState = await this.gateway.readSubscription(subject.objectId);
+          return (learned = orderStatusOfSubscription(subscriptionState));
+        },
+        ids,
+      );
+      if (!order) return ids.map(() => 'skipped: no order');
       orderId = order.id;
       // An order found through its metadata learns the object's id in the same transaction, so it
       // is never paid without it: a subscription's first events may arrive before
@@ -183,7 +186,6 @@ export class PaymentEventHandler {
         payments.push(s.paidInvoiceId ? await this.recordPayment(manager, order, s.objectId, s.paidInvoiceId) : null);
         if (s.failedInvoiceId) await this.noteFailedPayment(manager, order, s.objectId, s.failedInvoiceId);
       }
-      await this.events.markApplied(ids, manager);
       return payments.map((payment): PaymentEventOutcome => {
         if (status) return `applied: ${status}`;
         return payment === null ? 'skipped: no status change' : 'recorded: payment';

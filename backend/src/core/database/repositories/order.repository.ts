@@ -498,9 +498,9 @@ export class OrderRepository implements PersonalDataOwner {
    */
   async applyClaimedRead(orderId: string, intervalMs: number, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
     return this.dataSource.transaction(async (manager) => {
-      if (!(await claimRead(manager, orderId, intervalMs))) return null;
-      const { status, order } = await applyReadToOrder(manager, orderId, read);
-      return status ?? order?.status ?? null;
+      const order = await claimReadLocking(manager, orderId, intervalMs);
+      if (!order) return null;
+      return (await applyReadToLocked(manager, order, read)) ?? order.status;
     });
   }
 
@@ -687,18 +687,34 @@ export class OrderRepository implements PersonalDataOwner {
 export type LockedOrder = OrderBilling &
   Pick<OrderRow, 'status' | 'payment_intent_id' | 'setup_intent_id' | 'email_normalized' | 'plan_id'>;
 
-/** Takes the order's row lock in the caller's transaction and reads what `LockedOrder` holds, in one statement. */
-/** Locks and reads an order: by id, or as found by a provider object it holds (in the same statement). */
-async function lockOrder(manager: EntityManager, order: string | OrderLookup): Promise<LockedOrder | null> {
-  const columns = `id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id,
+/** What `LockedOrder` holds, as the statements that lock an order read it. */
+const LOCKED_COLUMNS = `id, kind, status, paid_at, instalments, subscription_id, subscription_state, access_revoked_at, payment_intent_id,
             setup_intent_id, email_normalized, plan_id`;
-  const [row]: LockedOrder[] =
+
+/**
+ * Locks and reads an order: by id, or as found by a provider object it holds (in the same
+ * statement). `applying`: stored payment events the caller's transaction applies, marked applied
+ * in that statement too (whether or not there is an order), so they count as applied exactly when
+ * the transaction commits.
+ */
+async function lockOrder(
+  manager: EntityManager,
+  order: string | OrderLookup,
+  applying: readonly string[] = [],
+): Promise<LockedOrder | null> {
+  const [where, params]: [string, unknown[]] =
     typeof order === 'string'
-      ? await manager.query(`SELECT ${columns} FROM orders WHERE id = $1 FOR UPDATE`, [order])
-      : await manager.query(`SELECT ${columns} FROM orders WHERE id = (SELECT id FROM (${orderIdOf(order.column)}) found) FOR UPDATE`, [
-          order.objectId,
-          order.orderRef ?? null,
-        ]);
+      ? ['id = $1', [order]]
+      : [`id = (SELECT id FROM (${orderIdOf(order.column)}) found)`, [order.objectId, order.orderRef ?? null]];
+  const marking = applying.length
+    ? `WITH applied AS (
+         UPDATE payment_events SET applied_at = now() WHERE id = ANY($${params.length + 1}::text[]) AND applied_at IS NULL
+       ) `
+    : '';
+  const [row]: LockedOrder[] = await manager.query(
+    `${marking}SELECT ${LOCKED_COLUMNS} FROM orders WHERE ${where} FOR UPDATE`,
+    applying.length ? [...params, applying] : params,
+  );
   return row ?? null;
 }
 
@@ -727,21 +743,49 @@ async function claimRead(manager: EntityManager, orderId: string, intervalMs: nu
 }
 
 /**
+ * `claimRead` that also locks the order and reads what `LockedOrder` holds, in one statement of
+ * the caller's transaction: the stamp's UPDATE takes the row lock, which every other locker of
+ * the order waits for (and an UPDATE waiting on it sees the stamp once it may go on). Null when
+ * someone read the provider within `intervalMs`, or there is no such order.
+ */
+async function claimReadLocking(manager: EntityManager, orderId: string, intervalMs: number): Promise<LockedOrder | null> {
+  // TypeORM answers an UPDATE with [rows, affected count].
+  const [[row]]: [LockedOrder[], number] = await manager.query(
+    `UPDATE orders SET last_refreshed_at = now()
+      WHERE id = $1 AND (last_refreshed_at IS NULL OR last_refreshed_at < now() - make_interval(secs => $2::float8 / 1000))
+     RETURNING ${LOCKED_COLUMNS}`,
+    [orderId, intervalMs],
+  );
+  return row ?? null;
+}
+
+/** Runs `read` on an order locked in the caller's transaction and applies what it learned: the order's new status, or null when the read learned nothing. */
+async function applyReadToLocked(
+  manager: EntityManager,
+  order: LockedOrder,
+  read: () => Promise<OrderStatus | null>,
+): Promise<OrderStatus | null> {
+  const learned = await read();
+  return learned ? applyToLocked(manager, order, learned) : null;
+}
+
+/**
  * `applyReadUnderLock`, also resolving with the locked row as the application left it (its
  * status and paid_at updated), so that the caller reads it no more: the lock statement reads the
  * row once, and nothing else can change it until the caller's transaction ends. The order is
  * given by id, or found by a provider object it holds in the lock statement itself. `order` is
- * null when there is no such order (nothing is read then).
+ * null when there is no such order (nothing is read then). `applying`: the payment events the
+ * transaction applies, marked applied by the lock statement.
  */
 export async function applyReadToOrder(
   manager: EntityManager,
   orderRef: string | OrderLookup,
   read: () => Promise<OrderStatus | null>,
+  applying: readonly string[] = [],
 ): Promise<{ status: OrderStatus | null; order: LockedOrder | null }> {
-  const order = await lockOrder(manager, orderRef);
+  const order = await lockOrder(manager, orderRef, applying);
   if (!order) return { status: null, order: null };
-  const learned = await read();
-  return { status: learned ? await applyToLocked(manager, order, learned) : null, order };
+  return { status: await applyReadToLocked(manager, order, read), order };
 }
 
 /**
