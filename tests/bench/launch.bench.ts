@@ -18,6 +18,7 @@ import { repoRoot, startApi, startWorker } from '../../scripts/lib/stack';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems, type DoorAttempt } from '../fakes/exactly-once';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
+import { FakeMembersArea } from '../fakes/members-area-server';
 import { BENCH_ROLE, ONE_CLIENT_LIMITS, startBenchStack } from './bench-stack';
 import { cpuMs } from './process-cpu';
 import { BenchReport, percentile, type Row } from './report';
@@ -32,6 +33,15 @@ const STEP_LABEL: Record<StepName, string> = {
   subscribe: 'POST /api/confirm-subscription',
   verify: 'GET /api/verify-(subscription|payment)/{id}',
 };
+
+/** The members area's webhook signing key (the bench's own; at least 32 characters, as the config asks). */
+const MEMBERS_AREA_SECRET = 'bench-members-area-signing-key-0123456789';
+
+/** Where the fakes the product calls listen, as seen from this machine. */
+interface FakeUrls {
+  meta: string;
+  members: string;
+}
 
 /** Spec section 7: verification is retried 3 times, 1 s apart. */
 const VERIFY_INTERVAL_MS = 1000;
@@ -157,16 +167,22 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
   const meta = new FakeMetaCapiServer({ accessToken: 'bench-meta-token' });
   await meta.start(0, compose ? '0.0.0.0' : '127.0.0.1');
   const stopMeta = life.own('Fake Meta CAPI', () => meta.stop());
+  // The members area is told of each paid buyer's access, as a deployment with one would be.
+  const members = new FakeMembersArea(MEMBERS_AREA_SECRET);
+  const membersUrl = await members.start(0, compose ? '0.0.0.0' : '127.0.0.1');
+  const stopMembers = life.own('Fake members area', () => members.stop());
   const sink = await startSmtpSink(life, compose);
   const effects: Record<string, string> = {
     META_PIXEL_ID: '1234567890',
     META_CAPI_ACCESS_TOKEN: 'bench-meta-token',
     // Sandbox orders are test orders: Meta gets their Purchase only as a test event.
     META_TEST_EVENT_CODE: 'TEST-BENCH',
+    MEMBERSHIP_WEBHOOK_SECRET: MEMBERS_AREA_SECRET,
     RATE_LIMIT_INTENTS_PER_EMAIL: '100000000',
     RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '100000000',
   };
-  const target = compose ? await composeTarget(life, effects, meta, sink) : await localTarget(life, s, effects, meta, sink);
+  const fakes: FakeUrls = { meta: meta.url, members: membersUrl };
+  const target = compose ? await composeTarget(life, effects, fakes, sink) : await localTarget(life, s, effects, fakes, sink);
   const { db, pids } = target;
   try {
     const readCpu = (): Cpu => ({
@@ -265,7 +281,10 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       cpuRows.push(cpuRow);
       workRows.push(workPerOrder(rate, paid.length, workBefore, workAfter));
       statementRows.push(...statementsPerOrder(rate, paid.length, workBefore, workAfter));
-      onceRows.push({ 'buyers/s': rate, ...(await effectsExactlyOnce(db, sink.inspectorUrl, meta, tag, buyers, config.MAIL_FROM)) });
+      onceRows.push({
+        'buyers/s': rate,
+        ...(await effectsExactlyOnce(db, sink.inspectorUrl, { meta, members }, tag, buyers, config.MAIL_FROM)),
+      });
       if (!healthy && past > s.pastKnee) break;
     }
     const skipped = s.rates.length - stepRows.length;
@@ -306,6 +325,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
   } finally {
     await target.stop();
     await sink.stop();
+    await stopMembers();
     await stopMeta();
   }
 }
@@ -315,12 +335,18 @@ async function localTarget(
   life: Lifecycle,
   s: Settings,
   effects: Record<string, string>,
-  meta: FakeMetaCapiServer,
+  fakes: FakeUrls,
   sink: SinkProcess,
 ): Promise<Target> {
   const stack = await startBenchStack(life, 'bench-launch', { countStatements: s.countStatements });
   const { data, env: baseEnv, db } = stack;
-  const env: NodeJS.ProcessEnv = { ...baseEnv, ...effects, SMTP_URL: sink.smtpUrl, META_CAPI_URL: meta.url };
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    ...effects,
+    SMTP_URL: sink.smtpUrl,
+    META_CAPI_URL: fakes.meta,
+    MEMBERSHIP_WEBHOOK_URL: fakes.members,
+  };
   const { worker, api } = await startApp(life, env, process.env.BENCH_CPU_PROF_DIR);
   return {
     label: '1 API and 1 worker process, Postgres and Redis on this machine',
@@ -348,12 +374,7 @@ async function localTarget(
  * in containers, the buyers through Caddy. Its Postgres is published on this machine's loopback
  * for the bench's counting client only; the workers reach the fakes through host.docker.internal.
  */
-async function composeTarget(
-  life: Lifecycle,
-  effects: Record<string, string>,
-  meta: FakeMetaCapiServer,
-  sink: SinkProcess,
-): Promise<Target> {
+async function composeTarget(life: Lifecycle, effects: Record<string, string>, fakes: FakeUrls, sink: SinkProcess): Promise<Target> {
   const resultsDir = join(repoRoot, 'test-results', 'bench');
   mkdirSync(resultsDir, { recursive: true });
   await dockerReady();
@@ -376,7 +397,8 @@ async function composeTarget(
       ...Object.entries(effects).map(([key, value]) => `${key}=${value}`),
       ...Object.entries(ONE_CLIENT_LIMITS).map(([key, value]) => `${key}=${value}`),
       `SMTP_URL=${fromContainers(sink.smtpUrl)}`,
-      `META_CAPI_URL=${fromContainers(meta.url)}`,
+      `META_CAPI_URL=${fromContainers(fakes.meta)}`,
+      `MEMBERSHIP_WEBHOOK_URL=${fromContainers(fakes.members)}`,
       `AFFILIATE_API_URL=${fromContainers(affiliate.url)}`,
       'AFFILIATE_API_KEY=bench-key',
       `LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}`,
@@ -544,20 +566,29 @@ async function drained(db: Client, tag: string, timeoutMs: number): Promise<{ wa
 
 /**
  * At the fakes' doors: one receipt per paid order (its Message-ID, and one message per paid
- * buyer's address) and one Meta test Purchase per paid order (its purchase event id); the
- * ledger's `paid_effects` has each of ORDER_PAID_EFFECTS for every paid order.
+ * buyer's address), one Meta test Purchase per paid order (its purchase event id) and one
+ * access grant per paid buyer's membership at the members area (its notice id); the ledger's
+ * `paid_effects` has each of ORDER_PAID_EFFECTS for every paid order.
  */
 async function effectsExactlyOnce(
   db: Client,
   inspectorUrl: string,
-  meta: FakeMetaCapiServer,
+  { meta, members }: { meta: FakeMetaCapiServer; members: FakeMembersArea },
   tag: string,
   buyers: Buyer[],
   mailFrom: string,
 ): Promise<Row> {
-  const { rows: orders } = await db.query<{ id: string; email: string; purchase_event_id: string; effects: number }>(
-    `SELECT id, email, purchase_event_id, (SELECT count(*)::int FROM jsonb_object_keys(paid_effects)) AS effects
-       FROM orders WHERE email LIKE $1 AND paid_at IS NOT NULL`,
+  const { rows: orders } = await db.query<{
+    id: string;
+    email: string;
+    purchase_event_id: string;
+    effects: number;
+    membership_id: string | null;
+  }>(
+    `SELECT o.id, o.email, o.purchase_event_id, (SELECT count(*)::int FROM jsonb_object_keys(o.paid_effects)) AS effects,
+            m.id AS membership_id
+       FROM orders o LEFT JOIN memberships m ON m.order_id = o.id
+      WHERE o.email LIKE $1 AND o.paid_at IS NOT NULL`,
     [`launch-${tag}-%`],
   );
   const door = (await (await fetch(`${inspectorUrl.replace(/__messages$/, '__door')}`)).json()) as {
@@ -579,6 +610,12 @@ async function effectsExactlyOnce(
     meta.eventsAtDoor().filter((a) => purchaseIds.has(a.identity)),
     [...purchaseIds],
   );
+  // Each paid buyer's membership is granted once (its first change), and the members area told once.
+  const grantIds = new Set(orders.map((o) => `${o.membership_id ?? `(no membership for order ${o.id})`}:1`));
+  const membersProblems = exactlyOnceProblems(
+    members.deliveriesAtDoor().filter((a) => grantIds.has(a.identity)),
+    [...grantIds],
+  );
   const ledgerShort = orders.filter((o) => o.effects < ORDER_PAID_EFFECTS.length).length;
   const paidNotVerified = orders.length - paidBuyers.length;
   return {
@@ -588,11 +625,12 @@ async function effectsExactlyOnce(
     'paid buyers ≠ 1 receipt': buyersWithout,
     'receipt problems': receiptProblems.length,
     'Meta Purchase problems': metaProblems.length,
+    'members-area grant problems': membersProblems.length,
     'ledger short of an effect': ledgerShort,
     verdict:
-      buyersWithout === 0 && receiptProblems.length === 0 && metaProblems.length === 0 && ledgerShort === 0
+      buyersWithout === 0 && receiptProblems.length === 0 && metaProblems.length === 0 && membersProblems.length === 0 && ledgerShort === 0
         ? 'ok'
-        : `MISMATCH ${[...receiptProblems, ...metaProblems].slice(0, 3).join('; ')}`,
+        : `MISMATCH ${[...receiptProblems, ...metaProblems, ...membersProblems].slice(0, 3).join('; ')}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DoorAttempt } from './exactly-once';
 
 /** One POST the members area received, with whether its signature checked out over the exact bytes. */
 export interface MembersAreaDelivery {
@@ -22,7 +23,8 @@ export class FakeMembersArea {
 
   constructor(private readonly secret: string) {}
 
-  async start(): Promise<string> {
+  /** Listens on `host` (0.0.0.0 for containers to reach it); the URL names the loopback address either way. */
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,7 +41,7 @@ export class FakeMembersArea {
         res.writeHead(answered).end();
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/clear`;
   }
 
@@ -54,6 +56,11 @@ export class FakeMembersArea {
 
   failNext(count: number): void {
     this.failing = count;
+  }
+
+  /** Every delivery as an attempt on its notice id (`<membership id>:<change>`: a resend carries the same one). */
+  deliveriesAtDoor(): DoorAttempt[] {
+    return this.deliveries.map((d) => ({ identity: d.body.id, toldDone: d.answered < 300 }));
   }
 
   /** Accepted deliveries (answered 2xx), in arrival order. */
