@@ -11,6 +11,7 @@ import {
 } from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
+import { BATCH_MAX, BOOKKEEPING_LINGER_MS, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSale } from '../clients/affiliate.client';
 import { Ga4MeasurementClient } from '../clients/ga4-measurement.client';
@@ -54,6 +55,14 @@ const TRACKING_ID_MIN_LENGTH = 21;
 @Injectable()
 export class OrderPaidHandler {
   private readonly logger = new Logger(OrderPaidHandler.name);
+  /** Orders paid close together share the statement that records their effects' outcomes. */
+  private readonly paidEffects = new Coalescer<{ orderId: string; effects: Record<string, string> }, void>(
+    async (updates) => {
+      await this.orders.recordPaidEffects(updates);
+      return updates.map(() => undefined);
+    },
+    { max: BATCH_MAX, keyOf: (update) => update.orderId, lingerMs: BOOKKEEPING_LINGER_MS },
+  );
 
   constructor(
     private readonly orders: OrderRepository,
@@ -80,7 +89,7 @@ export class OrderPaidHandler {
       purchaseEventId: order.purchase_event_id,
       number: 1,
     };
-    const summary = await this.settleCharge(order, charge, { orderId }, (effects) => this.orders.recordPaidEffects(order.id, effects));
+    const summary = await this.settleCharge(order, charge, { orderId }, (effects) => this.paidEffects.run({ orderId: order.id, effects }));
     return summary.join(' ');
   }
 

@@ -1,4 +1,4 @@
-import { Coalescer } from './coalescer';
+import { Coalescer, LOADED_WITHIN_MS } from './coalescer';
 
 /** A batch function that records each batch and can be held open, as a statement in flight is. */
 function recorder(fail?: (inputs: number[]) => boolean) {
@@ -75,5 +75,52 @@ describe('Coalescer', () => {
       { status: 'rejected', reason: new Error('Batch answered 0 results for 1 inputs') },
       { status: 'rejected', reason: new Error('Batch answered 0 results for 1 inputs') },
     ]);
+  });
+  describe('lingering under load', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('sends a call that comes alone at once, without lingering', async () => {
+      const db = recorder();
+      const coalescer = new Coalescer(db.run, { max: 100, lingerMs: 3000 });
+      const started = performance.now();
+      await expect(coalescer.run(1)).resolves.toBe(10);
+      expect(performance.now() - started).toBeLessThan(1500);
+    });
+
+    it('gathers calls that keep coming into one batch while it lingers', async () => {
+      const db = recorder();
+      const coalescer = new Coalescer(db.run, { max: 100, lingerMs: 200 });
+      await coalescer.run(0);
+      // Soon after a batch: load. The next calls, a few ms apart, share one batch.
+      const later = [1, 2, 3].map(async (n) => {
+        await sleep(n * 2);
+        return coalescer.run(n);
+      });
+      await expect(Promise.all(later)).resolves.toEqual([10, 20, 30]);
+      expect(db.batches).toEqual([[0], [1, 2, 3]]);
+    });
+
+    it('stops lingering once calls stop coming', async () => {
+      const db = recorder();
+      const coalescer = new Coalescer(db.run, { max: 100, lingerMs: 3000 });
+      await coalescer.run(1);
+      await sleep(LOADED_WITHIN_MS + 20);
+      const started = performance.now();
+      await coalescer.run(2);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(db.batches).toEqual([[1], [2]]);
+    });
+
+    it('does not linger without the option, however close the calls', async () => {
+      const db = recorder();
+      const coalescer = new Coalescer(db.run, { max: 100 });
+      await coalescer.run(0);
+      const later = [1, 2].map(async (n) => {
+        await sleep(n * 10);
+        return coalescer.run(n);
+      });
+      await Promise.all(later);
+      expect(db.batches).toEqual([[0], [1], [2]]);
+    });
   });
 });

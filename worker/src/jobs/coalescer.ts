@@ -12,7 +12,20 @@ export interface CoalescerOptions<In> {
   max: number;
   /** Members with the same key never share a batch (one statement cannot upsert a row twice). */
   keyOf?: (input: In) => string;
+  /**
+   * Under load (a batch began within the last LOADED_WITHIN_MS), a batch that would go at once
+   * waits this long for more members: fewer statements and commits while calls keep coming, and
+   * no wait for a call that comes alone. Only for writes nobody waits on to go on (bookkeeping
+   * after the work), since each of their callers waits this much longer. Default 0.
+   */
+  lingerMs?: number;
 }
+
+/** Calls this close to the previous batch mean load: a lingering coalescer waits for more. */
+export const LOADED_WITHIN_MS = 50;
+
+/** How long bookkeeping written after the work (a job's stamp, a provider answer's record) lingers under load. */
+export const BOOKKEEPING_LINGER_MS = 10;
 
 /**
  * Runs many callers' copies of one statement as one statement. A call waits at most for the
@@ -26,6 +39,7 @@ export interface CoalescerOptions<In> {
 export class Coalescer<In, Out> {
   private waiting: Array<Waiting<In, Out>> = [];
   private busy = false;
+  private lastBatchAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly runBatch: (inputs: In[]) => Promise<Out[]>,
@@ -37,8 +51,10 @@ export class Coalescer<In, Out> {
       this.waiting.push({ input, resolve, reject });
       if (!this.busy) {
         this.busy = true;
-        // Calls made in the same event-loop turn join this first batch.
-        setImmediate(() => void this.drain());
+        const linger = this.opts.lingerMs && performance.now() - this.lastBatchAt < LOADED_WITHIN_MS ? this.opts.lingerMs : 0;
+        // Calls made in the same event-loop turn (or while it lingers) join this first batch.
+        if (linger > 0) setTimeout(() => void this.drain(), linger);
+        else setImmediate(() => void this.drain());
       }
     });
   }
@@ -66,6 +82,7 @@ export class Coalescer<In, Out> {
   }
 
   private async runOne(batch: Array<Waiting<In, Out>>): Promise<void> {
+    this.lastBatchAt = performance.now();
     try {
       const outs = await this.call(batch.map((item) => item.input));
       batch.forEach((item, i) => item.resolve(outs[i]));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OutboxRepository } from '@core/database/repositories/outbox.repository';
-import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
+import { BATCH_MAX, BOOKKEEPING_LINGER_MS, Coalescer } from '../jobs/coalescer';
 
 /**
  * Stamps the outbox row behind a job: done, failed for good, or the last error of a retry. The
@@ -14,7 +14,8 @@ export class OutboxOutcomeRecorder {
       await this.outbox.markCompleted(ids);
       return ids.map(() => undefined);
     },
-    { max: BATCH_MAX },
+    // A job's slot waits for its stamp: a few ms more per job under load, for far fewer commits.
+    { max: BATCH_MAX, lingerMs: BOOKKEEPING_LINGER_MS },
   );
 
   constructor(private readonly outbox: OutboxRepository) {}

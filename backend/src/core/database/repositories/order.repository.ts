@@ -427,11 +427,13 @@ export class OrderRepository implements PersonalDataOwner {
   }
 
   /** Records what became of an order's paid side effects (kind → status), in one statement. */
-  async recordPaidEffects(orderId: string, effects: Readonly<Record<string, string>>): Promise<void> {
-    await this.dataSource.query(`UPDATE orders SET paid_effects = paid_effects || $2::jsonb WHERE id = $1`, [
-      orderId,
-      JSON.stringify(effects),
-    ]);
+  /** Adds what became of each order's paid effects to its `paid_effects`, for many orders in one statement (one entry per order). */
+  async recordPaidEffects(updates: ReadonlyArray<{ orderId: string; effects: Readonly<Record<string, string>> }>): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE orders o SET paid_effects = o.paid_effects || u.effects
+         FROM unnest($1::uuid[], $2::jsonb[]) AS u(id, effects) WHERE o.id = u.id`,
+      [updates.map((u) => u.orderId), updates.map((u) => JSON.stringify(u.effects))],
+    );
   }
 
   /**
