@@ -268,10 +268,37 @@ describe('statements per intent', () => {
       expect.stringMatching(
         /^WITH s AS \( INSERT INTO sandbox_objects .* RETURNING \* \) SELECT s\.id, .* FROM s JOIN orders o ON o\.id = s\.order_id$/,
       ),
-      expect.stringMatching(/^INSERT INTO payment_events /),
+      // Its created event stored (applied: there is nothing to apply), owing nothing, in one statement.
+      expect.stringMatching(
+        /^WITH input AS \( .* INSERT INTO payment_events .* INSERT INTO outbox .* SELECT ids FROM owing WHERE ids IS NOT NULL$/,
+      ),
       'COMMIT',
       expect.stringMatching(/^UPDATE orders SET payment_intent_id = \$2, customer_id = \$3/),
     ]);
+  });
+});
+
+describe('statements per sandbox confirmation', () => {
+  it("stores the card's events and owes their application in the statement that stores them", async () => {
+    const { clientSecret, id } = await paymentIntent();
+    await outboxDrained(stack.db);
+    await apiQuiet();
+    await http()
+      .post('/api/sandbox/confirm-payment')
+      .send({ clientSecret, card, returnUrl: `${stack.url}/success` })
+      .expect(200);
+    const emits = apiSeen.filter((sql) => /INSERT INTO payment_events/.test(sql));
+    expect(emits).toEqual([expect.stringMatching(/^WITH input AS \( .* INSERT INTO payment_events .* INSERT INTO outbox /)]);
+    expect(apiSeen.filter((sql) => /^INSERT INTO outbox/.test(sql))).toEqual([]);
+    // One job applies the intent's events stored by the confirmation, in order.
+    const stored: Array<{ id: string }> = await stack.db.query(
+      `SELECT id FROM payment_events WHERE payload -> 'data' -> 'object' ->> 'id' = $1 AND type <> 'payment_intent.created' ORDER BY received_at, id`,
+      [id],
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    const [job] = await stack.db.query(`SELECT payload FROM outbox WHERE job_name = 'payment-event' ORDER BY created_at DESC LIMIT 1`);
+    const applied = [job.payload.eventId, ...(job.payload.moreEventIds ?? [])];
+    expect([...applied].sort()).toEqual(stored.map((e) => e.id).sort());
   });
 });
 

@@ -4,7 +4,7 @@ import type { PersonalDataOwner, PersonErasure, PersonFindings, SqlExecutor, Tab
 import { nothingFound } from '../personal-data';
 import { scrubDocuments } from './document-scrub';
 import { affectedRows } from './sql-results';
-import { JOB_QUEUE, type JobItem } from '@contracts/jobs';
+import { JOB_QUEUE, JOBS, type JobItem } from '@contracts/jobs';
 
 /** A `payment_events` row: a webhook event as received, stored once per provider event id; the worker applies it. */
 export interface PaymentEventRow {
@@ -44,31 +44,44 @@ export class PaymentEventRepository implements PersonalDataOwner {
   }
 
   /**
-   * Stores each event whose id is not known yet, in one statement in the caller's transaction;
-   * resolves with the ids stored now, in the order of `events`. An event stored `applied` (one
-   * with nothing to apply) is stored with its applied_at already set.
+   * Stores each event whose id is not known yet and owes one `payment-event` job that applies,
+   * in the order given, those stored now with something to apply: one statement in the caller's
+   * transaction. An event stored `applied` (one with nothing to apply) is stored with its
+   * applied_at already set and owes nothing. Resolves with the ids the job applies (none: no job).
    */
-  async insertManyOnce(
+  async insertManyOnceOwing(
     sql: SqlExecutor,
     events: ReadonlyArray<{ id: string; type: string; payload: unknown; applied?: boolean }>,
   ): Promise<string[]> {
     if (events.length === 0) return [];
-    const rows: Array<Pick<PaymentEventRow, 'id'>> = await sql.query(
-      `INSERT INTO payment_events (id, type, payload, applied_at)
-       SELECT id, type, payload, CASE WHEN applied THEN now() END
-         FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::boolean[]) WITH ORDINALITY AS e(id, type, payload, applied, ord)
-        ORDER BY ord
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
+    const [owed]: Array<{ ids: string[] }> = await sql.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::boolean[]) WITH ORDINALITY AS e(id, type, payload, applied, ord)
+       ), stored AS (
+         INSERT INTO payment_events (id, type, payload, applied_at)
+         SELECT id, type, payload, CASE WHEN applied THEN now() END FROM input ORDER BY ord
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id, applied_at
+       ), owing AS (
+         SELECT array_agg(input.id ORDER BY input.ord) AS ids FROM stored JOIN input USING (id) WHERE stored.applied_at IS NULL
+       ), job AS (
+         INSERT INTO outbox (queue, job_name, payload)
+         SELECT $5, $6, CASE WHEN cardinality(ids) > 1
+                             THEN jsonb_build_object('eventId', ids[1], 'moreEventIds', to_jsonb(ids[2:]))
+                             ELSE jsonb_build_object('eventId', ids[1]) END
+           FROM owing WHERE ids IS NOT NULL
+       )
+       SELECT ids FROM owing WHERE ids IS NOT NULL`,
       [
         events.map((e) => e.id),
         events.map((e) => e.type),
         events.map((e) => JSON.stringify(e.payload)),
         events.map((e) => e.applied === true),
+        JOB_QUEUE[JOBS.paymentEvent],
+        JOBS.paymentEvent,
       ],
     );
-    const stored = new Set(rows.map((row) => row.id));
-    return events.map((e) => e.id).filter((id) => stored.has(id));
+    return owed?.ids ?? [];
   }
 
   /** The stored events of these ids, by id (in one statement). */

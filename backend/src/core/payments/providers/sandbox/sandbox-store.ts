@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { JOBS, SandboxWebhookEvent } from '@contracts/jobs';
-import { owe } from '../../../queue/owe';
+import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { PaymentEventRepository } from '../../../database/repositories/payment-event.repository';
 import {
   type NewSandboxObject,
@@ -154,19 +153,15 @@ export class SandboxStore {
   }
 
   /**
-   * Stores the events (each once, under its id) and owes, in the caller's transaction, one
-   * `payment-event` job that applies those with something to apply, in order: they were caused by
-   * one change of one order's objects, and each application re-reads the object anyway. An
-   * intent's `created` event is stored applied, owing nothing (`NOTHING_TO_APPLY`).
+   * Stores the events (each once, under its id) and owes, in the caller's transaction and the
+   * same statement, one `payment-event` job that applies those with something to apply, in order:
+   * they were caused by one change of one order's objects, and each application re-reads the
+   * object anyway. An intent's `created` event is stored applied, owing nothing (`NOTHING_TO_APPLY`).
    */
   private async emit(manager: EntityManager, events: SandboxWebhookEvent[]): Promise<void> {
-    const stored = await this.events.insertManyOnce(
+    await this.events.insertManyOnceOwing(
       manager,
       events.map((event) => ({ id: event.id, type: event.type, payload: event, applied: NOTHING_TO_APPLY.has(event.type) })),
     );
-    const typeOf = new Map(events.map((event) => [event.id, event.type]));
-    const [eventId, ...moreEventIds] = stored.filter((id) => !NOTHING_TO_APPLY.has(typeOf.get(id) as string));
-    if (!eventId) return;
-    await owe(manager, [{ name: JOBS.paymentEvent, data: moreEventIds.length ? { eventId, moreEventIds } : { eventId } }]);
   }
 }
