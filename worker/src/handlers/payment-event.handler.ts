@@ -16,7 +16,7 @@ import {
   recordLaterPayment,
   setSubscriptionState,
 } from '@core/database/repositories/order.repository';
-import { orderStatusOfSubscription } from '@core/payments/order-state';
+import { isFinal, orderStatusOfSubscription } from '@core/payments/order-state';
 import { owe } from '@core/queue/owe';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -54,7 +54,8 @@ export type PaymentEventOutcome =
   | 'skipped: event not found'
   | 'skipped: not an order event'
   | 'skipped: no order'
-  | 'skipped: no status change';
+  | 'skipped: no status change'
+  | 'skipped: order settled';
 
 /** The object a neutral event names, by the order column that holds it. */
 function subjectOf(event: PaymentEvent | null): EventSubject | null {
@@ -149,6 +150,7 @@ export class PaymentEventHandler {
     const subject = events[0].subject;
     let orderId: string | null = null;
     let learned: OrderStatus | null = null;
+    let settled = false;
     const payments: Array<number | null> = [];
     let subscriptionState: SubscriptionState | null = null;
     const outcomes = await this.dataSource.transaction(async (manager): Promise<PaymentEventOutcome[]> => {
@@ -162,7 +164,15 @@ export class PaymentEventHandler {
       const { status, order } = await applyReadToOrder(
         manager,
         subject,
-        async () => {
+        async (locked) => {
+          // A one-time charge's order in a final status learns nothing from its charge any more:
+          // the provider is not asked again (a webhook after the verification poll paid the
+          // order), and the event counts as what the order already is.
+          if (subject.column === 'payment_intent_id' && isFinal(locked.kind, locked.status)) {
+            learned = locked.status;
+            settled = true;
+            return null;
+          }
           if (subject.column !== 'subscription_id') return (learned = await readOrderStatus(this.gateway, subject));
           subscriptionState = await this.gateway.readSubscription(subject.objectId);
           return (learned = orderStatusOfSubscription(subscriptionState));
@@ -188,6 +198,7 @@ export class PaymentEventHandler {
       }
       return payments.map((payment): PaymentEventOutcome => {
         if (status) return `applied: ${status}`;
+        if (settled) return 'skipped: order settled';
         return payment === null ? 'skipped: no status change' : 'recorded: payment';
       });
     });

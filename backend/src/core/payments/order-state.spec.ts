@@ -2,6 +2,7 @@ import type { PaymentKind } from '@contracts/plans';
 import {
   advance,
   canTransition,
+  isFinal,
   isPaid,
   isSettled,
   ORDER_STATUSES,
@@ -187,6 +188,19 @@ describe('order status helpers, input by input', () => {
     'isSettled($kind, $status) is $settled',
     ({ kind, status, settled }) => {
       expect(isSettled(kind, status)).toBe(settled);
+    },
+  );
+
+  const FINAL: Record<PaymentKind, readonly Status[]> = {
+    'one-time': ['succeeded', 'canceled'],
+    subscription: ['canceled'],
+  };
+
+  it.each(KINDS.flatMap((kind) => STATUSES.map((status) => ({ kind, status, final: FINAL[kind].includes(status) }))))(
+    'isFinal($kind, $status) is $final, and a final status moves nowhere',
+    ({ kind, status, final }) => {
+      expect(isFinal(kind, status)).toBe(final);
+      if (final) expect(STATUSES.filter((to) => canTransition(kind, status, to))).toEqual([]);
     },
   );
 

@@ -52,6 +52,11 @@ export function canTransition(kind: PaymentKind, from: OrderStatus, to: OrderSta
   return TABLES[kind][from]?.includes(to) ?? false;
 }
 
+/** A status of the kind's life cycle the order cannot leave, whatever the provider says (a one-time charge succeeded or canceled, a subscription canceled). */
+export function isFinal(kind: PaymentKind, status: OrderStatus): boolean {
+  return TABLES[kind][status]?.length === 0;
+}
+
 /** The status after learning `to`: `to` when the table allows it, otherwise `from` unchanged. */
 export function advance(kind: PaymentKind, from: OrderStatus, to: OrderStatus): OrderStatus {
   return canTransition(kind, from, to) ? to : from;

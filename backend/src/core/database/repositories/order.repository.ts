@@ -761,13 +761,16 @@ async function claimReadLocking(manager: EntityManager, orderId: string, interva
   return row ?? null;
 }
 
-/** Runs `read` on an order locked in the caller's transaction and applies what it learned: the order's new status, or null when the read learned nothing. */
+/**
+ * Runs `read` on an order locked in the caller's transaction (it is given the row as locked) and
+ * applies what it learned: the order's new status, or null when the read learned nothing.
+ */
 async function applyReadToLocked(
   manager: EntityManager,
   order: LockedOrder,
-  read: () => Promise<OrderStatus | null>,
+  read: (locked: LockedOrder) => Promise<OrderStatus | null>,
 ): Promise<OrderStatus | null> {
-  const learned = await read();
+  const learned = await read(order);
   return learned ? applyToLocked(manager, order, learned) : null;
 }
 
@@ -782,7 +785,7 @@ async function applyReadToLocked(
 export async function applyReadToOrder(
   manager: EntityManager,
   orderRef: string | OrderLookup,
-  read: () => Promise<OrderStatus | null>,
+  read: (locked: LockedOrder) => Promise<OrderStatus | null>,
   applying: readonly string[] = [],
 ): Promise<{ status: OrderStatus | null; order: LockedOrder | null }> {
   const order = await lockOrder(manager, orderRef, applying);
