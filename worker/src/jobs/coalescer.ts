@@ -24,7 +24,7 @@ export interface CoalescerOptions<In> {
 /** Calls this close to the previous batch mean load: a lingering coalescer waits for more. */
 export const LOADED_WITHIN_MS = 50;
 
-/** How long bookkeeping written after the work (a job's stamp, a provider answer's record) lingers under load. */
+/** How long bookkeeping written after the work and its records (a job's done stamp, an order's paid_effects) lingers under load. */
 export const BOOKKEEPING_LINGER_MS = 10;
 
 /**

@@ -6,7 +6,7 @@ import {
   type SideEffectDetail,
   type SideEffectStatus,
 } from '@core/database/repositories/provider-call.repository';
-import { BATCH_MAX, BOOKKEEPING_LINGER_MS, Coalescer } from '../jobs/coalescer';
+import { BATCH_MAX, Coalescer } from '../jobs/coalescer';
 import { redact } from '../jobs/redact';
 import { WorkerMetrics } from '../metrics/worker-metrics';
 
@@ -56,8 +56,7 @@ export class ProviderCallLedger {
   private readonly records = new Coalescer<Outcome, void>((outcomes) => this.recordAll(outcomes), {
     max: BATCH_MAX,
     keyOf: (outcome) => outcome.key,
-    // The answer is in: under load its record may wait a little for others' (the claim may not).
-    lingerMs: BOOKKEEPING_LINGER_MS,
+    // No linger: between the provider's answer and its record, a crash means calling again.
   });
 
   constructor(
