@@ -62,3 +62,22 @@ it('finishes the jobs in flight, exits 0, and the next worker does the rest exac
   expect([...tally.values()].filter((t) => t.ok !== 1 || t.duplicate !== 0 || t.lost !== 0)).toEqual([]);
   expect(await callsWithoutClaim(affiliate, stack.db)).toEqual([]);
 });
+
+it('exits 0 when signalled just after Redis came back, its connections still reconnecting', async () => {
+  const worker = stack.startWorker(env, 'Worker 3');
+  const before = affiliate.signupAttempts().length;
+  const posted = await leadStream(api.url, { prefix: 'worker-sigterm-redis', concurrency: 1, count: 1 });
+  expect(posted.map((p) => p.outcome.status)).toEqual([201]);
+  await waitFor(() => affiliate.signupAttempts().length > before, 'a signup: the workers consume');
+  // Redis goes away long enough for the workers' connections to back off, then returns.
+  await stack.killRedis();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await stack.startRedis();
+  const signalled = Date.now();
+  worker.child.kill('SIGTERM');
+  // BullMQ's graceful close waits for a reconnecting connection's end, which never comes: the
+  // worker used to hang until its shutdown budget ran out (exit 1) or it was killed.
+  expect(await exited(worker)).toEqual({ code: 0, signal: null });
+  expect(Date.now() - signalled).toBeLessThan(EXIT_BUDGET_MS);
+});
+

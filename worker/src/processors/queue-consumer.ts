@@ -2,7 +2,7 @@ import { WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig } from '@core/config/app-config';
-import { readyBeforeClose } from '@core/queue/bullmq-ready';
+import { readyBeforeClose, workerConnected } from '@core/queue/bullmq-ready';
 import { cappedExponentialBackoff } from '@core/queue/job-options';
 import { JobRunner } from './job-runner';
 
@@ -50,9 +50,18 @@ export abstract class QueueConsumer extends WorkerHost implements OnApplicationB
     });
   }
 
-  /** Before @nestjs/bullmq closes the worker: its connections finish connecting first (bullmq-ready.ts). */
-  beforeApplicationShutdown(): Promise<void> {
-    return readyBeforeClose(() => this.worker.waitUntilReady());
+  /**
+   * Before @nestjs/bullmq closes the worker: its connections finish connecting first
+   * (bullmq-ready.ts). If one is still reconnecting 2 s on (Redis is away, or restarted a moment
+   * ago), BullMQ's graceful close would wait for it forever: the worker closes without waiting
+   * for its jobs in flight instead. Those could not finish without Redis anyway; their locks
+   * lapse and another worker takes them over, the ledger keeping any effect from happening twice.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await readyBeforeClose(() => this.worker.waitUntilReady());
+    if (await workerConnected(this.worker)) return;
+    this.logger.warn(`Queue "${this.worker.name}" cannot reach Redis: closing without waiting for its jobs in flight`);
+    await this.worker.close(true);
   }
 
   protected concurrency(config: AppConfig): number {

@@ -13,3 +13,43 @@ export const READY_BEFORE_CLOSE_MS = 2000;
 export function readyBeforeClose(ready: () => Promise<unknown>): Promise<void> {
   return settledWithin(ready(), READY_BEFORE_CLOSE_MS);
 }
+
+/** What a worker's Redis connections look like from outside: ioredis clients and their status. */
+interface StatusClient {
+  status: string;
+  once(event: 'ready', listener: () => void): unknown;
+  off(event: 'ready', listener: () => void): unknown;
+}
+
+/** Whether `client` is connected, or connects within `ms`. */
+function connectedWithin(client: StatusClient, ms: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      resolve(false);
+    }, ms);
+    client.once('ready', onReady);
+  });
+}
+
+/**
+ * Whether both of a BullMQ worker's connections (commands, and the blocking one that waits for
+ * jobs) are connected, or connect within READY_BEFORE_CLOSE_MS. A graceful close waits for the
+ * blocking connection to report its end, which one still reconnecting (Redis restarted a moment
+ * ago, or away) never does: such a worker would hang until it is killed. The blocking
+ * connection is not public in BullMQ, hence the cast.
+ */
+export async function workerConnected(worker: { client: Promise<unknown> }): Promise<boolean> {
+  const blocking = (worker as unknown as { blockingConnection?: { client: Promise<unknown> } }).blockingConnection;
+  const clients = (await Promise.all([worker.client, blocking?.client])).filter((c): c is StatusClient => isStatusClient(c));
+  const connected = await Promise.all(clients.map((client) => connectedWithin(client, READY_BEFORE_CLOSE_MS)));
+  return connected.every(Boolean);
+}
+
+const isStatusClient = (value: unknown): value is StatusClient =>
+  typeof value === 'object' && value !== null && typeof (value as StatusClient).status === 'string';
