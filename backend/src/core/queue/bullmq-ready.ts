@@ -46,9 +46,20 @@ function connectedWithin(client: StatusClient, ms: number): Promise<boolean> {
  */
 export async function workerConnected(worker: { client: Promise<unknown> }): Promise<boolean> {
   const blocking = (worker as unknown as { blockingConnection?: { client: Promise<unknown> } }).blockingConnection;
-  const clients = (await Promise.all([worker.client, blocking?.client])).filter((c): c is StatusClient => isStatusClient(c));
-  const connected = await Promise.all(clients.map((client) => connectedWithin(client, READY_BEFORE_CLOSE_MS)));
+  // A connection that never connected since the worker started hands out no client at all.
+  const clients = await valueWithin(Promise.all([worker.client, blocking?.client]), READY_BEFORE_CLOSE_MS);
+  if (!clients) return false;
+  const connected = await Promise.all(clients.filter(isStatusClient).map((client) => connectedWithin(client, READY_BEFORE_CLOSE_MS)));
   return connected.every(Boolean);
+}
+
+/** `work`'s value if it resolves within `ms`; null if it rejects or takes longer. */
+async function valueWithin<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([work.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
 
 const isStatusClient = (value: unknown): value is StatusClient =>
