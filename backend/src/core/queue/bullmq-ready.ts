@@ -1,4 +1,4 @@
-import { settledWithin } from '../runtime/with-timeout';
+import { settledWithin, valueWithin } from '../runtime/with-timeout';
 
 /**
  * Longest a closing process waits for a BullMQ object's Redis connections to finish connecting.
@@ -51,15 +51,6 @@ export async function workerConnected(worker: { client: Promise<unknown> }): Pro
   if (!clients) return false;
   const connected = await Promise.all(clients.filter(isStatusClient).map((client) => connectedWithin(client, READY_BEFORE_CLOSE_MS)));
   return connected.every(Boolean);
-}
-
-/** `work`'s value if it resolves within `ms`; null if it rejects or takes longer. */
-async function valueWithin<T>(work: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([work.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
 
 const isStatusClient = (value: unknown): value is StatusClient =>

@@ -5,6 +5,7 @@ import { JOB_QUEUE, JobItem, QUEUES, QueueName } from '@contracts/jobs';
 import { defaultJobOptions } from './job-options';
 import { connectionFor } from './redis-options';
 import { readyBeforeClose } from './bullmq-ready';
+import { valueWithin } from '../runtime/with-timeout';
 
 export interface DispatchableJob {
   /** Deterministic id (the outbox row id): BullMQ ignores a second add while the job exists. */
@@ -15,7 +16,6 @@ export interface DispatchableJob {
 }
 
 const CLOSE_TIMEOUT_MS = 2000;
-const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
 
 /**
  * The typed way to put work on BullMQ; everything else goes through the outbox. It owns its
@@ -50,14 +50,16 @@ export class JobProducer implements OnApplicationShutdown {
     await Promise.all(
       this.allQueues().map(async (queue) => {
         await readyBeforeClose(() => queue.waitUntilReady());
-        const closed = queue.close().then(
-          () => true,
-          () => false,
-        );
-        if (await Promise.race([closed, after(CLOSE_TIMEOUT_MS, false)])) return;
+        if (
+          (await valueWithin(
+            queue.close().then(() => true),
+            CLOSE_TIMEOUT_MS,
+          )) === true
+        )
+          return;
         // QUIT cannot be sent while Redis is away; stop the client's reconnect loop instead
         // (BullMQ's own disconnect() waits for an 'end' event that never comes in that state).
-        const client = await Promise.race([queue.client, after(CLOSE_TIMEOUT_MS, null)]).catch(() => null);
+        const client = await valueWithin(queue.client, CLOSE_TIMEOUT_MS);
         client?.disconnect();
       }),
     );

@@ -8,15 +8,18 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 }
 
 /**
- * Waits for `work` to settle, at most `ms`, and never rejects: for a step worth waiting for
- * briefly but not worth failing over (shutdown).
+ * `work`'s value if it resolves within `ms`; null if it rejects or takes longer. Never rejects:
+ * for a step worth waiting for briefly but not worth failing over (shutdown).
  */
-export async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+export async function valueWithin<T>(work: Promise<T>, ms: number): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
   });
-  await Promise.race([work.then(noop, noop), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
 
-const noop = () => undefined;
+/** Waits for `work` to settle, at most `ms`, and never rejects (`valueWithin`, its value unused). */
+export async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  await valueWithin(work, ms);
+}

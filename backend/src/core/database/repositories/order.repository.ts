@@ -426,7 +426,6 @@ export class OrderRepository implements PersonalDataOwner {
     ]);
   }
 
-  /** Records what became of an order's paid side effects (kind → status), in one statement. */
   /** Adds what became of each order's paid effects to its `paid_effects`, for many orders in one statement (one entry per order). */
   async recordPaidEffects(updates: ReadonlyArray<{ orderId: string; effects: Readonly<Record<string, string>> }>): Promise<void> {
     await this.dataSource.query(
@@ -440,8 +439,8 @@ export class OrderRepository implements PersonalDataOwner {
    * Claims the right to read the provider for this order now: true for one caller per
    * `intervalMs`, across every API instance (the row is the lock).
    */
-  claimRefresh(orderId: string, intervalMs: number): Promise<boolean> {
-    return claimRead(this.dataSource.manager, orderId, intervalMs);
+  async claimRefresh(orderId: string, intervalMs: number): Promise<boolean> {
+    return (await claimRead(this.dataSource.manager, orderId, intervalMs)) !== null;
   }
 
   /**
@@ -500,7 +499,7 @@ export class OrderRepository implements PersonalDataOwner {
    */
   async applyClaimedRead(orderId: string, intervalMs: number, read: () => Promise<OrderStatus | null>): Promise<OrderStatus | null> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await claimReadLocking(manager, orderId, intervalMs);
+      const order = await claimRead(manager, orderId, intervalMs);
       if (!order) return null;
       return (await applyReadToLocked(manager, order, read)) ?? order.status;
     });
@@ -732,25 +731,14 @@ export async function applyReadUnderLock(
   return (await applyReadToOrder(manager, orderId, read)).status;
 }
 
-/** Stamps the order as read by the provider now, unless someone did within `intervalMs`: whether this caller got the claim. */
-async function claimRead(manager: EntityManager, orderId: string, intervalMs: number): Promise<boolean> {
-  // TypeORM answers an UPDATE with [rows, affected count].
-  const [, claimed]: [unknown[], number] = await manager.query(
-    `UPDATE orders SET last_refreshed_at = now()
-      WHERE id = $1 AND (last_refreshed_at IS NULL OR last_refreshed_at < now() - make_interval(secs => $2::float8 / 1000))
-     RETURNING id`,
-    [orderId, intervalMs],
-  );
-  return claimed === 1;
-}
-
 /**
- * `claimRead` that also locks the order and reads what `LockedOrder` holds, in one statement of
- * the caller's transaction: the stamp's UPDATE takes the row lock, which every other locker of
- * the order waits for (and an UPDATE waiting on it sees the stamp once it may go on). Null when
- * someone read the provider within `intervalMs`, or there is no such order.
+ * Stamps the order as read by the provider now, unless someone did within `intervalMs`, and reads
+ * what `LockedOrder` holds, in one statement: the row as the claim left it, or null when someone
+ * else has the claim (or there is no such order). In a transaction the stamp's UPDATE also holds
+ * the row lock until it ends, which every other locker of the order waits for (and an UPDATE
+ * waiting on it sees the stamp once it may go on).
  */
-async function claimReadLocking(manager: EntityManager, orderId: string, intervalMs: number): Promise<LockedOrder | null> {
+async function claimRead(manager: EntityManager, orderId: string, intervalMs: number): Promise<LockedOrder | null> {
   // TypeORM answers an UPDATE with [rows, affected count].
   const [[row]]: [LockedOrder[], number] = await manager.query(
     `UPDATE orders SET last_refreshed_at = now()

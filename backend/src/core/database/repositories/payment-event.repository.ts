@@ -47,14 +47,14 @@ export class PaymentEventRepository implements PersonalDataOwner {
    * Stores each event whose id is not known yet and owes one `payment-event` job that applies,
    * in the order given, those stored now with something to apply: one statement in the caller's
    * transaction. An event stored `applied` (one with nothing to apply) is stored with its
-   * applied_at already set and owes nothing. Resolves with the ids the job applies (none: no job).
+   * applied_at already set and owes nothing.
    */
   async insertManyOnceOwing(
     sql: SqlExecutor,
     events: ReadonlyArray<{ id: string; type: string; payload: unknown; applied?: boolean }>,
-  ): Promise<string[]> {
-    if (events.length === 0) return [];
-    const [owed]: Array<{ ids: string[] }> = await sql.query(
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await sql.query(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::boolean[]) WITH ORDINALITY AS e(id, type, payload, applied, ord)
        ), stored AS (
@@ -64,14 +64,12 @@ export class PaymentEventRepository implements PersonalDataOwner {
          RETURNING id, applied_at
        ), owing AS (
          SELECT array_agg(input.id ORDER BY input.ord) AS ids FROM stored JOIN input USING (id) WHERE stored.applied_at IS NULL
-       ), job AS (
-         INSERT INTO outbox (queue, job_name, payload)
-         SELECT $5, $6, CASE WHEN cardinality(ids) > 1
-                             THEN jsonb_build_object('eventId', ids[1], 'moreEventIds', to_jsonb(ids[2:]))
-                             ELSE jsonb_build_object('eventId', ids[1]) END
-           FROM owing WHERE ids IS NOT NULL
        )
-       SELECT ids FROM owing WHERE ids IS NOT NULL`,
+       INSERT INTO outbox (queue, job_name, payload)
+       SELECT $5, $6, CASE WHEN cardinality(ids) > 1
+                           THEN jsonb_build_object('eventId', ids[1], 'moreEventIds', to_jsonb(ids[2:]))
+                           ELSE jsonb_build_object('eventId', ids[1]) END
+         FROM owing WHERE ids IS NOT NULL`,
       [
         events.map((e) => e.id),
         events.map((e) => e.type),
@@ -81,7 +79,6 @@ export class PaymentEventRepository implements PersonalDataOwner {
         JOBS.paymentEvent,
       ],
     );
-    return owed?.ids ?? [];
   }
 
   /** The stored events of these ids, by id (in one statement). */
