@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -119,6 +120,13 @@ const PROCESS_LABEL: Record<keyof Cpu, string> = {
   proxy: 'Caddy',
   generator: 'load generator + fakes (this process)',
 };
+
+/**
+ * What the product itself runs on (the proxy only through Compose): the SMTP sink, the load
+ * generator and the fakes stand in for buyers and third parties, which a deployment does not host.
+ */
+const PRODUCT_PROCESSES: ReadonlyArray<keyof Cpu> = ['api', 'worker', 'postgres', 'redis', 'proxy'];
+const CORES = availableParallelism();
 
 const pidList = (pid: number | undefined): number[] => (pid === undefined ? [] : [pid]);
 
@@ -270,14 +278,21 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       }
       const cpuRow: Row = { 'buyers/s': rate, 'paid orders': paid.length };
       let appCpu = 0;
+      let productCpu: number | null = 0;
       for (const key of Object.keys(PROCESS_LABEL) as Array<keyof Cpu>) {
         const used = before[key] !== null && after[key] !== null ? after[key] - before[key] : null;
         if ((key === 'api' || key === 'worker') && used !== null) appCpu += used;
+        // Only Compose has a proxy; any other process of the product unread leaves the sum unknown.
+        if (PRODUCT_PROCESSES.includes(key) && productCpu !== null && !(used === null && key === 'proxy'))
+          productCpu = used === null ? null : productCpu + used;
         cpuRow[PROCESS_LABEL[key]] = used === null || !paid.length ? null : (used / paid.length).toFixed(2);
       }
       cpuRow['API + worker'] = paid.length ? (appCpu / paid.length).toFixed(2) : null;
       cpuRow['API + worker, idle taken out'] = paid.length ? ((appCpu - idleAppMsPerS * stepSeconds) / paid.length).toFixed(2) : null;
       cpuRow['API + worker per buyer'] = buyers.length ? (appCpu / buyers.length).toFixed(2) : null;
+      const productMs = productCpu !== null && paid.length ? productCpu / paid.length : null;
+      cpuRow['product'] = productMs === null ? null : productMs.toFixed(2);
+      cpuRow[`product's ceiling on ${CORES} cores (orders/s)`] = productMs ? Math.floor((CORES * 1000) / productMs) : null;
       cpuRows.push(cpuRow);
       workRows.push(workPerOrder(rate, paid.length, workBefore, workAfter));
       statementRows.push(...statementsPerOrder(rate, paid.length, workBefore, workAfter));
@@ -304,6 +319,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       'Postgres: the postmaster, its backends and the backends that exited. Redis: the server and any save it forked.',
       `idle taken out: less what the API and worker used at rest (${idleAppMsPerS.toFixed(1)} ms/s over ${idleSeconds} s before the first rate) for the rate's duration.`,
       'per buyer: over every buyer who arrived, paid or not (failed buyers did part of the work).',
+      `product: API, worker, Postgres and Redis (and Caddy through Compose). Its ceiling: the paid orders/s all ${CORES} cores could carry at that cost with nothing else running (no load generator, fakes or sink) and no headroom for p99s.`,
     );
     report.table(
       'Launch: work per paid order (Postgres commits and outbox rows owed, by job, from the rate’s start to its effects drained)',
