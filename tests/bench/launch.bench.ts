@@ -68,7 +68,7 @@ function settings(): Settings {
     return { plan: plan as PlanId, weight: Number(weight ?? 1) };
   });
   return {
-    rates: (process.env.BENCH_LAUNCH_RATES ?? '25,50,75,100,150,200,400').split(',').map(Number),
+    rates: (process.env.BENCH_LAUNCH_RATES ?? '25,50,75,100,125,150,200,400').split(',').map(Number),
     seconds: Number(process.env.BENCH_LAUNCH_SECONDS ?? 20),
     mix,
     verifyTries: Number(process.env.BENCH_LAUNCH_VERIFY_TRIES ?? 4),
