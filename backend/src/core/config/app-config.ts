@@ -127,9 +127,10 @@ export class AppConfig {
   /**
    * Postgres connections one worker may hold, however long its backlog: its jobs wait for one of
    * these, never for the API's, so a backlog cannot starve buyers' requests of connections. More
-   * than WORKER_CONCURRENCY: a payment job holds a connection (the order's row lock) while its
-   * provider read takes another (the sandbox keeps its objects in Postgres), so with no spare
-   * connection such jobs could all wait on each other until they time out.
+   * than WORKER_CONCURRENCY: besides the jobs in flight, each holding one (a payment job its
+   * order's row lock), the outbox relay, the reconciler and the ledger's batched statements need
+   * connections of their own. (The sandbox's provider reads, which once took a second connection
+   * here under a job's row lock, have a pool of their own.)
    */
   @Transform(toInt)
   @IsInt()
@@ -140,7 +141,7 @@ export class AppConfig {
     validator: {
       validate: (value: unknown, args) => typeof value === 'number' && value > (args?.object as AppConfig).WORKER_CONCURRENCY,
       defaultMessage: () =>
-        'must be more than WORKER_CONCURRENCY: a payment job holds one connection while its provider read takes another',
+        'must be more than WORKER_CONCURRENCY: the outbox relay and the ledger need connections beside the jobs in flight',
     },
   })
   WORKER_DATABASE_POOL_SIZE = 25;
@@ -219,6 +220,24 @@ export class AppConfig {
   @Min(1)
   @Max(100_000)
   SHED_MAX_POOL_WAITING = 100;
+
+  /**
+   * The same line's length beyond which a checkout being started (a payment or setup intent) is
+   * refused at once: past capacity a new buyer is turned away before typing a card, and the line
+   * is left to purchases already under way. At most SHED_MAX_POOL_WAITING.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  @ValidateBy({
+    name: 'notAboveMaxPoolWaiting',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value <= (args?.object as AppConfig).SHED_MAX_POOL_WAITING,
+      defaultMessage: () => 'must be at most SHED_MAX_POOL_WAITING: a checkout being started never waits longer than a purchase under way',
+    },
+  })
+  SHED_CHECKOUT_MAX_POOL_WAITING = 50;
 
   /** Seconds a refused ("busy") client is asked to wait before trying again (its Retry-After header). */
   @Transform(toInt)

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { PaymentEventRepository } from '../../../database/repositories/payment-event.repository';
 import {
@@ -11,6 +12,9 @@ import { NOTHING_TO_APPLY, type SandboxObjectRow } from './sandbox-events';
 
 export type SandboxObjectKind = SandboxObjectRow['object'];
 
+/** Connections of the sandbox's own pool, in each process that uses it (the API and the worker). */
+export const SANDBOX_POOL_SIZE = 10;
+
 /**
  * The sandbox's Postgres records (Stripe's stand-in). Every state change is written together with
  * the Stripe-shaped events it causes, stored in `payment_events` with the `payment-event` job that
@@ -21,15 +25,18 @@ export type SandboxObjectKind = SandboxObjectRow['object'];
  * trip keeps its handler for rows an older API owed.
  */
 @Injectable()
-export class SandboxStore {
+export class SandboxStore implements OnApplicationShutdown {
+  private own: Promise<DataSource> | null = null;
+  private closed = false;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly objects: SandboxObjectRepository,
     private readonly events: PaymentEventRepository,
   ) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return (await this.connections()).transaction(work);
   }
 
   /**
@@ -37,8 +44,37 @@ export class SandboxStore {
    * Reads that take no lock gain nothing from a transaction: at read committed, each statement
    * of one sees its own snapshot anyway.
    */
-  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return work(this.dataSource.manager);
+  async read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return work((await this.connections()).manager);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    const own = this.own;
+    this.own = null;
+    await own?.then((source) => source.destroy()).catch(() => undefined);
+  }
+
+  /**
+   * The sandbox's own pool (SANDBOX_POOL_SIZE connections of this process), opened at its first
+   * use, so never with Stripe configured. Stripe's stand-in must not take its connections from
+   * the pool of its callers: a verification poll or a webhook job reads the provider while it
+   * holds its order's row lock and connection, and under a rush every connection of a shared pool
+   * was held by such a caller waiting for a second one, until all of them timed out together.
+   */
+  private connections(): Promise<DataSource> {
+    if (this.closed) return Promise.reject(new Error('The payment sandbox has shut down'));
+    if (!this.own) {
+      const options = this.dataSource.options as PostgresConnectionOptions;
+      const extra = { ...(options.extra as Record<string, unknown>), max: SANDBOX_POOL_SIZE };
+      const opening = new DataSource({ ...options, extra }).initialize();
+      // A failed opening (Postgres away) is tried again by the next caller, not remembered.
+      opening.catch(() => {
+        if (this.own === opening) this.own = null;
+      });
+      this.own = opening;
+    }
+    return this.own;
   }
 
   /** Creates the object unless one exists under its idempotency key; resolves with whichever is stored. */
