@@ -2,14 +2,15 @@ import { connect, type Socket } from 'node:net';
 import { Client } from 'pg';
 import request from 'supertest';
 import { BUSY_MESSAGE } from '../../backend/src/common/load-shedding/load-shedding.service';
-import { MONEY_ROUTES } from '../../backend/src/common/load-shedding/route-classes';
+import { CHECKOUT_ROUTES, MONEY_ROUTES } from '../../backend/src/common/load-shedding/route-classes';
 import { resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * A saturated API answers at once with a readable 503 and Retry-After instead of keeping the
- * buyer waiting for a pool timeout, and refuses leads before payments. The API's pool has 4
- * connections, 2 of them kept for the money path; the test makes requests hold connections by
- * locking the tables they write (from its own connection), so the pool is busy for real.
+ * buyer waiting for a pool timeout, and refuses leads and new checkouts before payments under
+ * way. The API's pool has 4 connections, 2 of them kept for the money path; the test makes
+ * requests hold connections by locking the tables they write (from its own connection), so the
+ * pool is busy for real.
  */
 const METRICS_TOKEN = 'load-shedding-spec-metrics-token-0123456789';
 const RETRY_AFTER_S = '3';
@@ -35,6 +36,22 @@ const paymentIntent = (email: string) =>
     .post('/api/create-payment-intent')
     .set('X-Forwarded-For', freshIp())
     .send({ email, name: 'Rush Buyer', source: 'clear', plan: 'Full Payment', amount: 997 });
+
+/**
+ * Checkouts started but not paid, by payment intent id: polling one writes its order's read stamp.
+ * One after the other: checkouts side by side would queue for the pool, which refuses a new
+ * checkout at once here (SHED_CHECKOUT_MAX_POOL_WAITING is 1).
+ */
+async function unpaidIntents(...emails: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const email of emails) {
+    const { clientSecret } = (await paymentIntent(email).expect(200)).body as { clientSecret: string };
+    ids.push(clientSecret.split('_secret_')[0]);
+  }
+  return ids;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The readable "busy" answer: 503, Retry-After, the API's error body. */
 function expectBusy(res: { status: number; headers: Record<string, string>; body: unknown }): void {
@@ -148,6 +165,7 @@ beforeAll(async () => {
       DATABASE_POOL_SIZE: '4',
       SHED_MONEY_RESERVED_CONNECTIONS: '2',
       SHED_WAIT_MS: '200',
+      SHED_CHECKOUT_MAX_POOL_WAITING: '1',
       DATABASE_ACQUIRE_TIMEOUT_MS: '700',
       SHED_RETRY_AFTER_S: RETRY_AFTER_S,
       SHED_EVENT_LOOP_DELAY_MS: '400',
@@ -207,8 +225,43 @@ describe('shedding load when the pool is busy', () => {
     expect(await metric('funnel_db_pool_shared_connections{state="limit"}')).toBe(2);
   });
 
+  it("refuses a new checkout at once while the pool's line is SHED_CHECKOUT_MAX_POOL_WAITING long, and a purchase under way still joins it", async () => {
+    const before = await shedCount('pool_queue', 'checkout');
+    const unpaid = await unpaidIntents('line.buyer.1@example.com', 'line.buyer.2@example.com', 'line.buyer.3@example.com');
+    const unlock = await lockWrites('leads', 'orders');
+    const held: Array<Promise<request.Response>> = [];
+    const line: { joined?: Promise<{ res: request.Response; ms: number }> } = {};
+    try {
+      held.push(lead('held.five@example.com').then());
+      await connectionsBlocked(1);
+      held.push(lead('held.six@example.com').then());
+      await connectionsBlocked(2);
+      held.push(verify(unpaid[0]).then());
+      held.push(verify(unpaid[1]).then());
+      await connectionsBlocked(4);
+      // Every connection is taken: the next poll waits in the pool's own line, which is then one long.
+      line.joined = timed(verify(unpaid[2]));
+      await sleep(150);
+
+      const refused = await timed(paymentIntent('turned.away@example.com'));
+      expectBusy(refused.res);
+      expect(refused.ms).toBeLessThan(PROMPTLY_MS);
+    } finally {
+      await unlock();
+    }
+    expect((await Promise.all(held)).map((res) => res.status)).toEqual([201, 201, 200, 200]);
+    // The poll that joined the line was served once the connections came back (within its wait).
+    expect((await line.joined)?.res.status).toBe(200);
+    expect(await shedCount('pool_queue', 'checkout')).toBe(before + 1);
+    const { rows } = await observer.query(`SELECT 1 FROM orders WHERE email_normalized = 'turned.away@example.com'`);
+    expect(rows).toEqual([]);
+    // With the line gone, a checkout is taken again.
+    expect((await paymentIntent('taken.after@example.com')).status).toBe(200);
+  });
+
   it('answers the money path 503 "busy" after DATABASE_ACQUIRE_TIMEOUT_MS when even its reserved connections are taken', async () => {
     const timeoutsBefore = await shedCount('pool_timeout', 'money');
+    const unpaid = await unpaidIntents('held.buyer.1@example.com', 'held.buyer.2@example.com');
     const unlock = await lockWrites('leads', 'orders');
     const held: Array<Promise<request.Response>> = [];
     try {
@@ -216,9 +269,9 @@ describe('shedding load when the pool is busy', () => {
       await connectionsBlocked(1);
       held.push(lead('held.four@example.com').then());
       await connectionsBlocked(2);
-      // Two checkouts take the reserved connections, waiting on the orders lock.
-      held.push(paymentIntent('held.buyer.1@example.com').then());
-      held.push(paymentIntent('held.buyer.2@example.com').then());
+      // Two verification polls take the reserved connections, waiting on the orders lock.
+      held.push(verify(unpaid[0]).then());
+      held.push(verify(unpaid[1]).then());
       await connectionsBlocked(4);
 
       const polled = await timed(verify(paidIntentId));
@@ -231,6 +284,31 @@ describe('shedding load when the pool is busy', () => {
     expect(await shedCount('pool_timeout', 'money')).toBe(timeoutsBefore + 1);
     // Nothing stays taken: the next poll is answered as usual.
     expect((await verify(paidIntentId).expect(200)).body.status).toBe('succeeded');
+  });
+});
+
+describe("the sandbox's own connections", () => {
+  it('reads the provider for polls holding every connection of the pool: none waits for a second one', async () => {
+    // Each poll holds its order's row lock (and a connection of the pool) while it reads the
+    // provider. With the sandbox's reads kept waiting, four polls hold all four connections: the
+    // reads must be waiting on connections of the sandbox's own, not in the pool's line behind
+    // the polls themselves (where they waited until every poll timed out).
+    const unpaid = await unpaidIntents(...[1, 2, 3, 4].map((i) => `many.polls.${i}@example.com`));
+    const locker = await pgClient();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE sandbox_objects IN ACCESS EXCLUSIVE MODE');
+    let polls: Promise<Array<{ res: request.Response; ms: number }>>;
+    try {
+      polls = Promise.all(unpaid.map((id) => timed(verify(id))));
+      await connectionsBlocked(4);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    for (const { res } of await polls) {
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('requires_payment_method');
+    }
   });
 });
 
@@ -253,9 +331,9 @@ describe('shedding load when the event loop is behind', () => {
 });
 
 describe('route classes', () => {
-  it('names only routes the API serves as the money path', () => {
+  it('names only routes the API serves as the money path or a checkout', () => {
     const fastify = stack.api!.getHttpAdapter().getInstance();
-    const missing = MONEY_ROUTES.filter((route) => {
+    const missing = [...MONEY_ROUTES, ...CHECKOUT_ROUTES].filter((route) => {
       const [method, url] = route.split(' ');
       return !fastify.hasRoute({ method, url });
     });

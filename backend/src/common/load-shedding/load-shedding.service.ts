@@ -20,12 +20,15 @@ export type ShedReason = 'event_loop' | PoolBusyReason;
  *
  * - at arrival, when the event loop is further behind than SHED_EVENT_LOOP_DELAY_MS (the money
  *   path: SHED_MONEY_EVENT_LOOP_DELAY_MS);
- * - at a database connection: requests outside the money path (route-classes.ts) take theirs from
- *   the shared part of the pool (all but SHED_MONEY_RESERVED_CONNECTIONS) and wait at most
- *   SHED_WAIT_MS for one; every request waits at most DATABASE_ACQUIRE_TIMEOUT_MS in the pool,
- *   and none joins a line of SHED_MAX_POOL_WAITING callers already waiting there.
+ * - at a database connection: requests outside the money path and its checkouts
+ *   (route-classes.ts) take theirs from the shared part of the pool (all but SHED_MONEY_RESERVED_CONNECTIONS) and
+ *   wait at most SHED_WAIT_MS for one; every request waits at most DATABASE_ACQUIRE_TIMEOUT_MS in
+ *   the pool, and none joins a line of SHED_MAX_POOL_WAITING callers already waiting there, nor
+ *   a new checkout one of SHED_CHECKOUT_MAX_POOL_WAITING.
  *
- * So under pressure leads and invitations are refused first and payments still get connections.
+ * So under pressure leads and invitations are refused first, then new checkouts, and purchases
+ * already under way still get connections: past capacity a buyer is turned away before typing a
+ * card, not after.
  * Each refusal counts in funnel_http_shed_total{reason,class}. Refusals are global (the process
  * is busy, not the client too eager): 503, never 429.
  */
@@ -44,11 +47,11 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.shed = new Counter({
       name: 'funnel_http_shed_total',
-      help: 'Requests refused with 503 because the API was saturated, by reason (event_loop, shared_connections, pool_queue, pool_timeout) and route class (money, standard)',
+      help: 'Requests refused with 503 because the API was saturated, by reason (event_loop, shared_connections, pool_queue, pool_timeout) and route class (money, checkout, standard)',
       labelNames: ['reason', 'class'],
       registers: [this.registry],
     });
-    for (const klass of ['money', 'standard'])
+    for (const klass of ['money', 'checkout', 'standard'])
       for (const reason of ['event_loop', 'shared_connections', 'pool_queue', 'pool_timeout']) this.shed.inc({ reason, class: klass }, 0);
   }
 
@@ -82,7 +85,9 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
     });
     // The handler (guards, pipes, controller, and all they await or schedule) runs in this context.
     fastify.addHook('preHandler', (request, _reply, done) => {
-      const context: AdmissionContext = { shared: this.classOf(request) === 'standard' };
+      const klass = this.classOf(request);
+      const context: AdmissionContext =
+        klass === 'checkout' ? { shared: false, maxWaiting: this.config.SHED_CHECKOUT_MAX_POOL_WAITING } : { shared: klass === 'standard' };
       this.admissions.set(request, context);
       runWithAdmission(context, done);
     });
@@ -95,7 +100,7 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   /** The 503 "busy" answer, counted under `reason` and the request's class. */
   refuse(request: FastifyRequest, reply: FastifyReply, reason: ShedReason): FastifyReply {
     const klass = this.classOf(request);
-    this.shed.inc({ reason, class: klass === 'money' ? 'money' : 'standard' });
+    this.shed.inc({ reason, class: klass === 'exempt' ? 'standard' : klass });
     this.refused.add(request);
     reply.header('retry-after', String(this.config.SHED_RETRY_AFTER_S));
     return sendError(request, reply, 503, BUSY_MESSAGE);
@@ -120,6 +125,6 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   }
 
   private delayLimit(klass: RequestClass): number {
-    return klass === 'money' ? this.config.SHED_MONEY_EVENT_LOOP_DELAY_MS : this.config.SHED_EVENT_LOOP_DELAY_MS;
+    return klass === 'standard' ? this.config.SHED_EVENT_LOOP_DELAY_MS : this.config.SHED_MONEY_EVENT_LOOP_DELAY_MS;
   }
 }

@@ -70,6 +70,16 @@ describe('loadConfig', () => {
     ).toBe(800);
   });
 
+  it('never lets a new checkout join a longer line for the pool than a purchase under way', () => {
+    expect(loadConfig(valid).SHED_CHECKOUT_MAX_POOL_WAITING).toBeLessThan(loadConfig(valid).SHED_MAX_POOL_WAITING);
+    expect(loadConfig({ ...valid, SHED_MAX_POOL_WAITING: '30', SHED_CHECKOUT_MAX_POOL_WAITING: '30' }).SHED_CHECKOUT_MAX_POOL_WAITING).toBe(
+      30,
+    );
+    expect(() => loadConfig({ ...valid, SHED_MAX_POOL_WAITING: '30', SHED_CHECKOUT_MAX_POOL_WAITING: '31' })).toThrow(
+      /SHED_CHECKOUT_MAX_POOL_WAITING \("31"\): must be at most SHED_MAX_POOL_WAITING/,
+    );
+  });
+
   it('names a missing variable', () => {
     expect(() => loadConfig({ REDIS_URL: valid.REDIS_URL })).toThrow(/DATABASE_URL \(missing\)/);
   });

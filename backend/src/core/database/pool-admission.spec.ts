@@ -124,6 +124,26 @@ describe('PoolAdmission', () => {
     expect(pool.waitingCount).toBe(1);
   });
 
+  it("refuses work with its own shorter line at once when the pool's line is that long, and still queues the rest", async () => {
+    const pool = install(2, 0, 0, 10);
+    await Promise.all([take(pool), take(pool)]);
+    void take(pool);
+    void take(pool);
+    expect(pool.waitingCount).toBe(2);
+    const started = runWithAdmission({ shared: false, maxWaiting: 2 }, () => take(pool).catch((err: unknown) => err));
+    const refused = await started;
+    expect(isPoolBusy(refused) && refused.reason).toBe('pool_queue');
+    // A caller without its own limit (a purchase under way) still joins the line.
+    void take(pool);
+    expect(pool.waitingCount).toBe(3);
+    // Its own limit never lengthens the pool's.
+    const capped = install(1, 0, 0, 1);
+    await take(capped);
+    void take(capped);
+    const stillRefused = await runWithAdmission({ shared: false, maxWaiting: 50 }, () => take(capped).catch((err: unknown) => err));
+    expect(isPoolBusy(stillRefused) && stillRefused.reason).toBe('pool_queue');
+  });
+
   it('notes a refusal in the context it happened in, for an answer even when the caller rewrapped the error', async () => {
     const pool = install(2, 1, 0);
     const priority: AdmissionContext = { shared: false };

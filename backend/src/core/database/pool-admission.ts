@@ -57,6 +57,11 @@ export function pgPoolOf(dataSource: DataSource): PgPool | undefined {
 export interface AdmissionContext {
   /** Low-priority work: its connections come from the shared part of the pool only. */
   shared: boolean;
+  /**
+   * Work that joins no line of the pool's own callers longer than this (below the pool's
+   * `maxWaiting`): a checkout being started leaves the rest of the line to purchases under way.
+   */
+  maxWaiting?: number;
   /** Set when the pool refused this work a connection, even if the code above caught and rewrapped the error. */
   refused?: PoolBusyReason;
 }
@@ -96,9 +101,9 @@ interface Waiter {
  * `max - reserved` connections at a time, so `reserved` connections are always left to priority
  * work however many leads arrive. Shared callers beyond that wait in line at most `sharedWaitMs`;
  * everyone then asks the pool, which bounds the wait with its own connectionTimeoutMillis, unless
- * `maxWaiting` callers already wait there: then the caller is refused at once. Each refusal,
- * the pool's own queue timeout included, is a PoolBusyError, which says what happened (the pool
- * is busy; Postgres is fine).
+ * `maxWaiting` callers (or the caller's own lower `maxWaiting`) already wait there: then the
+ * caller is refused at once. Each refusal, the pool's own queue timeout included, is a
+ * PoolBusyError, which says what happened (the pool is busy; Postgres is fine).
  */
 export class PoolAdmission {
   private sharedHeld = 0;
@@ -142,19 +147,20 @@ export class PoolAdmission {
       if (isPoolBusy(err) && context) context.refused ??= err.reason;
       given(err, client, release);
     };
+    const maxWaiting = Math.min(context?.maxWaiting ?? this.options.maxWaiting, this.options.maxWaiting);
     if (!context?.shared) {
-      this.lend(connect, cb, undefined);
+      this.lend(connect, cb, undefined, maxWaiting);
       return;
     }
     this.admitShared().then(
-      () => this.lend(connect, cb, () => this.releaseShared()),
+      () => this.lend(connect, cb, () => this.releaseShared(), maxWaiting),
       (err: Error) => cb(err),
     );
   }
 
   /** Asks the pool for a connection; `onDone` runs once when it is released or could not be had. */
-  private lend(connect: (cb: ConnectCallback) => unknown, cb: ConnectCallback, onDone: (() => void) | undefined): void {
-    if (this.pool.waitingCount >= this.options.maxWaiting) {
+  private lend(connect: (cb: ConnectCallback) => unknown, cb: ConnectCallback, onDone: (() => void) | undefined, maxWaiting: number): void {
+    if (this.pool.waitingCount >= maxWaiting) {
       onDone?.();
       cb(new PoolBusyError('pool_queue'));
       return;
