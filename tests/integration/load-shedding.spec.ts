@@ -313,16 +313,26 @@ describe("the sandbox's own connections", () => {
 });
 
 describe('shedding load when the event loop is behind', () => {
-  it('refuses a lead read after a long stall at once, and still answers the money path', async () => {
+  it('refuses a lead and a new checkout read after a long stall at once, and still answers the money path', async () => {
     const before = await shedCount('event_loop', 'standard');
-    const [leadSocket, verifySocket] = await Promise.all([openSocket(), openSocket()]);
+    const checkoutsBefore = await shedCount('event_loop', 'checkout');
+    const [leadSocket, checkoutSocket, verifySocket] = await Promise.all([openSocket(), openSocket(), openSocket()]);
     const leadAnswer = writeRequest(leadSocket, 'POST', '/api/leads', { email: 'stalled@example.com' });
+    const checkoutAnswer = writeRequest(checkoutSocket, 'POST', '/api/create-payment-intent', {
+      email: 'stalled.buyer@example.com',
+      name: 'Stalled Buyer',
+      source: 'clear',
+      plan: 'Full Payment',
+      amount: 997,
+    });
     const verifyAnswer = writeRequest(verifySocket, 'GET', `/api/verify-payment/${paidIntentId}`);
     blockEventLoop(1000);
-    const [refused, polled] = await Promise.all([leadAnswer, verifyAnswer]);
+    const [refused, refusedCheckout, polled] = await Promise.all([leadAnswer, checkoutAnswer, verifyAnswer]);
     expectBusy(refused);
+    expectBusy(refusedCheckout);
     expect(polled.status).toBe(200);
     expect(await shedCount('event_loop', 'standard')).toBe(before + 1);
+    expect(await shedCount('event_loop', 'checkout')).toBe(checkoutsBefore + 1);
     // Once the loop has caught up, leads are taken again.
     await waitFor(async () => (await lead('after.stall@example.com')).status === 201, 'a lead taken after the stall', 5000);
     const { rows } = await observer.query(`SELECT 1 FROM leads WHERE email_normalized = 'stalled@example.com'`);

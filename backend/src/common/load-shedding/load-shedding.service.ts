@@ -125,6 +125,6 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
   }
 
   private delayLimit(klass: RequestClass): number {
-    return klass === 'standard' ? this.config.SHED_EVENT_LOOP_DELAY_MS : this.config.SHED_MONEY_EVENT_LOOP_DELAY_MS;
+    return klass === 'money' ? this.config.SHED_MONEY_EVENT_LOOP_DELAY_MS : this.config.SHED_EVENT_LOOP_DELAY_MS;
   }
 }

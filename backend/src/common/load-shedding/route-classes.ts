@@ -4,8 +4,9 @@
  *   upgrade, or learning whether they paid) and the provider telling us so. Work already invested
  *   in them is lost if they are refused, so they are refused last.
  * - `checkout`: a buyer starting one (the payment or setup intent). It may take any connection,
- *   but joins no long line for one: past capacity new checkouts are turned away before anyone
- *   types a card, and the purchases already started still finish.
+ *   but joins no long line for one, and is refused as soon as `standard` when the event loop
+ *   falls behind: past capacity new checkouts are turned away before anyone types a card, and the
+ *   purchases already started still finish.
  * - `standard`: everything else under /api (leads, the invitation gate, the beacon, accounts,
  *   admin), refused first.
  * - `exempt`: never refused here (health checks, metrics, the site's files, unknown addresses).
