@@ -188,6 +188,8 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     MEMBERSHIP_WEBHOOK_SECRET: MEMBERS_AREA_SECRET,
     RATE_LIMIT_INTENTS_PER_EMAIL: '100000000',
     RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '100000000',
+    // Lets the bench read each rate's refusals (funnel_http_shed_total) from the API.
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
   const fakes: FakeUrls = { meta: meta.url, members: membersUrl };
   const target = compose ? await composeTarget(life, effects, fakes, sink) : await localTarget(life, s, effects, fakes, sink);
@@ -217,6 +219,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     const callRows: Row[] = [];
     const cpuRows: Row[] = [];
     const onceRows: Row[] = [];
+    const shedRows: Row[] = [];
     const workRows: Row[] = [];
     const statementRows: Row[] = [];
     let knee: number | null = null;
@@ -225,6 +228,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       const tag = `r${index}`;
       step(`Launch: ${rate} buyers/s for ${s.seconds} s (open loop), then the effects drained`);
       const before = readCpu();
+      const shedBefore = compose ? null : await shedCounts(target.url);
       const workBefore = await databaseWork(db, s.countStatements);
       const started = performance.now();
       const buyers = await runRate(target.url, tag, rate, s.seconds, s);
@@ -232,6 +236,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       const drain = await drained(db, tag, s.drainTimeoutMs);
       const stepSeconds = (performance.now() - started) / 1000;
       const after = readCpu();
+      const shedAfter = compose ? null : await shedCounts(target.url);
       const workAfter = await databaseWork(db, s.countStatements);
 
       const paid = buyers.filter((b) => b.paidAt !== undefined);
@@ -294,6 +299,8 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       cpuRow['product'] = productMs === null ? null : productMs.toFixed(2);
       cpuRow[`product's ceiling on ${CORES} cores (orders/s)`] = productMs ? Math.floor((CORES * 1000) / productMs) : null;
       cpuRows.push(cpuRow);
+      if (shedBefore && shedAfter)
+        shedRows.push({ 'buyers/s': rate, 'busy answers (class reason ×n)': shedDifference(shedBefore, shedAfter) });
       workRows.push(workPerOrder(rate, paid.length, workBefore, workAfter));
       statementRows.push(...statementsPerOrder(rate, paid.length, workBefore, workAfter));
       onceRows.push({
@@ -321,6 +328,12 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       'per buyer: over every buyer who arrived, paid or not (failed buyers did part of the work).',
       `product: API, worker, Postgres and Redis (and Caddy through Compose). Its ceiling: the paid orders/s all ${CORES} cores could carry at that cost with nothing else running (no load generator, fakes or sink) and no headroom for p99s.`,
     );
+    if (shedRows.length)
+      report.table(
+        "Launch: the API's busy answers by route class and reason (its funnel_http_shed_total, from the rate's start to its effects drained)",
+        shedRows,
+        'money: a purchase under way; checkout: one being started; standard: leads and the rest. See docs/operations.md, Load shedding.',
+      );
     report.table(
       'Launch: work per paid order (Postgres commits and outbox rows owed, by job, from the rate’s start to its effects drained)',
       workRows,
@@ -695,6 +708,23 @@ interface Statement {
 }
 
 const TOP_STATEMENTS = 25;
+
+const BENCH_METRICS_TOKEN = 'bench-launch-metrics-token-0123456789';
+
+/** The API's refusals so far, by `class reason` (its funnel_http_shed_total series). */
+async function shedCounts(url: string): Promise<Map<string, number>> {
+  const res = await request(`${url}/api/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const text = await res.body.text();
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(/^funnel_http_shed_total\{reason="([a-z_]+)",class="([a-z]+)"\} (\d+)$/gm))
+    counts.set(`${match[2]} ${match[1]}`, Number(match[3]));
+  return counts;
+}
+
+function shedDifference(before: Map<string, number>, after: Map<string, number>): string {
+  const grown = [...after].map(([key, n]) => [key, n - (before.get(key) ?? 0)] as const).filter(([, n]) => n > 0);
+  return grown.map(([key, n]) => `${key} ×${n}`).join(', ') || '0';
+}
 
 /** Commits so far in the bench's database, outbox rows so far by job name, and the app's statements so far. */
 async function databaseWork(db: Client, countStatements: boolean): Promise<DatabaseWork> {
