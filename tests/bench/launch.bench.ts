@@ -282,16 +282,15 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
         });
       }
       const cpuRow: Row = { 'buyers/s': rate, 'paid orders': paid.length };
-      let appCpu = 0;
-      let productCpu: number | null = 0;
+      const used = (key: keyof Cpu): number | null => (before[key] !== null && after[key] !== null ? after[key] - before[key] : null);
       for (const key of Object.keys(PROCESS_LABEL) as Array<keyof Cpu>) {
-        const used = before[key] !== null && after[key] !== null ? after[key] - before[key] : null;
-        if ((key === 'api' || key === 'worker') && used !== null) appCpu += used;
-        // Only Compose has a proxy; any other process of the product unread leaves the sum unknown.
-        if (PRODUCT_PROCESSES.includes(key) && productCpu !== null && !(used === null && key === 'proxy'))
-          productCpu = used === null ? null : productCpu + used;
-        cpuRow[PROCESS_LABEL[key]] = used === null || !paid.length ? null : (used / paid.length).toFixed(2);
+        const ms = used(key);
+        cpuRow[PROCESS_LABEL[key]] = ms === null || !paid.length ? null : (ms / paid.length).toFixed(2);
       }
+      const appCpu = (used('api') ?? 0) + (used('worker') ?? 0);
+      // Only Compose has a proxy; any other process of the product unread leaves the sum unknown.
+      const productParts = PRODUCT_PROCESSES.filter((key) => key !== 'proxy' || used(key) !== null).map(used);
+      const productCpu = productParts.includes(null) ? null : productParts.reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
       cpuRow['API + worker'] = paid.length ? (appCpu / paid.length).toFixed(2) : null;
       cpuRow['API + worker, idle taken out'] = paid.length ? ((appCpu - idleAppMsPerS * stepSeconds) / paid.length).toFixed(2) : null;
       cpuRow['API + worker per buyer'] = buyers.length ? (appCpu / buyers.length).toFixed(2) : null;
@@ -721,9 +720,17 @@ async function shedCounts(url: string): Promise<Map<string, number>> {
   return counts;
 }
 
+/** What each counter gained from `before` to `after`, those that did. */
+function grownSince(before: Map<string, number>, after: Map<string, number>): Array<readonly [string, number]> {
+  return [...after].map(([key, n]) => [key, n - (before.get(key) ?? 0)] as const).filter(([, n]) => n > 0);
+}
+
 function shedDifference(before: Map<string, number>, after: Map<string, number>): string {
-  const grown = [...after].map(([key, n]) => [key, n - (before.get(key) ?? 0)] as const).filter(([, n]) => n > 0);
-  return grown.map(([key, n]) => `${key} ×${n}`).join(', ') || '0';
+  return (
+    grownSince(before, after)
+      .map(([key, n]) => `${key} ×${n}`)
+      .join(', ') || '0'
+  );
 }
 
 /** Commits so far in the bench's database, outbox rows so far by job name, and the app's statements so far. */
@@ -756,7 +763,7 @@ function statementDeltas(before: DatabaseWork, after: DatabaseWork): Statement[]
 
 function workPerOrder(rate: number, paid: number, before: DatabaseWork, after: DatabaseWork): Row {
   const per = (n: number) => (paid ? (n / paid).toFixed(2) : null);
-  const jobs = [...after.outbox].map(([name, n]) => [name, n - (before.outbox.get(name) ?? 0)] as const).filter(([, n]) => n > 0);
+  const jobs = grownSince(before.outbox, after.outbox);
   return {
     'buyers/s': rate,
     'commits/order': per(after.commits - before.commits),

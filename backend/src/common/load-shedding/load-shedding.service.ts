@@ -21,10 +21,10 @@ export type ShedReason = 'event_loop' | PoolBusyReason;
  * - at arrival, when the event loop is further behind than SHED_EVENT_LOOP_DELAY_MS (the money
  *   path: SHED_MONEY_EVENT_LOOP_DELAY_MS);
  * - at a database connection: requests outside the money path and its checkouts
- *   (route-classes.ts) take theirs from the shared part of the pool (all but SHED_MONEY_RESERVED_CONNECTIONS) and
- *   wait at most SHED_WAIT_MS for one; every request waits at most DATABASE_ACQUIRE_TIMEOUT_MS in
- *   the pool, and none joins a line of SHED_MAX_POOL_WAITING callers already waiting there, nor
- *   a new checkout one of SHED_CHECKOUT_MAX_POOL_WAITING.
+ *   (route-classes.ts) take theirs from the shared part of the pool (all but
+ *   SHED_MONEY_RESERVED_CONNECTIONS) and wait at most SHED_WAIT_MS for one; every request waits at
+ *   most DATABASE_ACQUIRE_TIMEOUT_MS in the pool, and none joins a line of SHED_MAX_POOL_WAITING
+ *   callers already waiting there, nor a new checkout one of SHED_CHECKOUT_MAX_POOL_WAITING.
  *
  * So under pressure leads and invitations are refused first, then new checkouts, and purchases
  * already under way still get connections: past capacity a buyer is turned away before typing a
