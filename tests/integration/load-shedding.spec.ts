@@ -90,6 +90,17 @@ async function connectionsBlocked(count: number): Promise<void> {
   }, `${count} API connections waiting on the test's lock`);
 }
 
+/**
+ * Leads that take the shared connections one after the other, each left waiting on the test's
+ * lock of `leads` (their requests are added to `held`, which starts empty).
+ */
+async function holdSharedWithLeads(held: Array<Promise<request.Response>>, ...emails: string[]): Promise<void> {
+  for (const email of emails) {
+    held.push(lead(email).then());
+    await connectionsBlocked(held.length);
+  }
+}
+
 /** One sample of /api/metrics by its series (name and labels as printed), 0 when absent. */
 async function metric(series: string): Promise<number> {
   const text = (await http().get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
@@ -202,10 +213,7 @@ describe('shedding load when the pool is busy', () => {
     const held: Array<Promise<request.Response>> = [];
     try {
       // Two leads in two batches take the two shared connections and wait on the lock.
-      held.push(lead('held.one@example.com').then());
-      await connectionsBlocked(1);
-      held.push(lead('held.two@example.com').then());
-      await connectionsBlocked(2);
+      await holdSharedWithLeads(held, 'held.one@example.com', 'held.two@example.com');
 
       const refused = await Promise.all([1, 2, 3, 4].map((i) => timed(lead(`refused.${i}@example.com`))));
       for (const { res, ms } of refused) {
@@ -232,10 +240,7 @@ describe('shedding load when the pool is busy', () => {
     const held: Array<Promise<request.Response>> = [];
     const line: { joined?: Promise<{ res: request.Response; ms: number }> } = {};
     try {
-      held.push(lead('held.five@example.com').then());
-      await connectionsBlocked(1);
-      held.push(lead('held.six@example.com').then());
-      await connectionsBlocked(2);
+      await holdSharedWithLeads(held, 'held.five@example.com', 'held.six@example.com');
       held.push(verify(unpaid[0]).then());
       held.push(verify(unpaid[1]).then());
       await connectionsBlocked(4);
@@ -265,10 +270,7 @@ describe('shedding load when the pool is busy', () => {
     const unlock = await lockWrites('leads', 'orders');
     const held: Array<Promise<request.Response>> = [];
     try {
-      held.push(lead('held.three@example.com').then());
-      await connectionsBlocked(1);
-      held.push(lead('held.four@example.com').then());
-      await connectionsBlocked(2);
+      await holdSharedWithLeads(held, 'held.three@example.com', 'held.four@example.com');
       // Two verification polls take the reserved connections, waiting on the orders lock.
       held.push(verify(unpaid[0]).then());
       held.push(verify(unpaid[1]).then());
