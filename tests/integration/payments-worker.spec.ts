@@ -1,5 +1,6 @@
 import { PAYMENT_GATEWAY, PaymentGateway, type SubscriptionState } from '@core/payments/payment-gateway';
 import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
+import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
 import request from 'supertest';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -294,6 +295,52 @@ describe('payments through the worker, every integration configured', () => {
     }
     // The later read is the provider's state now: it must be the one that stands.
     expect((await order()).status).toBe('active');
+  });
+
+  it("a charge's event applied before the request stored the charge's id: payment 1 carries the charge's id", async () => {
+    const res = await post('/api/create-payment-intent', {
+      email: buyer,
+      name: 'Jane Buyer',
+      source: 'clear',
+      plan: 'Full Payment',
+      amount: 997,
+    }).expect(200);
+    await recordAsLive();
+    const clientSecret: string = res.body.clientSecret;
+    const chargeId = clientSecret.split('_secret_')[0];
+    // The request that created the charge has not stored its id yet (a one-click charge, or a
+    // slow API): the order is found through the charge's metadata.
+    await stack.db.query(`UPDATE orders SET payment_intent_id = NULL WHERE email = $1`, [buyer]);
+    await post('/api/sandbox/confirm-payment', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/success` }).expect(
+      200,
+    );
+    await settled('succeeded');
+    const [paid] = await stack.db.query(
+      `SELECT o.id, o.payment_intent_id, p.provider_payment_id FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.email = $1`,
+      [buyer],
+    );
+    expect(paid).toEqual({ id: paid.id, payment_intent_id: chargeId, provider_payment_id: chargeId });
+    // Our own id is never a provider's: the database refuses it outright.
+    await expect(
+      stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text WHERE order_id = $1`, [paid.id]),
+    ).rejects.toThrow(/payments_provider_id_not_ours/);
+  });
+
+  it("the migration gives a first payment recorded under its order's id the charge's id the order holds", async () => {
+    const chargeId = await payOneTime();
+    await settled('succeeded');
+    const migration = new PaymentsCarryProviderIds1766966400000();
+    const runner = stack.db.createQueryRunner();
+    try {
+      await migration.down(runner);
+      // As the defect left it: the event was applied first, the request stored the id after.
+      await runner.query(`UPDATE payments SET provider_payment_id = order_id::text`);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await stack.db.query(`SELECT provider_payment_id FROM payments`)).toEqual([{ provider_payment_id: chargeId }]);
+    await expect(stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text`)).rejects.toThrow(/payments_provider_id_not_ours/);
   });
 
   it('a payment_failed event delivered after succeeded leaves the order succeeded and owes nothing again', async () => {

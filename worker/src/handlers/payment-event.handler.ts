@@ -181,13 +181,6 @@ export class PaymentEventHandler {
       );
       if (!order) return ids.map(() => 'skipped: no order');
       orderId = order.id;
-      // An order found through its metadata learns the object's id in the same transaction, so it
-      // is never paid without it: a subscription's first events may arrive before
-      // confirm-subscription has stored its id.
-      if (order[subject.column] === null) {
-        await this.orders.setIdIfMissing(manager, order.id, subject.column, subject.objectId);
-        order[subject.column] = subject.objectId;
-      }
       if (subscriptionState && order.subscription_id === subject.objectId) {
         await this.noteSubscriptionState(manager, order, subscriptionState);
       }

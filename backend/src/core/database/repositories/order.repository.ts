@@ -778,6 +778,16 @@ export async function applyReadToOrder(
 ): Promise<{ status: OrderStatus | null; order: LockedOrder | null }> {
   const order = await lockOrder(manager, orderRef, applying);
   if (!order) return { status: null, order: null };
+  // An order found through the object's metadata learns the object's id before anything is
+  // applied: its first payment is recorded under that id (an event may overtake the request that
+  // stores it, as a subscription's or a one-click charge's events do).
+  if (typeof orderRef !== 'string' && order[orderRef.column] === null) {
+    await manager.query(`UPDATE orders SET ${orderRef.column} = $2 WHERE id = $1 AND ${orderRef.column} IS NULL`, [
+      order.id,
+      orderRef.objectId,
+    ]);
+    order[orderRef.column] = orderRef.objectId;
+  }
   return { status: await applyReadToLocked(manager, order, read), order };
 }
 
@@ -801,14 +811,16 @@ async function applyToLocked(manager: EntityManager, order: LockedOrder, learned
   if (next === order.status) return next;
   const firstPaid = isPaid(next) && order.paid_at === null;
   // The first payment is recorded in the same statement: the order's own charge (its charge's
-  // id, else its subscription's), from the row as updated.
+  // id, else its subscription's), from the row as updated. Never under an id of ours: an order
+  // paid before it holds either id fails the statement (provider_payment_id is NOT NULL), so the
+  // caller retries rather than record a payment no refund or dispute could find.
   const [updated]: Array<Pick<OrderRow, 'paid_at'>> = await manager.query(
     `WITH updated AS (
        UPDATE orders SET status = $2, paid_at = CASE WHEN $3 THEN now() ELSE paid_at END, updated_at = now() WHERE id = $1
        RETURNING id, paid_at, payment_intent_id, subscription_id, amount_cents, currency
      ), first_payment AS (
        INSERT INTO payments (order_id, provider_payment_id, sequence, amount_cents, currency, paid_at)
-       SELECT id, COALESCE(payment_intent_id, subscription_id, id::text), 1, amount_cents, currency, paid_at FROM updated WHERE $3
+       SELECT id, COALESCE(payment_intent_id, subscription_id), 1, amount_cents, currency, paid_at FROM updated WHERE $3
        ON CONFLICT DO NOTHING
      )
      SELECT paid_at FROM updated`,
