@@ -43,6 +43,17 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
     },
     {
+      // Money invariants over random sequences (fast-check) against the real API, worker and sandbox.
+      displayName: 'model',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/model'],
+      testMatch: ['**/*.spec.ts'],
+      transform,
+      cacheDirectory,
+      moduleNameMapper,
+      setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
+    },
+    {
       // Real processes killed and restarted mid-load; each spec starts its own Postgres and Redis.
       displayName: 'faults',
       testEnvironment: 'node',

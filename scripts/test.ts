@@ -10,7 +10,7 @@ import { freePort } from './lib/ports';
 import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
 
 const resultsDir = join(root, 'test-results');
-const SUITES = ['static', 'unit', 'integration', 'faults', 'fuzz', 'e2e'] as const;
+const SUITES = ['static', 'unit', 'integration', 'model', 'faults', 'fuzz', 'e2e'] as const;
 type Suite = (typeof SUITES)[number];
 
 interface Tally {
@@ -80,7 +80,7 @@ async function portFrom(variable: string): Promise<number> {
 const isSpecFilter = (arg: string) => /\.spec\.ts(:\d+)?$/.test(arg);
 
 function suiteOfSpec(file: string): Suite {
-  const match = /(?:^|\/)tests\/(e2e|integration|faults|fuzz)\//.exec(file);
+  const match = /(?:^|\/)tests\/(e2e|integration|model|faults|fuzz)\//.exec(file);
   return match ? (match[1] as Suite) : 'unit';
 }
 
@@ -101,6 +101,29 @@ function chosenSuites(allArgs: string[]): Suite[] {
   return process.env.SKIP_E2E === '1' ? SUITES.filter((s) => s !== 'e2e') : [...SUITES];
 }
 
+/**
+ * `--runs N`, `--seed S` and `--path P` are the model suite's (`npm run test:model -- --runs 500`,
+ * or the seed and path a failure printed to replay it): handed to it as MODEL_RUNS, MODEL_SEED and
+ * MODEL_PATH. Resolves with the other arguments.
+ */
+function takeModelOptions(args: string[]): string[] {
+  const rest: string[] = [];
+  const names: Record<string, string> = { '--runs': 'MODEL_RUNS', '--seed': 'MODEL_SEED', '--path': 'MODEL_PATH' };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split('=', 2);
+    const variable = names[flag];
+    if (!variable) {
+      rest.push(args[i]);
+      continue;
+    }
+    const value = inline ?? args[++i];
+    if (value === undefined || value === '') throw new Error(`${flag} needs a value, for example ${flag} 500`);
+    if (flag !== '--path' && !/^-?\d+$/.test(value)) throw new Error(`${flag} must be a whole number, not "${value}"`);
+    process.env[variable] = value;
+  }
+  return rest;
+}
+
 /** Why a suite was left out of this run, for the summary. */
 function whyNotRun(args: string[]): string {
   if (args.length) return 'not asked for (npm test names its suites or spec files)';
@@ -116,8 +139,9 @@ function whyNotRun(args: string[]): string {
 async function main(life: Lifecycle): Promise<number> {
   // The tests run on their own settings: no process they start reads a developer's .env.
   process.env.ENV_FILE = 'none';
-  const suites = chosenSuites(process.argv.slice(2));
-  const specFilters = process.argv.slice(2).filter(isSpecFilter);
+  const args = takeModelOptions(process.argv.slice(2));
+  const suites = chosenSuites(args);
+  const specFilters = args.filter(isSpecFilter);
   mkdirSync(resultsDir, { recursive: true });
   life.ownTempDir('test-run');
   const tallies: Tally[] = [];
@@ -184,8 +208,7 @@ async function main(life: Lifecycle): Promise<number> {
     (t) =>
       `  ${t.suite.padEnd(22)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped or left out by a focus` : ''}`,
   );
-  for (const suite of SUITES.filter((s) => !suites.includes(s)))
-    lines.push(`  ${suite.padEnd(22)} did not run: ${whyNotRun(process.argv.slice(2))}`);
+  for (const suite of SUITES.filter((s) => !suites.includes(s))) lines.push(`  ${suite.padEnd(22)} did not run: ${whyNotRun(args)}`);
   process.stdout.write('\n' + lines.join('\n') + '\n\n');
   process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
   if (total.skipped > 0) {

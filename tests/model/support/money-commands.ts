@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { PLAN_IDS, PLANS, type PlanId } from '@contracts/plans';
+import { moneyProblems } from './money-invariants';
+import { CARDS, type CardName, type MoneyWorld } from './money-world';
+
+/** The model keeps no state of its own: the invariants read the real system after every command. */
+type Model = Record<string, never>;
+
+/** One step of a sequence: what it does, in words a failure prints, and the world call that does it. */
+class Step implements fc.AsyncCommand<Model, MoneyWorld> {
+  constructor(
+    private readonly label: string,
+    private readonly act: (world: MoneyWorld) => Promise<string>,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(_model: Model, world: MoneyWorld): Promise<void> {
+    const outcome = await this.act(world);
+    if (process.env.MODEL_VERBOSE) process.stdout.write(`  ${this.label}: ${outcome}\n`);
+    await world.settle();
+    const problems = await moneyProblems(world);
+    if (problems.length) throw new Error(`After ${this.label} (${outcome}):\n  ${problems.join('\n  ')}`);
+  }
+
+  toString(): string {
+    return this.label;
+  }
+}
+
+const ONE_TIME_PLANS = PLAN_IDS.filter((id) => PLANS[id].kind === 'one-time');
+const buyer = fc.integer({ min: 0, max: 1 });
+const index = fc.nat({ max: 20 });
+
+const purchase = fc
+  .record({ plan: fc.constantFrom<PlanId>(...PLAN_IDS), card: fc.constantFrom(...(Object.keys(CARDS) as CardName[])), buyer })
+  .map(({ plan, card, buyer: b }) => new Step(`buy ${plan} with ${card} as buyer ${b}`, (w) => w.buy(plan, card, b)));
+const clock = fc.integer({ min: 1, max: 40 }).map((days) => new Step(`advance the clock ${days} days`, (w) => w.advance(days)));
+
+/**
+ * Every command the model mixes: buying, upgrading, time passing, the admin, the member, the
+ * provider, the worker. Purchases and the clock are listed three and two times (fast-check picks
+ * an entry uniformly), so sequences hold enough orders and months for the rest to act on.
+ */
+export const moneyCommands: Array<fc.Arbitrary<fc.AsyncCommand<Model, MoneyWorld>>> = [
+  purchase,
+  purchase,
+  purchase,
+  clock,
+  clock,
+  fc
+    .record({ plan: fc.constantFrom<PlanId>(...ONE_TIME_PLANS), buyer, clicks: fc.constantFrom<1 | 2>(1, 2) })
+    .map(
+      ({ plan, buyer: b, clicks }) => new Step(`one-click ${plan} as buyer ${b}, ${clicks} click(s)`, (w) => w.oneClick(plan, b, clicks)),
+    ),
+  fc
+    .record({ k: index, full: fc.boolean() })
+    .map(({ k, full }) => new Step(`admin refunds payment #${k} ${full ? 'in full' : 'in part'}`, (w) => w.refund(k, full))),
+  fc
+    .record({
+      action: fc.constantFrom<'cancel' | 'resume' | 'card'>('cancel', 'resume', 'card'),
+      k: index,
+      card: fc.constantFrom<CardName>('pays', 'failsLater'),
+    })
+    .map(
+      ({ action, k, card }) =>
+        new Step(`member #${k} ${action === 'card' ? `updates the card to ${card}` : `${action}s`} on /account`, (w) =>
+          w.account(action, k, card),
+        ),
+    ),
+  fc
+    .record({ k: index, asNew: fc.boolean() })
+    .map(
+      ({ k, asNew }) =>
+        new Step(`the provider delivers event #${k} ${asNew ? 'again out of order' : 'twice'}`, (w) => w.redeliver(k, asNew)),
+    ),
+  fc.constant(new Step('the worker restarts', (w) => w.restartWorker())),
+];

@@ -1,0 +1,296 @@
+import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { PLANS, type PlanId } from '@contracts/plans';
+import { FakeAffiliateServer } from '../../fakes/affiliate-server';
+import { FakeGa4MpServer } from '../../fakes/ga4-mp-server';
+import { FakeMembersArea } from '../../fakes/members-area-server';
+import { FakeMetaCapiServer } from '../../fakes/meta-capi-server';
+import { SmtpSink } from '../../fakes/smtp-sink';
+import { adminSignIn, type AdminSession } from '../../integration/support/admin';
+import { sendSignedWebhook } from '../../integration/support/payments';
+import {
+  clientAddresses,
+  outboxDrained,
+  resetData,
+  resetRateLimits,
+  type Stack,
+  startStack,
+  waitFor,
+} from '../../integration/support/stack';
+
+/** Stripe's test cards the model buys with (the sandbox behaves as Stripe's test mode does with each). */
+export const CARDS = {
+  pays: '4242424242424242',
+  authenticatesOnce: '4000002500003155',
+  authenticatesAlways: '4000002760003184',
+  failsLater: '4000000000000341',
+  declined: '4000000000000002',
+} as const;
+export type CardName = keyof typeof CARDS;
+
+const SECRET = 'whsec_moneymodelsecret00000000000';
+const MEMBERS_SECRET = 'members-area-model-secret-0000000000000000';
+const META_TOKEN = 'meta-model-token';
+const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
+
+export interface Buyer {
+  email: string;
+  /** The buyer's browser: its buyer-key cookie, once a checkout set it (one-click reads it). */
+  cookie: string;
+}
+
+/** What the model knows of an order beyond Postgres: when it was bought (in sandbox days) and with which card. */
+export interface OrderFacts {
+  boughtOnDay: number;
+  card: CardName;
+}
+
+/**
+ * The real product, as one buyer's journeys and one admin's screens drive it: the API and worker
+ * in this process over the test run's Postgres and Redis, the sandbox as the payment provider,
+ * and every third party a loopback fake recording what it received. Orders are recorded live so
+ * that sales reach the affiliate, Meta and GA4 fakes (the sandbox's own orders are test orders).
+ */
+export class MoneyWorld {
+  readonly smtp = new SmtpSink();
+  readonly affiliate = new FakeAffiliateServer();
+  readonly meta = new FakeMetaCapiServer({ accessToken: META_TOKEN });
+  readonly ga4 = new FakeGa4MpServer();
+  readonly members = new FakeMembersArea(MEMBERS_SECRET);
+  stack!: Stack;
+  buyers: Buyer[] = [];
+  /** Sandbox days since the run began: the clock's offset. */
+  day = 0;
+  readonly orders = new Map<string, OrderFacts>();
+  /** Each order's payment count when its access was first seen revoked: nothing may be charged after. */
+  readonly revokedAt = new Map<string, number>();
+  private admin!: AdminSession;
+  private readonly nextIp = clientAddresses(201);
+  private run = 0;
+
+  async start(): Promise<void> {
+    const env = {
+      SMTP_URL: await this.smtp.start(),
+      AFFILIATE_API_URL: await this.affiliate.start(),
+      AFFILIATE_API_KEY: 'affiliate-key',
+      META_CAPI_URL: await this.meta.start(),
+      META_PIXEL_ID: '1234567890',
+      META_CAPI_ACCESS_TOKEN: META_TOKEN,
+      GA4_MP_URL: await this.ga4.start(),
+      GA4_MEASUREMENT_ID: 'G-MODEL1',
+      GA4_API_SECRET: 'ga4-secret',
+      MEMBERSHIP_WEBHOOK_URL: await this.members.start(),
+      MEMBERSHIP_WEBHOOK_SECRET: MEMBERS_SECRET,
+      SANDBOX_WEBHOOK_SECRET: SECRET,
+      STRIPE_SECRET_KEY: '',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_INTENTS_PER_CLIENT: '100000',
+      RATE_LIMIT_INTENTS_PER_EMAIL: '100000',
+      RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '100000',
+      RATE_LIMIT_ACCOUNT_LINKS_PER_EMAIL: '100000',
+      RATE_LIMIT_ACCOUNT_LINKS_PER_CLIENT: '100000',
+      ONE_CLICK_WINDOW_MINUTES: '60',
+      JOB_RETRY_HORIZON_S: '120',
+    };
+    this.stack = await startStack(env);
+    this.admin = await adminSignIn(this.stack.url, { email: 'model-admin@example.com', password: 'model-admin-password-1' });
+  }
+
+  async stop(): Promise<void> {
+    await this.stack?.stop();
+    await Promise.all([this.smtp.stop(), this.affiliate.stop(), this.meta.stop(), this.ga4.stop(), this.members.stop()]);
+  }
+
+  /** A fresh world for one sequence: no orders, the clock at day 0, the fakes' records empty, new buyers. */
+  async reset(): Promise<void> {
+    await this.settle();
+    await resetData(this.stack.db);
+    await this.stack.db.query(
+      `TRUNCATE orders, payment_events, sandbox_objects, memberships, account_link_tokens, account_sessions CASCADE`,
+    );
+    await this.stack.db.query('UPDATE sandbox_clock SET offset_seconds = 0');
+    await resetRateLimits();
+    for (const fake of [this.smtp, this.affiliate, this.meta, this.ga4, this.members]) fake.reset();
+    this.run += 1;
+    this.buyers = [0, 1].map((i) => ({ email: `model-${this.run}-${i}@example.com`, cookie: '' }));
+    this.day = 0;
+    this.orders.clear();
+    this.revokedAt.clear();
+  }
+
+  /** Waits until every job owed so far has ended: whatever the last command caused has reached the fakes. */
+  async settle(): Promise<void> {
+    await outboxDrained(this.stack.db, 60_000);
+  }
+
+  private post(path: string, body: object, buyer?: Buyer) {
+    const req = request(this.stack.url).post(path).set('X-Forwarded-For', this.nextIp());
+    if (buyer?.cookie) req.set('Cookie', buyer.cookie);
+    return req.send(body);
+  }
+
+  private keepCookie(buyer: Buyer, res: request.Response): void {
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('clear_buyer='));
+    if (cookie) buyer.cookie = cookie.split(';')[0];
+  }
+
+  /** The buyer pays the plan with the card as the checkout page does; resolves with what happened. */
+  async buy(planId: PlanId, cardName: CardName, buyerIndex: number): Promise<string> {
+    const plan = PLANS[planId];
+    const buyer = this.buyers[buyerIndex];
+    const party = { email: buyer.email, name: 'Model Buyer', source: 'clear', referral: 'partner7' };
+    const before = await this.orderIds();
+    let outcome: string;
+    if (plan.kind === 'one-time') {
+      const res = await this.post('/api/create-payment-intent', { ...party, plan: plan.name, amount: plan.amount }, buyer);
+      if (res.status !== 200) return `refused ${res.status}`;
+      this.keepCookie(buyer, res);
+      await this.recordLive();
+      outcome = await this.confirm('/api/sandbox/confirm-payment', res.body.clientSecret as string, cardName, '/success');
+    } else {
+      const setup = await this.post('/api/create-setup-intent', { ...party, planId }, buyer);
+      if (setup.status !== 200) return `refused ${setup.status}`;
+      this.keepCookie(buyer, setup);
+      await this.recordLive();
+      const clientSecret = setup.body.clientSecret as string;
+      const saved = await this.confirm('/api/sandbox/confirm-setup', clientSecret, cardName, '/checkout');
+      if (saved !== 'succeeded' && saved !== 'authenticated: succeeded') outcome = `card setup ${saved}`;
+      else {
+        const body = { ...party, setupIntentId: clientSecret.split('_secret_')[0], plan: plan.name, amount: plan.amount };
+        const res = await this.post('/api/confirm-subscription', body, buyer);
+        if (res.status !== 200) outcome = `subscription refused ${res.status}`;
+        else if (res.body.clientSecret) outcome = await this.authenticate(res.body.clientSecret as string, '/success');
+        else outcome = 'subscribed';
+      }
+    }
+    for (const id of await this.orderIds()) if (!before.has(id)) this.orders.set(id, { boughtOnDay: this.day, card: cardName });
+    return outcome;
+  }
+
+  /** Confirms an intent with the card; a bank that asks is answered 'complete' on its page. */
+  private async confirm(path: string, clientSecret: string, cardName: CardName, page: string): Promise<string> {
+    const res = await this.post(path, { clientSecret, card: card(CARDS[cardName]), returnUrl: `${this.stack.url}${page}` });
+    if (res.status !== 200) return `refused (${res.status})`;
+    if (res.body.redirectUrl) return this.authenticate(clientSecret, page);
+    return res.body.error ? `declined: ${String(res.body.error.code)}` : String(res.body.intent?.status);
+  }
+
+  private async authenticate(clientSecret: string, page: string): Promise<string> {
+    const answer = await request(this.stack.url)
+      .post('/api/sandbox/authenticate')
+      .type('form')
+      .send({ client_secret: clientSecret, return_url: `${this.stack.url}${page}`, outcome: 'complete' });
+    return answer.status === 303
+      ? `authenticated: ${new URL(answer.headers.location).searchParams.get('redirect_status')}`
+      : `authentication ${answer.status}`;
+  }
+
+  /** The one-click upsell of a one-time plan in the buyer's browser, clicked once or twice at once. */
+  async oneClick(planId: PlanId, buyerIndex: number, clicks: 1 | 2): Promise<string> {
+    const buyer = this.buyers[buyerIndex];
+    if (!buyer.cookie) return 'no browser';
+    const before = await this.orderIds();
+    const body = { email: buyer.email, name: 'Model Buyer', source: 'clear', planId };
+    const answers = await Promise.all(Array.from({ length: clicks }, () => this.post('/api/one-click', body, buyer)));
+    await this.recordLive();
+    for (const id of await this.orderIds()) if (!before.has(id)) this.orders.set(id, { boughtOnDay: this.day, card: 'pays' });
+    return answers.map((a) => `${a.status}${a.body?.status ? ` ${String(a.body.status)}` : ''}`).join(', ');
+  }
+
+  /** Moves the sandbox's clock: renewals, instalments, retries and period ends fall due. */
+  async advance(days: number): Promise<string> {
+    await this.settle();
+    const res = await this.post('/api/sandbox/clock', { advanceDays: days });
+    if (res.status !== 200) throw new Error(`The sandbox clock answered ${res.status}: ${JSON.stringify(res.body)}`);
+    this.day += days;
+    return `day ${this.day}`;
+  }
+
+  /** The admin refunds the k-th payment (of all, oldest first), in full or a third of what is left. */
+  async refund(k: number, full: boolean): Promise<string> {
+    const payments: Array<{ id: string; left: number }> = await this.stack.db.query(
+      `SELECT p.id, p.amount_cents - COALESCE((SELECT sum(r.amount_cents) FROM refunds r WHERE r.payment_id = p.id AND r.status NOT IN ('failed', 'canceled')), 0) AS left
+         FROM payments p ORDER BY p.created_at, p.sequence`,
+    );
+    if (payments.length === 0) return 'no payment';
+    const payment = payments[k % payments.length];
+    const amountCents = full ? undefined : Math.max(1, Math.floor(Number(payment.left) / 3));
+    const res = await request(this.stack.url)
+      .post(`/api/admin/billing/payments/${payment.id}/refunds`)
+      .set('Cookie', this.admin.cookie)
+      .set('x-csrf-token', this.admin.csrfToken)
+      .send({ requestKey: randomUUID(), ...(amountCents ? { amountCents } : {}) });
+    return `${res.status}${res.status >= 400 ? ` ${String(res.body?.message ?? '')}` : ''}`;
+  }
+
+  /** The buyer of the k-th membership order signs in on /account and cancels, resumes or puts in a new card. */
+  async account(action: 'cancel' | 'resume' | 'card', k: number, cardName: CardName = 'pays'): Promise<string> {
+    const subscriptions: Array<{ id: string; email: string }> = await this.stack.db.query(
+      `SELECT id, email FROM orders WHERE kind = 'subscription' AND paid_at IS NOT NULL ORDER BY created_at`,
+    );
+    if (subscriptions.length === 0) return 'no membership';
+    const { id: orderId, email } = subscriptions[k % subscriptions.length];
+    const session = await this.signIn(email);
+    const authed = (path: string, body: object) => this.post(path, body).set('Cookie', session.cookie).set('x-csrf-token', session.csrf);
+    if (action !== 'card') return String((await authed(`/api/account/${action}`, { orderId })).status);
+    const setup = await authed('/api/account/card/setup', { orderId });
+    if (setup.status !== 200) return `card setup ${setup.status}`;
+    const saved = await this.confirm('/api/sandbox/confirm-setup', setup.body.clientSecret as string, cardName, '/account');
+    if (saved !== 'succeeded' && saved !== 'authenticated: succeeded') return `card ${saved}`;
+    return `card ${(await authed('/api/account/card', { orderId, setupIntentId: setup.body.setupIntentId })).status}`;
+  }
+
+  private async signIn(email: string): Promise<{ cookie: string; csrf: string }> {
+    const link = /https?:\/\/[^\s"<>]+\/account\?token=([A-Za-z0-9_-]+)/;
+    const seen = this.smtp.messages.length;
+    await this.post('/api/account/link', { email }).expect(202);
+    const mail = await waitFor(
+      () => this.smtp.messages.slice(seen).find((m) => m.envelope.to.includes(email) && link.test(m.text ?? '')),
+      'the sign-in e-mail',
+    );
+    const [, token] = link.exec(mail?.text ?? '') ?? [];
+    const res = await this.post('/api/account/session', { token }).expect(200);
+    return { cookie: String(res.headers['set-cookie']).split(';')[0], csrf: res.body.csrfToken as string };
+  }
+
+  /**
+   * The provider delivers the k-th stored event again: as itself (a duplicate), or under a new
+   * id after everything since (out of order). Either way the worker re-reads the object.
+   */
+  async redeliver(k: number, asNew: boolean): Promise<string> {
+    const events: Array<{ id: string; type: string; payload: Record<string, unknown> }> = await this.stack.db.query(
+      `SELECT id, type, payload FROM payment_events ORDER BY received_at, id`,
+    );
+    if (events.length === 0) return 'no event';
+    const event = events[k % events.length];
+    const id = asNew ? `evt_model${randomUUID().replace(/-/g, '').slice(0, 20)}` : event.id;
+    const res = await sendSignedWebhook(this.stack.url, SECRET, { ...event.payload, id, type: event.type });
+    return `${event.type} ${asNew ? 'out of order' : 'again'}: ${JSON.stringify(res.body)}`;
+  }
+
+  /** The worker goes away between two jobs and comes back (a deploy): owed work waits in the outbox. */
+  async restartWorker(): Promise<string> {
+    await this.stack.stopWorker();
+    await this.stack.startWorker();
+    return 'restarted';
+  }
+
+  /** Whether the members area lets each membership in, as it applied the notices it accepted. */
+  receiverAccess(): Map<string, boolean> {
+    const access = new Map<string, boolean>();
+    for (const { body } of this.members.accepted()) {
+      access.set(String(body.data.membership_id), body.type === 'membership.access_granted');
+    }
+    return access;
+  }
+
+  private async orderIds(): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await this.stack.db.query(`SELECT id FROM orders`);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** As checkout records them with a Stripe live key: sales reach the affiliate service, Meta and GA4. */
+  private async recordLive(): Promise<void> {
+    await this.stack.db.query(`UPDATE orders SET livemode = true WHERE NOT livemode`);
+  }
+}
