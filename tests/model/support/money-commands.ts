@@ -51,10 +51,11 @@ export const moneyCommands: Array<fc.Arbitrary<fc.AsyncCommand<Model, MoneyWorld
   clock,
   clock,
   fc
-    .record({ plan: fc.constantFrom<PlanId>(...ONE_TIME_PLANS), buyer, clicks: fc.constantFrom<1 | 2>(1, 2) })
-    .map(
-      ({ plan, buyer: b, clicks }) => new Step(`one-click ${plan} as buyer ${b}, ${clicks} click(s)`, (w) => w.oneClick(plan, b, clicks)),
-    ),
+    .record({ plan: fc.constantFrom<PlanId>(...ONE_TIME_PLANS), buyer, clicks: fc.constantFrom<1 | 2>(1, 2), overtaken: fc.boolean() })
+    .map(({ plan, buyer: b, clicks, overtaken }) => {
+      const race = overtaken ? ', its event applied before the API stores the charge' : '';
+      return new Step(`one-click ${plan} as buyer ${b}, ${clicks} click(s)${race}`, (w) => w.oneClick(plan, b, clicks, overtaken));
+    }),
   fc
     .record({ k: index, full: fc.boolean() })
     .map(({ k, full }) => new Step(`admin refunds payment #${k} ${full ? 'in full' : 'in part'}`, (w) => w.refund(k, full))),

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { PLANS, type PlanId } from '@contracts/plans';
+import { OrderRepository } from '@core/database/repositories/order.repository';
 import { FakeAffiliateServer } from '../../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../../fakes/ga4-mp-server';
 import { FakeMembersArea } from '../../fakes/members-area-server';
@@ -185,13 +186,34 @@ export class MoneyWorld {
       : `authentication ${answer.status}`;
   }
 
-  /** The one-click upsell of a one-time plan in the buyer's browser, clicked once or twice at once. */
-  async oneClick(planId: PlanId, buyerIndex: number, clicks: 1 | 2): Promise<string> {
+  /**
+   * The one-click upsell of a one-time plan in the buyer's browser, clicked once or twice at once.
+   * `overtaken`: the provider's event about the charge is applied before the API stores the
+   * charge's id (a slow API): the API's write waits until the order is paid.
+   */
+  async oneClick(planId: PlanId, buyerIndex: number, clicks: 1 | 2, overtaken = false): Promise<string> {
     const buyer = this.buyers[buyerIndex];
     if (!buyer.cookie) return 'no browser';
     const before = await this.orderIds();
     const body = { email: buyer.email, name: 'Model Buyer', source: 'clear', planId };
-    const answers = await Promise.all(Array.from({ length: clicks }, () => this.post('/api/one-click', body, buyer)));
+    const orders = this.stack.api!.get(OrderRepository);
+    const store = orders.setProviderIds.bind(orders);
+    const slow = overtaken
+      ? jest.spyOn(orders, 'setProviderIds').mockImplementation(async (orderId, ids) => {
+          await waitFor(
+            async () => (await this.stack.db.query(`SELECT 1 FROM orders WHERE id = $1 AND paid_at IS NOT NULL`, [orderId])).length > 0,
+            "the charge's event applied first",
+            10_000,
+          ).catch(() => undefined);
+          return store(orderId, ids);
+        })
+      : null;
+    let answers: request.Response[];
+    try {
+      answers = await Promise.all(Array.from({ length: clicks }, () => this.post('/api/one-click', body, buyer)));
+    } finally {
+      slow?.mockRestore();
+    }
     await this.recordLive();
     for (const id of await this.orderIds()) if (!before.has(id)) this.orders.set(id, { boughtOnDay: this.day, card: 'pays' });
     return answers.map((a) => `${a.status}${a.body?.status ? ` ${String(a.body.status)}` : ''}`).join(', ');
