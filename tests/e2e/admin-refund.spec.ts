@@ -56,7 +56,7 @@ test('a sandbox purchase is refunded from the orders screen, and the buyer is e-
 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Refunded $997.00', { exact: true })).toBeVisible();
-  await expect(card.getByText('$997.00 refund, succeeded')).toBeVisible();
+  await expect(card.getByText(`$997.00 refund, succeeded, by ${admin.email}`)).toBeVisible();
   await expect(card.getByText('Refunded in full')).toBeVisible();
 
   const [mail] = await waitForMail(buyer.email, /refund/i);

@@ -248,6 +248,45 @@ it('refunds part of a payment, keeps the access, and refuses more than is left w
   });
 });
 
+it('records who asked for each of several refunds of one payment, and each audit entry its refund and amount', async () => {
+  const paymentId = await buyOneTime();
+  const { id: orderId } = await order();
+  await stack.db.query(`DELETE FROM admin_audit_log WHERE action = 'payment.refund'`);
+  const first = await refund(paymentId, { requestKey: randomUUID(), amountCents: 10000 }).expect(200);
+  const second = await refund(paymentId, { requestKey: randomUUID(), amountCents: 2500 }).expect(200);
+  await effectsSettled(orderId, 2);
+  const [{ id: adminId }] = await stack.db.query(`SELECT id FROM admin_accounts WHERE email = $1`, [ADMIN.email]);
+
+  expect(first.body).toMatchObject({ amountCents: 10000, requestedBy: ADMIN.email });
+  expect(second.body).toMatchObject({ amountCents: 2500, requestedBy: ADMIN.email });
+  expect(
+    await stack.db.query(`SELECT id, amount_cents, requested_by_admin_id FROM refunds WHERE order_id = $1 ORDER BY created_at`, [orderId]),
+  ).toEqual([
+    { id: first.body.id, amount_cents: 10000, requested_by_admin_id: adminId },
+    { id: second.body.id, amount_cents: 2500, requested_by_admin_id: adminId },
+  ]);
+  expect(await stack.db.query(`SELECT admin_id, target, details FROM admin_audit_log WHERE action = 'payment.refund' ORDER BY id`)).toEqual(
+    [
+      { admin_id: adminId, target: `payment:${paymentId}`, details: { refundId: first.body.id, amountCents: 10000, currency: 'usd' } },
+      { admin_id: adminId, target: `payment:${paymentId}`, details: { refundId: second.body.id, amountCents: 2500, currency: 'usd' } },
+    ],
+  );
+
+  // The orders screen names the admin of each refund; the dashboard's audit log shows each amount.
+  const listed = (await adminGet(`/api/admin/billing/orders?q=${orderId}`).expect(200)).body.items[0];
+  expect(listed.payments[0].refunds).toEqual([
+    expect.objectContaining({ id: first.body.id, amountCents: 10000, requestedBy: ADMIN.email }),
+    expect.objectContaining({ id: second.body.id, amountCents: 2500, requestedBy: ADMIN.email }),
+  ]);
+  const audit = (await adminGet('/api/admin/audit').expect(200)).body.items.filter(
+    (e: { action: string }) => e.action === 'payment.refund',
+  );
+  expect(audit.map((e: { details: unknown }) => e.details)).toEqual([
+    { refundId: second.body.id, amountCents: 2500, currency: 'usd' },
+    { refundId: first.body.id, amountCents: 10000, currency: 'usd' },
+  ]);
+});
+
 it("ends a membership's access on a full refund: its subscription is canceled at once, with the sandbox's event", async () => {
   const paymentId = await buyStandard();
   const { id: orderId, subscription_id: subscription } = await order();

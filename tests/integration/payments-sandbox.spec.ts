@@ -495,6 +495,87 @@ describe('sandbox subscriptions', () => {
     await post('/api/create-setup-intent', party('someone.else@example.com')).expect(200);
   });
 
+  describe('two tabs confirming at once', () => {
+    const UNDER_WAY =
+      'A payment for a Standard Access membership with this email address is already under way in another window, so nothing was charged here. Please finish it there, or try again in 15 minutes.';
+    const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
+    const subscriptions = async (): Promise<Array<{ order_id: string; status: string }>> =>
+      stack.db.query(`SELECT order_id, status FROM sandbox_objects WHERE object = 'subscription'`);
+    const paidInvoices = async () => (await stack.db.query(`SELECT 1 FROM payment_events WHERE type = 'invoice.paid'`)).length;
+
+    /**
+     * Holds the first subscription create at the provider until released: the second tab's
+     * confirmation then arrives while the first's is in flight, every time.
+     */
+    function holdFirstCreate() {
+      const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+      const create = gateway.createSubscription.bind(gateway);
+      let entered!: () => void;
+      let release!: () => void;
+      const inFlight = new Promise<void>((resolve) => (entered = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let calls = 0;
+      const spy = jest.spyOn(gateway, 'createSubscription').mockImplementation(async (...args) => {
+        if (++calls === 1) {
+          entered();
+          await released;
+        }
+        return create(...args);
+      });
+      return { inFlight, release, restore: () => spy.mockRestore() };
+    }
+
+    it('creates and charges one subscription; the other tab gets a readable 409 and is never charged', async () => {
+      const first = await confirmedSetup('4242424242424242');
+      const second = await confirmedSetup('4242424242424242');
+      const hold = holdFirstCreate();
+      try {
+        const firstAnswer = post('/api/confirm-subscription', confirm(first.id)).then((res) => res);
+        await hold.inFlight;
+        const refused = await post('/api/confirm-subscription', confirm(second.id));
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe(UNDER_WAY);
+        hold.release();
+        expect((await firstAnswer).status).toBe(200);
+      } finally {
+        hold.release();
+        hold.restore();
+      }
+      const [firstOrder] = await stack.db.query(`SELECT id FROM orders WHERE setup_intent_id = $1`, [first.id]);
+      expect(await subscriptions()).toEqual([{ order_id: firstOrder.id, status: 'active' }]);
+      expect(await paidInvoices()).toBe(1);
+      const statuses = await stack.db.query(`SELECT setup_intent_id, status FROM orders ORDER BY created_at`);
+      expect(statuses).toEqual([
+        { setup_intent_id: first.id, status: 'active' },
+        { setup_intent_id: second.id, status: 'created' },
+      ]);
+      // Once the first is a membership, the second tab is told so.
+      const again = await post('/api/confirm-subscription', confirm(second.id)).expect(409);
+      expect(again.body.message).toMatch(/^This email address already has an active Standard Access membership/);
+    });
+
+    it('keeps the other tab out while the first payment waits for the bank, and lets it in once a payment was declined', async () => {
+      const waiting = await confirmedSetup('4000002760003184');
+      await http()
+        .post('/api/sandbox/authenticate')
+        .type('form')
+        .send({ client_secret: waiting.clientSecret, return_url: CHECKOUT_URL, outcome: 'complete' })
+        .expect(303);
+      const other = await confirmedSetup('4242424242424242');
+      expect((await post('/api/confirm-subscription', confirm(waiting.id)).expect(200)).body.clientSecret).toEqual(expect.any(String));
+      expect((await post('/api/confirm-subscription', confirm(other.id)).expect(409)).body.message).toBe(UNDER_WAY);
+      expect(await subscriptions()).toHaveLength(1);
+
+      // A first payment declined charged nothing and holds nothing: the next checkout goes ahead.
+      buyer = `declined-${buyer}`;
+      const declined = await confirmedSetup('4000000000009995');
+      const retried = await confirmedSetup('4242424242424242');
+      await post('/api/confirm-subscription', confirm(declined.id)).expect(200);
+      await post('/api/confirm-subscription', confirm(retried.id)).expect(200);
+      expect(await paidInvoices()).toBe(1);
+    });
+  });
+
   it("refuses a plan, amount or e-mail that is not the checkout's, and an unknown setup intent", async () => {
     const setup = await confirmedSetup('4242424242424242');
     let res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Elite Access', amount: 297 }).expect(

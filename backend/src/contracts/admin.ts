@@ -286,6 +286,8 @@ export interface AdminAuditRow {
   admin: string | null;
   target: string | null;
   clientIp: string | null;
+  /** What the target alone does not say: a refund's `refundId`, `amountCents` and `currency`. */
+  details: Record<string, string | number> | null;
 }
 
 /** One refund of a payment (reason 'dispute': a lost chargeback). Status 'requested' while the provider has not answered. */
@@ -296,6 +298,8 @@ export interface AdminRefund {
   status: 'requested' | 'pending' | 'succeeded' | 'failed' | 'canceled';
   reason: 'refund' | 'dispute';
   createdAt: string;
+  /** The e-mail of the admin who asked for it; null for one made in the provider's dashboard or by a lost dispute, or whose admin was removed. */
+  requestedBy: string | null;
 }
 
 /** One successful charge of an order, with what was refunded of it and what can still be. */

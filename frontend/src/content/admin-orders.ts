@@ -32,8 +32,8 @@ export const adminOrders = {
     refundLabel: (sequence: number) => `Refund payment ${sequence}`,
     fullyRefunded: 'Refunded in full',
     none: '—',
-    refundLine: (amount: string, status: string, reason: string) =>
-      `${amount} ${reason === 'dispute' ? 'lost dispute' : 'refund'}, ${status}`,
+    refundLine: (amount: string, status: string, reason: string, requestedBy: string | null) =>
+      `${amount} ${reason === 'dispute' ? 'lost dispute' : 'refund'}, ${status}${requestedBy ? `, by ${requestedBy}` : ''}`,
   },
   dialog: {
     title: (sequence: number) => `Refund payment ${sequence}`,

@@ -34,6 +34,6 @@ export class BillingController {
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() req: FastifyRequest,
   ): Promise<AdminRefund> {
-    return this.refunds.refund(paymentId, body, { adminId: admin.adminId, clientIp: req.ip });
+    return this.refunds.refund(paymentId, body, { adminId: admin.adminId, email: admin.email, clientIp: req.ip });
   }
 }

@@ -16,13 +16,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PROVIDER_UNAVAILABLE_MESSAGE =
   'The payment provider did not answer. Please try again in a moment: the same request will not refund twice.';
 
-const toRefund = (row: Pick<RefundRow, 'id' | 'payment_id' | 'amount_cents' | 'status' | 'reason' | 'created_at'>): AdminRefund => ({
+/** A refund this admin's request made or found: a request key is one admin's dialog's, so they asked for it. */
+const toRefund = (row: RefundRow, admin: { adminId: string; email: string }): AdminRefund => ({
   id: row.id,
   paymentId: row.payment_id,
   amountCents: row.amount_cents,
   status: row.status,
   reason: row.reason,
   createdAt: new Date(row.created_at).toISOString(),
+  requestedBy: row.requested_by_admin_id === admin.adminId ? admin.email : null,
 });
 
 const toOrder = (row: AdminOrderListing): AdminBillingOrder => ({
@@ -81,13 +83,20 @@ export class RefundsService {
   async refund(
     paymentId: string,
     request: { requestKey: string; amountCents?: number },
-    admin: { adminId: string; clientIp: string | undefined },
+    admin: { adminId: string; email: string; clientIp: string | undefined },
   ): Promise<AdminRefund> {
     let begun;
     try {
-      begun = await this.refunds.begin({ paymentId, ...request }, async (manager) => {
+      begun = await this.refunds.begin({ paymentId, ...request, adminId: admin.adminId }, async (manager, held) => {
+        // The refund and its amount: several refunds of one payment are told apart.
         await this.audit.record(
-          { adminId: admin.adminId, action: 'payment.refund', target: `payment:${paymentId}`, clientIp: admin.clientIp },
+          {
+            adminId: admin.adminId,
+            action: 'payment.refund',
+            target: `payment:${paymentId}`,
+            clientIp: admin.clientIp,
+            details: { refundId: held.id, amountCents: held.amount_cents, currency: held.currency },
+          },
           manager,
         );
       });
@@ -96,7 +105,7 @@ export class RefundsService {
       throw err.notFound ? new NotFoundException(err.message) : new BadRequestException(err.message);
     }
     const { refund: held, payment, orderId } = begun;
-    if (held.status !== 'requested') return toRefund(held);
+    if (held.status !== 'requested') return toRefund(held, admin);
 
     let answer: Refund;
     try {
@@ -125,6 +134,6 @@ export class RefundsService {
       reason: 'refund',
     });
     this.logger.log({ refundId: recorded.id, paymentId: payment.id, status: recorded.status }, 'Refund recorded');
-    return toRefund(recorded);
+    return toRefund(recorded, admin);
   }
 }

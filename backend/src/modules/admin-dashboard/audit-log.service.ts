@@ -18,6 +18,7 @@ export class AuditLogService {
         admin: row.admin,
         target: row.target,
         clientIp: row.client_ip,
+        details: row.details,
       })),
       total,
       page,

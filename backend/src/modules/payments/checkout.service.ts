@@ -7,13 +7,13 @@ import { hashAccessToken } from '@core/invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
-import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { ProviderCalls } from './provider-calls';
 import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
-import { type NewOrder, OrderRepository } from '@core/database/repositories/order.repository';
+import { MEMBERSHIP_CLAIM_MINUTES, type NewOrder, OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';
 import { CouponCheckout } from './coupon-checkout';
 
 /** What checkout knows about the request besides its body. */
@@ -43,7 +43,7 @@ export class CheckoutService {
 
   async createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
     const plan = subscriptionPlanById(dto.planId);
-    await this.refuseSecondMembership(normalizeEmail(dto.email), plan, null);
+    await this.refuseSecondMembership(normalizeEmail(dto.email), plan);
     return this.createIntent(plan, dto, client, 'setup_intent_id', (order) => this.gateway.createCardSetup(order));
   }
 
@@ -64,13 +64,21 @@ export class CheckoutService {
     // for its first payment asks the provider again, which answers with the same subscription and
     // the same pending authentication (every write carries the order's idempotency key).
     if (order.subscription_id && isPaid(order.status)) return { subscriptionId: order.subscription_id };
-    // Checked again before the charge: two checkouts may have been opened side by side.
-    await this.refuseSecondMembership(order.email_normalized, plan, order.id);
+    // Two checkouts may have been opened side by side: the first to claim the membership goes
+    // on, the other is refused before its card is charged.
+    await this.claimMembership(order, plan);
 
     const discount = await this.coupons.discountOf(order, plan);
-    const subscription = await this.provider.run('create-subscription', order.id, () =>
-      this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId),
-    );
+    const subscription = await this.provider.run('create-subscription', order.id, async () => {
+      try {
+        return await this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId);
+      } catch (err) {
+        // Refused before anything was created. Any other failure keeps the claim (until it
+        // lapses): the subscription may exist with its answer lost, and a retry finds it.
+        if (err instanceof PaymentRefusedError) await this.orders.releaseMembershipClaim(order.id);
+        throw err;
+      }
+    });
     // The provider's first word on its state is stored with it: its created event then finds
     // nothing to change, unless the subscription has moved on since.
     await this.orders.applySubscription(
@@ -83,6 +91,9 @@ export class CheckoutService {
       subscription.state === 'pending' ? null : subscription.state,
       orderStatusOfSubscription(subscription.state),
     );
+    // A first payment declined charged nothing: another checkout may go ahead. One waiting for
+    // the bank's answer keeps the claim, as the buyer may still complete it.
+    if (subscription.state === 'incomplete' && !subscription.actionClientSecret) await this.orders.releaseMembershipClaim(order.id);
     return subscription.actionClientSecret
       ? { subscriptionId: subscription.subscriptionId, clientSecret: subscription.actionClientSecret }
       : { subscriptionId: subscription.subscriptionId };
@@ -127,12 +138,23 @@ export class CheckoutService {
   }
 
   /** One membership per buyer and plan: paying again would charge twice for the same access. */
-  private async refuseSecondMembership(emailNormalized: string, plan: Plan, exceptOrderId: string | null): Promise<void> {
-    if (!(await this.orders.hasRunningMembership(emailNormalized, plan.id, exceptOrderId))) return;
-    throw new ConflictException(
-      `This email address already has an active ${plan.name} membership, so nothing was charged. To change or cancel it, please contact support.`,
-    );
+  private async refuseSecondMembership(emailNormalized: string, plan: Plan): Promise<void> {
+    if (await this.orders.hasRunningMembership(emailNormalized, plan.id)) throw alreadyMember(plan);
   }
 
-  /** A refusal the buyer can act on is a 400; a provider failure a 503 with a readable message. */
+  /** The same rule at the charge, where two tabs' confirmations take turns (claimMembership). */
+  private async claimMembership(order: OrderRow, plan: Plan): Promise<void> {
+    const claim = await this.orders.claimMembership(order);
+    if (claim === 'member') throw alreadyMember(plan);
+    if (claim === 'under-way') {
+      throw new ConflictException(
+        `A payment for a ${plan.name} membership with this email address is already under way in another window, so nothing was charged here. Please finish it there, or try again in ${MEMBERSHIP_CLAIM_MINUTES} minutes.`,
+      );
+    }
+  }
 }
+
+const alreadyMember = (plan: Plan): ConflictException =>
+  new ConflictException(
+    `This email address already has an active ${plan.name} membership, so nothing was charged. To change or cancel it, please contact support.`,
+  );

@@ -15,7 +15,11 @@ export interface AdminAuditRow {
   target: string | null;
   at: Date;
   client_ip: string | null;
+  details: AuditDetails | null;
 }
+
+/** What an entry's target alone does not say (a refund's id and amount). Never personal data or a secret. */
+export type AuditDetails = Record<string, string | number>;
 
 export interface AuditEntry {
   /** Who acted; null for a failed sign-in to an address without an account. */
@@ -24,11 +28,12 @@ export interface AuditEntry {
   /** What was touched, as `kind:id` (e.g. `testimonial:<uuid>`). Never personal data or a secret. */
   target?: string | null;
   clientIp?: string | null;
+  details?: AuditDetails | null;
 }
 
 export const AUDIT_TABLES: readonly TableColumns[] = [
   // The client IP is the acting admin's.
-  { table: 'admin_audit_log', personal: ['client_ip'], notPersonal: ['action', 'target'] },
+  { table: 'admin_audit_log', personal: ['client_ip'], notPersonal: ['action', 'target', 'details'] },
 ];
 
 /** The admin audit log: written with each admin action, read by the dashboard. */
@@ -40,11 +45,12 @@ export class AuditRepository implements PersonalDataOwner {
 
   /** Pass a transaction's manager to record the action with its change. */
   async record(entry: AuditEntry, sql: SqlExecutor = this.dataSource): Promise<void> {
-    await sql.query(`INSERT INTO admin_audit_log (admin_id, action, target, client_ip) VALUES ($1, $2, $3, $4)`, [
+    await sql.query(`INSERT INTO admin_audit_log (admin_id, action, target, client_ip, details) VALUES ($1, $2, $3, $4, $5)`, [
       entry.adminId,
       entry.action,
       entry.target ?? null,
       entry.clientIp ?? null,
+      entry.details ?? null,
     ]);
   }
 
@@ -52,9 +58,11 @@ export class AuditRepository implements PersonalDataOwner {
   page(
     limit: number,
     offset: number,
-  ): Promise<Array<Pick<AdminAuditRow, 'id' | 'at' | 'action' | 'target' | 'client_ip'> & { admin: string | null }>> {
-    return this.dataSource.query<Array<Pick<AdminAuditRow, 'id' | 'at' | 'action' | 'target' | 'client_ip'> & { admin: string | null }>>(
-      `SELECT l.id, l.at, l.action, a.email AS admin, l.target, l.client_ip
+  ): Promise<Array<Pick<AdminAuditRow, 'id' | 'at' | 'action' | 'target' | 'client_ip' | 'details'> & { admin: string | null }>> {
+    return this.dataSource.query<
+      Array<Pick<AdminAuditRow, 'id' | 'at' | 'action' | 'target' | 'client_ip' | 'details'> & { admin: string | null }>
+    >(
+      `SELECT l.id, l.at, l.action, a.email AS admin, l.target, l.client_ip, l.details
            FROM admin_audit_log l LEFT JOIN admin_accounts a ON a.id = l.admin_id
           ORDER BY l.at DESC, l.id DESC LIMIT $1 OFFSET $2`,
       [limit, offset],

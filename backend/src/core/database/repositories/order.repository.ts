@@ -65,6 +65,17 @@ export interface OrderRow {
   updated_at: Date;
 }
 
+/** What claiming the buyer's one membership of a plan found (OrderRepository.claimMembership). */
+export type MembershipClaim = 'claimed' | 'member' | 'under-way';
+
+/**
+ * How long a claim stops other checkouts of the address and plan while its order holds no running
+ * membership: far longer than a subscription's create (the provider's timeout and retries) and a
+ * bank's challenge answered in the open tab, short enough that a buyer who gave up on one is not
+ * kept from buying for long.
+ */
+export const MEMBERSHIP_CLAIM_MINUTES = 15;
+
 /** A paid order as the buyer's account page lists it, with its payments, first first. */
 export type MembershipRow = Pick<
   OrderRow,
@@ -330,16 +341,46 @@ export class OrderRepository implements PersonalDataOwner {
 
   /**
    * Whether the address already holds a running membership of the plan (active, or past due
-   * while the provider retries its card), other than `exceptOrderId`.
+   * while the provider retries its card).
    */
-  async hasRunningMembership(emailNormalized: string, planId: PlanId, exceptOrderId: string | null = null): Promise<boolean> {
+  async hasRunningMembership(emailNormalized: string, planId: PlanId): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM orders
-        WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due') AND ($3::uuid IS NULL OR id <> $3::uuid)
-        LIMIT 1`,
-      [emailNormalized, planId, exceptOrderId],
+      `SELECT 1 FROM orders WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due') LIMIT 1`,
+      [emailNormalized, planId],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Claims the buyer's one membership of the order's plan for this order, just before its
+   * subscription is created: 'member' when another order of the address and plan holds a running
+   * membership, 'under-way' when another holds a live claim (its subscription is being created,
+   * or its first payment waits for the bank), else 'claimed'. The per-buyer lock makes two tabs'
+   * claims take turns, so the second sees the first's; it is held for this short transaction
+   * only, never across the provider's call.
+   */
+  async claimMembership(order: Pick<OrderRow, 'id' | 'email_normalized' | 'plan_id'>): Promise<MembershipClaim> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `membership:${order.plan_id}:${order.email_normalized}`,
+      ]);
+      const [other]: Array<{ running: boolean }> = await manager.query(
+        `SELECT status IN ('active', 'past_due') AS running FROM orders
+          WHERE email_normalized = $1 AND plan_id = $2 AND id <> $3
+            AND (status IN ('active', 'past_due')
+                 OR (membership_claimed_at > now() - make_interval(mins => $4) AND status <> 'canceled'))
+          ORDER BY running DESC LIMIT 1`,
+        [order.email_normalized, order.plan_id, order.id, MEMBERSHIP_CLAIM_MINUTES],
+      );
+      if (other) return other.running ? 'member' : 'under-way';
+      await manager.query(`UPDATE orders SET membership_claimed_at = now() WHERE id = $1`, [order.id]);
+      return 'claimed';
+    });
+  }
+
+  /** Gives the claim up: the order's subscription was not created, or its first payment failed. */
+  async releaseMembershipClaim(orderId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE orders SET membership_claimed_at = NULL WHERE id = $1`, [orderId]);
   }
 
   /**

@@ -19,6 +19,8 @@ export interface RefundRow {
   payment_id: string;
   /** The admin request's key (a UUID the dialog made); null for a refund made elsewhere. */
   request_key: string | null;
+  /** The admin who asked for it; null for a refund made elsewhere, or once their account is removed. */
+  requested_by_admin_id: string | null;
   /** Null only while an admin request waits for the provider's answer. */
   provider_refund_id: string | null;
   reason: RefundReason;
@@ -109,7 +111,15 @@ export interface AdminOrderListing extends Pick<
     paidAt: string;
     providerPaymentId: string;
     refundedCents: number;
-    refunds: Array<{ id: string; amountCents: number; status: RefundStatus; reason: RefundReason; createdAt: string }>;
+    refunds: Array<{
+      id: string;
+      amountCents: number;
+      status: RefundStatus;
+      reason: RefundReason;
+      createdAt: string;
+      /** The e-mail of the admin who asked for it. */
+      requestedBy: string | null;
+    }>;
   }>;
 }
 
@@ -144,8 +154,9 @@ export class RefundRepository {
                          'refundedCents', (SELECT COALESCE(sum(r.amount_cents), 0) FROM refunds r WHERE r.payment_id = p.id AND r.status IN ${HELD}),
                          'refunds', COALESCE((
                            SELECT json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents, 'status', r.status, 'reason', r.reason,
-                                                             'createdAt', r.created_at) ORDER BY r.created_at, r.id)
-                             FROM refunds r WHERE r.payment_id = p.id), '[]'::json)
+                                                             'createdAt', r.created_at, 'requestedBy', a.email) ORDER BY r.created_at, r.id)
+                             FROM refunds r LEFT JOIN admin_accounts a ON a.id = r.requested_by_admin_id
+                            WHERE r.payment_id = p.id), '[]'::json)
                        ) ORDER BY p.sequence)
                   FROM payments p WHERE p.order_id = o.id), '[]'::json) AS payments
          FROM orders o
@@ -166,12 +177,12 @@ export class RefundRepository {
   /**
    * Starts the admin's refund request under its key, in one transaction holding the payment's
    * lock: a key used before answers with its refund; otherwise the amount (what is left of the
-   * payment when none is given) is checked against what is left and held as a `requested` refund,
-   * and `alsoInTransaction` (the audit entry) is written with it.
+   * payment when none is given) is checked against what is left and held as a `requested` refund
+   * in the admin's name, and `alsoInTransaction` (the audit entry of that refund) is written with it.
    */
   begin(
-    request: { paymentId: string; requestKey: string; amountCents?: number },
-    alsoInTransaction: (manager: EntityManager) => Promise<void>,
+    request: { paymentId: string; requestKey: string; amountCents?: number; adminId: string },
+    alsoInTransaction: (manager: EntityManager, refund: RefundRow) => Promise<void>,
   ): Promise<BegunRefund> {
     return this.dataSource.transaction(async (manager) => {
       const [payment]: PaymentRow[] = await manager.query(`SELECT * FROM payments WHERE id = $1 FOR UPDATE`, [request.paymentId]);
@@ -188,11 +199,11 @@ export class RefundRepository {
         throw new RefundRefusedError(`A refund of this payment can be at most ${dollars(left)}, what is left of it.`);
       }
       const [refund]: RefundRow[] = await manager.query(
-        `INSERT INTO refunds (order_id, payment_id, request_key, amount_cents, currency, status)
-         VALUES ($1, $2, $3, $4, $5, 'requested') RETURNING *`,
-        [payment.order_id, payment.id, request.requestKey, amount, payment.currency],
+        `INSERT INTO refunds (order_id, payment_id, request_key, requested_by_admin_id, amount_cents, currency, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 'requested') RETURNING *`,
+        [payment.order_id, payment.id, request.requestKey, request.adminId, amount, payment.currency],
       );
-      await alsoInTransaction(manager);
+      await alsoInTransaction(manager, refund);
       return { refund, payment, orderId: payment.order_id, created: true };
     });
   }

@@ -1,11 +1,20 @@
+import type { AdminAuditRow } from '@contracts/admin';
 import { useState } from 'react';
 import { adminDashboard } from '@/content/admin';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
-import { formatTime } from '../format';
+import { formatCents, formatTime } from '../format';
 import { TablePanel } from './table-panel';
 import { Pager } from './pager';
 
 const copy = adminDashboard.audit;
+
+/** The target, and what it alone does not say: a refund's id and amount. */
+function targetOf({ target, details }: AdminAuditRow): string {
+  const parts = [target ?? '—'];
+  if (typeof details?.refundId === 'string') parts.push(`refund:${details.refundId}`);
+  if (typeof details?.amountCents === 'number') parts.push(formatCents(details.amountCents));
+  return parts.join(' ');
+}
 
 export function AuditSection() {
   const [page, setPage] = useState(1);
@@ -23,7 +32,7 @@ export function AuditSection() {
           <td>{formatTime(entry.at)}</td>
           <th scope="row">{entry.action}</th>
           <td>{entry.admin ?? copy.unknownAdmin}</td>
-          <td className="dash-wrap">{entry.target ?? '—'}</td>
+          <td className="dash-wrap">{targetOf(entry)}</td>
           <td>{entry.clientIp ?? '—'}</td>
         </tr>
       ))}

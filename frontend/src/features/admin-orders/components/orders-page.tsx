@@ -23,7 +23,9 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
         ) : (
           <ul className="orders-refunds">
             {payment.refunds.map((refund) => (
-              <li key={refund.id}>{copy.payment.refundLine(formatCents(refund.amountCents), refund.status, refund.reason)}</li>
+              <li key={refund.id}>
+                {copy.payment.refundLine(formatCents(refund.amountCents), refund.status, refund.reason, refund.requestedBy)}
+              </li>
             ))}
           </ul>
         )}
