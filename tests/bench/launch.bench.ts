@@ -35,8 +35,8 @@ const STEP_LABEL: Record<StepName, string> = {
   verify: 'GET /api/verify-(subscription|payment)/{id}',
 };
 
-/** The members area's webhook signing key (the bench's own; at least 32 characters, as the config asks). */
-const MEMBERS_AREA_SECRET = 'bench-members-area-signing-key-0123456789';
+/** The members area's webhook signing secret (the bench's own): whsec_ and base64 of 33 bytes, the shape the config asks. */
+const MEMBERS_AREA_SECRET = `whsec_${Buffer.from('bench-members-area-signing-key-01').toString('base64')}`;
 
 /** Where the fakes the product calls listen, as seen from this machine. */
 interface FakeUrls {
@@ -639,7 +639,9 @@ async function effectsExactlyOnce(
     [...purchaseIds],
   );
   // Each paid buyer's membership is granted once (its first change), and the members area told once.
-  const grantIds = new Set(orders.map((o) => `${o.membership_id ?? `(no membership for order ${o.id})`}:1`));
+  const grantIds = new Set(
+    orders.map((o) => `${SIDE_EFFECTS.membershipWebhook}:${o.membership_id ?? `(no membership for order ${o.id})`}:1`),
+  );
   const membersProblems = exactlyOnceProblems(
     members.deliveriesAtDoor().filter((a) => grantIds.has(a.identity)),
     [...grantIds],

@@ -1,45 +1,60 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, Server } from 'node:http';
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import type { DoorAttempt } from './exactly-once';
 
-/** One POST the members area received, with whether its signature checked out over the exact bytes. */
+/** A membership notice as the worker sends it (worker/src/clients/membership-webhook.client.ts). */
+export interface MembersAreaNotice {
+  type: string;
+  timestamp: string;
+  data: { membership_id: string; sequence: number; status: string } & Record<string, unknown>;
+}
+
+/** One POST the members area received: whether it verified, and what became of it. */
 export interface MembersAreaDelivery {
-  body: { id: string; type: string; data: Record<string, unknown> };
+  body: MembersAreaNotice;
+  /** The `webhook-id` header: the same on every attempt of one access change. */
+  webhookId: string;
   signatureValid: boolean;
-  idempotencyKey: string | undefined;
   answered: number;
+  /** 'applied': newer than the last applied for its membership; 'stale': not, so it changed nothing; 'refused': not 2xx. */
+  effect: 'applied' | 'stale' | 'refused';
+}
+
+/** What the members area holds for one membership: the last notice it applied. */
+export interface MembersAreaState {
+  sequence: number;
+  status: string;
+  /** Whether the buyer may enter: every status but 'ended'. */
+  access: boolean;
 }
 
 /**
- * A members area on 127.0.0.1 that receives the membership webhook: it checks the
- * `X-Clear-Signature` (t=…,v1=HMAC-SHA256 of "t.body") with the shared secret, records each
- * delivery, and can answer the next N with a 503 (the system must retry, and tell it once).
+ * A members area on 127.0.0.1 that receives the membership webhook as a receiver should: it
+ * verifies the Standard Webhooks signature with the `standardwebhooks` library and the shared
+ * secret (400 if it fails, or if the notice has no numeric sequence), and applies a notice only if its `data.sequence` is greater than the
+ * last one it applied for that membership, so a notice that arrives late changes nothing. It
+ * records each delivery and each membership's resulting state, and can answer the next N, or
+ * every delivery a predicate picks, with a 503 (the system must retry, and tell it once).
  */
 export class FakeMembersArea {
   readonly deliveries: MembersAreaDelivery[] = [];
+  private readonly states = new Map<string, MembersAreaState>();
   private failing = 0;
+  private holding: ((body: MembersAreaNotice, webhookId: string) => boolean) | null = null;
   private server: Server | null = null;
+  private readonly webhook: Webhook;
 
-  constructor(private readonly secret: string) {}
+  constructor(secret: string) {
+    this.webhook = new Webhook(secret);
+  }
 
   /** Listens on `host` (0.0.0.0 for containers to reach it); the URL names the loopback address either way. */
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString();
-        const answered = this.failing > 0 ? 503 : 204;
-        if (this.failing > 0) this.failing--;
-        this.deliveries.push({
-          body: JSON.parse(raw) as MembersAreaDelivery['body'],
-          signatureValid: this.verify(raw, String(req.headers['x-clear-signature'] ?? '')),
-          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-          answered,
-        });
-        res.writeHead(answered).end();
-      });
+      req.on('end', () => res.writeHead(this.receive(Buffer.concat(chunks).toString(), req.headers)).end());
     });
     await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/clear`;
@@ -51,16 +66,32 @@ export class FakeMembersArea {
 
   reset(): void {
     this.deliveries.length = 0;
+    this.states.clear();
     this.failing = 0;
+    this.holding = null;
   }
 
   failNext(count: number): void {
     this.failing = count;
   }
 
-  /** Every delivery as an attempt on its notice id (`<membership id>:<change>`: a resend carries the same one). */
+  /** Answers 503 to every delivery `match` picks, until `release()`: a members area down for those. */
+  hold(match: (body: MembersAreaNotice, webhookId: string) => boolean): void {
+    this.holding = match;
+  }
+
+  release(): void {
+    this.holding = null;
+  }
+
+  /** What the members area holds for a membership now (undefined: never told). */
+  state(membershipId: string): MembersAreaState | undefined {
+    return this.states.get(membershipId);
+  }
+
+  /** Every delivery as an attempt on its `webhook-id` (a resend of one access change carries the same one). */
   deliveriesAtDoor(): DoorAttempt[] {
-    return this.deliveries.map((d) => ({ identity: d.body.id, toldDone: d.answered < 300 }));
+    return this.deliveries.map((d) => ({ identity: d.webhookId, toldDone: d.answered < 300 }));
   }
 
   /** Accepted deliveries (answered 2xx), in arrival order. */
@@ -68,11 +99,37 @@ export class FakeMembersArea {
     return this.deliveries.filter((d) => d.answered < 300);
   }
 
-  private verify(raw: string, header: string): boolean {
-    const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-    if (!parts.t || !parts.v1) return false;
-    const expected = createHmac('sha256', this.secret).update(`${parts.t}.${raw}`).digest();
-    const given = Buffer.from(parts.v1, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+  private receive(raw: string, headers: IncomingHttpHeaders): number {
+    const body = JSON.parse(raw) as MembersAreaNotice;
+    const webhookId = String(headers['webhook-id'] ?? '');
+    const signatureValid = this.verify(raw, headers);
+    const wellFormed = signatureValid && typeof body.data?.sequence === 'number';
+    const refused = !wellFormed || this.failing > 0 || (this.holding?.(body, webhookId) ?? false);
+    const answered = !wellFormed ? 400 : refused ? 503 : 204;
+    if (wellFormed && this.failing > 0) this.failing--;
+    let effect: MembersAreaDelivery['effect'] = 'refused';
+    if (!refused) {
+      const last = this.states.get(body.data.membership_id);
+      effect = last === undefined || body.data.sequence > last.sequence ? 'applied' : 'stale';
+      if (effect === 'applied') {
+        const { sequence, status } = body.data;
+        this.states.set(body.data.membership_id, { sequence, status, access: status !== 'ended' });
+      }
+    }
+    this.deliveries.push({ body, webhookId, signatureValid, answered, effect });
+    return answered;
+  }
+
+  private verify(raw: string, headers: IncomingHttpHeaders): boolean {
+    try {
+      this.webhook.verify(raw, {
+        'webhook-id': String(headers['webhook-id'] ?? ''),
+        'webhook-timestamp': String(headers['webhook-timestamp'] ?? ''),
+        'webhook-signature': String(headers['webhook-signature'] ?? ''),
+      });
+      return true;
+    } catch {
+      return false;
+    }
   }
 }

@@ -5,10 +5,11 @@ import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor }
 
 /**
  * Who may enter the members area: one membership per buyer and product, moved by the orders'
- * lifecycle through the real worker and the sandbox clock, and a signed webhook to the members
- * area on each access granted and ended, once each even when the members area fails first.
+ * lifecycle through the real worker and the sandbox clock, and a signed webhook (Standard
+ * Webhooks) to the members area on each access granted and ended, once each even when the members
+ * area fails first. The fake members area applies a notice only if its sequence is newer.
  */
-const SECRET = 'members-area-test-secret-0123456789abcdef';
+const SECRET = `whsec_${Buffer.from('members-area-test-secret-0123456').toString('base64')}`;
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
 const area = new FakeMembersArea(SECRET);
 let stack: Stack;
@@ -65,6 +66,20 @@ async function payOnce(email: string, plan: string, amount: number): Promise<voi
   await post('/api/sandbox/confirm-payment', { clientSecret: res.body.clientSecret, card, returnUrl: `${stack.url}/success` }).expect(200);
 }
 
+/** Refunds the buyer's first payment in full from admin. */
+async function refundFirstPayment(email: string, requestKey: string): Promise<void> {
+  const [payment] = await stack.db.query(
+    `SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = $1 AND p.sequence = 1`,
+    [email],
+  );
+  await request(stack.url)
+    .post(`/api/admin/billing/payments/${payment.id}/refunds`)
+    .set('cookie', admin.cookie)
+    .set('x-csrf-token', admin.csrfToken)
+    .send({ requestKey })
+    .expect(200);
+}
+
 it('grants access on the first payment and ends it when failed renewals cancel the subscription: told once each, signed', async () => {
   const email = `member-${++counter}@example.com`;
   area.failNext(1);
@@ -89,28 +104,20 @@ it('grants access on the first payment and ends it when failed renewals cancel t
     data: { email, name: 'Mem Ber', product: 'clear', status: 'active', plan: 'standard' },
   });
   expect(ended.body).toMatchObject({ type: 'membership.access_ended', data: { email, product: 'clear', status: 'ended' } });
+  expect([granted.body.data.sequence, ended.body.data.sequence]).toEqual([1, 2]);
   expect(area.deliveries.every((d) => d.signatureValid)).toBe(true);
-  // The refused first attempt was retried with the same id and key; each change reached the area once.
+  // The refused first attempt was retried with the same webhook-id; each change reached the area once.
   expect(area.deliveries.map((d) => d.answered)).toEqual([503, 204, 204]);
-  expect(area.deliveries[0].body.id).toBe(granted.body.id);
-  expect(area.deliveries[0].idempotencyKey).toBe(granted.idempotencyKey);
-  expect(new Set(area.accepted().map((d) => d.body.id)).size).toBe(2);
+  const { id } = await membership(email);
+  expect(area.deliveries.map((d) => d.webhookId)).toEqual([1, 1, 2].map((change) => `membership-webhook:${id}:${change}`));
+  expect(area.state(id)).toEqual({ sequence: 2, status: 'ended', access: false });
 });
 
 it('a full refund from admin ends access at once: told once, and no ended e-mail owed beside the refund', async () => {
   const email = `refunded-${++counter}@example.com`;
   await subscribe(email);
   await waitFor(async () => deliveriesFor(email).length === 1, 'access granted told');
-  const [payment] = await stack.db.query(
-    `SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = $1 AND p.sequence = 1`,
-    [email],
-  );
-  await request(stack.url)
-    .post(`/api/admin/billing/payments/${payment.id}/refunds`)
-    .set('cookie', admin.cookie)
-    .set('x-csrf-token', admin.csrfToken)
-    .send({ requestKey: '6f1c9a52-3d0e-4c1b-9a7e-2b8f0d4e5a61' })
-    .expect(200);
+  await refundFirstPayment(email, '6f1c9a52-3d0e-4c1b-9a7e-2b8f0d4e5a61');
   await waitFor(async () => deliveriesFor(email).length === 2, 'access ended told');
   await waitFor(
     async () => (await stack.db.query(`SELECT status FROM orders WHERE email = $1`, [email]))[0].status === 'canceled',
@@ -121,6 +128,36 @@ it('a full refund from admin ends access at once: told once, and no ended e-mail
   expect(deliveriesFor(email)[1].body).toMatchObject({ type: 'membership.access_ended', data: { status: 'ended' } });
   expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'membership-ended'`)).toEqual([]);
   expect(area.accepted()).toHaveLength(2);
+});
+
+it('a grant delivered only after the end leaves access closed: every notice is the membership when sent, applied only if newer', async () => {
+  const email = `late-grant-${++counter}@example.com`;
+  // The members area refuses the grant's attempts (change 1) until the end (change 2) has reached it.
+  area.hold((body, webhookId) => body.data.email === email && webhookId.endsWith(':1'));
+  await subscribe(email);
+  await waitFor(async () => area.deliveries.some((d) => d.body.data.email === email && d.answered === 503), 'grant refused');
+  await refundFirstPayment(email, '0b7e4c2a-9f61-4d8e-b3a5-7c2d1e0f9a84');
+  await waitFor(async () => deliveriesFor(email).length === 1, 'access ended told');
+  area.release();
+  await waitFor(async () => deliveriesFor(email).length === 2, 'late grant told');
+  await outboxDrained(stack.db);
+
+  const { id } = await membership(email);
+  const [ended, lateGrant] = deliveriesFor(email);
+  expect(ended).toMatchObject({
+    webhookId: `membership-webhook:${id}:2`,
+    body: { type: 'membership.access_ended', data: { status: 'ended', sequence: 2 } },
+    effect: 'applied',
+  });
+  // Sent after the end, the grant's notice says what the membership is then: even a receiver that
+  // applies every notice in arrival order ends closed, and one that checks the sequence drops it.
+  expect(lateGrant).toMatchObject({
+    webhookId: `membership-webhook:${id}:1`,
+    body: { type: 'membership.access_ended', data: { status: 'ended', sequence: 2 } },
+    effect: 'stale',
+  });
+  expect(area.state(id)).toEqual({ sequence: 2, status: 'ended', access: false });
+  expect(area.deliveries.every((d) => d.signatureValid)).toBe(true);
 });
 
 it('keeps one membership per buyer and product: a second order of it changes nothing told; an instalment plan paid in full stays active', async () => {

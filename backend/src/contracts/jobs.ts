@@ -143,7 +143,8 @@ export interface MembershipCanceledPayload {
 
 /**
  * A membership's access changed (granted, or ended): the members area is told by the signed
- * membership webhook. `change` counts the membership's access changes, so each is sent once.
+ * membership webhook. `change` counts the membership's access changes, so each is sent once;
+ * what is sent is the membership as it is when the job runs (`event` only names the change).
  */
 export interface MembershipWebhookPayload {
   membershipId: string;

@@ -100,6 +100,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...valid, AFFILIATE_API_KEY: '' }).AFFILIATE_API_KEY).toBeUndefined();
   });
 
+  it('takes a Standard Webhooks secret for the membership webhook: whsec_ and the base64 of 24 to 64 bytes', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    const hook = { MEMBERSHIP_WEBHOOK_URL: 'https://members.example.com/hooks/clear' };
+    expect(loadConfig({ ...valid, ...hook, MEMBERSHIP_WEBHOOK_SECRET: secret }).MEMBERSHIP_WEBHOOK_SECRET).toBe(secret);
+    for (const refused of [
+      undefined,
+      'f'.repeat(64),
+      `whsec_${Buffer.alloc(16, 7).toString('base64')}`,
+      `whsec_${Buffer.alloc(65, 7).toString('base64')}`,
+      `whsec_${Buffer.alloc(33, 0xfb).toString('base64url')}`,
+      `whsec_${Buffer.alloc(32, 7).toString('base64').replace('=', '')}`,
+    ])
+      expect(() => loadConfig({ ...valid, ...hook, MEMBERSHIP_WEBHOOK_SECRET: refused })).toThrow(
+        /MEMBERSHIP_WEBHOOK_SECRET .*must be whsec_ and the base64 of 24 to 64 random bytes/,
+      );
+  });
+
   it('keeps 90 days of event data and 30 days of audit addresses unless told otherwise', () => {
     expect(loadConfig(valid)).toMatchObject({ RETENTION_DAYS: 90, AUDIT_IP_RETENTION_DAYS: 30, RETENTION_BATCH_SIZE: 1000 });
     expect(loadConfig({ ...valid, RETENTION_DAYS: '365', AUDIT_IP_RETENTION_DAYS: '7' })).toMatchObject({

@@ -35,6 +35,26 @@ function IsIncreasingDays() {
   });
 }
 
+/**
+ * A Standard Webhooks signing secret: `whsec_` and padded base64 of 24 to 64 bytes. Strict base64,
+ * so every receiver's decoder reads the same key as the worker signs with.
+ */
+function IsStandardWebhookSecret() {
+  return ValidateBy({
+    name: 'isStandardWebhookSecret',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'string') return false;
+        const match = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/.exec(value);
+        const bytes = match ? Buffer.from(match[1], 'base64').length : 0;
+        return bytes >= 24 && bytes <= 64;
+      },
+      defaultMessage: () =>
+        'must be whsec_ and the base64 of 24 to 64 random bytes (echo "whsec_$(openssl rand -base64 32)"); required with MEMBERSHIP_WEBHOOK_URL',
+    },
+  });
+}
+
 /** Fastify's `trustProxy`: trust nobody, everybody, the last N hops, or these proxy addresses. */
 export type TrustProxy = boolean | number | string[];
 
@@ -566,12 +586,14 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true })
   MEMBERSHIP_WEBHOOK_URL?: string = undefined;
 
-  /** The key of the membership webhook's HMAC-SHA256 signature (X-Clear-Signature); required with MEMBERSHIP_WEBHOOK_URL. */
+  /**
+   * The membership webhook's Standard Webhooks signing secret, `whsec_` and the base64 of 24 to 64
+   * random bytes (the spec's shape, which its libraries decode as the HMAC key); required with
+   * MEMBERSHIP_WEBHOOK_URL.
+   */
   @Transform(emptyToUndefined)
   @ValidateIf((config: AppConfig) => config.MEMBERSHIP_WEBHOOK_URL !== undefined || config.MEMBERSHIP_WEBHOOK_SECRET !== undefined)
-  @Matches(/^\S{32,}$/, {
-    message: 'must be at least 32 characters without spaces (openssl rand -hex 32); required with MEMBERSHIP_WEBHOOK_URL',
-  })
+  @IsStandardWebhookSecret()
   MEMBERSHIP_WEBHOOK_SECRET?: string = undefined;
 
   /**
