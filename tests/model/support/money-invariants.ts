@@ -148,7 +148,6 @@ function accessProblems(
     const before = expected.get(key) ?? 'no';
     expected.set(key, before === 'yes' || access === 'yes' ? 'yes' : before === 'either' || access === 'either' ? 'either' : 'no');
   }
-  const receiver = world.receiverAccess();
   for (const [key, access] of expected) {
     const [email, product] = key.split(' ');
     const membership = memberships.find((m) => m.email_normalized === email && m.product === product);
@@ -156,7 +155,7 @@ function accessProblems(
     if ((access === 'yes' && !has) || (access === 'no' && has)) {
       problems.push(`membership of ${key}: access ${has ? 'open' : 'closed'} (${membership?.status ?? 'none'}), its orders say ${access}`);
     }
-    if (membership && (receiver.get(membership.id) ?? false) !== has) {
+    if (membership && world.receiverAccess(membership.id) !== has) {
       problems.push(`members area: ${key} ${has ? 'closed' : 'open'} while Postgres says ${membership.status}`);
     }
   }

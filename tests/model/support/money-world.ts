@@ -30,7 +30,7 @@ export const CARDS = {
 export type CardName = keyof typeof CARDS;
 
 const SECRET = 'whsec_moneymodelsecret00000000000';
-const MEMBERS_SECRET = 'members-area-model-secret-0000000000000000';
+const MEMBERS_SECRET = `whsec_${Buffer.from('members-area-model-secret-012345').toString('base64')}`;
 const META_TOKEN = 'meta-model-token';
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
 
@@ -297,13 +297,9 @@ export class MoneyWorld {
     return 'restarted';
   }
 
-  /** Whether the members area lets each membership in, as it applied the notices it accepted. */
-  receiverAccess(): Map<string, boolean> {
-    const access = new Map<string, boolean>();
-    for (const { body } of this.members.accepted()) {
-      access.set(String(body.data.membership_id), body.type === 'membership.access_granted');
-    }
-    return access;
+  /** Whether the members area lets each membership in, as it applied the notices it accepted (by sequence). */
+  receiverAccess(membershipId: string): boolean {
+    return this.members.state(membershipId)?.access ?? false;
   }
 
   private async orderIds(): Promise<Set<string>> {
