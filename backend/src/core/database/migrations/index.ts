@@ -25,6 +25,7 @@ import { OneClick1766448000000 } from './1766448000000-one-click';
 import { JobTotalsAsStamped1766534400000 } from './1766534400000-job-totals-as-stamped';
 import { InvitationEmailOwedBy1766620800000 } from './1766620800000-invitation-email-owed-by';
 import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-carry-provider-ids';
+import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   JobTotalsAsStamped1766534400000,
   InvitationEmailOwedBy1766620800000,
   PaymentsCarryProviderIds1766966400000,
+  SandboxDisputes1767139200000,
 ];
