@@ -354,4 +354,10 @@ it("verifies webhooks with Stripe's secret, not the sandbox's", async () => {
 it('does not serve the sandbox when Stripe is configured', async () => {
   await http().post('/api/sandbox/confirm-payment').send({}).expect(404);
   await http().get('/api/sandbox/authenticate?client_secret=x&return_url=y').expect(404);
+  const evidence = await http()
+    .post('/api/sandbox/disputes/dp_nosuchdispute000000000001/evidence')
+    .send({ evidence: 'losing_evidence' })
+    .expect(404);
+  // The guard's answer: the sandbox is never asked.
+  expect(evidence.body.message).toBe('Not found');
 });

@@ -137,6 +137,20 @@ export interface SandboxClockResponse {
   now: string;
 }
 
+/** Stripe's test evidence for a dispute: `winning_evidence` closes it won, `losing_evidence` lost. */
+export type SandboxDisputeEvidence = 'winning_evidence' | 'losing_evidence';
+
+/** POST /api/sandbox/disputes/:id/evidence: submits test evidence, as Stripe's `disputes.update` with `uncategorized_text`. */
+export interface SandboxDisputeEvidenceRequest {
+  evidence: SandboxDisputeEvidence;
+}
+
+/** The dispute once decided, in Stripe's status words. */
+export interface SandboxDisputeResponse {
+  id: string;
+  status: 'won' | 'lost';
+}
+
 /** Mirrors the shape of Stripe.js error objects. */
 export interface SandboxCardError {
   type: 'card_error' | 'validation_error' | 'invalid_request_error';

@@ -11,6 +11,7 @@ import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
 import { SandboxClockService } from './sandbox/sandbox-clock.service';
 import { SandboxConfirmService } from './sandbox/sandbox-confirm.service';
+import { SandboxDisputesService } from './sandbox/sandbox-disputes.service';
 import { SandboxController, SandboxOnlyGuard } from './sandbox/sandbox.controller';
 import { VerificationService } from './verification.service';
 import { keepRawBodies } from './webhooks/raw-body.hook';
@@ -30,6 +31,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
     IntentRateLimiter,
     SandboxConfirmService,
     SandboxClockService,
+    SandboxDisputesService,
     SandboxOnlyGuard,
   ],
   exports: [PaymentGatewayModule],

@@ -26,6 +26,7 @@ import { JobTotalsAsStamped1766534400000 } from './1766534400000-job-totals-as-s
 import { InvitationEmailOwedBy1766620800000 } from './1766620800000-invitation-email-owed-by';
 import { MembershipClaimsAndRefundAdmins1766793600000 } from './1766793600000-membership-claims-and-refund-admins';
 import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-carry-provider-ids';
+import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   InvitationEmailOwedBy1766620800000,
   MembershipClaimsAndRefundAdmins1766793600000,
   PaymentsCarryProviderIds1766966400000,
+  SandboxDisputes1767139200000,
 ];

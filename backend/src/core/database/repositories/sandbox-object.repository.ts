@@ -35,7 +35,7 @@ export interface NewSandboxObject {
   customerId: string;
   paymentMethodId?: string | null;
   card?: SandboxObjectRow['card'];
-  /** A refund's: the sandbox object (charge, subscription or invoice) it refunds. */
+  /** A refund's or a dispute's: the sandbox object (charge, subscription or invoice) whose money it takes back. */
   refundedId?: string | null;
   /** A charge created declined (a one-click charge on a card that fails): the bank's reason. */
   lastError?: Record<string, string> | null;

@@ -1,7 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmptyObject, IsObject, Max, Min, ValidateNested } from 'class-validator';
-import type { SandboxCard, SandboxClockRequest, SandboxConfirmRequest, SandboxNextActionRequest } from '@contracts/payments';
+import type {
+  SandboxCard,
+  SandboxClockRequest,
+  SandboxConfirmRequest,
+  SandboxDisputeEvidence,
+  SandboxDisputeEvidenceRequest,
+  SandboxNextActionRequest,
+} from '@contracts/payments';
 import { Text } from '../../../common/text-fields';
 
 export class SandboxCardDto implements SandboxCard {
@@ -44,4 +51,11 @@ export class SandboxClockDto implements SandboxClockRequest {
   @Min(1, { message: 'advanceDays must be at least 1' })
   @Max(366, { message: 'advanceDays must be at most 366' })
   advanceDays: number;
+}
+
+/** POST /api/sandbox/disputes/:id/evidence: one of Stripe's two test evidence words. */
+export class SandboxDisputeEvidenceDto implements SandboxDisputeEvidenceRequest {
+  @ApiProperty({ enum: ['winning_evidence', 'losing_evidence'], example: 'winning_evidence' })
+  @IsIn(['winning_evidence', 'losing_evidence'], { message: 'evidence must be winning_evidence or losing_evidence' })
+  evidence: SandboxDisputeEvidence;
 }

@@ -9,6 +9,7 @@ describe('sandbox test cards', () => {
     expect(readCard(card('4000000000000002'), now)).toMatchObject({ ok: true, outcome: 'declined' });
     expect(readCard(card('4000000000009995'), now)).toMatchObject({ ok: true, outcome: 'insufficient_funds' });
     expect(readCard(card('4000 0025 0000 3155'), now)).toMatchObject({ ok: true, outcome: 'requires_authentication' });
+    expect(readCard(card('4000 0000 0000 0259'), now)).toEqual({ ok: true, outcome: 'disputed', last4: '0259' });
   });
 
   it('lets any other Luhn-valid number succeed and refuses the rest', () => {

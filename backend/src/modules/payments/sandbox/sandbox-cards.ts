@@ -1,9 +1,16 @@
 import type { SandboxCard, SandboxCardError } from '@contracts/payments';
 import { CARD_ERRORS } from '@core/payments/providers/sandbox/sandbox-card-errors';
+import { DISPUTED_CARD_OUTCOME } from '@core/payments/providers/sandbox/sandbox-disputes';
 
 /** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
 export type CardOutcome =
-  'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication' | 'always_authenticate' | 'attaches_then_fails';
+  | 'succeeds'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'requires_authentication'
+  | 'always_authenticate'
+  | 'attaches_then_fails'
+  | typeof DISPUTED_CARD_OUTCOME;
 
 /**
  * Whether a charge the buyer is not present for (a renewal, a later instalment, a retry) fails
@@ -27,6 +34,8 @@ const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4000002760003184': 'always_authenticate',
   // Saves (attaches to the customer) fine, then every charge on it is declined.
   '4000000000000341': 'attaches_then_fails',
+  // Every charge succeeds, then is disputed as fraudulent (sandbox-disputes.ts); evidence decides it.
+  '4000000000000259': DISPUTED_CARD_OUTCOME,
 };
 
 /** Stripe's own wording (kept with the sandbox provider, whose charges decline with it too). */

@@ -1,14 +1,34 @@
-import { Body, CanActivate, Controller, Get, HttpCode, Injectable, NotFoundException, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  CanActivate,
+  Controller,
+  Get,
+  HttpCode,
+  Injectable,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
 import { AppConfig } from '@core/config/app-config';
-import type { SandboxClockResponse, SandboxConfirmResponse } from '@contracts/payments';
-import { SandboxAuthenticateDto, SandboxClockDto, SandboxConfirmDto, SandboxNextActionDto } from '../dto/sandbox.dto';
+import type { SandboxClockResponse, SandboxConfirmResponse, SandboxDisputeResponse } from '@contracts/payments';
+import {
+  SandboxAuthenticateDto,
+  SandboxClockDto,
+  SandboxConfirmDto,
+  SandboxDisputeEvidenceDto,
+  SandboxNextActionDto,
+} from '../dto/sandbox.dto';
 import { authenticatePage } from './authenticate-page';
 import { SandboxClockService } from './sandbox-clock.service';
 import { SandboxConfirmService } from './sandbox-confirm.service';
+import { SandboxDisputesService } from './sandbox-disputes.service';
 
 /** The sandbox answers only when it is the configured provider: with Stripe keys its routes are 404. */
 @Injectable()
@@ -29,6 +49,7 @@ export class SandboxController {
   constructor(
     private readonly sandbox: SandboxConfirmService,
     private readonly clock: SandboxClockService,
+    private readonly disputes: SandboxDisputesService,
   ) {}
 
   /** Like a Stripe test clock: moves the sandbox's time and performs what fell due (renewals), answering once their events are stored. */
@@ -37,6 +58,14 @@ export class SandboxController {
   @RouteConfig(PUBLIC_WRITE_LIMIT)
   advanceClock(@Body() dto: SandboxClockDto): Promise<SandboxClockResponse> {
     return this.clock.advance(dto.advanceDays);
+  }
+
+  /** Like Stripe's test evidence on a dispute of card 0259: `winning_evidence` closes it won, `losing_evidence` lost. */
+  @Post('disputes/:id/evidence')
+  @HttpCode(200)
+  @RouteConfig(PUBLIC_WRITE_LIMIT)
+  submitDisputeEvidence(@Param('id') id: string, @Body() dto: SandboxDisputeEvidenceDto): Promise<SandboxDisputeResponse> {
+    return this.disputes.submitEvidence(id, dto.evidence);
   }
 
   @Post('confirm-payment')

@@ -5,7 +5,7 @@ import { sandboxId } from './sandbox-ids';
 /** A sandbox_objects row as the event builders read it. */
 export interface SandboxObjectRow {
   id: string;
-  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund' | 'invoice';
+  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund' | 'invoice' | 'dispute';
   order_id: string;
   plan_id: string;
   client_secret: string | null;
@@ -32,7 +32,7 @@ export interface SandboxObjectRow {
   /** How many periods, the first included, the subscription is charged `amount_cents` before `full_amount_cents`; null: forever. */
   discounted_periods?: number | null;
   idempotency_key?: string;
-  /** A refund's: the object it refunds. */
+  /** A refund's or a dispute's: the payment (charge, subscription or invoice) whose money it takes back. */
   refunded_id?: string | null;
 }
 

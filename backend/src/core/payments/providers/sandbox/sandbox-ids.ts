@@ -9,7 +9,7 @@ export function randomBase62(length = 24): string {
   return out;
 }
 
-export type SandboxIdPrefix = 'pi' | 'seti' | 'sub' | 'cus' | 'pm' | 'in' | 'evt' | 'price' | 're';
+export type SandboxIdPrefix = 'pi' | 'seti' | 'sub' | 'cus' | 'pm' | 'in' | 'evt' | 'price' | 're' | 'dp';
 
 export const sandboxId = (prefix: SandboxIdPrefix): string => `${prefix}_${randomBase62()}`;
 

@@ -8,7 +8,8 @@ import {
   type SandboxBillingChange,
   SandboxObjectRepository,
 } from '../../../database/repositories/sandbox-object.repository';
-import { NOTHING_TO_APPLY, type SandboxObjectRow } from './sandbox-events';
+import { disputeObject, DISPUTED_CARD_OUTCOME, newDispute, paidChargeOf } from './sandbox-disputes';
+import { NOTHING_TO_APPLY, type SandboxObjectRow, stripeEvent } from './sandbox-events';
 
 export type SandboxObjectKind = SandboxObjectRow['object'];
 
@@ -193,11 +194,32 @@ export class SandboxStore implements OnApplicationShutdown {
    * same statement, one `payment-event` job that applies those with something to apply, in order:
    * they were caused by one change of one order's objects, and each application re-reads the
    * object anyway. An intent's `created` event is stored applied, owing nothing (`NOTHING_TO_APPLY`).
+   * The disputes the bank files against payments among them come last (see `disputesFiled`).
    */
-  private async emit(manager: EntityManager, events: SandboxWebhookEvent[]): Promise<void> {
+  private async emit(manager: EntityManager, changed: SandboxWebhookEvent[]): Promise<void> {
+    const events = [...changed, ...(await this.disputesFiled(manager, changed))];
     await this.events.insertManyOnceOwing(
       manager,
       events.map((event) => ({ id: event.id, type: event.type, payload: event, applied: NOTHING_TO_APPLY.has(event.type) })),
     );
+  }
+
+  /**
+   * Stripe's test card 4000 0000 0000 0259 in every path that charges a card (checkout, one-click,
+   * a subscription's first invoice, the clock's renewals and instalments): each payment among
+   * `events` made with it is disputed at once (Stripe files the test dispute within moments), once
+   * per payment. Its `charge.dispute.created` is stored after the payment's own events, in the
+   * same transaction and job, so the worker has recorded the payment when it applies the dispute.
+   */
+  private async disputesFiled(manager: EntityManager, events: SandboxWebhookEvent[]): Promise<SandboxWebhookEvent[]> {
+    const filed: SandboxWebhookEvent[] = [];
+    for (const paid of events.map(paidChargeOf)) {
+      if (!paid) continue;
+      const cardHolder = await this.find(manager, paid.cardHolder.object, paid.cardHolder.id);
+      if (cardHolder?.card?.outcome !== DISPUTED_CARD_OUTCOME) continue;
+      const [dispute] = await this.objects.insertOnce(manager, newDispute(paid, cardHolder));
+      if (dispute) filed.push(stripeEvent('charge.dispute.created', disputeObject(dispute, null), paid.at));
+    }
+    return filed;
   }
 }

@@ -2,7 +2,9 @@ import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { PLANS } from '@contracts/plans';
 import { GatewayOrder, PaymentRefusedError, PaymentUnsupportedError, WebhookRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from '../stripe/stripe-webhooks';
-import type { SandboxObjectRow } from './sandbox-events';
+import { disputeObject, newDispute, paidChargeOf } from './sandbox-disputes';
+import { invoiceObject, paymentIntentObject, renewalInvoiceObject, type SandboxObjectRow, stripeEvent } from './sandbox-events';
+import { firstInvoiceId } from './sandbox-ids';
 import type { NewSandboxObject } from '../../../database/repositories/sandbox-object.repository';
 import type { SandboxStore } from './sandbox-store';
 import { SandboxGateway } from './sandbox.gateway';
@@ -306,5 +308,103 @@ describe('SandboxGateway', () => {
     await expect(gateway.setCancelAtPeriodEnd('6b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10', subscription.id, true)).rejects.toThrow(
       PaymentRefusedError,
     );
+  });
+
+  describe('disputes (test card 4000 0000 0000 0259)', () => {
+    const disputedCard = { last4: '0259', outcome: 'disputed' };
+
+    /** What the store does when a success event reports a payment of a disputed card: the bank's dispute, filed once. */
+    const fileDispute = async (event: SandboxWebhookEvent, cardHolder: SandboxObjectRow): Promise<SandboxObjectRow> => {
+      const paid = paidChargeOf(event);
+      return store.insertOnce(undefined as never, newDispute(paid!, cardHolder), () => []);
+    };
+
+    const subscriptionOf = (orderId: string) =>
+      store.insertOnce(
+        undefined as never,
+        {
+          id: 'sub_disputed00000000000000001',
+          object: 'subscription',
+          orderId,
+          idempotencyKey: `order:${orderId}:create-subscription`,
+          clientSecret: null,
+          status: 'active',
+          amountCents: 9700,
+          currency: 'usd',
+          customerId: 'cus_disputed0000000000000001',
+          card: disputedCard,
+        },
+        () => [],
+      );
+
+    it('reads a disputed charge in neutral words, by the charge id the payments table holds, until evidence closes it', async () => {
+      const orderId = '7b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+      const paymentId = await paidCharge(orderId);
+      const charge = (await store.find(undefined as never, 'payment_intent', paymentId))!;
+      charge.card = disputedCard;
+      const dispute = await fileDispute(stripeEvent('payment_intent.succeeded', paymentIntentObject(charge)), charge);
+
+      expect(dispute.id).toMatch(/^dp_[0-9A-Za-z]{24}$/);
+      const disputed = { disputeId: dispute.id, outcome: 'disputed', amountCents: 55000, currency: 'usd', paymentIds: [paymentId] };
+      await expect(gateway.readDispute(dispute.id)).resolves.toEqual(disputed);
+      expect(disputeObject(dispute, null)).toMatchObject({
+        id: dispute.id,
+        object: 'dispute',
+        charge: paymentId,
+        payment_intent: paymentId,
+        amount: 55000,
+        currency: 'usd',
+        status: 'needs_response',
+        reason: 'fraudulent',
+      });
+      // A success event reported again files nothing more: one dispute per payment.
+      await expect(fileDispute(stripeEvent('payment_intent.succeeded', paymentIntentObject(charge)), charge)).resolves.toBe(dispute);
+
+      dispute.status = 'under_review';
+      await expect(gateway.readDispute(dispute.id)).resolves.toEqual(disputed);
+      dispute.status = 'lost';
+      await expect(gateway.readDispute(dispute.id)).resolves.toEqual({ ...disputed, outcome: 'lost' });
+      dispute.status = 'won';
+      await expect(gateway.readDispute(dispute.id)).resolves.toEqual({ ...disputed, outcome: 'won' });
+      await expect(gateway.readDispute('dp_nosuchdispute00000000001')).resolves.toBeNull();
+    });
+
+    it("names a subscription's disputed first payment by its subscription and first invoice, and a renewal by its invoice", async () => {
+      const orderId = '8b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+      const subscription = await subscriptionOf(orderId);
+      const first = await fileDispute(
+        stripeEvent('invoice.paid', invoiceObject(subscription, firstInvoiceId(subscription), true)),
+        subscription,
+      );
+      await expect(gateway.readDispute(first.id)).resolves.toMatchObject({
+        outcome: 'disputed',
+        amountCents: 9700,
+        paymentIds: [firstInvoiceId(subscription), subscription.id],
+      });
+      expect(disputeObject(first, null)).toMatchObject({ charge: subscription.id, payment_intent: null });
+
+      const renewal = {
+        ...subscription,
+        id: 'in_renewal0000000000000000001',
+        object: 'invoice' as const,
+        status: 'paid',
+        amount_cents: 4900,
+      };
+      const second = await fileDispute(stripeEvent('invoice.paid', renewalInvoiceObject(subscription, renewal)), subscription);
+      await expect(gateway.readDispute(second.id)).resolves.toMatchObject({ amountCents: 4900, paymentIds: [renewal.id] });
+    });
+
+    it('files nothing for events that report no payment made', () => {
+      const subscription = {
+        id: 'sub_x',
+        customer_id: 'cus_x',
+        amount_cents: 9700,
+        currency: 'usd',
+        order_id: 'o',
+        plan_id: 'p',
+      } as SandboxObjectRow;
+      expect(paidChargeOf(stripeEvent('invoice.payment_failed', invoiceObject(subscription, 'in_x', false)))).toBeNull();
+      expect(paidChargeOf(stripeEvent('payment_intent.created', { id: 'pi_x' }))).toBeNull();
+    });
   });
 });

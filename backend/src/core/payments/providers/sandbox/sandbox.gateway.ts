@@ -42,6 +42,7 @@ import {
   subscriptionObject,
 } from './sandbox-events';
 import { CARD_ERRORS } from './sandbox-card-errors';
+import { disputeOf } from './sandbox-disputes';
 import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
 import { currentPeriodEnd } from './sandbox-periods';
 import type { SandboxStore } from './sandbox-store';
@@ -496,9 +497,10 @@ export class SandboxGateway implements PaymentGateway {
     return rows.map(refundOf);
   }
 
-  /** The sandbox has no disputes (no bank to file one). */
-  readDispute(): Promise<Dispute | null> {
-    return Promise.resolve(null);
+  /** A dispute the sandbox filed against a payment of test card 0259, as it stands (see sandbox-disputes.ts). */
+  async readDispute(id: string): Promise<Dispute | null> {
+    const row = await this.store.read((manager) => this.store.find(manager, 'dispute', id));
+    return row && disputeOf(row);
   }
 
   /** Ends the subscription now, with Stripe's customer.subscription.deleted event; one already ended stays as it is. */
