@@ -72,6 +72,9 @@ export const moneyCommands: Array<fc.Arbitrary<fc.AsyncCommand<Model, MoneyWorld
         ),
     ),
   fc
+    .record({ k: index, won: fc.boolean() })
+    .map(({ k, won }) => new Step(`dispute #${k} is ${won ? 'won' : 'lost'}`, (w) => w.decideDispute(k, won))),
+  fc
     .record({ k: index, asNew: fc.boolean() })
     .map(
       ({ k, asNew }) =>

@@ -26,6 +26,8 @@ export const CARDS = {
   authenticatesAlways: '4000002760003184',
   failsLater: '4000000000000341',
   declined: '4000000000000002',
+  /** Pays, then every payment made with it is disputed at once (decided by the evidence sent). */
+  disputed: '4000000000000259',
 } as const;
 export type CardName = keyof typeof CARDS;
 
@@ -242,6 +244,18 @@ export class MoneyWorld {
       .set('Cookie', this.admin.cookie)
       .set('x-csrf-token', this.admin.csrfToken)
       .send({ requestKey: randomUUID(), ...(amountCents ? { amountCents } : {}) });
+    return `${res.status}${res.status >= 400 ? ` ${String(res.body?.message ?? '')}` : ''}`;
+  }
+
+  /** The k-th dispute still open (of all, oldest first) is decided by Stripe's test evidence: won or lost. */
+  async decideDispute(k: number, won: boolean): Promise<string> {
+    const open: Array<{ id: string }> = await this.stack.db.query(
+      `SELECT id FROM sandbox_objects WHERE object = 'dispute' AND status = 'needs_response' ORDER BY created_at, id`,
+    );
+    if (open.length === 0) return 'no open dispute';
+    const { id } = open[k % open.length];
+    const evidence = won ? 'winning_evidence' : 'losing_evidence';
+    const res = await this.post(`/api/sandbox/disputes/${id}/evidence`, { evidence });
     return `${res.status}${res.status >= 400 ? ` ${String(res.body?.message ?? '')}` : ''}`;
   }
 
