@@ -52,8 +52,12 @@ export interface CreatedIntent {
  */
 export type PaymentState = 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
-/** Where a subscription stands; `pending` as for charges. */
-export type SubscriptionState = 'pending' | 'incomplete' | 'active' | 'past_due' | 'paused' | 'canceled';
+/**
+ * Where a subscription stands; `pending` as for charges. `past_due`: a charge failed and is being
+ * retried (access kept for a grace period); `unpaid`: the provider stopped retrying and keeps the
+ * subscription unpaid (access ended until a payment makes it active again).
+ */
+export type SubscriptionState = 'pending' | 'incomplete' | 'active' | 'past_due' | 'unpaid' | 'paused' | 'canceled';
 
 export interface CreatedSubscription {
   subscriptionId: string;

@@ -244,7 +244,7 @@ export class SandboxGateway implements PaymentGateway {
       }
       const subscription = await this.store.find(manager, 'subscription', `sub_${id.slice('in_'.length)}`);
       if (!subscription) return null;
-      const paid = ['active', 'past_due', 'canceled'].includes(subscriptionState(subscription.status));
+      const paid = ['active', 'past_due', 'unpaid', 'canceled'].includes(subscriptionState(subscription.status));
       return {
         invoiceId: id,
         subscriptionId: subscription.id,
@@ -529,7 +529,7 @@ export class SandboxGateway implements PaymentGateway {
         ? row.status === 'succeeded'
         : kind === 'invoice'
           ? row.status === 'paid'
-          : ['active', 'past_due', 'canceled'].includes(subscriptionState(row.status));
+          : ['active', 'past_due', 'unpaid', 'canceled'].includes(subscriptionState(row.status));
     if (!paid) throw new PaymentRefusedError('Only a payment that succeeded can be refunded.');
     return row;
   }
