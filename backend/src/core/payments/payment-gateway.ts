@@ -375,6 +375,13 @@ export interface PaymentGateway {
   /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
   kindOfId(id: string): PaymentObjectKind | null;
 
+  /**
+   * The provider's time now, the time its events are stamped in (`PaymentEvent.occurredAt`): the
+   * real clock for Stripe, the sandbox's own clock (moved by POST /api/sandbox/clock) for it. A
+   * past-due order's grace is counted in it.
+   */
+  now(): Promise<Date>;
+
   /** The request header that carries the webhook signature, lower case. */
   readonly webhookSignatureHeader: string;
   /** Checks a webhook's signature over its exact bytes and reads it; throws WebhookRefusedError. */

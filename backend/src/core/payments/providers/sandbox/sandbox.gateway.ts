@@ -570,6 +570,11 @@ export class SandboxGateway implements PaymentGateway {
     return stripeIdKind(id);
   }
 
+  /** The sandbox clock's time. */
+  now(): Promise<Date> {
+    return this.store.now();
+  }
+
   parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
     const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
     return { record, event: this.eventOf(record) };
