@@ -167,6 +167,44 @@ describe('past due for longer than the grace', () => {
     expect(await membership(email)).toMatchObject({ status: 'active', access_changes: 1 });
     expect(subjects(email).filter((s) => /has ended/.test(s))).toEqual([]);
   });
+
+  it('ends the access of an instalment plan whose later charge keeps failing after the grace, and a payment restores it', async () => {
+    const email = `instalments-${++counter}@example.com`;
+    const intent = await post('/api/create-payment-intent', {
+      email,
+      name: 'Dun Ning',
+      source: 'clear',
+      plan: '6-Month Plan',
+      amount: 250,
+    });
+    await post('/api/sandbox/confirm-payment', { clientSecret: intent.body.clientSecret, card, returnUrl: `${stack.url}/success` }).expect(
+      200,
+    );
+    await waitFor(async () => Boolean((await orderOf(email))?.subscription_state), 'instalments scheduled');
+    await waitFor(async () => webhooks(email).length === 1, 'access granted told');
+    await switchCard(email, '0341');
+    await advance(31);
+    await waitFor(async () => (await orderOf(email)).subscription_state === 'past_due', 'instalment past due');
+    await outboxDrained(stack.db);
+    expect(await orderOf(email)).toMatchObject({ status: 'succeeded', past_due_since: expect.any(Date) });
+    expect(await membership(email)).toMatchObject({ status: 'past_due', access_changes: 1 });
+
+    await advance(15);
+    expect((await reconcile()).graceEnded).toBe(1);
+    await waitFor(async () => webhooks(email).length === 2, 'access ended told');
+    await waitFor(async () => subjects(email).some((s) => /membership has ended/.test(s)), 'ended e-mail');
+    expect(await membership(email)).toMatchObject({ status: 'ended', access_changes: 2 });
+
+    // The retry of day 20 on the updated card pays the instalment: access again.
+    await switchCard(email, '4242');
+    await advance(6);
+    await paymentsSettled(stack.db, (await orderOf(email)).id, 2);
+    await waitFor(async () => webhooks(email).length === 3, 'access granted again told');
+    await outboxDrained(stack.db);
+    expect(await orderOf(email)).toMatchObject({ subscription_state: 'active', past_due_since: null, grace_ended_at: null });
+    expect(await membership(email)).toMatchObject({ status: 'active', access_changes: 3 });
+    expect(subjects(email).filter((s) => /has ended/.test(s))).toHaveLength(1);
+  });
 });
 
 describe('retries over, the subscription marked unpaid', () => {
