@@ -15,7 +15,7 @@ import { outboxDrained, resetData, Stack, startStack } from './support/stack';
 const stripe = new FakeStripeServer();
 const affiliate = new FakeAffiliateServer();
 const smtp = new SmtpSink();
-const NOTHING: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, failures: 0 };
+const NOTHING: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, graceEnded: 0, failures: 0 };
 let stack: Stack;
 let counter = 0;
 
@@ -186,9 +186,10 @@ it('does nothing twice when two passes run at once (as in two workers)', async (
     eventsApplied: sum.eventsApplied + pass.eventsApplied,
     ordersRead: sum.ordersRead + pass.ordersRead,
     paidEffectsOwed: sum.paidEffectsOwed + pass.paidEffectsOwed,
+    graceEnded: sum.graceEnded + pass.graceEnded,
     failures: sum.failures + pass.failures,
   }));
-  expect(total).toEqual({ eventsApplied: 1, ordersRead: 1, paidEffectsOwed: 1, failures: 0 });
+  expect(total).toEqual({ eventsApplied: 1, ordersRead: 1, paidEffectsOwed: 1, graceEnded: 0, failures: 0 });
   // One provider read per order read: the unsettled one and the one with the stranded event.
   expect(paymentReads()).toBe(2);
   await outboxDrained(stack.db);

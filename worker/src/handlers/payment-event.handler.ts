@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { OrderRepository } from '@core/database/repositories/order.repository';
+import { PastDueRepository } from '@core/database/repositories/past-due.repository';
 import { PaymentEventRepository, type PaymentEventRow } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind, SubscriptionState } from '@core/payments/payment-gateway';
@@ -38,6 +39,13 @@ interface EventSubject extends OrderLookup {
   failedInvoiceId: string | undefined;
   /** A subscription update (the billing portal's cancel or resume): its terms are re-read onto the order. */
   termsChanged: boolean;
+  /** When the provider says it happened, in its own time: a past-due order's grace counts from it. */
+  occurredAt: Date | null;
+}
+
+/** The earliest of the times given, if any. */
+function earliest(times: Array<Date | null>): Date | null {
+  return times.reduce<Date | null>((first, at) => (at && (!first || at < first) ? at : first), null);
 }
 
 /** The order column that holds each kind of provider object. */
@@ -67,6 +75,7 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
       paidInvoiceId: event.kind === 'subscription.paid' ? event.invoiceId : undefined,
       failedInvoiceId: event.kind === 'subscription.payment_failed' ? event.invoiceId : undefined,
       termsChanged: event.kind === 'subscription.updated',
+      occurredAt: event.occurredAt,
     }
   );
 }
@@ -96,6 +105,7 @@ export class PaymentEventHandler {
     private readonly dataSource: DataSource,
     private readonly events: PaymentEventRepository,
     private readonly orders: OrderRepository,
+    private readonly pastDue: PastDueRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly refundEvents: RefundEventsService,
     private readonly metrics: PaymentMetrics,
@@ -182,7 +192,7 @@ export class PaymentEventHandler {
       if (!order) return ids.map(() => 'skipped: no order');
       orderId = order.id;
       if (subscriptionState && order.subscription_id === subject.objectId) {
-        await this.noteSubscriptionState(manager, order, subscriptionState);
+        await this.noteSubscriptionState(manager, order, subscriptionState, earliest(events.map((e) => e.subject.occurredAt)));
       }
       for (const { subject: s } of events) {
         if (s.termsChanged) await this.orders.setSubscriptionTerms(manager, order.id, await this.gateway.readSubscriptionTerms(s.objectId));
@@ -206,15 +216,27 @@ export class PaymentEventHandler {
   }
 
   /**
-   * Keeps the provider's word on the order's subscription. When it ends for a paid order, the
-   * buyer is told (`membership-ended`, which knows an instalment plan paid in full from one that
-   * stopped): owed in this transaction, once, since the state is stored only when it changes.
+   * Keeps the provider's word on the order's subscription. Going past due starts the order's grace
+   * (from `occurredAt`, the events' time, else the provider's now); any other state ends the
+   * unpaid stretch. When it ends for a paid order (canceled, or unpaid: the provider stopped
+   * retrying), the buyer is told (`membership-ended`, which knows an instalment plan paid in full
+   * from one that stopped): owed in this transaction, once, since the state is stored only when it
+   * changes and unpaid then canceled is one end.
    */
-  private async noteSubscriptionState(manager: EntityManager, order: LockedOrder, state: SubscriptionState): Promise<void> {
+  private async noteSubscriptionState(
+    manager: EntityManager,
+    order: LockedOrder,
+    state: SubscriptionState,
+    occurredAt: Date | null,
+  ): Promise<void> {
     if (state === 'pending' || state === order.subscription_state) return;
+    if (state === 'past_due') await this.pastDue.markPastDue(manager, order.id, occurredAt ?? (await this.gateway.now()));
+    else if (order.subscription_state === 'past_due' || order.subscription_state === 'unpaid')
+      await this.pastDue.clearPastDue(manager, order.id);
     await setSubscriptionState(manager, order.id, state, order);
     // A refund that ended access canceled it, and its own e-mail told the buyer.
-    if (state === 'canceled' && order.paid_at && !order.access_revoked_at) {
+    const ended = (s: string | null) => s === 'canceled' || s === 'unpaid';
+    if (ended(state) && !ended(order.subscription_state) && order.paid_at && !order.access_revoked_at) {
       await owe(manager, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
     }
   }

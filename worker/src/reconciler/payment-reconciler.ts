@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { ORDER_PAID_EFFECTS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { OrderRepository } from '@core/database/repositories/order.repository';
+import { PastDueRepository } from '@core/database/repositories/past-due.repository';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { objectOf, readOrderStatus } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
@@ -18,6 +19,8 @@ export interface ReconcileSummary {
   ordersRead: number;
   /** Paid orders whose missing paid effects were owed again. */
   paidEffectsOwed: number;
+  /** Past-due orders whose grace ran out: their access ended now. */
+  graceEnded: number;
   /** Provider reads or applications that failed; the next pass tries again. */
   failures: number;
 }
@@ -33,7 +36,10 @@ export interface ReconcileSummary {
  *    its paid effects in that same transaction, exactly once;
  * 3. paid orders with a paid effect missing from the side_effects ledger, and no `order-paid` job
  *    open or waiting for an admin's retry, owe `order-paid` again: it calls only what is missing
- *    (finished keys replay from the ledger, never a second call).
+ *    (finished keys replay from the ledger, never a second call);
+ * 4. orders past due PAST_DUE_GRACE_DAYS after their first failed charge (in the provider's time,
+ *    so the sandbox clock moves it too), whatever their age, have their access ended, with the
+ *    membership-ended e-mail and webhook: no provider event comes to end it.
  *
  * Safe with any number of workers: an order is claimed (its read stamp, SKIP LOCKED) before it is
  * read, so it is read at most once per interval whoever runs the pass, and paid effects are
@@ -51,6 +57,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     private readonly orders: OrderRepository,
     private readonly events: PaymentEventRepository,
     private readonly paymentEvents: PaymentEventHandler,
+    private readonly pastDue: PastDueRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -69,15 +76,22 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     const settleMs = this.config.RECONCILE_SETTLE_AFTER_S * 1000;
     const lookbackMs = this.config.JOB_RETRY_HORIZON_S * 1000;
     const claimMs = this.config.RECONCILE_INTERVAL_S * 1000;
-    const summary: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, failures: 0 };
+    const summary: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, graceEnded: 0, failures: 0 };
     await this.applyStaleEvents(settleMs, lookbackMs, claimMs, summary);
     await this.readUnsettledOrders(settleMs, lookbackMs, claimMs, summary);
     if (!this.stopped)
       summary.paidEffectsOwed = (await this.orders.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
-    if (summary.eventsApplied + summary.ordersRead + summary.paidEffectsOwed + summary.failures > 0) {
+    if (!this.stopped) summary.graceEnded = await this.endLapsedGrace();
+    if (summary.eventsApplied + summary.ordersRead + summary.paidEffectsOwed + summary.graceEnded + summary.failures > 0) {
       this.logger.log({ ...summary }, 'Payment reconciliation pass');
     }
     return summary;
+  }
+
+  /** Ends the access of past-due orders whose first failed charge is PAST_DUE_GRACE_DAYS old by the provider's clock. */
+  private async endLapsedGrace(): Promise<number> {
+    const graceStartedBefore = new Date((await this.gateway.now()).getTime() - this.config.PAST_DUE_GRACE_DAYS * 86_400_000);
+    return (await this.pastDue.endLapsedGrace(graceStartedBefore, BATCH)).length;
   }
 
   private schedule(): void {

@@ -566,8 +566,9 @@ export class AppConfig {
 
   /**
    * When the payment sandbox retries a renewal or instalment it failed to charge: days after the
-   * first failure, increasing. After the last retry fails, the subscription is canceled. (Stripe
-   * retries on its own schedule, Smart Retries in its dashboard; this system follows its events.)
+   * first failure, increasing. After the last retry fails, SANDBOX_AFTER_LAST_RETRY says what
+   * becomes of the subscription. (Stripe retries on its own schedule, Smart Retries in its
+   * dashboard; this system follows its events.)
    */
   @Matches(/^\d{1,3}(,\d{1,3}){0,7}$/, { message: 'must be days after the failure, increasing, separated by commas, such as 3,5,7' })
   @IsIncreasingDays()
@@ -576,6 +577,24 @@ export class AppConfig {
   get paymentRetryDays(): number[] {
     return this.PAYMENT_RETRY_DAYS.split(',').map(Number);
   }
+
+  /**
+   * What the payment sandbox does with a subscription whose last retry failed, as Stripe's setting
+   * for it ('If all retries for a payment fail'): cancel it, mark it unpaid, or leave it past due.
+   */
+  @IsIn(['cancel', 'unpaid', 'past_due'])
+  SANDBOX_AFTER_LAST_RETRY: 'cancel' | 'unpaid' | 'past_due' = 'cancel';
+
+  /**
+   * How long a member whose renewal or instalment failed keeps access while the provider retries
+   * it (past due): days after the first failed charge. Then access ends (the membership-ended
+   * e-mail and webhook) until a payment makes the subscription active again.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  PAST_DUE_GRACE_DAYS = 14;
 
   /**
    * Where the members area is told who may enter: a signed POST on every access granted or

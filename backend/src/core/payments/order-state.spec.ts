@@ -39,6 +39,15 @@ describe('order state machine', () => {
     expect(advance('one-time', 'failed', 'requires_action')).toBe('requires_action');
   });
 
+  it('follows dunning: active → past_due → unpaid → active (a later payment) → unpaid → canceled', () => {
+    let status: OrderStatus = 'active';
+    for (const next of ['past_due', 'unpaid', 'active', 'unpaid', 'canceled'] as const) {
+      expect(canTransition('subscription', status, next)).toBe(true);
+      status = advance('subscription', status, next);
+    }
+    expect(status).toBe('canceled');
+  });
+
   it('follows a subscription: incomplete → active → past_due → active → canceled', () => {
     let status: OrderStatus = 'created';
     for (const next of ['incomplete', 'active', 'past_due', 'active', 'canceled'] as const) {
@@ -87,6 +96,7 @@ const STATUSES = [
   'incomplete',
   'active',
   'past_due',
+  'unpaid',
 ] as const;
 
 type Status = (typeof STATUSES)[number];
@@ -104,19 +114,23 @@ const EXPECTED_MOVES: Record<PaymentKind, Record<Status, readonly Status[]>> = {
     incomplete: [],
     active: [],
     past_due: [],
+    unpaid: [],
   },
   subscription: {
-    created: ['requires_action', 'failed', 'incomplete', 'active', 'past_due', 'canceled'],
-    requires_action: ['failed', 'incomplete', 'active', 'past_due', 'canceled'],
+    created: ['requires_action', 'failed', 'incomplete', 'active', 'past_due', 'unpaid', 'canceled'],
+    requires_action: ['failed', 'incomplete', 'active', 'past_due', 'unpaid', 'canceled'],
     // A one-time payment's words: a subscription order never takes them, and never leaves them.
     processing: [],
     succeeded: [],
-    failed: ['requires_action', 'incomplete', 'active', 'past_due', 'canceled'],
+    failed: ['requires_action', 'incomplete', 'active', 'past_due', 'unpaid', 'canceled'],
     canceled: [],
     // Once the subscription exists, the card setup's states (and incomplete) are behind it.
-    incomplete: ['active', 'past_due', 'canceled'],
-    active: ['past_due', 'canceled'],
-    past_due: ['active', 'canceled'],
+    incomplete: ['active', 'past_due', 'unpaid', 'canceled'],
+    active: ['past_due', 'unpaid', 'canceled'],
+    past_due: ['active', 'unpaid', 'canceled'],
+    // Retries over, access ended: only a payment (active) or the end (canceled) moves it; back to
+    // past due would give access again without a payment.
+    unpaid: ['active', 'canceled'],
   },
 };
 
@@ -127,13 +141,13 @@ const EVERY_MOVE = KINDS.flatMap((kind) =>
 );
 
 describe('order state machine, transition by transition', () => {
-  it('knows exactly the nine statuses, in this order', () => {
+  it('knows exactly the ten statuses, in this order', () => {
     expect(ORDER_STATUSES).toEqual(STATUSES);
   });
 
-  it('checks all 162 (kind, from, to) moves', () => {
-    expect(EVERY_MOVE).toHaveLength(2 * 9 * 9);
-    expect(EVERY_MOVE.filter((move) => move.allowed)).toHaveLength(16 + 23);
+  it('checks all 200 (kind, from, to) moves', () => {
+    expect(EVERY_MOVE).toHaveLength(2 * 10 * 10);
+    expect(EVERY_MOVE.filter((move) => move.allowed)).toHaveLength(16 + 31);
   });
 
   it.each(EVERY_MOVE)('$kind: $from → $to allowed: $allowed', ({ kind, from, to, allowed }) => {
@@ -153,6 +167,9 @@ describe('order state machine, transition by transition', () => {
     ['canceled', 'active'],
     ['canceled', 'past_due'],
     ['canceled', 'incomplete'],
+    ['canceled', 'unpaid'],
+    ['unpaid', 'past_due'],
+    ['unpaid', 'incomplete'],
   ] as const)('refuses a late subscription webhook: %s stays %s → ignored', (from, to) => {
     expect(canTransition('subscription', from, to)).toBe(false);
     expect(advance('subscription', from, to)).toBe(from);
@@ -174,6 +191,7 @@ describe('order status helpers, input by input', () => {
     ['incomplete', false],
     ['active', true],
     ['past_due', false],
+    ['unpaid', false],
   ] as const)('isPaid(%s) is %s', (status, paid) => {
     expect(isPaid(status)).toBe(paid);
   });
@@ -231,6 +249,7 @@ describe('order status helpers, input by input', () => {
     ['incomplete', 'incomplete'],
     ['active', 'active'],
     ['past_due', 'past_due'],
+    ['unpaid', 'unpaid'],
     ['paused', null],
     ['canceled', 'canceled'],
   ] as const)('orderStatusOfSubscription(%s) is %s', (state, status) => {

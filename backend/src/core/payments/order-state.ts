@@ -5,7 +5,10 @@ import type { PaymentState, SubscriptionState } from './payment-gateway';
  * An order's life cycle, one table per payment kind, in the gateway's neutral words. One-time
  * payments follow their charge: created → requires_action → processing → succeeded / failed /
  * canceled. Subscriptions start with their card setup (created, requires_action, failed) and then
- * follow the subscription: incomplete → active / past_due / canceled.
+ * follow the subscription: incomplete → active / past_due / unpaid / canceled. `past_due` keeps
+ * access for a grace period while the provider retries the charge; `unpaid` (the provider stopped
+ * retrying and keeps the subscription unpaid) ends it; a later payment makes either active again,
+ * and nothing brings an unpaid order back to past due, where it would regain access.
  *
  * `failed` is not final: the buyer may retry the same intent with another card. `succeeded` and
  * `canceled` are final. Everything else would move an order backwards, which a late or
@@ -21,6 +24,7 @@ export const ORDER_STATUSES = [
   'incomplete',
   'active',
   'past_due',
+  'unpaid',
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -37,12 +41,13 @@ const ONE_TIME: Transitions = {
 };
 
 const SUBSCRIPTION: Transitions = {
-  created: ['requires_action', 'failed', 'incomplete', 'active', 'past_due', 'canceled'],
-  requires_action: ['failed', 'incomplete', 'active', 'past_due', 'canceled'],
-  failed: ['requires_action', 'incomplete', 'active', 'past_due', 'canceled'],
-  incomplete: ['active', 'past_due', 'canceled'],
-  active: ['past_due', 'canceled'],
-  past_due: ['active', 'canceled'],
+  created: ['requires_action', 'failed', 'incomplete', 'active', 'past_due', 'unpaid', 'canceled'],
+  requires_action: ['failed', 'incomplete', 'active', 'past_due', 'unpaid', 'canceled'],
+  failed: ['requires_action', 'incomplete', 'active', 'past_due', 'unpaid', 'canceled'],
+  incomplete: ['active', 'past_due', 'unpaid', 'canceled'],
+  active: ['past_due', 'unpaid', 'canceled'],
+  past_due: ['active', 'unpaid', 'canceled'],
+  unpaid: ['active', 'canceled'],
   canceled: [],
 };
 

@@ -52,8 +52,12 @@ export interface CreatedIntent {
  */
 export type PaymentState = 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
-/** Where a subscription stands; `pending` as for charges. */
-export type SubscriptionState = 'pending' | 'incomplete' | 'active' | 'past_due' | 'paused' | 'canceled';
+/**
+ * Where a subscription stands; `pending` as for charges. `past_due`: a charge failed and is being
+ * retried (access kept for a grace period); `unpaid`: the provider stopped retrying and keeps the
+ * subscription unpaid (access ended until a payment makes it active again).
+ */
+export type SubscriptionState = 'pending' | 'incomplete' | 'active' | 'past_due' | 'unpaid' | 'paused' | 'canceled';
 
 export interface CreatedSubscription {
   subscriptionId: string;
@@ -370,6 +374,13 @@ export interface PaymentGateway {
 
   /** Which object a provider id names; null for an id of no such shape (never sent to a lookup). */
   kindOfId(id: string): PaymentObjectKind | null;
+
+  /**
+   * The provider's time now, the time its events are stamped in (`PaymentEvent.occurredAt`): the
+   * real clock for Stripe, the sandbox's own clock (moved by POST /api/sandbox/clock) for it. A
+   * past-due order's grace is counted in it.
+   */
+  now(): Promise<Date>;
 
   /** The request header that carries the webhook signature, lower case. */
   readonly webhookSignatureHeader: string;

@@ -33,6 +33,8 @@ export function membershipStateOf(row: Pick<MembershipRow, 'kind' | 'status' | '
   if (row.kind === 'one-time') return row.status === 'succeeded' ? { state: 'paid', statusText: 'Paid in full' } : pending(row.status);
   if (row.status === 'canceled') return { state: 'canceled', statusText: 'Canceled' };
   if (row.status === 'past_due') return { state: 'past_due', statusText: 'Past due' };
+  // Retries over and access ended until paid: shown past due, so the buyer can update the card.
+  if (row.status === 'unpaid') return { state: 'past_due', statusText: 'Unpaid' };
   if (row.status !== 'active') return pending(row.status);
   if (row.cancel_at_period_end) {
     const end = row.current_period_end ? ` on ${dateWords(new Date(row.current_period_end))}` : ' at the end of the period';

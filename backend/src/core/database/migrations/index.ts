@@ -25,6 +25,7 @@ import { OneClick1766448000000 } from './1766448000000-one-click';
 import { JobTotalsAsStamped1766534400000 } from './1766534400000-job-totals-as-stamped';
 import { InvitationEmailOwedBy1766620800000 } from './1766620800000-invitation-email-owed-by';
 import { MembershipClaimsAndRefundAdmins1766793600000 } from './1766793600000-membership-claims-and-refund-admins';
+import { PastDueGrace1766880000000 } from './1766880000000-past-due-grace';
 import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-carry-provider-ids';
 import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
 
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   JobTotalsAsStamped1766534400000,
   InvitationEmailOwedBy1766620800000,
   MembershipClaimsAndRefundAdmins1766793600000,
+  PastDueGrace1766880000000,
   PaymentsCarryProviderIds1766966400000,
   SandboxDisputes1767139200000,
 ];

@@ -36,9 +36,11 @@ export interface MembershipListing extends MembershipRow {
 /**
  * Where one paid order leaves its buyer's access (null: not paid, it gives none). A refund or a
  * lost dispute, and a membership subscription that ended, end it; a subscription canceled for
- * the period's end is canceling; a failed payment being retried is past due (access kept); an
- * instalment plan whose schedule stopped before its last charge has ended. Everything else paid
- * (one-time plans, instalment plans paid or still paying) is active.
+ * the period's end is canceling; a failed payment being retried is past due (access kept) until
+ * its grace ends (`grace_ended_at`, set by PastDueRepository PAST_DUE_GRACE_DAYS after the first
+ * failure); a subscription the provider gave up retrying (unpaid) has ended until a payment makes
+ * it active again; an instalment plan whose schedule stopped before its last charge has ended.
+ * Everything else paid (one-time plans, instalment plans paid or still paying) is active.
  */
 const ORDER_ACCESS = `
   CASE
@@ -46,8 +48,11 @@ const ORDER_ACCESS = `
     WHEN o.access_revoked_at IS NOT NULL THEN 'ended'
     WHEN o.kind = 'subscription' THEN
       CASE o.status WHEN 'active' THEN (CASE WHEN o.cancel_at_period_end THEN 'canceling' ELSE 'active' END)
-                    WHEN 'past_due' THEN 'past_due' ELSE 'ended' END
-    WHEN o.instalments IS NOT NULL AND o.subscription_state = 'past_due' THEN 'past_due'
+                    WHEN 'past_due' THEN (CASE WHEN o.grace_ended_at IS NULL THEN 'past_due' ELSE 'ended' END)
+                    ELSE 'ended' END
+    WHEN o.instalments IS NOT NULL AND o.subscription_state = 'past_due' THEN
+      (CASE WHEN o.grace_ended_at IS NULL THEN 'past_due' ELSE 'ended' END)
+    WHEN o.instalments IS NOT NULL AND o.subscription_state = 'unpaid' THEN 'ended'
     WHEN o.instalments IS NOT NULL AND o.subscription_state = 'canceled'
          AND (SELECT count(*) FROM payments p WHERE p.order_id = o.id) < o.instalments THEN 'ended'
     ELSE 'active'

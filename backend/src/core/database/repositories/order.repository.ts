@@ -8,6 +8,7 @@ import { advance, isPaid, OrderStatus, SETTLED_STATUSES } from '../../payments/o
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import type { GroupedRow } from './grouped-row';
 import { syncMembership } from './membership.repository';
+import { clearPastDue } from './past-due.repository';
 import { affectedRows } from './sql-results';
 
 /** An `orders` row: one checkout attempt; its status moves only along `order-state.ts`. Amounts in cents. */
@@ -867,6 +868,8 @@ async function applyToLocked(manager: EntityManager, order: LockedOrder, learned
      SELECT paid_at FROM updated`,
     [orderId, next, firstPaid],
   );
+  // Paid again after a failed charge: a later failure starts a new grace (past-due.repository.ts).
+  if (next === 'active' && (order.status === 'past_due' || order.status === 'unpaid')) await clearPastDue(manager, orderId);
   order.status = next;
   order.paid_at = updated.paid_at;
   // Owed with the membership's webhook, if access is granted now, in one statement.

@@ -11,6 +11,7 @@ import { LEAD_TABLES, LeadRepository } from './lead.repository';
 import { MEMBERSHIP_TABLES, MembershipRepository } from './membership.repository';
 import { ORDER_TABLES, OrderRepository } from './order.repository';
 import { OUTBOX_TABLES, OutboxRepository } from './outbox.repository';
+import { PastDueRepository } from './past-due.repository';
 import { PAYMENT_EVENT_TABLES, PaymentEventRepository } from './payment-event.repository';
 import { PROVIDER_CALL_TABLES, ProviderCallRepository } from './provider-call.repository';
 import { REFUND_TABLES, RefundRepository } from './refund.repository';
@@ -26,6 +27,7 @@ const REPOSITORIES = [
   InvitationRepository,
   OrderRepository,
   MembershipRepository,
+  PastDueRepository,
   RefundRepository,
   SandboxObjectRepository,
   FunnelEventRepository,

@@ -117,6 +117,14 @@ export class SandboxObjectRepository {
     return row.now;
   }
 
+  /** The sandbox's time now: the real clock moved ahead by what the sandbox clock was advanced. */
+  async clockNow(sql: SqlExecutor): Promise<Date> {
+    const [row]: Array<{ now: Date }> = await sql.query(
+      `SELECT now() + make_interval(secs => COALESCE((SELECT offset_seconds FROM sandbox_clock), 0)) AS now`,
+    );
+    return row.now;
+  }
+
   /** Subscriptions still billing (active, or past due while an invoice is retried), oldest first, locked: the clock bills them. */
   billingSubscriptions(sql: SqlExecutor): Promise<SandboxObjectRow[]> {
     return this.select(sql, `s.object = 'subscription' AND s.status IN ('active', 'past_due') ORDER BY s.created_at, s.id`, [], true);

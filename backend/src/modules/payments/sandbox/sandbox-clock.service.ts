@@ -16,8 +16,11 @@ import { failsOffSession } from './sandbox-cards';
  *   off-session (9995, 0341, 3184), the invoice stays open (`invoice.payment_failed`) and the
  *   subscription is past due (`customer.subscription.updated`);
  * - an open invoice is retried PAYMENT_RETRY_DAYS after its first failure, on the subscription's
- *   card of that moment (so 'Update card' before a retry pays it); after the last failed retry the
- *   subscription is canceled (`customer.subscription.deleted`);
+ *   card of that moment (so 'Update card' before a retry pays it); after the last failed retry
+ *   SANDBOX_AFTER_LAST_RETRY decides, as Stripe's setting does: the subscription is canceled
+ *   (`customer.subscription.deleted`, the invoice uncollectible), marked unpaid, or left past due
+ *   (`customer.subscription.updated`; the invoice stays open, retried no more, and no later period
+ *   is billed while it is);
  * - a subscription set to cancel at its period's end, or an instalment schedule whose charges
  *   are all made, ends when its period does (`customer.subscription.deleted`).
  * Every invoice is stored under the idempotency key of its period, so a period is never billed
@@ -105,23 +108,25 @@ export class SandboxClockService {
     const retries = this.config.paymentRetryDays;
     const givenUp = attempts > retries.length;
     const firstFailed = invoice.first_failed_at ?? invoice.created_at;
+    const afterLast = this.config.SANDBOX_AFTER_LAST_RETRY;
     await this.store.updateBilling(
       manager,
       invoice,
       {
-        status: givenUp ? 'uncollectible' : 'open',
+        status: givenUp && afterLast === 'cancel' ? 'uncollectible' : 'open',
         attempt_count: attempts,
         next_attempt_at: givenUp ? null : addDays(firstFailed, retries[attempts - 1]),
       },
       (failed) => [stripeEvent('invoice.payment_failed', renewalInvoiceObject(subscription, failed), at)],
     );
-    return givenUp ? this.setStatus(manager, subscription, 'canceled', at) : subscription;
+    if (!givenUp || afterLast === 'past_due') return subscription;
+    return this.setStatus(manager, subscription, afterLast === 'cancel' ? 'canceled' : 'unpaid', at);
   }
 
   private setStatus(
     manager: EntityManager,
     subscription: SandboxObjectRow,
-    status: 'active' | 'past_due' | 'canceled',
+    status: 'active' | 'past_due' | 'unpaid' | 'canceled',
     at: Date,
   ): Promise<SandboxObjectRow> {
     const type = status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated';

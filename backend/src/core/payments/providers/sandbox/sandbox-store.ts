@@ -114,6 +114,10 @@ export class SandboxStore implements OnApplicationShutdown {
     return this.objects.advanceClock(manager, seconds);
   }
 
+  now(): Promise<Date> {
+    return this.read((manager) => this.objects.clockNow(manager));
+  }
+
   billingSubscriptions(manager: EntityManager): Promise<SandboxObjectRow[]> {
     return this.objects.billingSubscriptions(manager);
   }

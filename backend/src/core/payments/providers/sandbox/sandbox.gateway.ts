@@ -245,7 +245,7 @@ export class SandboxGateway implements PaymentGateway {
       }
       const subscription = await this.store.find(manager, 'subscription', `sub_${id.slice('in_'.length)}`);
       if (!subscription) return null;
-      const paid = ['active', 'past_due', 'canceled'].includes(subscriptionState(subscription.status));
+      const paid = ['active', 'past_due', 'unpaid', 'canceled'].includes(subscriptionState(subscription.status));
       return {
         invoiceId: id,
         subscriptionId: subscription.id,
@@ -531,7 +531,7 @@ export class SandboxGateway implements PaymentGateway {
         ? row.status === 'succeeded'
         : kind === 'invoice'
           ? row.status === 'paid'
-          : ['active', 'past_due', 'canceled'].includes(subscriptionState(row.status));
+          : ['active', 'past_due', 'unpaid', 'canceled'].includes(subscriptionState(row.status));
     if (!paid) throw new PaymentRefusedError('Only a payment that succeeded can be refunded.');
     return row;
   }
@@ -570,6 +570,11 @@ export class SandboxGateway implements PaymentGateway {
 
   kindOfId(id: string): PaymentObjectKind | null {
     return stripeIdKind(id);
+  }
+
+  /** The sandbox clock's time. */
+  now(): Promise<Date> {
+    return this.store.now();
   }
 
   parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {

@@ -1,3 +1,4 @@
+import { advance, orderStatusOfSubscription } from '../../order-state';
 import { stripeIdKind } from './stripe-ids';
 import { intentState, refundState, subscriptionState } from './stripe-states';
 
@@ -19,11 +20,21 @@ describe("Stripe's vocabulary in neutral words", () => {
     expect(subscriptionState('trialing')).toBe('active');
     expect(subscriptionState('incomplete')).toBe('incomplete');
     expect(subscriptionState('past_due')).toBe('past_due');
-    expect(subscriptionState('unpaid')).toBe('past_due');
     expect(subscriptionState('canceled')).toBe('canceled');
-    expect(subscriptionState('incomplete_expired')).toBe('canceled');
     expect(subscriptionState('paused')).toBe('paused');
     expect(subscriptionState('some_future_word')).toBe('pending');
+  });
+
+  it('ends access when Stripe stops retrying (unpaid) or a first payment expired (incomplete_expired)', () => {
+    // 'Mark the subscription as unpaid' after the last retry: no longer past due, whose access lasts a grace period.
+    expect(subscriptionState('unpaid')).toBe('unpaid');
+    expect(orderStatusOfSubscription(subscriptionState('unpaid'))).toBe('unpaid');
+    expect(advance('subscription', 'past_due', orderStatusOfSubscription(subscriptionState('unpaid'))!)).toBe('unpaid');
+    expect(subscriptionState('incomplete_expired')).toBe('canceled');
+    expect(advance('subscription', 'incomplete', orderStatusOfSubscription(subscriptionState('incomplete_expired'))!)).toBe('canceled');
+    // A later payment makes an unpaid subscription active again; a retry's past due does not bring access back.
+    expect(advance('subscription', 'unpaid', orderStatusOfSubscription(subscriptionState('active'))!)).toBe('active');
+    expect(advance('subscription', 'unpaid', orderStatusOfSubscription(subscriptionState('past_due'))!)).toBe('unpaid');
   });
 
   it('reads refund statuses, one waiting for the customer being still pending', () => {

@@ -24,7 +24,11 @@ export function intentState(status: string, hasError: boolean): PaymentState {
   }
 }
 
-/** A subscription's status word in neutral terms (trialing counts as active, unpaid as past due). */
+/**
+ * A subscription's status word in neutral terms (trialing counts as active). `unpaid` is Stripe's
+ * end of retries when its setting says 'mark the subscription as unpaid': it ends access until a
+ * payment makes it active again. An incomplete first payment that expired never started.
+ */
 export function subscriptionState(status: string): SubscriptionState {
   switch (status) {
     case 'active':
@@ -33,8 +37,9 @@ export function subscriptionState(status: string): SubscriptionState {
     case 'incomplete':
       return 'incomplete';
     case 'past_due':
-    case 'unpaid':
       return 'past_due';
+    case 'unpaid':
+      return 'unpaid';
     case 'paused':
       return 'paused';
     case 'canceled':

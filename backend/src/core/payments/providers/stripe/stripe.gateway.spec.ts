@@ -206,7 +206,8 @@ describe('StripeGateway', () => {
     stripe.subscriptionStatus = 'unpaid';
     await expect(gateway.readCharge('pi_fake000000000000000001')).resolves.toBe('processing');
     await expect(gateway.readCardSetup('seti_fake000000000000000001')).resolves.toBe('requires_action');
-    await expect(gateway.readSubscription('sub_fake000000000000000001')).resolves.toBe('past_due');
+    // Retries over ('mark unpaid'): no longer past due, whose access lasts only a grace period.
+    await expect(gateway.readSubscription('sub_fake000000000000000001')).resolves.toBe('unpaid');
     expect(gateway.kindOfId('pi_fake000000000000000001')).toBe('charge');
   });
 });

@@ -455,6 +455,11 @@ export class StripeGateway implements PaymentGateway {
     return stripeIdKind(id);
   }
 
+  /** Stripe's events are stamped in real time (this system uses no test clocks). */
+  now(): Promise<Date> {
+    return Promise.resolve(new Date());
+  }
+
   parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
     const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
     return { record, event: this.eventOf(record) };
