@@ -81,4 +81,5 @@ export const moneyCommands: Array<fc.Arbitrary<fc.AsyncCommand<Model, MoneyWorld
         new Step(`the provider delivers event #${k} ${asNew ? 'again out of order' : 'twice'}`, (w) => w.redeliver(k, asNew)),
     ),
   fc.constant(new Step('the worker restarts', (w) => w.restartWorker())),
+  fc.constant(new Step("the reconciler's pass runs", (w) => w.reconcile())),
 ];

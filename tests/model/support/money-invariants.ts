@@ -12,6 +12,7 @@ interface OrderFact {
   instalments: number | null;
   subscription_state: string | null;
   access_revoked_at: Date | null;
+  grace_ended_at: Date | null;
   livemode: boolean;
 }
 interface PaymentFact {
@@ -56,7 +57,7 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
   const db = world.stack.db;
   const [orders, payments, refunds, memberships]: [OrderFact[], PaymentFact[], RefundFact[], MembershipFact[]] = await Promise.all([
     db.query(
-      `SELECT id, plan_id, kind, status, email_normalized, paid_at, instalments, subscription_state, access_revoked_at, livemode FROM orders`,
+      `SELECT id, plan_id, kind, status, email_normalized, paid_at, instalments, subscription_state, access_revoked_at, grace_ended_at, livemode FROM orders`,
     ),
     db.query(`SELECT id, order_id, provider_payment_id, sequence, amount_cents FROM payments ORDER BY order_id, sequence`),
     db.query(`SELECT id, payment_id, amount_cents, status, reason FROM refunds`),
@@ -118,13 +119,17 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
   return problems;
 }
 
+/**
+ * A past-due card keeps access for the grace only, ended by the reconciler's pass (grace_ended_at),
+ * which the model runs now and then: until that pass, open or closed are both right.
+ */
 function orderAccess(order: OrderFact, paidCount: number): Access {
   if (!order.paid_at || order.access_revoked_at) return 'no';
-  if (order.kind === 'subscription') {
-    if (order.status === 'active') return 'yes';
-    return order.status === 'past_due' ? 'either' : 'no';
-  }
-  if (order.instalments && order.subscription_state === 'past_due') return 'either';
+  const pastDue =
+    order.kind === 'subscription' ? order.status === 'past_due' : Boolean(order.instalments) && order.subscription_state === 'past_due';
+  if (pastDue) return order.grace_ended_at ? 'no' : 'either';
+  if (order.kind === 'subscription') return order.status === 'active' ? 'yes' : 'no';
+  if (order.instalments && order.subscription_state === 'unpaid') return 'no';
   if (order.instalments && order.subscription_state === 'canceled' && paidCount < order.instalments) return 'no';
   return 'yes';
 }

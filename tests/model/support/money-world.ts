@@ -2,6 +2,7 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { PLANS, type PlanId } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
+import { PaymentReconciler } from '../../../worker/src/reconciler/payment-reconciler';
 import { FakeAffiliateServer } from '../../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../../fakes/ga4-mp-server';
 import { FakeMembersArea } from '../../fakes/members-area-server';
@@ -302,6 +303,11 @@ export class MoneyWorld {
     const id = asNew ? `evt_model${randomUUID().replace(/-/g, '').slice(0, 20)}` : event.id;
     const res = await sendSignedWebhook(this.stack.url, SECRET, { ...event.payload, id, type: event.type });
     return `${event.type} ${asNew ? 'out of order' : 'again'}: ${JSON.stringify(res.body)}`;
+  }
+
+  /** The worker's reconciler makes a pass (it runs on a timer in production): lapsed graces end, stale events apply. */
+  async reconcile(): Promise<string> {
+    return JSON.stringify(await this.stack.worker!.get(PaymentReconciler).reconcile());
   }
 
   /** The worker goes away between two jobs and comes back (a deploy): owed work waits in the outbox. */
