@@ -43,6 +43,23 @@ export class FakeGa4MpServer extends RecordingJsonServer {
     });
   }
 
+  /**
+   * Every purchase as an attempt on its transaction id (GA4 counts one purchase per id), and every
+   * refund on its transaction id, amount and time: refunds add up (several partial refunds of one
+   * purchase are several effects), and a resend of one repeats all three.
+   */
+  effectsAtDoor(): DoorAttempt[] {
+    return this.requests.flatMap((request) => {
+      const body = request.body as { events?: RecordedGa4Event['event'][]; timestamp_micros?: number } | null;
+      return (Array.isArray(body?.events) ? body.events : []).map((event) => {
+        const transaction = JSON.stringify(event.params?.transaction_id ?? null);
+        const refund =
+          event.name === 'refund' ? `:${JSON.stringify(event.params?.value ?? null)}@${String(body?.timestamp_micros ?? '')}` : '';
+        return { identity: `${event.name}:${transaction}${refund}`, toldDone: request.answer === 'ok' };
+      });
+    });
+  }
+
   protected answer(request: RecordedRequest, secrets: Record<string, string>): Answer {
     if (request.method !== 'POST' || request.path !== '/mp/collect') return { status: 404, answer: 'refused' };
     if (!request.query.measurement_id || !secrets.api_secret || typeof request.body !== 'object') {

@@ -13,7 +13,7 @@ import { MoneyWorld } from './support/money-world';
  * (default 12, about 2 minutes); `npm run test:model -- --runs 500` runs longer.
  */
 const world = new MoneyWorld();
-const runs = Number(process.env.MODEL_RUNS ?? 12);
+const runs = Number(process.env.MODEL_RUNS ?? 30);
 const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
 const path = process.env.MODEL_PATH || undefined;
 
@@ -25,7 +25,7 @@ it(`holds the money invariants over ${runs} random sequences`, async () => {
   let sequences = 0;
   let steps = 0;
   await fc.assert(
-    fc.asyncProperty(fc.commands(moneyCommands, { maxCommands: 14 }), async (commands) => {
+    fc.asyncProperty(fc.commands(moneyCommands, { maxCommands: 24, size: 'max' }), async (commands) => {
       await world.reset();
       sequences += 1;
       steps += [...commands].length;

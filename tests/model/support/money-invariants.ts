@@ -188,7 +188,7 @@ function effectProblems(world: MoneyWorld, orders: OrderFact[], payments: Paymen
     ['affiliate sales', world.affiliate.salesAtDoor()],
     ['affiliate refunds', world.affiliate.refundsAtDoor()],
     ['Meta events', world.meta.eventsAtDoor()],
-    ['GA4 events', world.ga4.eventsAtDoor()],
+    ['GA4 events', world.ga4.effectsAtDoor()],
     ['membership notices', world.members.deliveriesAtDoor()],
   ];
   for (const [what, attempts] of doors) {
