@@ -24,6 +24,7 @@ import { Coupons1766361600000 } from './1766361600000-coupons';
 import { OneClick1766448000000 } from './1766448000000-one-click';
 import { JobTotalsAsStamped1766534400000 } from './1766534400000-job-totals-as-stamped';
 import { InvitationEmailOwedBy1766620800000 } from './1766620800000-invitation-email-owed-by';
+import { InstalmentStops1766707200000 } from './1766707200000-instalment-stops';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   OneClick1766448000000,
   JobTotalsAsStamped1766534400000,
   InvitationEmailOwedBy1766620800000,
+  InstalmentStops1766707200000,
 ];
