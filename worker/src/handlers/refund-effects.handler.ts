@@ -38,7 +38,8 @@ interface Refunded {
  * reversal and GA4's refund event (live orders only, as sales), and, when the refund ended the
  * membership's access (refunds.ends_access, decided by recordRefund), its subscription canceled
  * at once, or for an instalment plan its schedule (no later instalment is charged to a buyer
- * whose access ended; a partial refund keeps both). They run side by side; what became of each is kept in `refunds.effects`.
+ * whose access ended; a partial refund keeps both). They run side by side; what became of each
+ * is kept in `refunds.effects`.
  */
 @Injectable()
 export class RefundEffectsHandler {

@@ -5,7 +5,10 @@ import { BillingController } from './billing.controller';
 import { InstalmentStopsService } from './instalment-stops.service';
 import { RefundsService } from './refunds.service';
 
-/** The admin's orders screen: orders with their payments and refunds, refunding a payment through the gateway, and stopping an instalment plan. */
+/**
+ * The admin's orders screen: orders with their payments and refunds, refunding a payment through
+ * the gateway, and stopping an instalment plan.
+ */
 @Module({
   imports: [AdminAccessModule, PaymentGatewayModule],
   controllers: [BillingController],

@@ -192,7 +192,8 @@ export type ProviderIds = Partial<
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
-  instalment_schedule_id, instalments_stopped_at, access_revoked_at, cancel_at_period_end, current_period_end, one_click_source_id, coupon_id, coupon_code, created_at, updated_at`;
+  instalment_schedule_id, instalments_stopped_at, access_revoked_at, cancel_at_period_end, current_period_end, one_click_source_id,
+  coupon_id, coupon_code, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
