@@ -256,7 +256,7 @@ describe('StripeGateway', () => {
       await expect(gateway.stopInstalments(plan, 'another-key')).resolves.toBe('already ended');
     });
 
-    it('stops a plan not started yet, and one kept before its schedule id was, through its subscription', async () => {
+    it('stops a plan not started yet, one kept before its schedule id was (through its subscription), and none gone', async () => {
       const notStarted = stripe.addSchedule({ customer: CUSTOMER, orderId: ORDER_ID });
       await expect(gateway.stopInstalments({ orderId: ORDER_ID, scheduleId: notStarted, subscriptionId: null }, 'k1')).resolves.toBe(
         'stopped',
@@ -266,6 +266,9 @@ describe('StripeGateway', () => {
         gateway.stopInstalments({ orderId: ORDER_ID, scheduleId: null, subscriptionId: 'sub_legacy00000000000001' }, 'k2'),
       ).resolves.toBe('stopped');
       expect(stripe.subscriptionsCanceled()).toEqual(['sub_legacy00000000000001']);
+      await expect(gateway.stopInstalments({ orderId: ORDER_ID, scheduleId: 'sub_sched_gone', subscriptionId: null }, 'k3')).resolves.toBe(
+        'already ended',
+      );
     });
   });
 });

@@ -309,6 +309,8 @@ export class StripeGateway implements PaymentGateway {
         return 'stopped';
       } catch (err) {
         if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        // A schedule Stripe no longer has (its customer deleted by an erasure) charges nothing.
+        if (err.code === 'resource_missing') return 'already ended';
         const schedule = await this.stripe.subscriptionSchedules.retrieve(plan.scheduleId);
         if (schedule.status === 'active' || schedule.status === 'not_started') throw err;
         if (schedule.status !== 'released') return 'already ended';
