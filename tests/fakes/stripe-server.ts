@@ -62,6 +62,11 @@ export class FakeStripeServer {
   private readonly disputes = new Map<string, Record<string, unknown>>();
   /** The invoice each subscription payment intent pays (the acacia API's `invoice` on a payment intent). */
   private readonly intentInvoices = new Map<string, string>();
+  /** Subscription schedules made through POST /v1/subscription_schedules or addSchedule, by id. */
+  private readonly schedules = new Map<
+    string,
+    { id: string; status: string; subscription: string | null; customer: string } & Record<string, unknown>
+  >();
   /** Subscriptions canceled through DELETE /v1/subscriptions/{id}. */
   private readonly canceled = new Set<string>();
   private readonly metadata = new Map<string, Record<string, string>>();
@@ -102,6 +107,7 @@ export class FakeStripeServer {
     this.disputes.clear();
     this.intentInvoices.clear();
     this.canceled.clear();
+    this.schedules.clear();
     this.amounts.clear();
     this.answered.clear();
     this.deleted.clear();
@@ -119,6 +125,35 @@ export class FakeStripeServer {
     this.savedCardOutcome = 'succeeded';
     this.existingCustomerId = null;
     this.existingPrice = null;
+  }
+
+  /**
+   * What Stripe holds of a schedule made earlier (its create's answer lost): `subscription` once
+   * its first charge fell due and Stripe started it.
+   */
+  addSchedule(schedule: { customer: string; orderId: string; subscription?: string }): string {
+    const id = `sub_sched_earlier${String(this.schedules.size + 1).padStart(10, '0')}`;
+    const subscription = schedule.subscription ?? null;
+    this.schedules.set(id, {
+      id,
+      object: 'subscription_schedule',
+      status: subscription ? 'active' : 'not_started',
+      subscription,
+      customer: schedule.customer,
+      end_behavior: 'cancel',
+      metadata: { order_id: schedule.orderId },
+    });
+    return id;
+  }
+
+  /** A schedule as Stripe holds it now (its status after a cancel); undefined when none has this id. */
+  schedule(id: string): Record<string, unknown> | undefined {
+    return this.schedules.get(id);
+  }
+
+  /** Stripe keeps an Idempotency-Key for 24 hours: after that, the same key makes a new object. */
+  forgetIdempotencyKeys(): void {
+    this.answered.clear();
   }
 
   /** What GET /v1/subscriptions/{id} reports for this subscription from now on. */
@@ -394,16 +429,32 @@ export class FakeStripeServer {
     [
       'POST',
       /^\/v1\/subscription_schedules$/,
-      (r) => ({
-        id: 'sub_sched_fake0000000000001',
-        object: 'subscription_schedule',
-        // A schedule that starts later has no subscription until then.
-        status: 'not_started',
-        subscription: null,
-        customer: r.params.customer,
-        end_behavior: r.params.end_behavior,
-      }),
+      (r) => {
+        const schedule = {
+          id: `sub_sched_fake${String(this.schedules.size + 1).padStart(13, '0')}`,
+          object: 'subscription_schedule',
+          // A schedule that starts later has no subscription until then.
+          status: 'not_started',
+          subscription: null as string | null,
+          customer: r.params.customer,
+          end_behavior: r.params.end_behavior,
+          metadata: metadataOf(r.params),
+        };
+        this.schedules.set(schedule.id, schedule);
+        return schedule;
+      },
     ],
+    [
+      'GET',
+      /^\/v1\/subscription_schedules$/,
+      (r) => list([...this.schedules.values()].filter((s) => !r.params.customer || s.customer === r.params.customer)),
+    ],
+    [
+      'GET',
+      /^\/v1\/subscription_schedules\/([^/]+)$/,
+      (_r, id) => this.found('subscription_schedule', this.schedules.get(id as string), id as string),
+    ],
+    ['POST', /^\/v1\/subscription_schedules\/([^/]+)\/cancel$/, (_r, id) => this.cancelSchedule(id as string)],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.createPaymentIntent(r)],
     [
       'GET',
@@ -561,6 +612,26 @@ export class FakeStripeServer {
     };
   }
 
+  /**
+   * Like Stripe: canceling a running schedule cancels the subscription it started; one no longer
+   * running (canceled, completed, released) is refused with a 400.
+   */
+  private cancelSchedule(id: string): Record<string, unknown> {
+    const schedule = this.schedules.get(id);
+    if (!schedule) return this.found('subscription_schedule', schedule, id);
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
+      throw new StripeErrorAnswer(400, {
+        error: {
+          type: 'invalid_request_error',
+          message: `You cannot cancel a subscription schedule that is currently in the \`${schedule.status}\` status.`,
+        },
+      });
+    }
+    schedule.status = 'canceled';
+    if (schedule.subscription) this.canceled.add(schedule.subscription);
+    return schedule;
+  }
+
   private invoice(id: string): Record<string, unknown> {
     const invoice = this.invoices.get(id);
     if (!invoice) {
@@ -675,6 +746,16 @@ const ERROR_STATUS = '__errorStatus';
 
 function errorAnswer(status: number, error: Record<string, string>): Record<string, unknown> {
   return { [ERROR_STATUS]: status, error };
+}
+
+/** The `metadata[key]` form parameters of a request, as the object's metadata. */
+function metadataOf(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).flatMap(([key, value]) => {
+      const match = key.match(/^metadata\[(.+)\]$/);
+      return match ? [[match[1], value]] : [];
+    }),
+  );
 }
 
 function list(data: unknown[]): Record<string, unknown> {

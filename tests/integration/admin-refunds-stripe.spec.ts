@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { JOBS } from '@contracts/jobs';
+import { owe } from '@core/queue/owe';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
@@ -213,6 +215,38 @@ it("a full refund of a membership refunds its first invoice's payment intent and
   expect(stripe.subscriptionsCanceled()).toEqual([SUBSCRIPTION]);
   expect((await refunds())[0].effects['cancel-subscription']).toBe('done');
   expect(await order()).toMatchObject({ refunded_cents: 9700, access_revoked_at: expect.any(Date) });
+});
+
+it("a full refund of a 6-Month Plan's first payment cancels its schedule at Stripe once: nothing more is charged", async () => {
+  await post('/api/create-payment-intent', {
+    email: buyer,
+    name: 'Ina Stalment',
+    source: 'clear',
+    plan: '6-Month Plan',
+    amount: 250,
+  }).expect(200);
+  await webhook(
+    event('payment_intent.succeeded', {
+      id: PI,
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: { order_id: (await order()).id },
+    }),
+  );
+  const paymentId = await settledPayment();
+  await waitFor(async () => Boolean((await order()).instalment_schedule_id), 'the schedule kept');
+  const scheduleId: string = (await order()).instalment_schedule_id;
+  await refund(paymentId, { requestKey: randomUUID() }).expect(200);
+  await effectsSettled(1);
+  // The refund's effects owed again (as after a lost job): the schedule is not canceled twice.
+  await owe(stack.db, [{ name: JOBS.refundRecorded, data: { refundId: (await refunds())[0].id } }]);
+  await outboxDrained(stack.db);
+
+  expect((await refunds())[0].effects['cancel-subscription']).toBe('done');
+  expect(stripe.requests.filter((r) => r.path === `/v1/subscription_schedules/${scheduleId}/cancel`)).toEqual([
+    expect.objectContaining({ method: 'POST', idempotencyKey: `stop-instalments:${scheduleId}`, status: 200 }),
+  ]);
+  expect(stripe.schedule(scheduleId)).toMatchObject({ status: 'canceled' });
 });
 
 it("a refund made in Stripe's dashboard, its events duplicated and out of order, is recorded and has its effects once", async () => {

@@ -79,10 +79,13 @@ it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule
   const succeeded = event('payment_intent.succeeded', charge);
   await send(succeeded);
   await send(event('payment_intent.succeeded', charge));
-  await waitFor(async () => stripe.requests.some((r) => r.path === '/v1/subscription_schedules' && r.status === 200), 'schedule made');
+  await waitFor(
+    async () => stripe.requests.some((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules' && r.status === 200),
+    'schedule made',
+  );
   await outboxDrained(stack.db);
 
-  const schedules = stripe.requests.filter((r) => r.path === '/v1/subscription_schedules');
+  const schedules = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules');
   expect(schedules).toHaveLength(1);
   const paidAt: Date = (await order()).paid_at;
   const expectedStart = new Date(paidAt);

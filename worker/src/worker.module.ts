@@ -27,6 +27,7 @@ import { ProviderCallLedger } from './ledger/provider-call-ledger';
 import { PaymentReconciler } from './reconciler/payment-reconciler';
 import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
 import { InstalmentsHandler } from './handlers/instalments.handler';
+import { InstalmentStops } from './handlers/instalment-stops.service';
 import { MembershipMailHandler } from './handlers/membership-mail.handler';
 import { MembershipWebhookHandler } from './handlers/membership-webhook.handler';
 import { MembershipWebhookClient } from './clients/membership-webhook.client';
@@ -83,6 +84,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
     PaymentReconciler,
     ForgetCustomerHandler,
     InstalmentsHandler,
+    InstalmentStops,
     MembershipMailHandler,
     MembershipWebhookHandler,
     MembershipWebhookClient,

@@ -80,6 +80,8 @@ export type AdminAuditAction =
   | 'person.erase'
   /** A refund requested from the orders screen: target `payment:<payments.id>/refund:<refunds.id>`. */
   | 'payment.refund'
+  /** An instalment plan's later charges stopped from the orders screen: target `order:<orders.id>`. */
+  | 'order.stop-instalments'
   /** A coupon created or deactivated on the coupons screen: target `coupon:<code>`. */
   | 'coupon.create'
   | 'coupon.deactivate';
@@ -335,7 +337,17 @@ export interface AdminBillingOrder {
   /** When a full refund or a lost dispute ended the membership's access. */
   accessRevokedAt: string | null;
   disputeStatus: 'disputed' | 'won' | 'lost' | null;
+  /** An instalment plan's number of charges, the first included; null for other plans. */
+  instalments: number | null;
+  /** When the admin (or an erasure) stopped the plan's later charges. */
+  instalmentsStoppedAt: string | null;
   payments: AdminPayment[];
+}
+
+/** POST /api/admin/billing/orders/{orderId}/stop-instalments: the plan stopped (now, or before). */
+export interface AdminInstalmentStop {
+  orderId: string;
+  instalmentsStoppedAt: string;
 }
 
 /**

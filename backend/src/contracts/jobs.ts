@@ -25,6 +25,7 @@ export const JOBS = {
   forgetCustomer: 'forget-customer',
   dataRetention: 'data-retention',
   scheduleInstalments: 'schedule-instalments',
+  stopInstalments: 'stop-instalments',
   paymentFailed: 'payment-failed',
   membershipEnded: 'membership-ended',
   membershipCanceled: 'membership-canceled',
@@ -121,6 +122,14 @@ export interface ScheduleInstalmentsPayload {
 }
 
 /**
+ * An instalment plan stopped by the admin or by its buyer's erasure (`orders.instalments_stopped_at`):
+ * its schedule at the provider is to be canceled, so nothing more is charged.
+ */
+export interface StopInstalmentsPayload {
+  orderId: string;
+}
+
+/**
  * A renewal or a later instalment of an order that the provider failed to charge (its invoice):
  * the buyer is told, once per invoice, and asked to update the card.
  */
@@ -189,6 +198,7 @@ export type JobItem =
   | { name: typeof JOBS.forgetCustomer; data: ForgetCustomerPayload }
   | { name: typeof JOBS.dataRetention; data: DataRetentionPayload }
   | { name: typeof JOBS.scheduleInstalments; data: ScheduleInstalmentsPayload }
+  | { name: typeof JOBS.stopInstalments; data: StopInstalmentsPayload }
   | { name: typeof JOBS.paymentFailed; data: PaymentFailedPayload }
   | { name: typeof JOBS.membershipEnded; data: MembershipEndedPayload }
   | { name: typeof JOBS.membershipCanceled; data: MembershipCanceledPayload }
@@ -211,6 +221,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.forgetCustomer]: QUEUES.payments,
   [JOBS.dataRetention]: QUEUES.maintenance,
   [JOBS.scheduleInstalments]: QUEUES.payments,
+  [JOBS.stopInstalments]: QUEUES.payments,
   [JOBS.paymentFailed]: QUEUES.payments,
   [JOBS.membershipEnded]: QUEUES.payments,
   [JOBS.membershipCanceled]: QUEUES.payments,
@@ -238,6 +249,11 @@ export const SIDE_EFFECTS = {
   forgetCustomer: 'forget-customer',
   /** Keyed `instalment-schedule:<order id>`: an instalment plan's later charges, scheduled at the provider once. */
   instalmentSchedule: 'instalment-schedule',
+  /**
+   * Keyed `stop-instalments:<schedule id>`: an instalment plan's schedule canceled at the provider
+   * once, whichever stopped it first (a full refund, a lost dispute, an erasure, the admin).
+   */
+  stopInstalments: 'stop-instalments',
   /** Keyed `payment-failed-email:<invoice id>`: one e-mail per invoice that could not be charged. */
   paymentFailedEmail: 'payment-failed-email',
   /** Keyed `membership-ended-email:<order id>`. */
@@ -252,7 +268,10 @@ export const SIDE_EFFECTS = {
   affiliateRefund: 'affiliate-refund',
   /** Keyed `ga4-refund:<refund id>`: the GA4 Measurement Protocol refund event. */
   ga4Refund: 'ga4-refund',
-  /** Keyed `cancel-subscription:<refund id>`: a fully refunded membership's subscription, canceled at once. */
+  /**
+   * Keyed `cancel-subscription:<refund id>`: a fully refunded membership's subscription, canceled at
+   * once. For an instalment plan this effect stops its schedule (`stop-instalments`) instead.
+   */
   cancelSubscription: 'cancel-subscription',
   /** Keyed `dispute-email:<dispute id>:<status>`: the owner's e-mail about a dispute, once per status. */
   disputeEmail: 'dispute-email',

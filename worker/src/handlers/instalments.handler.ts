@@ -1,31 +1,42 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { JOBS, ScheduleInstalmentsPayload, SIDE_EFFECTS } from '@contracts/jobs';
+import { JOBS, ScheduleInstalmentsPayload, SIDE_EFFECTS, StopInstalmentsPayload } from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { OnJob } from '../jobs/on-job.decorator';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
+import { InstalmentStops, InstalmentStopStatus } from './instalment-stops.service';
 
 export type ScheduleInstalmentsOutcome =
-  'scheduled' | 'already scheduled' | 'skipped: order not found' | 'skipped: not an instalment plan' | 'skipped: not paid';
+  | 'scheduled'
+  | 'already scheduled'
+  | `scheduled, then stopped: ${InstalmentStopStatus}`
+  | 'skipped: order not found'
+  | 'skipped: not an instalment plan'
+  | 'skipped: not paid'
+  | 'skipped: access revoked'
+  | 'skipped: stopped';
+
+export type StopInstalmentsOutcome = InstalmentStopStatus | 'skipped: order not found' | 'skipped: not an instalment plan';
 
 /**
  * An instalment plan's later charges, scheduled at the provider once the first is paid (owed in
  * the transaction that recorded that payment). The schedule is claimed in the side-effect ledger
  * under `instalment-schedule:<order id>` before the provider is called, and the provider call
- * carries the same idempotency key, so a retried job never schedules the charges twice.
+ * carries the same idempotency key, so a retried job never schedules the charges twice. A plan
+ * whose access was revoked (full refund, lost dispute) or that was stopped (admin, erasure) is
+ * never scheduled; one stopped while its schedule was being made is stopped once it is kept.
  */
 @Injectable()
 export class InstalmentsHandler {
   private readonly logger = new Logger(InstalmentsHandler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     private readonly ledger: ProviderCallLedger,
+    private readonly stops: InstalmentStops,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -41,7 +52,11 @@ export class InstalmentsHandler {
       );
     }
     const { payment_intent_id: chargeId, paid_at: firstPaidAt, instalments } = order;
+    const stopped = order.access_revoked_at ? 'access revoked' : order.instalments_stopped_at ? 'stopped' : null;
+    // Refused inside the ledger's claim: a schedule made on an earlier run (and recorded) is still
+    // kept and stopped below, and one never made is refused for good.
     const effect = await this.ledger.run(SIDE_EFFECTS.instalmentSchedule, orderId, async () => {
+      if (stopped) return { outcome: 'rejected', reason: stopped };
       const scheduled = await this.gateway.scheduleInstalments({
         order: gatewayOrderOf(order, PLANS[order.plan_id]),
         chargeId,
@@ -50,12 +65,32 @@ export class InstalmentsHandler {
       });
       return { outcome: 'done', detail: { scheduleId: scheduled.scheduleId, subscriptionId: scheduled.subscriptionId } };
     });
-    const subscriptionId = effect.detail.subscriptionId;
+    if (effect.status !== 'done')
+      return this.done(orderId, effect.detail.reason === 'stopped' ? 'skipped: stopped' : 'skipped: access revoked');
+    const { scheduleId, subscriptionId } = effect.detail;
+    if (typeof scheduleId !== 'string') throw new Error(`The instalment schedule of order ${orderId} was recorded without its id`);
     // Stripe creates the schedule's subscription when the second charge falls due; its events
     // carry our order id, and the payment-event handler stores its id then.
-    if (typeof subscriptionId === 'string') await this.orders.setIdIfMissing(this.dataSource, orderId, 'subscription_id', subscriptionId);
-    const outcome = effect.replayed ? 'already scheduled' : 'scheduled';
-    this.logger.log({ orderId, scheduleId: effect.detail.scheduleId, count: instalments - 1, outcome }, 'Instalments scheduled');
+    const kept = await this.orders.keepInstalmentSchedule(orderId, scheduleId, typeof subscriptionId === 'string' ? subscriptionId : null);
+    if (kept.access_revoked_at || kept.instalments_stopped_at) {
+      return this.done(orderId, `scheduled, then stopped: ${await this.stops.stop(kept)}`, scheduleId);
+    }
+    return this.done(orderId, effect.replayed ? 'already scheduled' : 'scheduled', scheduleId);
+  }
+
+  /** A plan the admin or an erasure stopped (`orders.instalments_stopped_at`): its schedule is canceled. */
+  @OnJob(JOBS.stopInstalments)
+  async stop({ orderId }: StopInstalmentsPayload): Promise<StopInstalmentsOutcome> {
+    const order = await this.orders.findById(orderId);
+    if (!order) return 'skipped: order not found';
+    if (!order.instalments) return 'skipped: not an instalment plan';
+    const outcome = await this.stops.stop(order);
+    this.logger.log({ orderId, scheduleId: order.instalment_schedule_id, outcome }, 'Instalments stopped');
+    return outcome;
+  }
+
+  private done<T extends ScheduleInstalmentsOutcome>(orderId: string, outcome: T, scheduleId?: string): T {
+    this.logger.log({ orderId, scheduleId, outcome }, 'Instalments scheduled');
     return outcome;
   }
 }

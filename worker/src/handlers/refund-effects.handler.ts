@@ -11,6 +11,7 @@ import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { buildRefundEmail } from '../messages/refund-email.message';
 import { ProviderAnswer, ProviderCallLedger } from '../ledger/provider-call-ledger';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
+import { InstalmentStops } from './instalment-stops.service';
 
 export type RefundEffectStatus =
   | 'sent'
@@ -21,6 +22,7 @@ export type RefundEffectStatus =
   | 'skipped: dispute'
   | 'skipped: access kept'
   | 'skipped: not a subscription'
+  | 'skipped: nothing scheduled'
   | `failed: ${string}`;
 
 interface Refunded {
@@ -35,7 +37,9 @@ interface Refunded {
  * replayed webhook never repeats one: the buyer's refund e-mail, the affiliate commission
  * reversal and GA4's refund event (live orders only, as sales), and, when the refund ended the
  * membership's access (refunds.ends_access, decided by recordRefund), its subscription canceled
- * at once. They run side by side; what became of each is kept in `refunds.effects`.
+ * at once, or for an instalment plan its schedule (no later instalment is charged to a buyer
+ * whose access ended; a partial refund keeps both). They run side by side; what became of each
+ * is kept in `refunds.effects`.
  */
 @Injectable()
 export class RefundEffectsHandler {
@@ -50,6 +54,7 @@ export class RefundEffectsHandler {
     private readonly mailer: SmtpMailer,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly metrics: PaymentMetrics,
+    private readonly instalments: InstalmentStops,
   ) {}
 
   @OnJob(JOBS.refundRecorded)
@@ -142,6 +147,7 @@ export class RefundEffectsHandler {
 
   private async cancelSubscription({ refund, order }: Refunded): Promise<RefundEffectStatus> {
     if (!refund.ends_access) return 'skipped: access kept';
+    if (order.instalments) return this.instalments.stop(order);
     if (order.kind !== 'subscription' || !order.subscription_id) return 'skipped: not a subscription';
     const subscriptionId = order.subscription_id;
     const effect = await this.ledger.run(SIDE_EFFECTS.cancelSubscription, refund.id, async (key) => {

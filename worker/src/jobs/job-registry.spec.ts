@@ -68,6 +68,11 @@ class PaymentHandlers {
     return 'scheduled';
   }
 
+  @OnJob(JOBS.stopInstalments)
+  async stopInstalments(): Promise<string> {
+    return 'stopped';
+  }
+
   @OnJob(JOBS.paymentFailed)
   async paymentFailed(): Promise<string> {
     return 'sent';

@@ -160,6 +160,18 @@ export interface ScheduledInstalments {
   subscriptionId: string | null;
 }
 
+/** An instalment plan's later charges as its order holds them at the provider, to be stopped. */
+export interface InstalmentPlanRef {
+  orderId: string;
+  /** The schedule (`orders.instalment_schedule_id`); null for a plan scheduled before the id was kept. */
+  scheduleId: string | null;
+  /** The subscription making the charges, once it exists (`orders.subscription_id`). */
+  subscriptionId: string | null;
+}
+
+/** What stopping a plan did: canceled its charges now, or found them canceled or ended already. */
+export type StoppedInstalments = 'stopped' | 'already ended';
+
 /**
  * How a subscription ends: at the end of its current period (cancel at period end, asked by the
  * buyer and revocable until then), and when that period ends.
@@ -321,9 +333,17 @@ export interface PaymentGateway {
 
   /**
    * Schedules an instalment plan's later charges on the card of its first: one a month, `count`
-   * times, then nothing more. Idempotent per order.
+   * times, then nothing more. Idempotent per order, for ever: a schedule already made for the
+   * order (its answer lost, and asked again after the provider forgot the idempotency key) is
+   * found by the order id it carries and answered, never made twice.
    */
   scheduleInstalments(request: InstalmentRequest): Promise<ScheduledInstalments>;
+  /**
+   * Stops an instalment plan's later charges at once: its schedule canceled, with the
+   * subscription the schedule started, if any. Asked again, or for a plan that ended, it answers
+   * 'already ended'.
+   */
+  stopInstalments(plan: InstalmentPlanRef, idempotencyKey: string): Promise<StoppedInstalments>;
 
   /**
    * Whether a subscription left an invoice unpaid (open, or given up after its retries): how an

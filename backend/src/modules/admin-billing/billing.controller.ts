@@ -1,18 +1,22 @@
 import { Body, Controller, Get, Header, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { AdminBillingOrder, AdminPage, AdminRefund } from '@contracts/admin';
+import type { AdminBillingOrder, AdminInstalmentStop, AdminPage, AdminRefund } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
 import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
 import { BillingQueryDto } from './dto/billing-query.dto';
 import { RefundRequestDto } from './dto/refund-request.dto';
+import { InstalmentStopsService } from './instalment-stops.service';
 import { RefundsService } from './refunds.service';
 
 @ApiTags('admin')
 @Controller('admin/billing')
 @AdminOnly()
 export class BillingController {
-  constructor(private readonly refunds: RefundsService) {}
+  constructor(
+    private readonly refunds: RefundsService,
+    private readonly instalments: InstalmentStopsService,
+  ) {}
 
   @Get('orders')
   @Header('cache-control', 'no-store')
@@ -35,5 +39,21 @@ export class BillingController {
     @Req() req: FastifyRequest,
   ): Promise<AdminRefund> {
     return this.refunds.refund(paymentId, body, { adminId: admin.adminId, email: admin.email, clientIp: req.ip });
+  }
+
+  @Post('orders/:orderId/stop-instalments')
+  @HttpCode(200)
+  @ApiOkResponse({
+    description: "The plan's later instalments stopped (now, or earlier), audited; the provider's schedule is canceled next",
+  })
+  @ApiBadRequestResponse({ description: 'Not an instalment plan, not paid, paid in full, or its access already ended' })
+  @ApiNotFoundResponse({ description: 'No order has this id' })
+  stopInstalments(
+    @Param('orderId', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('There is no order with this id.') }))
+    orderId: string,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() req: FastifyRequest,
+  ): Promise<AdminInstalmentStop> {
+    return this.instalments.stop(orderId, { adminId: admin.adminId, clientIp: req.ip });
   }
 }

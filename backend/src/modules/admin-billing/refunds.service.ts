@@ -43,6 +43,8 @@ const toOrder = (row: AdminOrderListing): AdminBillingOrder => ({
   refundedCents: row.refunded_cents,
   accessRevokedAt: row.access_revoked_at?.toISOString() ?? null,
   disputeStatus: row.dispute_status,
+  instalments: row.instalments,
+  instalmentsStoppedAt: row.instalments_stopped_at?.toISOString() ?? null,
   payments: row.payments.map((p) => ({
     id: p.id,
     sequence: p.sequence,

@@ -24,6 +24,7 @@ import { Coupons1766361600000 } from './1766361600000-coupons';
 import { OneClick1766448000000 } from './1766448000000-one-click';
 import { JobTotalsAsStamped1766534400000 } from './1766534400000-job-totals-as-stamped';
 import { InvitationEmailOwedBy1766620800000 } from './1766620800000-invitation-email-owed-by';
+import { InstalmentStops1766707200000 } from './1766707200000-instalment-stops';
 import { MembershipClaimsAndRefundAdmins1766793600000 } from './1766793600000-membership-claims-and-refund-admins';
 import { PastDueGrace1766880000000 } from './1766880000000-past-due-grace';
 import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-carry-provider-ids';
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   OneClick1766448000000,
   JobTotalsAsStamped1766534400000,
   InvitationEmailOwedBy1766620800000,
+  InstalmentStops1766707200000,
   MembershipClaimsAndRefundAdmins1766793600000,
   PastDueGrace1766880000000,
   PaymentsCarryProviderIds1766966400000,

@@ -55,6 +55,12 @@ export interface OrderRow {
    * charging its later instalments): active, past_due, canceled…; null while it holds none.
    */
   subscription_state: string | null;
+  /** An instalment plan's schedule of its later charges at the provider (Stripe: `sub_sched_…`); null until it is made. */
+  instalment_schedule_id: string | null;
+  /** Set when a refund or a lost dispute ended the order's access (refund.repository). */
+  access_revoked_at: Date | null;
+  /** When the admin or an erasure stopped the plan's later charges: no schedule is made for it any more. */
+  instalments_stopped_at: Date | null;
   /** The coupon the order was charged with (amount_cents is then the discounted amount), and its code as typed then. */
   coupon_id: string | null;
   coupon_code: string | null;
@@ -121,6 +127,7 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       // The hash of a random key in a browser's cookie: it names a browser, not a person.
       'buyer_key_hash',
       'subscription_state',
+      'instalment_schedule_id',
       // An admin-made coupon code, the same for every buyer who uses it.
       'coupon_code',
     ],
@@ -197,7 +204,8 @@ export type ProviderIds = Partial<
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
-  cancel_at_period_end, current_period_end, one_click_source_id, coupon_id, coupon_code, created_at, updated_at`;
+  instalment_schedule_id, instalments_stopped_at, access_revoked_at, cancel_at_period_end, current_period_end, one_click_source_id,
+  coupon_id, coupon_code, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -207,6 +215,10 @@ const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_
 const LISTING_COLUMNS = `id, email, name, plan_id, amount_cents, currency, status, source, referral, created_at, paid_at`;
 
 export type OrderIdColumn = 'payment_intent_id' | 'setup_intent_id' | 'subscription_id';
+
+/** What the admin's stop of an instalment plan came to: stopped (now or before), or why it cannot be. */
+export type InstalmentStop =
+  { stoppedAt: Date } | { refused: 'not found' | 'not an instalment plan' | 'not paid' | 'access revoked' | 'paid in full' };
 
 /** A provider object an order may hold, and the order id its metadata names (if any). */
 export interface OrderLookup {
@@ -397,6 +409,59 @@ export class OrderRepository implements PersonalDataOwner {
   /** Stores a provider object's id on an order that has none of its kind, in the caller's transaction. */
   async setIdIfMissing(sql: SqlExecutor, orderId: string, column: OrderIdColumn, objectId: string): Promise<void> {
     await sql.query(`UPDATE orders SET ${column} = $2 WHERE id = $1 AND ${column} IS NULL`, [orderId, objectId]);
+  }
+
+  /**
+   * Keeps the schedule an instalment plan's later charges were scheduled on (and its
+   * subscription, when it exists) and reads, in the same statement, whether the plan was stopped
+   * or its access revoked: a stop committed before finds the schedule's id, one committed after
+   * is read here, so no schedule is left running.
+   */
+  async keepInstalmentSchedule(
+    orderId: string,
+    scheduleId: string,
+    subscriptionId: string | null,
+  ): Promise<Pick<OrderRow, 'id' | 'instalment_schedule_id' | 'subscription_id' | 'access_revoked_at' | 'instalments_stopped_at'>> {
+    const [[row]]: [
+      Array<Pick<OrderRow, 'id' | 'instalment_schedule_id' | 'subscription_id' | 'access_revoked_at' | 'instalments_stopped_at'>>,
+      number,
+    ] = await this.dataSource.query(
+      `UPDATE orders SET instalment_schedule_id = COALESCE(instalment_schedule_id, $2), subscription_id = COALESCE(subscription_id, $3)
+          WHERE id = $1
+          RETURNING id, instalment_schedule_id, subscription_id, access_revoked_at, instalments_stopped_at`,
+      [orderId, scheduleId, subscriptionId],
+    );
+    return row;
+  }
+
+  /**
+   * The admin's stop of an instalment plan, in one transaction holding the order's lock: marks it
+   * stopped, writes the audit entry (`audit`) and owes `stop-instalments`, which cancels its
+   * schedule. A plan stopped already is answered as it is: a double click stops and audits once.
+   */
+  async stopInstalments(orderId: string, audit: (manager: EntityManager) => Promise<void>): Promise<InstalmentStop> {
+    return this.dataSource.transaction(async (manager) => {
+      const [order]: Array<Pick<OrderRow, 'instalments' | 'paid_at' | 'access_revoked_at' | 'instalments_stopped_at'> & { paid: number }> =
+        await manager.query(
+          `SELECT instalments, paid_at, access_revoked_at, instalments_stopped_at,
+                  (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS paid
+             FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
+          [orderId],
+        );
+      if (!order) return { refused: 'not found' };
+      if (order.instalments_stopped_at) return { stoppedAt: order.instalments_stopped_at };
+      if (!order.instalments) return { refused: 'not an instalment plan' };
+      if (!order.paid_at) return { refused: 'not paid' };
+      if (order.access_revoked_at) return { refused: 'access revoked' };
+      if (order.paid >= order.instalments) return { refused: 'paid in full' };
+      const [[stopped]]: [Array<Pick<OrderRow, 'instalments_stopped_at'>>, number] = await manager.query(
+        `UPDATE orders SET instalments_stopped_at = now(), updated_at = now() WHERE id = $1 RETURNING instalments_stopped_at`,
+        [orderId],
+      );
+      await audit(manager);
+      await owe(manager, [{ name: JOBS.stopInstalments, data: { orderId } }]);
+      return { stoppedAt: stopped.instalments_stopped_at as Date };
+    });
   }
 
   async findPayment(paymentId: string): Promise<PaymentRow | null> {
@@ -696,12 +761,21 @@ export class OrderRepository implements PersonalDataOwner {
    * Orders keep their amounts, plan, status and provider ids under one anonymous address per
    * person (so an erased buyer still counts once). The customers their provider holds for the
    * person (name, e-mail, saved cards) are owed a `forget-customer` job each, in the erasure's
-   * transaction: deleted there once the erasure commits, and never if it rolls back.
+   * transaction: deleted there once the erasure commits, and never if it rolls back. Their
+   * instalment plans still charging are stopped (`stop-instalments`), likewise.
    */
   async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
     const customers: Array<Pick<OrderRow, 'provider' | 'customer_id'> & { customer_id: string }> = await sql.query(
       `SELECT DISTINCT provider, customer_id FROM orders
         WHERE email_normalized = $1 AND customer_id IS NOT NULL ORDER BY provider, customer_id`,
+      [erasure.emailNormalized],
+    );
+    // An instalment plan still charging stops with the erasure: no card of a forgotten buyer is
+    // charged again. Marked here (so no schedule is made after) and canceled by `stop-instalments`.
+    const [plans]: [Array<Pick<OrderRow, 'id'>>, number] = await sql.query(
+      `UPDATE orders SET instalments_stopped_at = now()
+        WHERE email_normalized = $1 AND instalments IS NOT NULL AND paid_at IS NOT NULL AND instalments_stopped_at IS NULL
+        RETURNING id`,
       [erasure.emailNormalized],
     );
     const orders = affectedRows(
@@ -715,10 +789,12 @@ export class OrderRepository implements PersonalDataOwner {
       erasure.emailNormalized,
       erasure.erasedEmail,
     ]);
-    await owe(
-      sql,
-      customers.map(({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } })),
-    );
+    await owe(sql, [
+      ...customers.map(
+        ({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } }) as const,
+      ),
+      ...plans.map(({ id }) => ({ name: JOBS.stopInstalments, data: { orderId: id } }) as const),
+    ]);
     return { orders };
   }
 }

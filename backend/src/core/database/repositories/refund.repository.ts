@@ -97,7 +97,20 @@ export interface BegunRefund {
 /** The admin's orders list: an order with its payments, each with its refunds. */
 export interface AdminOrderListing extends Pick<
   OrderRow,
-  'id' | 'email' | 'name' | 'plan_id' | 'kind' | 'amount_cents' | 'currency' | 'status' | 'provider' | 'livemode' | 'created_at' | 'paid_at'
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'plan_id'
+  | 'kind'
+  | 'amount_cents'
+  | 'currency'
+  | 'status'
+  | 'provider'
+  | 'livemode'
+  | 'created_at'
+  | 'paid_at'
+  | 'instalments'
+  | 'instalments_stopped_at'
 > {
   refunded_cents: number;
   access_revoked_at: Date | null;
@@ -146,7 +159,8 @@ export class RefundRepository {
   adminOrders(q: string, limit: number, offset: number): Promise<AdminOrderListing[]> {
     return this.dataSource.query<AdminOrderListing[]>(
       `SELECT o.id, o.email, o.name, o.plan_id, o.kind, o.amount_cents, o.currency, o.status, o.provider, o.livemode, o.created_at,
-              o.paid_at, o.refunded_cents, o.access_revoked_at, o.dispute_status, count(*) OVER () AS total,
+              o.paid_at, o.refunded_cents, o.access_revoked_at, o.dispute_status, o.instalments, o.instalments_stopped_at,
+              count(*) OVER () AS total,
               COALESCE((
                 SELECT json_agg(json_build_object(
                          'id', p.id, 'sequence', p.sequence, 'amountCents', p.amount_cents, 'currency', p.currency, 'paidAt', p.paid_at,

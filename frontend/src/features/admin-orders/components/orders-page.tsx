@@ -7,6 +7,7 @@ import { pages } from '@/content/pages';
 import { ORDERS_PAGE_SIZE, useBillingOrders } from '../api/get-billing-orders';
 import { formatCents, formatTime } from '../money';
 import { RefundDialog } from './refund-dialog';
+import { StopInstalmentsDialog } from './stop-instalments-dialog';
 import '../admin-orders.css';
 
 const planName = (planId: string) => (isPlanId(planId) ? PLANS[planId].name : planId);
@@ -48,7 +49,23 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
   );
 }
 
-function OrderCard({ order, onRefund }: { order: AdminBillingOrder; onRefund: (payment: AdminPayment) => void }) {
+/** An instalment plan still charging: paid, its access not ended, not stopped, not paid in full. */
+const instalmentsRunning = (order: AdminBillingOrder): boolean =>
+  order.instalments !== null &&
+  order.paidAt !== null &&
+  !order.accessRevokedAt &&
+  !order.instalmentsStoppedAt &&
+  order.payments.length < order.instalments;
+
+function OrderCard({
+  order,
+  onRefund,
+  onStopInstalments,
+}: {
+  order: AdminBillingOrder;
+  onRefund: (payment: AdminPayment) => void;
+  onStopInstalments: (order: AdminBillingOrder) => void;
+}) {
   return (
     <li className="admin-card orders-card" data-testid="order-card">
       <h2 className="orders-card__title">
@@ -82,7 +99,21 @@ function OrderCard({ order, onRefund }: { order: AdminBillingOrder; onRefund: (p
             <dd>{order.disputeStatus}</dd>
           </>
         ) : null}
+        {order.instalments !== null && order.paidAt ? (
+          <>
+            <dt>{copy.order.instalments}</dt>
+            <dd>
+              {copy.order.instalmentsPaid(order.payments.length, order.instalments)}
+              {order.instalmentsStoppedAt ? `, ${copy.order.instalmentsStopped(formatTime(order.instalmentsStoppedAt))}` : ''}
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {instalmentsRunning(order) ? (
+        <button type="button" className="admin-button admin-button--danger" onClick={() => onStopInstalments(order)}>
+          {copy.order.stopInstalments}
+        </button>
+      ) : null}
       {order.payments.length === 0 ? (
         <p className="orders-hint">{copy.order.noPayments}</p>
       ) : (
@@ -110,12 +141,13 @@ function OrderCard({ order, onRefund }: { order: AdminBillingOrder; onRefund: (p
   );
 }
 
-/** The orders screen: search, newest orders first, each with its payments and a Refund per payment. */
+/** The orders screen: search, newest orders first, each with its payments, a Refund per payment and an instalment plan's Stop. */
 export function OrdersPage() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const [stopping, setStopping] = useState<AdminBillingOrder | null>(null);
   const orders = useBillingOrders(q, page);
   const data = orders.data;
   const pagesTotal = Math.max(1, Math.ceil((data?.total ?? 0) / ORDERS_PAGE_SIZE));
@@ -157,7 +189,7 @@ export function OrdersPage() {
           <>
             <ul className="orders-list">
               {data.items.map((order) => (
-                <OrderCard key={order.id} order={order} onRefund={setRefunding} />
+                <OrderCard key={order.id} order={order} onRefund={setRefunding} onStopInstalments={setStopping} />
               ))}
             </ul>
             <nav className="orders-pager" aria-label={copy.pagerLabel}>
@@ -173,6 +205,7 @@ export function OrdersPage() {
         ) : null}
       </div>
       {refunding ? <RefundDialog key={refunding.id} payment={refunding} onClose={() => setRefunding(null)} /> : null}
+      {stopping ? <StopInstalmentsDialog key={stopping.id} order={stopping} onClose={() => setStopping(null)} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type {
   Dispute,
   ForgottenCustomer,
   GatewayOrder,
+  InstalmentPlanRef,
   InstalmentRequest,
   PaymentGateway,
   ParsedWebhook,
@@ -19,6 +20,7 @@ import type {
   SavedCardCharge,
   SavedCardSource,
   ScheduledInstalments,
+  StoppedInstalments,
   SubscriptionInvoice,
   SubscriptionState,
   SubscriptionTerms,
@@ -332,6 +334,9 @@ export class SandboxGateway implements PaymentGateway {
       const charge = await this.store.find(manager, 'payment_intent', request.chargeId);
       if (!charge || charge.order_id !== order.id) throw new PaymentRefusedError('This payment belongs to another order.');
       if (charge.status !== 'succeeded') throw new PaymentRefusedError('The first instalment has not been paid.');
+      // As the Stripe adapter: a plan scheduled before is answered with its schedule, whatever key made it.
+      const earlier = await this.store.findForOrder(manager, 'subscription', order.id);
+      if (earlier) return { scheduleId: earlier.id, subscriptionId: earlier.id };
       const subscription = await this.store.insertOnce(
         manager,
         {
@@ -352,6 +357,20 @@ export class SandboxGateway implements PaymentGateway {
       );
       return { scheduleId: subscription.id, subscriptionId: subscription.id };
     });
+  }
+
+  /**
+   * Cancels the plan's subscription (the sandbox's schedule) at once, with Stripe's
+   * customer.subscription.deleted event: the sandbox's clock charges it no more.
+   */
+  async stopInstalments(plan: InstalmentPlanRef): Promise<StoppedInstalments> {
+    const id = plan.scheduleId ?? plan.subscriptionId;
+    if (!id) return 'already ended';
+    const row = await this.store.read((manager) => this.store.find(manager, 'subscription', id));
+    if (!row || row.order_id !== plan.orderId) throw new PaymentRefusedError('No instalment plan of this order has this id.');
+    if (ENDED_SUBSCRIPTION_STATUSES.has(row.status)) return 'already ended';
+    await this.cancelSubscriptionNow(id);
+    return 'stopped';
   }
 
   async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {

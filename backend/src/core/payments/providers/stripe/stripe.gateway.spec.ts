@@ -210,4 +210,66 @@ describe('StripeGateway', () => {
     await expect(gateway.readSubscription('sub_fake000000000000000001')).resolves.toBe('unpaid');
     expect(gateway.kindOfId('pi_fake000000000000000001')).toBe('charge');
   });
+
+  describe('instalment schedules', () => {
+    const CUSTOMER = 'cus_fake000000000000000001';
+    const sixMonth = {
+      id: ORDER_ID,
+      plan: PLANS['6-month'],
+      amountCents: 25000,
+      currency: 'usd',
+      email: 'buyer@example.com',
+      emailNormalized: 'buyer@example.com',
+      name: 'Buyer',
+      customerId: CUSTOMER,
+    };
+    const schedule = async () => {
+      const charge = await gateway.createCharge(sixMonth);
+      return gateway.scheduleInstalments({ order: sixMonth, chargeId: charge.intentId, count: 5, firstPaidAt: new Date() });
+    };
+    const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules');
+
+    it("adopts a schedule made for the order earlier, whatever key made it, and leaves another order's alone", async () => {
+      stripe.addSchedule({ customer: CUSTOMER, orderId: '7c0e4b1a-5d2f-4e8a-9b3c-1f6d2e8a4c70' });
+      const earlier = stripe.addSchedule({ customer: CUSTOMER, orderId: ORDER_ID });
+      await expect(schedule()).resolves.toEqual({ scheduleId: earlier, subscriptionId: null });
+      expect(creates()).toEqual([]);
+    });
+
+    it("makes one schedule when its create's answer was lost and it is asked again after Stripe forgot the key", async () => {
+      const first = await schedule();
+      expect(creates()).toHaveLength(1);
+      stripe.forgetIdempotencyKeys();
+      await expect(schedule()).resolves.toEqual(first);
+      expect(creates()).toHaveLength(1);
+    });
+
+    it('stops a plan by canceling its schedule once, with the subscription the schedule started', async () => {
+      const scheduleId = stripe.addSchedule({ customer: CUSTOMER, orderId: ORDER_ID, subscription: 'sub_scheduled0000000000001' });
+      const plan = { orderId: ORDER_ID, scheduleId, subscriptionId: 'sub_scheduled0000000000001' };
+      await expect(gateway.stopInstalments(plan, `stop-instalments:${scheduleId}`)).resolves.toBe('stopped');
+      expect(stripe.requests.filter((r) => r.path === `/v1/subscription_schedules/${scheduleId}/cancel`)).toEqual([
+        expect.objectContaining({ method: 'POST', idempotencyKey: `stop-instalments:${scheduleId}`, status: 200 }),
+      ]);
+      expect(stripe.schedule(scheduleId)).toMatchObject({ status: 'canceled' });
+      await expect(gateway.readSubscription('sub_scheduled0000000000001')).resolves.toBe('canceled');
+      // Asked again under a new key (a ledger record lost): Stripe refuses the cancel, the plan has ended.
+      await expect(gateway.stopInstalments(plan, 'another-key')).resolves.toBe('already ended');
+    });
+
+    it('stops a plan not started yet, one kept before its schedule id was (through its subscription), and none gone', async () => {
+      const notStarted = stripe.addSchedule({ customer: CUSTOMER, orderId: ORDER_ID });
+      await expect(gateway.stopInstalments({ orderId: ORDER_ID, scheduleId: notStarted, subscriptionId: null }, 'k1')).resolves.toBe(
+        'stopped',
+      );
+      expect(stripe.schedule(notStarted)).toMatchObject({ status: 'canceled' });
+      await expect(
+        gateway.stopInstalments({ orderId: ORDER_ID, scheduleId: null, subscriptionId: 'sub_legacy00000000000001' }, 'k2'),
+      ).resolves.toBe('stopped');
+      expect(stripe.subscriptionsCanceled()).toEqual(['sub_legacy00000000000001']);
+      await expect(gateway.stopInstalments({ orderId: ORDER_ID, scheduleId: 'sub_sched_gone', subscriptionId: null }, 'k3')).resolves.toBe(
+        'already ended',
+      );
+    });
+  });
 });

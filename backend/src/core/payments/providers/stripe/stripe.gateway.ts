@@ -9,6 +9,7 @@ import {
   ForgottenCustomer,
   GatewayOrder,
   idempotencyKey,
+  InstalmentPlanRef,
   InstalmentRequest,
   PaymentGateway,
   PaymentEvent,
@@ -23,6 +24,7 @@ import {
   SavedCardCharge,
   SavedCardSource,
   ScheduledInstalments,
+  StoppedInstalments,
   SubscriptionInvoice,
   SubscriptionState,
   SubscriptionTerms,
@@ -266,6 +268,10 @@ export class StripeGateway implements PaymentGateway {
     const paymentMethodId = idOf(charge.payment_method);
     const customerId = idOf(charge.customer) ?? order.customerId;
     if (!paymentMethodId || !customerId) throw new PaymentRefusedError('The first instalment left no card to charge the others on.');
+    // Stripe forgets an idempotency key after 24 hours: a create whose answer was lost and is
+    // retried later (the admin's Retry of a job that gave up) would make a second schedule.
+    const earlier = await this.scheduleOf(order.id, customerId);
+    if (earlier) return { scheduleId: earlier.id, subscriptionId: idOf(earlier.subscription) };
     const price = await monthlyPriceFor(this.stripe, order);
     const schedule = await this.stripe.subscriptionSchedules.create(
       {
@@ -279,6 +285,42 @@ export class StripeGateway implements PaymentGateway {
       { idempotencyKey: idempotencyKey(order.id, 'schedule-instalments') },
     );
     return { scheduleId: schedule.id, subscriptionId: idOf(schedule.subscription) };
+  }
+
+  /** The customer's schedule made for this order (its metadata names it), in any status; null when none was made. */
+  private async scheduleOf(orderId: string, customerId: string): Promise<Stripe.SubscriptionSchedule | null> {
+    for await (const schedule of this.stripe.subscriptionSchedules.list({ customer: customerId, limit: 100 })) {
+      if (schedule.metadata?.order_id === orderId) return schedule;
+    }
+    return null;
+  }
+
+  /**
+   * Cancels the plan's schedule: Stripe cancels the subscription it started with it. A schedule
+   * Stripe no longer runs (canceled by an earlier attempt, completed) is 'already ended', unless it
+   * was released and left its subscription running, which is canceled then. A plan scheduled
+   * before its schedule's id was kept is stopped through its subscription.
+   */
+  async stopInstalments(plan: InstalmentPlanRef, idempotencyKey: string): Promise<StoppedInstalments> {
+    let subscriptionId = plan.subscriptionId;
+    if (plan.scheduleId) {
+      try {
+        await this.stripe.subscriptionSchedules.cancel(plan.scheduleId, {}, { idempotencyKey });
+        return 'stopped';
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        // A schedule Stripe no longer has (its customer deleted by an erasure) charges nothing.
+        if (err.code === 'resource_missing') return 'already ended';
+        const schedule = await this.stripe.subscriptionSchedules.retrieve(plan.scheduleId);
+        if (schedule.status === 'active' || schedule.status === 'not_started') throw err;
+        if (schedule.status !== 'released') return 'already ended';
+        subscriptionId = idOf(schedule.subscription) ?? subscriptionId;
+      }
+    }
+    if (!subscriptionId) return 'already ended';
+    if ((await this.readSubscription(subscriptionId)) === 'canceled') return 'already ended';
+    await this.cancelSubscriptionNow(subscriptionId, `${idempotencyKey}:subscription`);
+    return 'stopped';
   }
 
   async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {
