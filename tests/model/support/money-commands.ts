@@ -71,6 +71,7 @@ export const moneyCommands: Array<fc.Arbitrary<fc.AsyncCommand<Model, MoneyWorld
           w.account(action, k, card),
         ),
     ),
+  index.map((k) => new Step(`admin stops instalment plan #${k}`, (w) => w.stopInstalments(k))),
   fc
     .record({ k: index, won: fc.boolean() })
     .map(({ k, won }) => new Step(`dispute #${k} is ${won ? 'won' : 'lost'}`, (w) => w.decideDispute(k, won))),

@@ -12,6 +12,7 @@ interface OrderFact {
   instalments: number | null;
   subscription_state: string | null;
   access_revoked_at: Date | null;
+  instalments_stopped_at: Date | null;
   grace_ended_at: Date | null;
   livemode: boolean;
 }
@@ -57,7 +58,7 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
   const db = world.stack.db;
   const [orders, payments, refunds, memberships]: [OrderFact[], PaymentFact[], RefundFact[], MembershipFact[]] = await Promise.all([
     db.query(
-      `SELECT id, plan_id, kind, status, email_normalized, paid_at, instalments, subscription_state, access_revoked_at, grace_ended_at, livemode FROM orders`,
+      `SELECT id, plan_id, kind, status, email_normalized, paid_at, instalments, subscription_state, access_revoked_at, instalments_stopped_at, grace_ended_at, livemode FROM orders`,
     ),
     db.query(`SELECT id, order_id, provider_payment_id, sequence, amount_cents FROM payments ORDER BY order_id, sequence`),
     db.query(`SELECT id, payment_id, amount_cents, status, reason FROM refunds`),
@@ -80,11 +81,12 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
         `order ${order.id} (${plan.id}) charged ${paid.length} times, ${total} cents: at most ${most} × ${plan.amount * 100} by day ${days}`,
       );
     }
-    // An instalment plan is charged exactly N times, unless its access was revoked.
+    // An instalment plan is charged exactly N times, unless its access was revoked or it was stopped.
     if (
       plan.instalments &&
       order.paid_at &&
       !order.access_revoked_at &&
+      !order.instalments_stopped_at &&
       facts &&
       CARDS_THAT_KEEP_PAYING.has(facts.card) &&
       days >= (plan.instalments - 1) * LONGEST_MONTH_DAYS + 1 &&
@@ -92,12 +94,14 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
     ) {
       problems.push(`order ${order.id} (${plan.id}) paid ${paid.length} of ${plan.instalments} instalments by day ${days}`);
     }
-    // Nothing is charged after a full refund or a lost dispute revoked access.
-    if (order.access_revoked_at) {
+    // Nothing is charged after a full refund or a lost dispute revoked access, or the admin stopped the plan.
+    if (order.access_revoked_at || order.instalments_stopped_at) {
       const atRevocation = world.revokedAt.get(order.id);
       if (atRevocation === undefined) world.revokedAt.set(order.id, paid.length);
       else if (paid.length > atRevocation) {
-        problems.push(`order ${order.id} (${plan.id}) charged ${paid.length - atRevocation} more time(s) after its access was revoked`);
+        problems.push(
+          `order ${order.id} (${plan.id}) charged ${paid.length - atRevocation} more time(s) after its access was revoked or its plan stopped`,
+        );
       }
     }
     if (order.paid_at && paid.length === 0) problems.push(`order ${order.id} is paid but has no payment`);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { PLANS, type PlanId } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
 import { PaymentReconciler } from '../../../worker/src/reconciler/payment-reconciler';
 import { FakeAffiliateServer } from '../../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../../fakes/ga4-mp-server';
@@ -52,8 +53,7 @@ export interface OrderFacts {
 /**
  * The real product, as one buyer's journeys and one admin's screens drive it: the API and worker
  * in this process over the test run's Postgres and Redis, the sandbox as the payment provider,
- * and every third party a loopback fake recording what it received. Orders are recorded live so
- * that sales reach the affiliate, Meta and GA4 fakes (the sandbox's own orders are test orders).
+ * and every third party a loopback fake recording what it received.
  */
 export class MoneyWorld {
   readonly smtp = new SmtpSink();
@@ -66,7 +66,7 @@ export class MoneyWorld {
   /** Sandbox days since the run began: the clock's offset. */
   day = 0;
   readonly orders = new Map<string, OrderFacts>();
-  /** Each order's payment count when its access was first seen revoked: nothing may be charged after. */
+  /** Each order's payment count when its access was first seen revoked or its plan stopped: nothing may be charged after. */
   readonly revokedAt = new Map<string, number>();
   private admin!: AdminSession;
   private readonly nextIp = clientAddresses(201);
@@ -97,6 +97,9 @@ export class MoneyWorld {
       JOB_RETRY_HORIZON_S: '120',
     };
     this.stack = await startStack(env);
+    // Orders are recorded as checkout records them with a Stripe live key (the sandbox's are test
+    // orders), so sales reach the affiliate service, Meta and GA4 from the first event on.
+    Object.defineProperty(this.stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY), 'livemode', { value: true });
     this.admin = await adminSignIn(this.stack.url, { email: 'model-admin@example.com', password: 'model-admin-password-1' });
   }
 
@@ -149,13 +152,11 @@ export class MoneyWorld {
       const res = await this.post('/api/create-payment-intent', { ...party, plan: plan.name, amount: plan.amount }, buyer);
       if (res.status !== 200) return `refused ${res.status}`;
       this.keepCookie(buyer, res);
-      await this.recordLive();
       outcome = await this.confirm('/api/sandbox/confirm-payment', res.body.clientSecret as string, cardName, '/success');
     } else {
       const setup = await this.post('/api/create-setup-intent', { ...party, planId }, buyer);
       if (setup.status !== 200) return `refused ${setup.status}`;
       this.keepCookie(buyer, setup);
-      await this.recordLive();
       const clientSecret = setup.body.clientSecret as string;
       const saved = await this.confirm('/api/sandbox/confirm-setup', clientSecret, cardName, '/checkout');
       if (saved !== 'succeeded' && saved !== 'authenticated: succeeded') outcome = `card setup ${saved}`;
@@ -217,7 +218,6 @@ export class MoneyWorld {
     } finally {
       slow?.mockRestore();
     }
-    await this.recordLive();
     for (const id of await this.orderIds()) if (!before.has(id)) this.orders.set(id, { boughtOnDay: this.day, card: 'pays' });
     return answers.map((a) => `${a.status}${a.body?.status ? ` ${String(a.body.status)}` : ''}`).join(', ');
   }
@@ -257,6 +257,21 @@ export class MoneyWorld {
     const { id } = open[k % open.length];
     const evidence = won ? 'winning_evidence' : 'losing_evidence';
     const res = await this.post(`/api/sandbox/disputes/${id}/evidence`, { evidence });
+    return `${res.status}${res.status >= 400 ? ` ${String(res.body?.message ?? '')}` : ''}`;
+  }
+
+  /** The admin stops the k-th instalment plan (of all, oldest first) from the orders screen. */
+  async stopInstalments(k: number): Promise<string> {
+    const plans: Array<{ id: string }> = await this.stack.db.query(
+      `SELECT id FROM orders WHERE instalments IS NOT NULL AND paid_at IS NOT NULL ORDER BY created_at, id`,
+    );
+    if (plans.length === 0) return 'no instalment plan';
+    const { id } = plans[k % plans.length];
+    const res = await request(this.stack.url)
+      .post(`/api/admin/billing/orders/${id}/stop-instalments`)
+      .set('Cookie', this.admin.cookie)
+      .set('x-csrf-token', this.admin.csrfToken)
+      .send({});
     return `${res.status}${res.status >= 400 ? ` ${String(res.body?.message ?? '')}` : ''}`;
   }
 
@@ -325,10 +340,5 @@ export class MoneyWorld {
   private async orderIds(): Promise<Set<string>> {
     const rows: Array<{ id: string }> = await this.stack.db.query(`SELECT id FROM orders`);
     return new Set(rows.map((r) => r.id));
-  }
-
-  /** As checkout records them with a Stripe live key: sales reach the affiliate service, Meta and GA4. */
-  private async recordLive(): Promise<void> {
-    await this.stack.db.query(`UPDATE orders SET livemode = true WHERE NOT livemode`);
   }
 }
