@@ -10,10 +10,10 @@ import { MoneyWorld } from './support/money-world';
  * the invariants of `money-invariants.ts` are read from Postgres and the fakes' doors. A failure
  * is shrunk to the smallest sequence and printed with the seed and path that replay it:
  * `npm run test:model -- --seed <seed> --path <path>`. `npm test` runs MODEL_RUNS sequences
- * (default 12, about 2 minutes); `npm run test:model -- --runs 500` runs longer.
+ * (default 60, about 2 minutes); `npm run test:model -- --runs 500` runs longer.
  */
 const world = new MoneyWorld();
-const runs = Number(process.env.MODEL_RUNS ?? 30);
+const runs = Number(process.env.MODEL_RUNS ?? 60);
 const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
 const path = process.env.MODEL_PATH || undefined;
 
