@@ -59,7 +59,7 @@ describe('admin sign-in and the testimonial manager API', () => {
       { worker: false },
     );
     api = request(stack.url);
-    await stack.db.query('TRUNCATE testimonials, admin_accounts, admin_sessions, admin_audit_log');
+    await stack.db.query('TRUNCATE testimonials, admin_accounts, admin_sessions, admin_audit_log CASCADE');
     for (const who of [ADMIN, OTHER]) {
       const created = await adminCreate(who.email, who.password);
       expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Admin account created') });
@@ -67,7 +67,7 @@ describe('admin sign-in and the testimonial manager API', () => {
     session = await signIn();
   });
   afterAll(async () => {
-    await stack?.db.query('TRUNCATE testimonials, admin_accounts, admin_sessions, admin_audit_log');
+    await stack?.db.query('TRUNCATE testimonials, admin_accounts, admin_sessions, admin_audit_log CASCADE');
     await stack?.stop();
   });
 

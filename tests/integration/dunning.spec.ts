@@ -14,7 +14,7 @@ import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor }
  * after its last retry (Stripe's setting, SANDBOX_AFTER_LAST_RETRY) ends access at once. Time is
  * the sandbox clock's: nothing waits for the wall clock but the worker's jobs.
  */
-const SECRET = 'members-area-dunning-secret-0123456789abcdef';
+const SECRET = `whsec_${Buffer.from('members-area-dunning-secret-0123').toString('base64')}`;
 const DAY_MS = 86_400_000;
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
 const area = new FakeMembersArea(SECRET);

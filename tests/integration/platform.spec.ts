@@ -14,6 +14,7 @@ const BODILESS_WRITES = [
   'POST /api/account/logout',
   'POST /api/admin/exhausted-jobs/{id}/retry',
   'POST /api/admin/coupons/{id}/deactivate',
+  'POST /api/admin/billing/orders/{orderId}/stop-instalments',
 ];
 
 describe('platform: health, docs and security baseline', () => {
