@@ -5,7 +5,7 @@ import { PastDueRepository } from '@core/database/repositories/past-due.reposito
 import { PaymentEventRepository, type PaymentEventRow } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
 import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind, SubscriptionState } from '@core/payments/payment-gateway';
-import type { OrderStatus } from '@core/payments/order-state';
+import type { OrderStatus } from '@core/orders/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
 import {
   applyReadToOrder,
@@ -17,7 +17,7 @@ import {
   recordLaterPayment,
   setSubscriptionState,
 } from '@core/database/repositories/order.repository';
-import { isFinal, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isFinal, orderStatusOfSubscription } from '@core/orders/order-state';
 import { owe } from '@core/queue/owe';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { OnJob } from '../jobs/on-job.decorator';

@@ -1,5 +1,5 @@
 import type { OrderIdColumn, OrderRow } from '../database/repositories/order.repository';
-import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from './order-state';
+import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from '../orders/order-state';
 import type { Plan } from '@contracts/plans';
 import type { GatewayOrder, PaymentGateway } from './payment-gateway';
 

@@ -10,7 +10,7 @@ import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentD
 import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { ProviderCalls } from './provider-calls';
-import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isPaid, orderStatusOfSubscription } from '@core/orders/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { MEMBERSHIP_CLAIM_MINUTES, type NewOrder, OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
-import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/orders/order-state';
 import { isPoolBusy, PoolBusyError, poolRefusalHere } from '@core/database/pool-admission';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { verificationStatus } from './verification-status';

@@ -4,7 +4,7 @@ import { JOBS } from '@contracts/jobs';
 import type { PaymentProviderName } from '@contracts/payments';
 import type { PaymentKind, PlanId } from '@contracts/plans';
 import { owe, OwedJobs } from '../../queue/owe';
-import { advance, isPaid, OrderStatus, SETTLED_STATUSES } from '../../payments/order-state';
+import { advance, isPaid, OrderStatus, SETTLED_STATUSES } from '../../orders/order-state';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import type { GroupedRow } from './grouped-row';
 import { syncMembership } from './membership.repository';

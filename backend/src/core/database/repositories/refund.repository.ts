@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
 import { owe } from '../../queue/owe';
 import type { DisputeOutcome, RefundState } from '../../payments/payment-gateway';
-import { refundEndsAccess, type RefundReason } from '../../payments/refund-access';
+import { refundEndsAccess, type RefundReason } from '../../orders/refund-access';
 import type { TableColumns } from '../personal-data';
 import type { OrderRow, PaymentRow } from './order.repository';
 import { affectedRows, containsPattern } from './sql-results';
