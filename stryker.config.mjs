@@ -21,7 +21,7 @@ const REPORTS = 'test-results/mutation';
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: [
-    'backend/src/core/payments/order-state.ts',
+    'backend/src/core/orders/order-state.ts',
     'worker/src/ledger/provider-call-ledger.ts',
     'backend/src/core/queue/owe.ts',
     'backend/src/contracts/plans.ts',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { JOBS } from '@contracts/jobs';
-import { recordDispute } from '@core/database/repositories/refund.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { owe } from '@core/queue/owe';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { adminCreate } from './support/admin';
@@ -124,15 +124,13 @@ it('a 6-Month buyer refunded in full after payment 1 is charged nothing more, ho
 
 it('a lost dispute of payment 1 stops the plan as a full refund does', async () => {
   const paymentId = await buySixMonth();
-  await stack.db.transaction((manager) =>
-    recordDispute(manager, {
-      paymentId,
-      providerDisputeId: 'dp_lost0000000000000001',
-      outcome: 'lost',
-      amountCents: 25_000,
-      currency: 'usd',
-    }),
-  );
+  await stack.api!.get(OrderLifecycle).disputeChanged({
+    paymentId,
+    providerDisputeId: 'dp_lost0000000000000001',
+    outcome: 'lost',
+    amountCents: 25_000,
+    currency: 'usd',
+  });
   await refundSettled();
   expect(await refundEffects()).toMatchObject({ 'cancel-subscription': 'done', 'refund-email': 'skipped: dispute' });
   expect(await order()).toMatchObject({ access_revoked_at: expect.any(Date) });

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OrderRepository, type OrderRow, type PaymentRow } from '@core/database/repositories/order.repository';
+import { OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';
+import { PaymentRepository, type PaymentRow } from '@core/database/repositories/payment.repository';
 import {
   JOBS,
   ORDER_PAID_EFFECTS,
@@ -66,6 +67,7 @@ export class OrderPaidHandler {
 
   constructor(
     private readonly orders: OrderRepository,
+    private readonly payments: PaymentRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly config: AppConfig,
     private readonly affiliate: AffiliateClient,
@@ -78,7 +80,7 @@ export class OrderPaidHandler {
   async settle({ orderId }: OrderPaidPayload): Promise<string> {
     const order = await this.orders.findById(orderId);
     if (!order) return 'skipped: order not found';
-    // paid_at is set by applyOrderStatus from a provider read or webhook, in the transaction that owed this job.
+    // paid_at is set by OrderLifecycle from a provider read or webhook, in the transaction that owed this job.
     if (!order.paid_at) return 'skipped: not paid';
 
     const charge: Charge = {
@@ -100,7 +102,7 @@ export class OrderPaidHandler {
    */
   @OnJob(JOBS.paymentPaid)
   async settlePayment({ paymentId }: PaymentPaidPayload): Promise<string> {
-    const payment: PaymentRow | null = await this.orders.findPayment(paymentId);
+    const payment: PaymentRow | null = await this.payments.findPayment(paymentId);
     if (!payment) return 'skipped: payment not found';
     const order = await this.orders.findById(payment.order_id);
     if (!order) return 'skipped: order not found';
@@ -113,7 +115,7 @@ export class OrderPaidHandler {
       number: payment.sequence,
     };
     const summary = await this.settleCharge(order, charge, { orderId: order.id, paymentId, sequence: payment.sequence }, (effects) =>
-      this.orders.recordPaymentEffects(payment.id, effects),
+      this.payments.recordPaymentEffects(payment.id, effects),
     );
     return summary.join(' ');
   }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JOBS, REFUND_EFFECTS, RefundEffect, RefundRecordedPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
-import type { OrderRow, PaymentRow } from '@core/database/repositories/order.repository';
+import type { OrderRow } from '@core/database/repositories/order.repository';
+import type { PaymentRow } from '@core/database/repositories/payment.repository';
 import { RefundRepository, type RefundRow } from '@core/database/repositories/refund.repository';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -36,7 +37,7 @@ interface Refunded {
  * dispute), each through the side-effect ledger under `<kind>:<refund id>`, so a retried job or a
  * replayed webhook never repeats one: the buyer's refund e-mail, the affiliate commission
  * reversal and GA4's refund event (live orders only, as sales), and, when the refund ended the
- * membership's access (refunds.ends_access, decided by recordRefund), its subscription canceled
+ * membership's access (refunds.ends_access, decided by OrderLifecycle.refundRecorded), its subscription canceled
  * at once, or for an instalment plan its schedule (no later instalment is charged to a buyer
  * whose access ended; a partial refund keeps both). They run side by side; what became of each
  * is kept in `refunds.effects`.

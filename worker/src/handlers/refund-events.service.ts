@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
-import { recordDispute, recordRefund, RefundRepository } from '@core/database/repositories/refund.repository';
+import { RefundRepository } from '@core/database/repositories/refund.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { AfterPaymentSubject, PAYMENT_GATEWAY, PaymentGateway, type Refund } from '@core/payments/payment-gateway';
 
 export type RefundEventOutcome =
@@ -14,16 +14,16 @@ export type RefundEventOutcome =
  * Applies a stored refund or dispute event (charge.refunded, refund.*, charge.dispute.*: see
  * PaymentEvent.after). The event only names the object: the refund, the refunded charge's refunds
  * or the dispute is re-read from the provider, so a duplicate, a replay or an event out of order
- * records today's state. Each refund is recorded once by its provider id (recordRefund, which
- * also owes its effects once), each dispute status once (recordDispute), in the transaction that
- * marks the event applied.
+ * records today's state. Each refund is recorded once by its provider id, owing its effects once,
+ * and each dispute status once (OrderLifecycle.refundRecorded, disputeChanged), in the
+ * transaction that marks the event applied.
  */
 @Injectable()
 export class RefundEventsService {
   private readonly logger = new Logger(RefundEventsService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly lifecycle: OrderLifecycle,
     private readonly refunds: RefundRepository,
     private readonly events: PaymentEventRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -45,20 +45,18 @@ export class RefundEventsService {
     );
     const ours = found.filter((f) => f.payment !== null);
     if (ours.length === 0) return this.skip(eventId, 'skipped: no payment');
-    await this.dataSource.transaction(async (manager) => {
-      for (const { refund, payment } of ours) {
-        await recordRefund(manager, {
-          paymentId: payment!.id,
-          requestKey: refund.requestKey,
-          providerRefundId: refund.refundId,
-          amountCents: refund.amountCents,
-          currency: refund.currency,
-          state: refund.state,
-          reason: 'refund',
-        });
-      }
-      await this.events.markApplied([eventId], manager);
-    });
+    await this.lifecycle.refundRecorded(
+      ours.map(({ refund, payment }) => ({
+        paymentId: payment!.id,
+        requestKey: refund.requestKey,
+        providerRefundId: refund.refundId,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        state: refund.state,
+        reason: 'refund' as const,
+      })),
+      [eventId],
+    );
     return `recorded: ${ours.length} refund(s)`;
   }
 
@@ -67,16 +65,16 @@ export class RefundEventsService {
     if (!dispute) return this.skip(eventId, 'skipped: not found at the provider');
     const payment = await this.refunds.paymentByProviderIds(dispute.paymentIds);
     if (!payment) return this.skip(eventId, 'skipped: no payment');
-    await this.dataSource.transaction(async (manager) => {
-      await recordDispute(manager, {
+    await this.lifecycle.disputeChanged(
+      {
         paymentId: payment.id,
         providerDisputeId: dispute.disputeId,
         outcome: dispute.outcome,
         amountCents: dispute.amountCents,
         currency: dispute.currency,
-      });
-      await this.events.markApplied([eventId], manager);
-    });
+      },
+      [eventId],
+    );
     return `recorded: dispute ${dispute.outcome}`;
   }
 

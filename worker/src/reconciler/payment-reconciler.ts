@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ORDER_PAID_EFFECTS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
-import { OrderRepository } from '@core/database/repositories/order.repository';
-import { PastDueRepository } from '@core/database/repositories/past-due.repository';
+import { OrderReconcileRepository } from '@core/database/repositories/order-reconcile.repository';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { objectOf, readOrderStatus } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { PaymentEventHandler } from '../handlers/payment-event.handler';
@@ -54,10 +54,10 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly config: AppConfig,
-    private readonly orders: OrderRepository,
+    private readonly reconcileRows: OrderReconcileRepository,
+    private readonly lifecycle: OrderLifecycle,
     private readonly events: PaymentEventRepository,
     private readonly paymentEvents: PaymentEventHandler,
-    private readonly pastDue: PastDueRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -80,7 +80,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     await this.applyStaleEvents(settleMs, lookbackMs, claimMs, summary);
     await this.readUnsettledOrders(settleMs, lookbackMs, claimMs, summary);
     if (!this.stopped)
-      summary.paidEffectsOwed = (await this.orders.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
+      summary.paidEffectsOwed = (await this.reconcileRows.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
     if (!this.stopped) summary.graceEnded = await this.endLapsedGrace();
     if (summary.eventsApplied + summary.ordersRead + summary.paidEffectsOwed + summary.graceEnded + summary.failures > 0) {
       this.logger.log({ ...summary }, 'Payment reconciliation pass');
@@ -91,7 +91,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
   /** Ends the access of past-due orders whose first failed charge is PAST_DUE_GRACE_DAYS old by the provider's clock. */
   private async endLapsedGrace(): Promise<number> {
     const graceStartedBefore = new Date((await this.gateway.now()).getTime() - this.config.PAST_DUE_GRACE_DAYS * 86_400_000);
-    return (await this.pastDue.endLapsedGrace(graceStartedBefore, BATCH)).length;
+    return (await this.lifecycle.graceLapsed(graceStartedBefore, BATCH)).length;
   }
 
   private schedule(): void {
@@ -119,7 +119,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     for (const [orderId, eventIds] of byOrder) {
       if (this.stopped) return;
       // An event about no order is marked applied without a provider read: nothing to claim.
-      if (orderId && !(await this.orders.claimRefresh(orderId, claimMs))) continue;
+      if (orderId && !(await this.reconcileRows.claimRefresh(orderId, claimMs))) continue;
       for (const eventId of eventIds) {
         try {
           await this.paymentEvents.apply({ eventId });
@@ -133,12 +133,12 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async readUnsettledOrders(settleMs: number, lookbackMs: number, claimMs: number, summary: ReconcileSummary): Promise<void> {
-    for (const order of await this.orders.claimUnsettled(settleMs, lookbackMs, claimMs, BATCH)) {
+    for (const order of await this.reconcileRows.claimUnsettled(settleMs, lookbackMs, claimMs, BATCH)) {
       if (this.stopped) return;
       const object = objectOf(order);
       if (!object) continue;
       try {
-        await this.orders.applyRead(order.id, () => readOrderStatus(this.gateway, object));
+        await this.lifecycle.providerRead(order.id, () => readOrderStatus(this.gateway, object));
         summary.ordersRead += 1;
       } catch (err) {
         summary.failures += 1;

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source';
+import { OrdersModule } from '../orders/orders.module';
 import { RepositoriesModule } from './repositories/repositories.module';
 
 /**
@@ -34,6 +35,7 @@ export class DatabaseModule {
           }),
         }),
         RepositoriesModule,
+        OrdersModule,
       ],
     };
   }

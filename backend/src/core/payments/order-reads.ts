@@ -1,5 +1,5 @@
 import type { OrderIdColumn, OrderRow } from '../database/repositories/order.repository';
-import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from './order-state';
+import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from '../orders/order-state';
 import type { Plan } from '@contracts/plans';
 import type { GatewayOrder, PaymentGateway } from './payment-gateway';
 
@@ -12,7 +12,7 @@ export interface OrderObject {
 /**
  * What the provider says now about one of an order's objects, as the order status it means
  * (null: nothing to learn yet). The webhook path and the reconciler read through this, under the
- * order's row lock (`applyReadUnderLock`).
+ * order's row lock (`OrderLifecycle.providerRead`, `OrderLifecycle.providerEvents`).
  */
 export async function readOrderStatus(gateway: PaymentGateway, object: OrderObject): Promise<OrderStatus | null> {
   switch (object.column) {

@@ -9,6 +9,7 @@ import { ROUTES } from '@contracts/routes';
 import { AppConfig } from '@core/config/app-config';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
 import { OrderRepository, type MembershipRow, type OrderRow } from '@core/database/repositories/order.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import {
   accountLinkEmailContext,
   hashAccessToken,
@@ -58,6 +59,7 @@ export class AccountService {
     private readonly dataSource: DataSource,
     private readonly access: AccountAccessRepository,
     private readonly orders: OrderRepository,
+    private readonly lifecycle: OrderLifecycle,
     private readonly config: AppConfig,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
@@ -105,7 +107,7 @@ export class AccountService {
       this.gateway.setCancelAtPeriodEnd(order.id, order.subscription_id as string, cancel, randomUUID()),
     );
     // In a transaction: the buyer's membership moves with the order (canceling, or active again).
-    await this.dataSource.transaction((manager) => this.orders.setSubscriptionTerms(manager, order.id, terms));
+    await this.lifecycle.termsLearned(order.id, terms);
     return this.membershipOf(account, order.id);
   }
 

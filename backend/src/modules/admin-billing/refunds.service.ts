@@ -8,6 +8,7 @@ import {
   RefundRepository,
   type RefundRow,
 } from '@core/database/repositories/refund.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, type Refund } from '@core/payments/payment-gateway';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -62,7 +63,7 @@ const toOrder = (row: AdminOrderListing): AdminBillingOrder => ({
  * The orders screen: orders with their payments and refunds, and the admin's refund of one
  * payment. A refund request is held under its key in Postgres (with its audit entry) before the
  * gateway is called with a key derived from it, and recorded with the gateway's answer: a double
- * click or a retried request refunds once, and its effects are owed once (recordRefund).
+ * click or a retried request refunds once, and its effects are owed once (OrderLifecycle.refundRecorded).
  */
 @Injectable()
 export class RefundsService {
@@ -70,6 +71,7 @@ export class RefundsService {
 
   constructor(
     private readonly refunds: RefundRepository,
+    private readonly lifecycle: OrderLifecycle,
     private readonly audit: AuditRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
@@ -126,15 +128,17 @@ export class RefundsService {
       this.logger.warn({ refundId: held.id, err: (err as Error).message }, 'Refund not answered by the payment provider');
       throw new ServiceUnavailableException(PROVIDER_UNAVAILABLE_MESSAGE);
     }
-    const recorded = await this.refunds.record({
-      paymentId: payment.id,
-      requestKey: held.request_key,
-      providerRefundId: answer.refundId,
-      amountCents: answer.amountCents,
-      currency: answer.currency,
-      state: answer.state,
-      reason: 'refund',
-    });
+    const [recorded] = await this.lifecycle.refundRecorded([
+      {
+        paymentId: payment.id,
+        requestKey: held.request_key,
+        providerRefundId: answer.refundId,
+        amountCents: answer.amountCents,
+        currency: answer.currency,
+        state: answer.state,
+        reason: 'refund',
+      },
+    ]);
     this.logger.log({ refundId: recorded.id, paymentId: payment.id, status: recorded.status }, 'Refund recorded');
     return toRefund(recorded, admin);
   }

@@ -4,7 +4,7 @@ import { FunnelEventRepository } from '@core/database/repositories/funnel-event.
 import type { GroupedRow } from '@core/database/repositories/grouped-row';
 import { InvitationRepository } from '@core/database/repositories/invitation.repository';
 import { LeadRepository } from '@core/database/repositories/lead.repository';
-import { OrderRepository } from '@core/database/repositories/order.repository';
+import { OrderReportRepository } from '@core/database/repositories/order-report.repository';
 import type { ReportRange } from './report-range';
 
 const EMPTY: FunnelStages = { visitors: 0, leads: 0, checkouts: 0, purchases: 0, revenueCents: 0 };
@@ -19,7 +19,7 @@ export class FunnelService {
   constructor(
     private readonly funnelEvents: FunnelEventRepository,
     private readonly leads: LeadRepository,
-    private readonly orders: OrderRepository,
+    private readonly orders: OrderReportRepository,
     private readonly invitations: InvitationRepository,
   ) {}
 

@@ -4,7 +4,7 @@ import type { MembershipStatus } from '@contracts/plans';
 import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
 import { normalizeEmail } from '@contracts/email';
 import { LeadRepository, type LeadListing } from '@core/database/repositories/lead.repository';
-import { OrderRepository, type OrderListing } from '@core/database/repositories/order.repository';
+import { OrderReportRepository, type OrderListing } from '@core/database/repositories/order-report.repository';
 import { containsPattern } from '@core/database/repositories/sql-results';
 import { toCsv } from './csv';
 
@@ -60,7 +60,7 @@ const toMember = (row: MembershipListing): AdminMemberRow => ({
 export class RecordsService {
   constructor(
     private readonly leadRows: LeadRepository,
-    private readonly orderRows: OrderRepository,
+    private readonly orderRows: OrderReportRepository,
     private readonly memberRows: MembershipRepository,
   ) {}
 

@@ -10,10 +10,11 @@ import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentD
 import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { ProviderCalls } from './provider-calls';
-import { isPaid, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isPaid, orderStatusOfSubscription } from '@core/orders/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { MEMBERSHIP_CLAIM_MINUTES, type NewOrder, OrderRepository, type OrderRow } from '@core/database/repositories/order.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { CouponCheckout } from './coupon-checkout';
 
 /** What checkout knows about the request besides its body. */
@@ -35,6 +36,7 @@ export class CheckoutService {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly orders: OrderRepository,
+    private readonly lifecycle: OrderLifecycle,
     private readonly limiter: IntentRateLimiter,
     private readonly config: AppConfig,
     private readonly metrics: PaymentMetrics,
@@ -81,7 +83,7 @@ export class CheckoutService {
     });
     // The provider's first word on its state is stored with it: its created event then finds
     // nothing to change, unless the subscription has moved on since.
-    await this.orders.applySubscription(
+    await this.lifecycle.subscriptionCreated(
       order.id,
       {
         subscription_id: subscription.subscriptionId,

@@ -1,5 +1,5 @@
 import type { PaymentKind } from '@contracts/plans';
-import type { OrderStatus } from '@core/payments/order-state';
+import type { OrderStatus } from '@core/orders/order-state';
 
 /**
  * The status word the verification endpoints answer with. The API contract keeps the words the

@@ -1,6 +1,7 @@
 import { AppConfig } from '@core/config/app-config';
 import { PoolBusyError, runWithAdmission } from '@core/database/pool-admission';
 import type { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
+import type { OrderLifecycle } from '@core/orders/order-lifecycle';
 import type { PaymentGateway } from '@core/payments/payment-gateway';
 import { VerificationService } from './verification.service';
 
@@ -20,10 +21,10 @@ const ROW = {
 function serviceWhoseReadFails(failure: Error): VerificationService {
   const orders = {
     findBy: () => Promise.resolve(ROW),
-    applyClaimedRead: () => Promise.reject(failure),
   } as unknown as OrderRepository;
+  const lifecycle = { claimedProviderRead: () => Promise.reject(failure) } as unknown as OrderLifecycle;
   const gateway = { kindOfId: () => 'charge' } as unknown as PaymentGateway;
-  return new VerificationService(gateway, orders, new AppConfig());
+  return new VerificationService(gateway, orders, lifecycle, new AppConfig());
 }
 
 describe('VerificationService when the provider read fails', () => {

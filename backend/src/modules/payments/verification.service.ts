@@ -3,9 +3,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
-import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/payments/order-state';
+import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/orders/order-state';
 import { isPoolBusy, PoolBusyError, poolRefusalHere } from '@core/database/pool-admission';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { verificationStatus } from './verification-status';
 
 type Path = 'payment' | 'subscription';
@@ -26,6 +27,7 @@ export class VerificationService {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly orders: OrderRepository,
+    private readonly lifecycle: OrderLifecycle,
     private readonly config: AppConfig,
   ) {}
 
@@ -66,7 +68,7 @@ export class VerificationService {
   private async readProvider(path: Path, order: OrderRow): Promise<OrderStatus | null> {
     try {
       // Read under the order's row lock, so a webhook's fresher read cannot be overwritten by this one.
-      return await this.orders.applyClaimedRead(order.id, this.config.VERIFY_REFRESH_MS, async () =>
+      return await this.lifecycle.claimedProviderRead(order.id, this.config.VERIFY_REFRESH_MS, async () =>
         path === 'payment'
           ? orderStatusOfCharge(await this.gateway.readCharge(order.payment_intent_id as string))
           : orderStatusOfSubscription(await this.gateway.readSubscription(order.subscription_id as string)),

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JOBS } from '@contracts/jobs';
-import { isPlanId, MembershipStatus, plansOf, PRODUCT_OF_PLAN, ProductId } from '@contracts/plans';
-import { owe, OwedJobs } from '../../queue/owe';
+import type { MembershipStatus, PlanId, ProductId } from '@contracts/plans';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 
 export const MEMBERSHIP_TABLES: readonly TableColumns[] = [
@@ -61,93 +59,79 @@ const ORDER_ACCESS = `
 /** Better access first: the membership takes its best order's. */
 const ACCESS_RANK = `CASE access WHEN 'active' THEN 0 WHEN 'canceling' THEN 1 WHEN 'past_due' THEN 2 ELSE 3 END`;
 
-const hasAccess = (status: MembershipStatus | null | undefined): boolean => status !== undefined && status !== null && status !== 'ended';
-
 /** Whose membership an order decides: its buyer's address and its plan (the product). */
 export interface MembershipBuyer {
   email_normalized: string;
   plan_id: string;
 }
 
-/**
- * Brings the membership of an order's buyer and product up to date with their paid orders, in
- * the caller's transaction (which changed the order). The membership row is locked before the
- * orders are read, so two orders of one buyer changing at once take turns. When access is
- * granted or ends, the membership webhook is owed in the same transaction, once per change.
- * Resolves with the membership's status (null: the buyer has never had access). `buyer`: the
- * order's address and plan when the caller has just read them under the order's row lock.
- * `owed`: where the webhook is owed when the caller writes its owed jobs together (else at once).
- */
-export async function syncMembership(
-  manager: SqlExecutor,
-  orderId: string,
-  buyer?: MembershipBuyer,
-  owed?: OwedJobs,
-): Promise<MembershipStatus | null> {
-  const [order]: MembershipBuyer[] = buyer
-    ? [buyer]
-    : await manager.query(`SELECT email_normalized, plan_id FROM orders WHERE id = $1`, [orderId]);
-  if (!order || !isPlanId(order.plan_id)) return null;
-  const product = PRODUCT_OF_PLAN[order.plan_id];
-  const [current]: MembershipRow[] = await manager.query(
-    `SELECT * FROM memberships WHERE email_normalized = $1 AND product = $2 FOR UPDATE`,
-    [order.email_normalized, product],
-  );
-  const [best]: Array<{ id: string; access: MembershipStatus }> = await manager.query(
-    `SELECT id, access FROM (
-       SELECT o.id, o.paid_at, ${ORDER_ACCESS} AS access FROM orders o WHERE o.email_normalized = $1 AND o.plan_id = ANY($2)
-     ) decided
-     WHERE access IS NOT NULL ORDER BY ${ACCESS_RANK}, paid_at DESC LIMIT 1`,
-    [order.email_normalized, plansOf(product)],
-  );
-  if (!best) return current?.status ?? null;
-
-  const granted = hasAccess(best.access) && !hasAccess(current?.status);
-  const ended = !hasAccess(best.access) && hasAccess(current?.status);
-  if (!current) {
-    if (!granted) return null;
-    // A concurrent first order of the same buyer and product inserts one row; the other waits and updates it.
-    const [inserted]: MembershipRow[] = await manager.query(
-      `INSERT INTO memberships (email_normalized, product, status, order_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (email_normalized, product) DO NOTHING RETURNING *`,
-      [order.email_normalized, product, best.access, best.id],
-    );
-    if (!inserted) return syncMembership(manager, orderId, order, owed);
-    await oweWebhook(manager, inserted, 'membership.access_granted', owed);
-    return inserted.status;
-  }
-  if (current.status === best.access && current.order_id === best.id) return current.status;
-  // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
-  const [[updated]]: [MembershipRow[], number] = await manager.query(
-    `UPDATE memberships
-        SET status = $2, order_id = $3, updated_at = now(),
-            access_changes = access_changes + CASE WHEN $4 OR $5 THEN 1 ELSE 0 END,
-            granted_at = CASE WHEN $4 THEN now() ELSE granted_at END,
-            ended_at = CASE WHEN $5 THEN now() WHEN $4 THEN NULL ELSE ended_at END
-      WHERE id = $1 RETURNING *`,
-    [current.id, best.access, best.id, granted, ended],
-  );
-  if (granted) await oweWebhook(manager, updated, 'membership.access_granted', owed);
-  if (ended) await oweWebhook(manager, updated, 'membership.access_ended', owed);
-  return updated.status;
-}
-
-/** Owes the webhook of an access change now, or through `owed` when the caller writes its owed jobs together. */
-async function oweWebhook(
-  manager: SqlExecutor,
-  row: MembershipRow,
-  event: 'membership.access_granted' | 'membership.access_ended',
-  owed: OwedJobs | undefined,
-) {
-  const job = { name: JOBS.membershipWebhook, data: { membershipId: row.id, change: row.access_changes, event } } as const;
-  if (owed) owed.add(job);
-  else await owe(manager, [job]);
-}
-
 /** Who may enter which members area: the admin's list and export, and what the membership webhook sends. */
 @Injectable()
 export class MembershipRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The buyer's membership of the product, locked in the caller's transaction (two orders of one buyer take turns). */
+  async lock(sql: SqlExecutor, emailNormalized: string, product: ProductId): Promise<MembershipRow | null> {
+    const [current]: MembershipRow[] = await sql.query(
+      `SELECT * FROM memberships WHERE email_normalized = $1 AND product = $2 FOR UPDATE`,
+      [emailNormalized, product],
+    );
+    return current ?? null;
+  }
+
+  /** The buyer's paid order of `plans` giving the best access (ORDER_ACCESS), and that access; null: none paid. */
+  async bestAccess(
+    sql: SqlExecutor,
+    emailNormalized: string,
+    plans: readonly PlanId[],
+  ): Promise<{ id: string; access: MembershipStatus } | null> {
+    const [best]: Array<{ id: string; access: MembershipStatus }> = await sql.query(
+      `SELECT id, access FROM (
+         SELECT o.id, o.paid_at, ${ORDER_ACCESS} AS access FROM orders o WHERE o.email_normalized = $1 AND o.plan_id = ANY($2)
+       ) decided
+       WHERE access IS NOT NULL ORDER BY ${ACCESS_RANK}, paid_at DESC LIMIT 1`,
+      [emailNormalized, plans],
+    );
+    return best ?? null;
+  }
+
+  /** The buyer's first membership of the product; null when a concurrent first order inserted it first. */
+  async insert(
+    sql: SqlExecutor,
+    emailNormalized: string,
+    product: ProductId,
+    status: MembershipStatus,
+    orderId: string,
+  ): Promise<MembershipRow | null> {
+    const [inserted]: MembershipRow[] = await sql.query(
+      `INSERT INTO memberships (email_normalized, product, status, order_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (email_normalized, product) DO NOTHING RETURNING *`,
+      [emailNormalized, product, status, orderId],
+    );
+    return inserted ?? null;
+  }
+
+  /** Moves a membership to `status`, decided by `orderId`; `granted`/`ended`: access changes now (one more access change). */
+  async update(
+    sql: SqlExecutor,
+    id: string,
+    status: MembershipStatus,
+    orderId: string,
+    granted: boolean,
+    ended: boolean,
+  ): Promise<MembershipRow> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+    const [[updated]]: [MembershipRow[], number] = await sql.query(
+      `UPDATE memberships
+          SET status = $2, order_id = $3, updated_at = now(),
+              access_changes = access_changes + CASE WHEN $4 OR $5 THEN 1 ELSE 0 END,
+              granted_at = CASE WHEN $4 THEN now() ELSE granted_at END,
+              ended_at = CASE WHEN $5 THEN now() WHEN $4 THEN NULL ELSE ended_at END
+        WHERE id = $1 RETURNING *`,
+      [id, status, orderId, granted, ended],
+    );
+    return updated;
+  }
 
   /** A membership with its deciding order's address, name and plan (the address as typed at checkout). */
   async findListing(id: string, sql: SqlExecutor = this.dataSource): Promise<MembershipListing | null> {

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { JOBS } from '@contracts/jobs';
-import { owe } from '../../queue/owe';
 import type { DisputeOutcome, RefundState } from '../../payments/payment-gateway';
-import { refundEndsAccess, type RefundReason } from '../../payments/refund-access';
-import type { TableColumns } from '../personal-data';
-import type { OrderRow, PaymentRow } from './order.repository';
-import { affectedRows, containsPattern } from './sql-results';
-import { syncMembership } from './membership.repository';
+import type { RefundReason } from '../../orders/refund-access';
+import type { SqlExecutor, TableColumns } from '../personal-data';
+import type { OrderRow } from './order-rows';
+import type { PaymentRow } from './payment.repository';
+import { containsPattern } from './sql-results';
 
 /** A refund's status: `requested` while the admin's request waits for the provider's answer, then the provider's word. */
 export type RefundStatus = 'requested' | RefundState;
@@ -143,10 +141,8 @@ export interface RefundForEffects {
   payment: PaymentRow;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Refunds that count against what is left of a payment. */
 const HELD = `('requested', 'pending', 'succeeded')`;
-const RANK: Readonly<Record<RefundStatus, number>> = { requested: 0, pending: 1, succeeded: 2, failed: 2, canceled: 2 };
 
 /** Refunds and disputes of orders' payments. */
 @Injectable()
@@ -227,11 +223,6 @@ export class RefundRepository {
     await this.dataSource.query(`DELETE FROM refunds WHERE id = $1 AND status = 'requested'`, [refundId]);
   }
 
-  /** Records a refund as the provider reported it (see recordRefund), in a transaction of its own. */
-  record(refund: ProviderRefund): Promise<RefundRow> {
-    return this.dataSource.transaction((manager) => recordRefund(manager, refund));
-  }
-
   /** The payment the provider knows by one of `ids`, the first of them that is held (see Refund.paymentIds). */
   async paymentByProviderIds(ids: string[]): Promise<PaymentRow | null> {
     if (ids.length === 0) return null;
@@ -258,11 +249,6 @@ export class RefundRepository {
     ]);
   }
 
-  /** Records where a dispute stands now (see recordDispute), in a transaction of its own. */
-  recordDispute(dispute: ProviderDispute): Promise<DisputeRow | null> {
-    return this.dataSource.transaction((manager) => recordDispute(manager, dispute));
-  }
-
   async findDispute(disputeId: string): Promise<(DisputeRow & { order_email: string; plan_id: string; livemode: boolean }) | null> {
     const [row]: Array<DisputeRow & { order_email: string; plan_id: string; livemode: boolean }> = await this.dataSource.query(
       `SELECT d.*, o.email AS order_email, o.plan_id, o.livemode FROM disputes d JOIN orders o ON o.id = d.order_id WHERE d.id = $1`,
@@ -278,111 +264,78 @@ export class RefundRepository {
       status,
     ]);
   }
-}
 
-/**
- * Records a refund once, in the caller's transaction, holding its payment's lock: by the
- * provider's refund id, else by the admin request's key it carries (the webhook of our own refund
- * may arrive before the request records the provider's answer), else as a new refund (made in the
- * provider's dashboard, or a lost dispute). Its status only moves forward. When it succeeds now,
- * the order's refunded total grows, the access decision is taken (endAccessForRefund) and the
- * refund's effects are owed (`refund-recorded`), all in this transaction: exactly once.
- */
-export async function recordRefund(manager: EntityManager, refund: ProviderRefund): Promise<RefundRow> {
-  const [payment]: PaymentRow[] = await manager.query(`SELECT * FROM payments WHERE id = $1 FOR UPDATE`, [refund.paymentId]);
-  if (!payment) throw new Error(`No payment ${refund.paymentId} to record a refund of`);
-  const requestKey = refund.requestKey && UUID.test(refund.requestKey) ? refund.requestKey : null;
-  const [existing]: RefundRow[] = await manager.query(
-    `SELECT * FROM refunds WHERE provider_refund_id = $1 OR (provider_refund_id IS NULL AND request_key = $2::uuid) LIMIT 1`,
-    [refund.providerRefundId, requestKey],
-  );
-  let row: RefundRow;
-  if (existing) {
-    const status = RANK[refund.state] > RANK[existing.status] ? refund.state : existing.status;
-    const [[updated]]: [RefundRow[], number] = await manager.query(
+  /** Locks a payment (refunds and disputes of one payment take turns), in the caller's transaction. */
+  async lockPayment(sql: SqlExecutor, paymentId: string): Promise<PaymentRow | null> {
+    const [payment]: PaymentRow[] = await sql.query(`SELECT * FROM payments WHERE id = $1 FOR UPDATE`, [paymentId]);
+    return payment ?? null;
+  }
+
+  /** The refund recorded under the provider's refund id, else the admin request's key it carries. */
+  async findRecorded(sql: SqlExecutor, providerRefundId: string, requestKey: string | null): Promise<RefundRow | null> {
+    const [existing]: RefundRow[] = await sql.query(
+      `SELECT * FROM refunds WHERE provider_refund_id = $1 OR (provider_refund_id IS NULL AND request_key = $2::uuid) LIMIT 1`,
+      [providerRefundId, requestKey],
+    );
+    return existing ?? null;
+  }
+
+  /** Updates a recorded refund with the provider's word; the amount of a succeeded one stays. */
+  async updateRecorded(
+    sql: SqlExecutor,
+    refundId: string,
+    providerRefundId: string,
+    status: RefundStatus,
+    amountCents: number,
+  ): Promise<RefundRow> {
+    const [[updated]]: [RefundRow[], number] = await sql.query(
       `UPDATE refunds SET provider_refund_id = COALESCE(provider_refund_id, $2), status = $3,
               amount_cents = CASE WHEN status = 'succeeded' THEN amount_cents ELSE $4 END, updated_at = now()
         WHERE id = $1 RETURNING *`,
-      [existing.id, refund.providerRefundId, status, refund.amountCents],
+      [refundId, providerRefundId, status, amountCents],
     );
-    row = updated;
-  } else {
-    [row] = await manager.query(
+    return updated;
+  }
+
+  /** A refund of the payment first heard of from the provider (made in its dashboard, or a lost dispute). */
+  async insertRecorded(sql: SqlExecutor, payment: PaymentRow, requestKey: string | null, refund: ProviderRefund): Promise<RefundRow> {
+    const [row]: RefundRow[] = await sql.query(
       `INSERT INTO refunds (order_id, payment_id, request_key, provider_refund_id, reason, amount_cents, currency, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [payment.order_id, payment.id, requestKey, refund.providerRefundId, refund.reason, refund.amountCents, refund.currency, refund.state],
     );
+    return row;
   }
-  if (row.status !== 'succeeded' || existing?.status === 'succeeded') return row;
-  await manager.query(`UPDATE orders SET refunded_cents = refunded_cents + $2, updated_at = now() WHERE id = $1`, [
-    payment.order_id,
-    row.amount_cents,
-  ]);
-  if (await endAccessForRefund(manager, payment, refund.reason)) {
-    await manager.query(`UPDATE refunds SET ends_access = true WHERE id = $1`, [row.id]);
-    row.ends_access = true;
-  }
-  await owe(manager, [{ name: JOBS.refundRecorded, data: { refundId: row.id } }]);
-  return row;
-}
 
-/**
- * Ends the order's access now (orders.access_revoked_at) when money going back for `payment`
- * says so (refundEndsAccess), in the caller's transaction. True when it ended now (not before):
- * the caller then cancels the subscription at once, and the buyer's membership is brought up to date.
- */
-export async function endAccessForRefund(manager: EntityManager, payment: PaymentRow, reason: RefundReason): Promise<boolean> {
-  const refunded = await succeededOf(manager, payment.id);
-  if (!refundEndsAccess(reason, payment.amount_cents, refunded)) return false;
-  const result: unknown = await manager.query(
-    `UPDATE orders SET access_revoked_at = now(), updated_at = now() WHERE id = $1 AND access_revoked_at IS NULL`,
-    [payment.order_id],
-  );
-  if (affectedRows(result) !== 1) return false;
-  // The buyer's membership of the product loses this order's access (another paid order may keep it).
-  await syncMembership(manager, payment.order_id);
-  return true;
-}
-
-/**
- * Records where a dispute stands, in the caller's transaction holding its payment's lock. A new
- * status (won and lost are final) moves the order's dispute_status and owes the owner's e-mail
- * (`dispute-changed`); a lost dispute is recorded as a refund of what is left of the disputed
- * amount (reason 'dispute'), with a refund's effects, once. Null when nothing changed.
- */
-export async function recordDispute(manager: EntityManager, dispute: ProviderDispute): Promise<DisputeRow | null> {
-  const [payment]: PaymentRow[] = await manager.query(`SELECT * FROM payments WHERE id = $1 FOR UPDATE`, [dispute.paymentId]);
-  if (!payment) throw new Error(`No payment ${dispute.paymentId} to record a dispute of`);
-  const [existing]: DisputeRow[] = await manager.query(`SELECT * FROM disputes WHERE provider_dispute_id = $1`, [
-    dispute.providerDisputeId,
-  ]);
-  if (existing && (existing.status === dispute.outcome || existing.status !== 'disputed')) return null;
-  const [row]: DisputeRow[] = await manager.query(
-    `INSERT INTO disputes (order_id, payment_id, provider_dispute_id, status, amount_cents, currency)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (provider_dispute_id) DO UPDATE SET status = EXCLUDED.status, amount_cents = EXCLUDED.amount_cents, updated_at = now()
-     RETURNING *`,
-    [payment.order_id, payment.id, dispute.providerDisputeId, dispute.outcome, dispute.amountCents, dispute.currency],
-  );
-  await manager.query(`UPDATE orders SET dispute_status = $2, updated_at = now() WHERE id = $1`, [payment.order_id, dispute.outcome]);
-  await owe(manager, [{ name: JOBS.disputeChanged, data: { disputeId: row.id, status: dispute.outcome } }]);
-  if (dispute.outcome === 'lost') {
-    const left = payment.amount_cents - (await succeededOf(manager, payment.id));
-    const amountCents = Math.min(dispute.amountCents, left);
-    // Nothing left to take back (refunded in full before): that refund has ended the access already.
-    if (amountCents > 0) {
-      await recordRefund(manager, {
-        paymentId: payment.id,
-        requestKey: null,
-        providerRefundId: dispute.providerDisputeId,
-        amountCents,
-        currency: dispute.currency,
-        state: 'succeeded',
-        reason: 'dispute',
-      });
-    }
+  async markEndsAccess(sql: SqlExecutor, refundId: string): Promise<void> {
+    await sql.query(`UPDATE refunds SET ends_access = true WHERE id = $1`, [refundId]);
   }
-  return row;
+
+  /** What of the payment was refunded (succeeded refunds), in the caller's transaction. */
+  async succeededOf(sql: SqlExecutor, paymentId: string): Promise<number> {
+    const [{ refunded }]: Array<{ refunded: number }> = await sql.query(
+      `SELECT COALESCE(sum(amount_cents), 0)::int AS refunded FROM refunds WHERE payment_id = $1 AND status = 'succeeded'`,
+      [paymentId],
+    );
+    return refunded;
+  }
+
+  async disputeByProviderId(sql: SqlExecutor, providerDisputeId: string): Promise<DisputeRow | null> {
+    const [existing]: DisputeRow[] = await sql.query(`SELECT * FROM disputes WHERE provider_dispute_id = $1`, [providerDisputeId]);
+    return existing ?? null;
+  }
+
+  /** Records the dispute's new status (a new dispute, or a known one moving on). */
+  async saveDispute(sql: SqlExecutor, payment: PaymentRow, dispute: ProviderDispute): Promise<DisputeRow> {
+    const [row]: DisputeRow[] = await sql.query(
+      `INSERT INTO disputes (order_id, payment_id, provider_dispute_id, status, amount_cents, currency)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (provider_dispute_id) DO UPDATE SET status = EXCLUDED.status, amount_cents = EXCLUDED.amount_cents, updated_at = now()
+       RETURNING *`,
+      [payment.order_id, payment.id, dispute.providerDisputeId, dispute.outcome, dispute.amountCents, dispute.currency],
+    );
+    return row;
+  }
 }
 
 async function heldOf(manager: EntityManager, paymentId: string): Promise<number> {
@@ -391,14 +344,6 @@ async function heldOf(manager: EntityManager, paymentId: string): Promise<number
     [paymentId],
   );
   return held;
-}
-
-async function succeededOf(manager: EntityManager, paymentId: string): Promise<number> {
-  const [{ refunded }]: Array<{ refunded: number }> = await manager.query(
-    `SELECT COALESCE(sum(amount_cents), 0)::int AS refunded FROM refunds WHERE payment_id = $1 AND status = 'succeeded'`,
-    [paymentId],
-  );
-  return refunded;
 }
 
 const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;

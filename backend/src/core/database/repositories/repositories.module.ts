@@ -9,10 +9,14 @@ import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repos
 import { INVITATION_TABLES, InvitationRepository } from './invitation.repository';
 import { LEAD_TABLES, LeadRepository } from './lead.repository';
 import { MEMBERSHIP_TABLES, MembershipRepository } from './membership.repository';
+import { OrderLifecycleRepository } from './order-lifecycle.repository';
+import { OrderReconcileRepository } from './order-reconcile.repository';
+import { OrderReportRepository } from './order-report.repository';
 import { ORDER_TABLES, OrderRepository } from './order.repository';
 import { OUTBOX_TABLES, OutboxRepository } from './outbox.repository';
 import { PastDueRepository } from './past-due.repository';
 import { PAYMENT_EVENT_TABLES, PaymentEventRepository } from './payment-event.repository';
+import { PaymentRepository } from './payment.repository';
 import { PROVIDER_CALL_TABLES, ProviderCallRepository } from './provider-call.repository';
 import { REFUND_TABLES, RefundRepository } from './refund.repository';
 import { SANDBOX_OBJECT_TABLES, SandboxObjectRepository } from './sandbox-object.repository';
@@ -26,6 +30,10 @@ const REPOSITORIES = [
   LeadRepository,
   InvitationRepository,
   OrderRepository,
+  OrderLifecycleRepository,
+  OrderReconcileRepository,
+  OrderReportRepository,
+  PaymentRepository,
   MembershipRepository,
   PastDueRepository,
   RefundRepository,

@@ -1,4 +1,4 @@
-import { advance, orderStatusOfSubscription } from '../../order-state';
+import { advance, orderStatusOfSubscription } from '../../../orders/order-state';
 import { stripeIdKind } from './stripe-ids';
 import { intentState, refundState, subscriptionState } from './stripe-states';
 

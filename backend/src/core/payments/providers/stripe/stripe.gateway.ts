@@ -448,7 +448,7 @@ export class StripeGateway implements PaymentGateway {
 
   /**
    * The ids our payments table may know a charge by: a subscription's invoice is recorded under
-   * the invoice's id, and its first one under the subscription's (see applyOrderStatus).
+   * the invoice's id, and its first one under the subscription's (see OrderLifecycle).
    */
   private async paymentIdsOf(paymentIntentId: string): Promise<string[]> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);

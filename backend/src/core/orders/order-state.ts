@@ -1,5 +1,5 @@
 import type { PaymentKind } from '@contracts/plans';
-import type { PaymentState, SubscriptionState } from './payment-gateway';
+import type { PaymentState, SubscriptionState } from '../payments/payment-gateway';
 
 /**
  * An order's life cycle, one table per payment kind, in the gateway's neutral words. One-time

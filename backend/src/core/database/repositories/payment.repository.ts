@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { SqlExecutor, TableColumns } from '../personal-data';
+
+/** Declared by OrderRepository, whose findPerson finds them through their order. */
+export const PAYMENT_TABLES: readonly TableColumns[] = [
+  // A charge's amount, provider id and what became of its effects: found through its order, no person in it.
+  { table: 'payments', personal: [], notPersonal: ['provider_payment_id', 'currency', 'paid_effects'] },
+  // An invoice the provider could not charge: its id, found through its order.
+  { table: 'payment_failures', personal: [], notPersonal: ['provider_invoice_id'] },
+];
+
+/** A `payments` row: one successful charge of an order (its first payment, a renewal or an instalment). */
+export interface PaymentRow {
+  id: string;
+  order_id: string;
+  /** The provider's id of the charge: the first payment's order object, or the invoice of a later one. */
+  provider_payment_id: string;
+  /** 1 for the order's first payment, then 2, 3… in the order they were recorded. */
+  sequence: number;
+  amount_cents: number;
+  currency: string;
+  paid_at: Date;
+  /** What became of each of this payment's side effects (later payments only; the first one's are on the order). */
+  paid_effects: Record<string, string>;
+  created_at: Date;
+}
+
+/** A later paid charge of an order, as the provider reported it. */
+export interface NewPayment {
+  providerPaymentId: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+}
+
+/** The charges of orders (`payments`) and the invoices the provider could not charge (`payment_failures`). */
+@Injectable()
+export class PaymentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findPayment(paymentId: string): Promise<PaymentRow | null> {
+    const [row]: PaymentRow[] = await this.dataSource.query(`SELECT * FROM payments WHERE id = $1`, [paymentId]);
+    return row ?? null;
+  }
+
+  /** An order's payments, first first. */
+  paymentsOf(orderId: string): Promise<PaymentRow[]> {
+    return this.dataSource.query<PaymentRow[]>(`SELECT * FROM payments WHERE order_id = $1 ORDER BY sequence`, [orderId]);
+  }
+
+  /** Records what became of a later payment's side effects (kind → status), in one statement. */
+  async recordPaymentEffects(paymentId: string, effects: Readonly<Record<string, string>>): Promise<void> {
+    await this.dataSource.query(`UPDATE payments SET paid_effects = paid_effects || $2::jsonb WHERE id = $1`, [
+      paymentId,
+      JSON.stringify(effects),
+    ]);
+  }
+
+  /**
+   * Records a later paid charge of a paid order (a renewal or an instalment) once, in the caller's
+   * transaction, which holds the order's row lock: the provider's id is unique, so the same invoice
+   * reported twice is recorded once. Null when it was already recorded or the order is not paid
+   * yet (its first payment comes first).
+   */
+  async insertLater(sql: SqlExecutor, orderId: string, payment: NewPayment): Promise<PaymentRow | null> {
+    const [row]: PaymentRow[] = await sql.query(
+      `INSERT INTO payments (order_id, provider_payment_id, sequence, amount_cents, currency, paid_at)
+     SELECT o.id, $2, (SELECT COALESCE(max(sequence), 0) + 1 FROM payments WHERE order_id = o.id), $3, $4, $5
+       FROM orders o WHERE o.id = $1 AND o.paid_at IS NOT NULL
+     ON CONFLICT (provider_payment_id) DO NOTHING
+     RETURNING *`,
+      [orderId, payment.providerPaymentId, payment.amountCents, payment.currency, payment.paidAt],
+    );
+    return row ?? null;
+  }
+
+  /** Notes that the provider failed to charge this invoice of the order; true the first time only. */
+  async noteFailure(sql: SqlExecutor, orderId: string, invoiceId: string): Promise<boolean> {
+    const inserted: unknown[] = await sql.query(
+      `INSERT INTO payment_failures (provider_invoice_id, order_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING provider_invoice_id`,
+      [invoiceId, orderId],
+    );
+    return inserted.length === 1;
+  }
+}
