@@ -11,9 +11,26 @@ import { WorkerModule } from './worker.module';
  * A NestJS application context without HTTP: it only consumes queues. Creating it fails (and the
  * process exits 1) when a contract job has no handler or more than one.
  */
+/**
+ * A Redis command of the producer's fail-fast connection (the outbox relay's queues) may be
+ * rejected while Redis is away with no caller left to catch it, inside BullMQ; that must not end
+ * the worker: the outbox offers the work again once Redis is back. Any other unhandled rejection
+ * is thrown on, ending the process as Node does by default.
+ */
+function survivesRedisOutages(): void {
+  process.on('unhandledRejection', (reason: unknown) => {
+    if (reason instanceof Error && reason.name === 'MaxRetriesPerRequestError') {
+      console.warn(`Worker: a Redis command failed while Redis was away (${reason.message}); the outbox offers its work again`);
+      return;
+    }
+    throw reason;
+  });
+}
+
 async function main(): Promise<void> {
   // .env counts as if its variables had been exported, except where they were.
   loadEnvFile();
+  survivesRedisOutages();
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   const { WORKER_NICENESS } = app.get(AppConfig);
