@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { loadProcessConfig } from '@core/config/app-config';
 import { loadEnvFile } from '@core/config/env-file';
 import { dataSourceOptions } from '@core/database/data-source';
 import { runMigrationsLocked } from '@core/database/repositories/migration-lock';
@@ -20,15 +21,14 @@ export async function migrate(url: string): Promise<string[]> {
 }
 
 if (require.main === module) {
+  let url: string;
   try {
     loadEnvFile();
+    // The deploy's whole configuration, checked before connecting: a release whose API and worker
+    // would refuse to start stops here, before its migrations change the database.
+    url = loadProcessConfig().DATABASE_URL;
   } catch (err) {
     console.error((err as Error).message);
-    process.exit(1);
-  }
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error('DATABASE_URL is not set: it names the Postgres database to migrate');
     process.exit(1);
   }
   migrate(url).then(

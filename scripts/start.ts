@@ -33,7 +33,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
       '',
       '  Clear funnel is running',
       `  Site            ${site}`,
-      `  API docs        ${site}/api/docs`,
+      `  API docs        ${site}/api/docs (signed-in admins: npm start runs in production mode)`,
       `  Health          ${site}/api/health`,
       ...bannerLines,
       '',

@@ -254,12 +254,13 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
   };
   const app = await startApp(life, data, await portFrom('TEST_APP_PORT'), appEnv);
   // The same product with invitations delivered by e-mail only, for that mode's journeys. It
-  // shares the data, the SMTP sink and the first one's worker, which needs the same token key.
+  // shares the data, the SMTP sink and the first one's worker, which needs the same secrets.
+  const sharedSecrets = { INVITATION_TOKEN_KEY: app.env.INVITATION_TOKEN_KEY, SANDBOX_WEBHOOK_SECRET: app.env.SANDBOX_WEBHOOK_SECRET };
   const emailMode = await startApp(
     life,
     data,
     await freePort(),
-    { ...appEnv, INVITATION_TOKEN_KEY: app.env.INVITATION_TOKEN_KEY, INVITATION_DELIVERY: 'email' },
+    { ...appEnv, ...sharedSecrets, INVITATION_DELIVERY: 'email' },
     { worker: false },
   );
   // Another API whose leads owe their abandoned-checkout reminder after a second (the first one's
@@ -268,7 +269,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     life,
     data,
     await freePort(),
-    { ...appEnv, INVITATION_TOKEN_KEY: app.env.INVITATION_TOKEN_KEY, ABANDONED_CHECKOUT_DELAY_S: '1' },
+    { ...appEnv, ...sharedSecrets, ABANDONED_CHECKOUT_DELAY_S: '1' },
     { worker: false },
   );
   const report = join(resultsDir, 'playwright.json');

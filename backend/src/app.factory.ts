@@ -1,11 +1,11 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
+import { serveApiDocs } from './common/api-docs';
 import { answerFrameworkError, HttpExceptionFilter } from './common/http-exception.filter';
 import { loggableAddress } from './common/client-address';
 import { LoadShedding } from './common/load-shedding/load-shedding.service';
@@ -19,13 +19,14 @@ import { GrantedBlackcardDocument } from './modules/invitations/granted-blackcar
 import { InvitationsService } from './modules/invitations/invitations.service';
 import { TokenCheckLimiter } from './modules/invitations/token-check-limiter';
 import { ROUTES } from '@contracts/routes';
-import { AppConfig, loadConfig } from '@core/config/app-config';
+import { AppConfig, loadProcessConfig } from '@core/config/app-config';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the configured API (also used by the integration tests); the caller listens. */
 export async function createApp(): Promise<NestFastifyApplication> {
-  const bootConfig = loadConfig();
+  // Every setting is checked before Nest opens a connection: a bad one ends the boot at once, named.
+  const bootConfig = loadProcessConfig();
   const adapter = new FastifyAdapter({
     logger: {
       level: bootConfig.LOG_LEVEL,
@@ -51,7 +52,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
   const shedding = app.get(LoadShedding);
-  limitRawBodyRoutes(fastify, config.WEBHOOK_BODY_LIMIT_BYTES);
+  // Stripe's events may be large and come in bursts from Stripe's own addresses; the sandbox's are
+  // small and only tests (or an older API's delivery jobs, which retry) post them.
+  limitRawBodyRoutes(fastify, { bodyLimitBytes: config.webhookBodyLimitBytes, perClientLimit: config.paymentProvider() === 'sandbox' });
   acceptOneClickUnsubscribeForms(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -82,12 +85,6 @@ export async function createApp(): Promise<NestFastifyApplication> {
   );
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));
-
-  const openApi = new DocumentBuilder()
-    .setTitle('Clear funnel API')
-    .setDescription('Lead capture, checkout, invitations and testimonials for the Clear membership funnel.')
-    .setVersion('1')
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  serveApiDocs(app, config);
   return app;
 }

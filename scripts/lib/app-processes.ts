@@ -31,8 +31,9 @@ export function appEnv(data: { databaseUrl: string; redisUrl: string }, port: nu
     DATABASE_URL: data.databaseUrl,
     REDIS_URL: data.redisUrl,
     STATIC_DIR: join(repoRoot, 'frontend', 'dist'),
-    // Production mode requires a real key; a throwaway stack gets a throwaway one.
+    // Production mode requires real secrets; a throwaway stack gets throwaway ones.
     INVITATION_TOKEN_KEY: randomBytes(32).toString('hex'),
+    SANDBOX_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
     ...extraEnv,
   });
 }

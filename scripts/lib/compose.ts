@@ -130,7 +130,7 @@ export interface ComposeStackOptions {
 
 /**
  * Starts docker-compose.yml with the `local` profile (MailDev), the secrets generated for this run,
- * PAYMENT_PROVIDER=sandbox, the given replicas and the workers' route to the fakes on this machine
+ * PAYMENT_PROVIDER=sandbox (with its own signing secret, as production requires), the given replicas and the workers' route to the fakes on this machine
  * (THIS_MACHINE; test runs only, never the deployed file), waits until every API and worker replica is
  * healthy and /api/health answers through Caddy, and leaves `life` owning the stack's removal.
  */
@@ -153,6 +153,7 @@ export async function startComposeStack(life: Lifecycle, opts: ComposeStackOptio
       `REDIS_PASSWORD=${hex(24)}`,
       `INVITATION_TOKEN_KEY=${hex(32)}`,
       'PAYMENT_PROVIDER=sandbox',
+      `SANDBOX_WEBHOOK_SECRET=whsec_${hex(24)}`,
       `HTTP_PORT=${httpPort}`,
       `HTTPS_PORT=${httpsPort}`,
       `MAIL_WEB_PORT=${mailPort}`,

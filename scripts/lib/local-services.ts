@@ -78,6 +78,8 @@ export async function startLocalServices(
     SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}`,
     // Production mode requires a real key; this machine's is made once and kept with its data.
     INVITATION_TOKEN_KEY: process.env.INVITATION_TOKEN_KEY || localSecret(join(dataDir, 'invitation-token.key')),
+    // So does a sandbox under production mode (`npm start`): its own signing secret, kept likewise.
+    SANDBOX_WEBHOOK_SECRET: process.env.SANDBOX_WEBHOOK_SECRET || `whsec_${localSecret(join(dataDir, 'sandbox-webhook.secret'), 24)}`,
   });
 
   if (!process.env.SMTP_URL) {

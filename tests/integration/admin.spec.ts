@@ -137,7 +137,12 @@ describe('admin sign-in and the testimonial manager API', () => {
       const cookie = ([] as string[]).concat(res.headers['set-cookie'])[0];
       expect(cookie).toMatch(/^admin_session=[\w-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toEqual({ email: ADMIN.email, csrfToken: expect.any(String), expiresAt: expect.any(String) });
+      expect(res.body).toEqual({
+        email: ADMIN.email,
+        csrfToken: expect.any(String),
+        expiresAt: expect.any(String),
+        paymentProvider: 'sandbox',
+      });
       const sessionId = cookie.split(';')[0].split('=')[1];
       const stored: { id_hash: string }[] = await stack.db.query('SELECT id_hash FROM admin_sessions');
       expect(stored.map((row) => row.id_hash)).not.toContain(sessionId);

@@ -351,6 +351,23 @@ it("verifies webhooks with Stripe's secret, not the sandbox's", async () => {
   expect(await stack.db.query('SELECT id FROM payment_events')).toEqual([{ id: 'evt_stripe_1' }]);
 });
 
+it("takes Stripe's large events: its webhook route keeps WEBHOOK_BODY_LIMIT_BYTES, not the sandbox's 64 KiB", async () => {
+  // Stripe events carry whole objects: 200 KB is far over the sandbox's limit and legitimate.
+  const payload = JSON.stringify({
+    id: 'evt_stripe_large',
+    object: 'event',
+    type: 'invoice.paid',
+    data: { object: { id: 'in_large', object: 'invoice', metadata: { notes: 'n'.repeat(200_000) } } },
+  });
+  await http()
+    .post('/api/webhooks/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
+    .send(payload)
+    .expect(200);
+  expect(await stack.db.query(`SELECT id FROM payment_events`)).toEqual([{ id: 'evt_stripe_large' }]);
+});
+
 it('does not serve the sandbox when Stripe is configured', async () => {
   await http().post('/api/sandbox/confirm-payment').send({}).expect(404);
   await http().get('/api/sandbox/authenticate?client_secret=x&return_url=y').expect(404);

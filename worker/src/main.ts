@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, ConfigError } from '@core/config/app-config';
+import { AppConfig, ConfigError, loadProcessConfig } from '@core/config/app-config';
 import { loadEnvFile } from '@core/config/env-file';
 import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 import { WorkerModule } from './worker.module';
@@ -30,6 +30,8 @@ function survivesRedisOutages(): void {
 async function main(): Promise<void> {
   // .env counts as if its variables had been exported, except where they were.
   loadEnvFile();
+  // Every setting is checked before the modules open Postgres and Redis: a bad one ends the boot at once, named.
+  loadProcessConfig();
   survivesRedisOutages();
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));

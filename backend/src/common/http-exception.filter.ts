@@ -26,7 +26,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 /** Nest's answer for an unmatched route quotes the whole URL back, however long or odd. */
 const UNMATCHED_ROUTE = /^Cannot [A-Z-]+ \//;
-const NO_SUCH_ROUTE = 'There is nothing at this address for this method; check the method and the path';
+export const NO_SUCH_ROUTE = 'There is nothing at this address for this method; check the method and the path';
 
 /** For framework errors whose own wording is only the status phrase ("Forbidden") or quotes the request back. */
 const FRAMEWORK_FALLBACK: Record<number, string> = {

@@ -1,5 +1,6 @@
 /** Admin sign-in and testimonial-manager shapes, shared by the API, the CLI and the SPA. */
 import type { Testimonial } from './api-types';
+import type { PaymentProviderName } from './payments';
 
 /** Header that carries the CSRF token (from the session answer) on every mutating admin call. */
 export const ADMIN_CSRF_HEADER = 'x-csrf-token';
@@ -27,6 +28,8 @@ export interface AdminSessionResponse {
   csrfToken: string;
   /** ISO time at which the session ends (absolute lifetime). */
   expiresAt: string;
+  /** The provider that takes payments: the 'Sandbox clock' screen is offered only with the sandbox. */
+  paymentProvider: PaymentProviderName;
 }
 
 /** GET /api/testimonials (admin): the spec's shape plus the position among featured ones. */

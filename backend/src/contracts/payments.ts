@@ -127,7 +127,10 @@ export interface SandboxNextActionRequest {
   returnUrl: string;
 }
 
-/** POST /api/sandbox/clock: moves the sandbox's time forward (whole days) and performs what falls due. */
+/** The most days one move of the sandbox clock may take: a year and a day. */
+export const SANDBOX_CLOCK_MAX_DAYS = 366;
+
+/** POST /api/sandbox/clock: moves the sandbox's time forward (whole days, 1 to SANDBOX_CLOCK_MAX_DAYS) and performs what falls due. */
 export interface SandboxClockRequest {
   advanceDays: number;
 }

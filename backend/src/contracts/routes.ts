@@ -13,6 +13,7 @@ export const ROUTES = {
   adminTestimonials: '/admin/testimonials',
   adminOrders: '/admin/orders',
   adminCoupons: '/admin/coupons',
+  adminSandboxClock: '/admin/sandbox-clock',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(ROUTES));

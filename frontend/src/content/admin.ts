@@ -26,6 +26,11 @@ export const adminHome = {
     { key: 'orders', label: 'Orders and refunds', description: 'Find an order, see its payments, refund a payment in full or in part.' },
     { key: 'coupons', label: 'Coupons', description: 'Create coupon codes for checkout, see their redemptions, deactivate them.' },
     { key: 'queues', label: 'Queues', description: 'Background jobs: counts, failures, retries.' },
+    {
+      key: 'sandbox-clock',
+      label: 'Sandbox clock',
+      description: "Move the payment sandbox's time forward to see renewals, retries and cancellations happen.",
+    },
   ],
 };
 

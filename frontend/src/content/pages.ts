@@ -16,6 +16,7 @@ export const pages = {
   adminTestimonials: { title: pageTitle('Manage Testimonials'), heading: 'Manage Testimonials' },
   adminOrders: { title: pageTitle('Orders and Refunds'), heading: 'Orders and refunds' },
   adminCoupons: { title: pageTitle('Coupons'), heading: 'Coupons' },
+  adminSandboxClock: { title: pageTitle('Sandbox Clock'), heading: 'Sandbox clock' },
   notFound: {
     title: pageTitle('Page Not Found'),
     heading: '404 Page Not Found',

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, DEV_SANDBOX_WEBHOOK_SECRET, loadConfig, loadProcessConfig } from './app-config';
 
 const valid = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
 
@@ -132,5 +132,45 @@ describe('loadConfig', () => {
     ['RETENTION_BATCH_SIZE', '0', /RETENTION_BATCH_SIZE \("0"\)/],
   ])('refuses %s=%p', (name, value, message) => {
     expect(() => loadConfig({ ...valid, [name]: value })).toThrow(message);
+  });
+
+  describe('a sandbox under NODE_ENV=production', () => {
+    const production = { ...valid, NODE_ENV: 'production', INVITATION_TOKEN_KEY: 'a'.repeat(64), PAYMENT_PROVIDER: 'sandbox' };
+    const own = `whsec_${'b'.repeat(48)}`;
+
+    it('needs a SANDBOX_WEBHOOK_SECRET of its own, at least 32 characters', () => {
+      expect(loadConfig({ ...production, SANDBOX_WEBHOOK_SECRET: own }).SANDBOX_WEBHOOK_SECRET).toBe(own);
+      expect(() => loadConfig({ ...production, SANDBOX_WEBHOOK_SECRET: '' })).toThrow(
+        /SANDBOX_WEBHOOK_SECRET \(not set, its development default\)/,
+      );
+      expect(() => loadConfig(production)).toThrow(
+        /SANDBOX_WEBHOOK_SECRET \(not set, its development default\): must be a secret of your own, at least 32 characters/,
+      );
+      for (const refused of [DEV_SANDBOX_WEBHOOK_SECRET, `whsec_${'c'.repeat(25)}`]) {
+        expect(() => loadConfig({ ...production, SANDBOX_WEBHOOK_SECRET: refused })).toThrow(
+          /SANDBOX_WEBHOOK_SECRET \(set, value hidden\): must be a secret of your own.*openssl rand -hex 24/,
+        );
+      }
+    });
+
+    it('leaves the development default to local runs and to Stripe deployments', () => {
+      expect(loadConfig({ ...valid, PAYMENT_PROVIDER: 'sandbox' }).SANDBOX_WEBHOOK_SECRET).toBe(DEV_SANDBOX_WEBHOOK_SECRET);
+      expect(loadConfig({ ...valid, SANDBOX_WEBHOOK_SECRET: '' }).SANDBOX_WEBHOOK_SECRET).toBe(DEV_SANDBOX_WEBHOOK_SECRET);
+      expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe' }).SANDBOX_WEBHOOK_SECRET).toBe(DEV_SANDBOX_WEBHOOK_SECRET);
+    });
+  });
+
+  it('decides the payment provider with the rest of the configuration, before a process connects anywhere', () => {
+    expect(() => loadProcessConfig(valid)).toThrow(/PAYMENT_PROVIDER \(missing\)/);
+    expect(() => loadProcessConfig({ ...valid, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /all three are required with PAYMENT_PROVIDER=stripe/,
+    );
+    expect(loadProcessConfig({ ...valid, PAYMENT_PROVIDER: 'sandbox' }).paymentProvider()).toBe('sandbox');
+  });
+
+  it('serves the API documentation in production to admins only unless API_DOCS=public', () => {
+    expect(loadConfig(valid).API_DOCS).toBe('admin');
+    expect(loadConfig({ ...valid, API_DOCS: 'public' }).API_DOCS).toBe('public');
+    expect(() => loadConfig({ ...valid, API_DOCS: 'everyone' })).toThrow(/API_DOCS \("everyone"\): must be "admin" or "public"/);
   });
 });

@@ -16,6 +16,12 @@ import {
 import { isIP } from 'node:net';
 import type { PaymentProviderName } from '@contracts/payments';
 
+/** The sandbox's signing secret outside production; public in this repository, so production refuses it. */
+export const DEV_SANDBOX_WEBHOOK_SECRET = 'whsec_sandboxlocalonly0000000000';
+
+export const STRIPE_KEYS_REQUIRED =
+  'Invalid configuration, fix these environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: all three are required with PAYMENT_PROVIDER=stripe';
+
 /** How request log lines name the client (backend/src/common/client-address.ts). */
 export type ClientAddressLogging = 'truncated' | 'hashed' | 'none';
 
@@ -298,6 +304,18 @@ export class AppConfig {
   WEBHOOK_BODY_LIMIT_BYTES = 1_048_576;
 
   /**
+   * The webhook route's body limit when the sandbox is the provider (instead of
+   * WEBHOOK_BODY_LIMIT_BYTES): its own events are small (the largest, a payment intent with its
+   * last error, measures under 1 KiB), so nobody may make the API read a megabyte per request. The
+   * route is then also under the per-client RATE_LIMIT_WRITES, as every public write is.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(1_048_576)
+  SANDBOX_WEBHOOK_BODY_LIMIT_BYTES = 65_536;
+
+  /**
    * Which proxies in front of the API may state the client's address in X-Forwarded-For; the
    * rate limits key on the client address this yields. Fastify's own `trustProxy` semantics.
    */
@@ -479,9 +497,28 @@ export class AppConfig {
   @IsIn(['https', 'http'])
   STRIPE_API_PROTOCOL: 'https' | 'http' = 'https';
 
-  /** Signs the sandbox's webhook events. Never reaches a browser; any local value will do. */
+  /**
+   * Signs the sandbox's webhook events; never reaches a browser. Any local value will do outside
+   * production; a sandbox under NODE_ENV=production (a staging site) needs its own secret of at
+   * least 32 characters, since anyone can read the default here and sign events with it. Empty:
+   * the default.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === '' ? DEV_SANDBOX_WEBHOOK_SECRET : value))
   @Matches(/^whsec_\w{16,}$/, { message: 'must look like a webhook secret: whsec_ and at least 16 letters or digits' })
-  SANDBOX_WEBHOOK_SECRET = 'whsec_sandboxlocalonly0000000000';
+  @ValidateBy({
+    name: 'ownSandboxSecretInProduction',
+    validator: {
+      validate: (value: unknown, args) => {
+        const config = args?.object as AppConfig;
+        if (config.NODE_ENV !== 'production' || config.PAYMENT_PROVIDER !== 'sandbox') return true;
+        return typeof value === 'string' && value.length >= 32 && value !== DEV_SANDBOX_WEBHOOK_SECRET;
+      },
+      defaultMessage: () =>
+        'must be a secret of your own, at least 32 characters, when PAYMENT_PROVIDER=sandbox runs with NODE_ENV=production: ' +
+        'the development default is public, so anyone could sign sandbox events with it (echo "whsec_$(openssl rand -hex 24)")',
+    },
+  })
+  SANDBOX_WEBHOOK_SECRET = DEV_SANDBOX_WEBHOOK_SECRET;
 
   /** Intent creations (setup or payment) one client may make per RATE_LIMIT_WINDOW_MS: card testing hits exactly these. */
   @Transform(toInt)
@@ -521,16 +558,37 @@ export class AppConfig {
   @IsIn(['stripe', 'sandbox'], { message: 'must be "stripe" or "sandbox"' })
   PAYMENT_PROVIDER?: PaymentProviderName = undefined;
 
-  /** The provider PAYMENT_PROVIDER names (or Stripe, with its key); a ConfigError when neither says. */
+  /**
+   * The provider PAYMENT_PROVIDER names (or Stripe, with its key); a ConfigError when neither says,
+   * or when Stripe is named without all three of its keys.
+   */
   paymentProvider(): PaymentProviderName {
-    if (this.PAYMENT_PROVIDER) return this.PAYMENT_PROVIDER;
-    if (this.STRIPE_SECRET_KEY) return 'stripe';
-    throw new ConfigError(
-      'Invalid configuration, fix these environment variables:\n' +
-        '  PAYMENT_PROVIDER (missing): set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and ' +
-        'STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox for test cards only (nothing is charged). It is never chosen for you.',
-    );
+    const provider = this.PAYMENT_PROVIDER ?? (this.STRIPE_SECRET_KEY ? 'stripe' : undefined);
+    if (!provider) {
+      throw new ConfigError(
+        'Invalid configuration, fix these environment variables:\n' +
+          '  PAYMENT_PROVIDER (missing): set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and ' +
+          'STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox for test cards only (nothing is charged). It is never chosen for you.',
+      );
+    }
+    if (provider === 'stripe' && !(this.STRIPE_SECRET_KEY && this.STRIPE_PUBLISHABLE_KEY && this.STRIPE_WEBHOOK_SECRET)) {
+      throw new ConfigError(STRIPE_KEYS_REQUIRED);
+    }
+    return provider;
   }
+
+  /** The webhook route's body limit: the sandbox's own, or what a provider's events need. */
+  get webhookBodyLimitBytes(): number {
+    return this.paymentProvider() === 'sandbox' ? this.SANDBOX_WEBHOOK_BODY_LIMIT_BYTES : this.WEBHOOK_BODY_LIMIT_BYTES;
+  }
+
+  /**
+   * Who may read the API documentation (/api/docs and /api/docs-json) under NODE_ENV=production:
+   * `admin`, a signed-in admin only (anyone else gets 404, as if there were none), or `public`.
+   * Outside production everyone may.
+   */
+  @IsIn(['admin', 'public'], { message: 'must be "admin" or "public"' })
+  API_DOCS: 'admin' | 'public' = 'admin';
 
   /** Graph API origin of the Meta Conversions API: Meta itself, or a loopback fake in tests. */
   @IsUrl({ require_tld: false, require_protocol: true })
@@ -852,10 +910,14 @@ const DEV_INVITATION_TOKEN_KEY = Buffer.from('6465762d6f6e6c792d696e766974617469
 
 export class ConfigError extends Error {}
 
-/** A bad value as the error may print it: secrets never, a URL without its password. */
-function shownValue(name: string, value: string): string {
-  if (/SECRET|KEY|TOKEN|PASSWORD/.test(name)) return 'set, value hidden';
-  return JSON.stringify(value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@'));
+/**
+ * A bad value as the error may print it: secrets never, a URL without its password; a default
+ * refused in this environment (a cross-field rule) says it was not set.
+ */
+function shownValue(name: string, value: string, given: boolean): string {
+  if (/SECRET|KEY|TOKEN|PASSWORD/.test(name)) return given ? 'set, value hidden' : 'not set, its development default';
+  const shown = JSON.stringify(value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@'));
+  return given ? shown : `not set, default ${shown}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -870,10 +932,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const reason = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
-      const shown = e.value === undefined ? 'missing' : shownValue(e.property, String(e.value));
+      const shown = e.value === undefined ? 'missing' : shownValue(e.property, String(e.value), Boolean(raw[e.property]));
       return `  ${e.property} (${shown}): ${reason.replace(e.property, '').trim()}`;
     });
     throw new ConfigError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`);
   }
+  return config;
+}
+
+/**
+ * The configuration a process (API, worker, migration) starts with, checked whole before it opens
+ * any connection: every variable valid and the payment provider decided, with its keys. A bad
+ * setting ends the boot at once, named, never after half a minute of retrying a database.
+ */
+export function loadProcessConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const config = loadConfig(env);
+  config.paymentProvider();
   return config;
 }

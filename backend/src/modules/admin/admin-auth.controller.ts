@@ -3,7 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsRespons
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminSessionResponse } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
-import { AdminAuthService, sessionResponse } from './admin-auth.service';
+import { AdminAuthService } from './admin-auth.service';
 import type { AdminPrincipal } from '../../common/admin-access/admin-session.service';
 import { AdminLoginDto } from './dto/admin-login.dto';
 
@@ -43,8 +43,8 @@ export class AdminAuthController {
   @Get('session')
   @Header('cache-control', 'no-store')
   @AdminOnly()
-  @ApiOkResponse({ description: 'The signed-in admin and the CSRF token for mutating calls' })
+  @ApiOkResponse({ description: 'The signed-in admin, the CSRF token for mutating calls and the payment provider' })
   session(@CurrentAdmin() admin: AdminPrincipal): AdminSessionResponse {
-    return sessionResponse(admin);
+    return this.auth.sessionResponse(admin);
   }
 }

@@ -1,15 +1,12 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ADMIN_LOGIN_FAILED_MESSAGE, AdminSessionResponse } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
+import { AppConfig } from '@core/config/app-config';
 import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { AdminPrincipal, AdminSessionService } from '../../common/admin-access/admin-session.service';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
-
-export function sessionResponse(admin: AdminPrincipal): AdminSessionResponse {
-  return { email: admin.email, csrfToken: admin.csrfToken, expiresAt: admin.expiresAt.toISOString() };
-}
 
 @Injectable()
 export class AdminAuthService {
@@ -18,7 +15,18 @@ export class AdminAuthService {
     private readonly sessions: AdminSessionService,
     private readonly audit: AuditRepository,
     private readonly limiter: LoginRateLimiter,
+    private readonly config: AppConfig,
   ) {}
+
+  /** What the admin screens learn about their session, and which provider takes payments (the sandbox's screens show only with it). */
+  sessionResponse(admin: AdminPrincipal): AdminSessionResponse {
+    return {
+      email: admin.email,
+      csrfToken: admin.csrfToken,
+      expiresAt: admin.expiresAt.toISOString(),
+      paymentProvider: this.config.paymentProvider(),
+    };
+  }
 
   /**
    * Checks the password and opens a session. A wrong password and an unknown address take the
@@ -38,7 +46,7 @@ export class AdminAuthService {
     const { cookie, principal } = await this.sessions.create(account.id, account.email);
     await this.accounts.recordLogin(account.id);
     await this.audit.record({ adminId: account.id, action: 'sign-in', clientIp });
-    return { cookie, session: sessionResponse(principal) };
+    return { cookie, session: this.sessionResponse(principal) };
   }
 
   async logout(admin: AdminPrincipal, cookieHeader: string | undefined, clientIp: string): Promise<string> {

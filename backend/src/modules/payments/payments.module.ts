@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '@core/config/app-config';
+import { AdminAccessModule } from '../../common/admin-access/admin-access.module';
 import { CheckoutService } from './checkout.service';
 import { OneClickService } from './one-click.service';
 import { CouponCheckout } from './coupon-checkout';
@@ -13,6 +14,7 @@ import { SandboxClockService } from './sandbox/sandbox-clock.service';
 import { SandboxConfirmService } from './sandbox/sandbox-confirm.service';
 import { SandboxDisputesService } from './sandbox/sandbox-disputes.service';
 import { SandboxController, SandboxOnlyGuard } from './sandbox/sandbox.controller';
+import { SandboxControlsGuard } from './sandbox/sandbox-controls.guard';
 import { VerificationService } from './verification.service';
 import { keepRawBodies } from './webhooks/raw-body.hook';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
@@ -20,7 +22,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 
 /** Checkout, verification and webhooks; the gateway is Stripe with keys, the sandbox without. */
 @Module({
-  imports: [PaymentGatewayModule],
+  imports: [PaymentGatewayModule, AdminAccessModule],
   controllers: [PaymentsController, CouponsController, StripeWebhookController, SandboxController],
   providers: [
     CheckoutService,
@@ -33,6 +35,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
     SandboxClockService,
     SandboxDisputesService,
     SandboxOnlyGuard,
+    SandboxControlsGuard,
   ],
   exports: [PaymentGatewayModule],
 })
@@ -43,6 +46,6 @@ export class PaymentsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    keepRawBodies(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), this.config.WEBHOOK_BODY_LIMIT_BYTES);
+    keepRawBodies(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), this.config.webhookBodyLimitBytes);
   }
 }

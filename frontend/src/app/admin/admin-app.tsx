@@ -15,6 +15,11 @@ const adminRoutes: LazyRoute[] = [
   },
   { path: ROUTES.adminOrders, title: pages.adminOrders.title, Screen: lazy(() => import('../routes/admin-orders.route')) },
   { path: ROUTES.adminCoupons, title: pages.adminCoupons.title, Screen: lazy(() => import('../routes/admin-coupons.route')) },
+  {
+    path: ROUTES.adminSandboxClock,
+    title: pages.adminSandboxClock.title,
+    Screen: lazy(() => import('../routes/admin-sandbox-clock.route')),
+  },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./outside-admin.route')) },
 ];
 

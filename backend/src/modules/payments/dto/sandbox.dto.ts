@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmptyObject, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { SANDBOX_CLOCK_MAX_DAYS } from '@contracts/payments';
 import type {
   SandboxCard,
   SandboxClockRequest,
@@ -49,7 +50,7 @@ export class SandboxClockDto implements SandboxClockRequest {
   @ApiProperty({ example: 30 })
   @IsInt({ message: 'advanceDays must be a whole number of days' })
   @Min(1, { message: 'advanceDays must be at least 1' })
-  @Max(366, { message: 'advanceDays must be at most 366' })
+  @Max(SANDBOX_CLOCK_MAX_DAYS, { message: `advanceDays must be at most ${SANDBOX_CLOCK_MAX_DAYS}` })
   advanceDays: number;
 }
 

@@ -27,6 +27,7 @@ import {
 } from '../dto/sandbox.dto';
 import { authenticatePage } from './authenticate-page';
 import { SandboxClockService } from './sandbox-clock.service';
+import { SandboxControlsGuard } from './sandbox-controls.guard';
 import { SandboxConfirmService } from './sandbox-confirm.service';
 import { SandboxDisputesService } from './sandbox-disputes.service';
 
@@ -41,7 +42,13 @@ export class SandboxOnlyGuard implements CanActivate {
   }
 }
 
-/** Stripe.js's confirmations and the bank's authentication page, for the offline sandbox. */
+/**
+ * Stripe.js's confirmations and the bank's authentication page, for the offline sandbox, and its
+ * owner levers (clock, dispute evidence). The buyer's routes (confirm-payment, confirm-setup,
+ * next-action, authenticate) stay open under production too: they are how a test buyer pays on a
+ * sandbox staging site, and they only ever act on the intent whose client secret they are given.
+ * The levers act on every test subscription, so SandboxControlsGuard fences them.
+ */
 @ApiExcludeController()
 @UseGuards(SandboxOnlyGuard)
 @Controller('sandbox')
@@ -54,6 +61,7 @@ export class SandboxController {
 
   /** Like a Stripe test clock: moves the sandbox's time and performs what fell due (renewals), answering once their events are stored. */
   @Post('clock')
+  @UseGuards(SandboxControlsGuard)
   @HttpCode(200)
   @RouteConfig(PUBLIC_WRITE_LIMIT)
   advanceClock(@Body() dto: SandboxClockDto): Promise<SandboxClockResponse> {
@@ -62,6 +70,7 @@ export class SandboxController {
 
   /** Like Stripe's test evidence on a dispute of card 0259: `winning_evidence` closes it won, `losing_evidence` lost. */
   @Post('disputes/:id/evidence')
+  @UseGuards(SandboxControlsGuard)
   @HttpCode(200)
   @RouteConfig(PUBLIC_WRITE_LIMIT)
   submitDisputeEvidence(@Param('id') id: string, @Body() dto: SandboxDisputeEvidenceDto): Promise<SandboxDisputeResponse> {

@@ -1,6 +1,7 @@
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
+import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
 
 /** Route config flag: `@RouteConfig({ rawBody: true })` keeps the request's exact bytes. */
 export const KEEP_RAW_BODY = { rawBody: true };
@@ -11,13 +12,23 @@ declare module 'fastify' {
   }
 }
 
+/** What a webhook route accepts: its body limit, and whether each client is held to the public-write limit. */
+export interface WebhookRouteLimits {
+  bodyLimitBytes: number;
+  perClientLimit: boolean;
+}
+
 /**
- * Routes flagged with KEEP_RAW_BODY (webhooks) get their own body limit. An onRoute hook, so it
- * must be added before the application registers its routes (before `init`/`listen`).
+ * Routes flagged with KEEP_RAW_BODY (webhooks) get their own body limit and, with
+ * `perClientLimit`, the per-client limit of every public write (PUBLIC_WRITE_LIMIT). An onRoute
+ * hook, so it must be added before the rate-limit plugin and before the application registers its
+ * routes (before `init`/`listen`).
  */
-export function limitRawBodyRoutes(fastify: FastifyInstance, limitBytes: number): void {
+export function limitRawBodyRoutes(fastify: FastifyInstance, limits: WebhookRouteLimits): void {
   fastify.addHook('onRoute', (route) => {
-    if ((route.config as { rawBody?: boolean } | undefined)?.rawBody) route.bodyLimit = limitBytes;
+    if (!(route.config as { rawBody?: boolean } | undefined)?.rawBody) return;
+    route.bodyLimit = limits.bodyLimitBytes;
+    if (limits.perClientLimit) route.config = { ...route.config, ...PUBLIC_WRITE_LIMIT };
   });
 }
 

@@ -3,18 +3,27 @@ import { ROUTES } from '@contracts/routes';
 import { PageHeading } from '@/components/page-heading';
 import { adminHome as copy } from '@/content/admin';
 import { pages } from '@/content/pages';
+import { useAdminSession } from '../api/get-admin-session';
 
 /** The queue dashboard is served by the API itself, so it is a plain link (a full page load). */
 const QUEUES_PATH = '/admin/queues';
-const LINKS = { orders: ROUTES.adminOrders, coupons: ROUTES.adminCoupons, testimonials: ROUTES.adminTestimonials };
+const LINKS = {
+  orders: ROUTES.adminOrders,
+  coupons: ROUTES.adminCoupons,
+  testimonials: ROUTES.adminTestimonials,
+  'sandbox-clock': ROUTES.adminSandboxClock,
+};
 
 export function AdminHome() {
+  // The sandbox clock exists only while the sandbox takes the payments.
+  const sandbox = useAdminSession().data?.paymentProvider === 'sandbox';
+  const links = copy.links.filter((link) => link.key !== 'sandbox-clock' || sandbox);
   return (
     <div className="admin__page">
       <PageHeading>{pages.admin.heading}</PageHeading>
       <p>{copy.intro}</p>
       <ul className="admin-home__links">
-        {copy.links.map((link) => (
+        {links.map((link) => (
           <li key={link.key} className="admin-card">
             {link.key === 'queues' ? (
               <a href={QUEUES_PATH}>{link.label}</a>

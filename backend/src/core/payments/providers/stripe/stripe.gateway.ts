@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppConfig, ConfigError } from '../../../config/app-config';
+import { AppConfig, ConfigError, STRIPE_KEYS_REQUIRED } from '../../../config/app-config';
 import {
   BillingPortalSession,
   CreatedCardUpdate,
@@ -42,9 +42,7 @@ import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks'
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
 export function createStripeGateway(config: AppConfig): StripeGateway {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration, fix these environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: all three are required with PAYMENT_PROVIDER=stripe',
-    );
+    throw new ConfigError(STRIPE_KEYS_REQUIRED);
   }
   return new StripeGateway(
     stripeClient(config),
