@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '@core/config/app-config';
 import { CheckoutService } from './checkout.service';
 import { OneClickService } from './one-click.service';
+import { CouponCheckLimiter } from './coupon-check-limiter';
 import { CouponCheckout } from './coupon-checkout';
 import { CouponsController } from './coupons.controller';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
@@ -26,6 +27,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
     CheckoutService,
     OneClickService,
     CouponCheckout,
+    CouponCheckLimiter,
     VerificationService,
     StripeWebhookService,
     IntentRateLimiter,
