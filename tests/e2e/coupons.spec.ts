@@ -103,3 +103,37 @@ test('a code used up between its quote and the order: the message, the full pric
   await expect(payButton(page)).toHaveText('Pay $997');
   await expect(payButton(page)).toBeEnabled();
 });
+
+const isQuote = (url: URL) => url.pathname === '/api/coupons/quote';
+
+test.describe('screen: coupon checks refused by the server (stubbed)', () => {
+  test("too many codes tried: the server's message, the full price and a card form at that price", async ({ page }) => {
+    await page.route(isQuote, (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many coupon codes tried from this device. Please wait a minute and try again.',
+        }),
+      }),
+    );
+    await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-flood'), name: NAME, coupon: 'GUESS1' }));
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByTestId('coupon-message')).toHaveText(
+      'Too many coupon codes tried from this device. Please wait a minute and try again.',
+    );
+    await expect(summary.getByTestId('summary-amount')).toHaveText('$997');
+    await expect(payButton(page)).toHaveText('Pay $997');
+    await expect(payButton(page)).toBeEnabled();
+  });
+
+  test('a check that fails without a message says the coupon could not be checked', async ({ page }) => {
+    await page.route(isQuote, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-down'), name: NAME, coupon: 'ANY' }));
+    await expect(page.getByTestId('order-summary').getByTestId('coupon-message')).toHaveText(
+      'The coupon could not be checked. Please try again.',
+    );
+  });
+});
