@@ -73,13 +73,26 @@ test("'Have a coupon?' with a bad code shows the server's message and keeps the 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
 });
 
-test('a code used up between its quote and the order: the message, the full price and a card form at that price', async ({ page }) => {
+test('a code used up between its quote and the order: the message, the full price and a card form at that price', async ({
+  page,
+  baseURL,
+}) => {
   const coupon = code('LAST');
   await seedCoupon({ code: coupon, percentOff: 20, planIds: ['full-payment'] });
   await withDb((client) => client.query(`UPDATE coupons SET max_redemptions = 1 WHERE code = $1`, [coupon]));
-  // Another buyer takes the last redemption just before this checkout's order is created.
+  // Another buyer opens a checkout with the last redemption just before this checkout's order is created.
+  let taken = false;
   await page.route('**/api/create-payment-intent', async (route) => {
-    await withDb((client) => client.query(`UPDATE coupons SET redeemed = 1 WHERE code = $1`, [coupon]));
+    if (!taken) {
+      taken = true;
+      const other = { email: uniqueEmail('coupon-rival'), name: 'Rival', source: 'clear', plan: 'Full Payment', amount: 997, coupon };
+      const answer = await fetch(new URL('/api/create-payment-intent', baseURL), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(other),
+      });
+      expect(answer.status).toBe(200);
+    }
     await route.continue();
   });
   await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-race'), name: NAME, coupon }));
@@ -89,4 +102,38 @@ test('a code used up between its quote and the order: the message, the full pric
   await expect(summary.getByTestId('summary-amount')).toHaveText('$997');
   await expect(payButton(page)).toHaveText('Pay $997');
   await expect(payButton(page)).toBeEnabled();
+});
+
+const isQuote = (url: URL) => url.pathname === '/api/coupons/quote';
+
+test.describe('screen: coupon checks refused by the server (stubbed)', () => {
+  test("too many codes tried: the server's message, the full price and a card form at that price", async ({ page }) => {
+    await page.route(isQuote, (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many coupon codes tried from this device. Please wait a minute and try again.',
+        }),
+      }),
+    );
+    await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-flood'), name: NAME, coupon: 'GUESS1' }));
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByTestId('coupon-message')).toHaveText(
+      'Too many coupon codes tried from this device. Please wait a minute and try again.',
+    );
+    await expect(summary.getByTestId('summary-amount')).toHaveText('$997');
+    await expect(payButton(page)).toHaveText('Pay $997');
+    await expect(payButton(page)).toBeEnabled();
+  });
+
+  test('a check that fails without a message says the coupon could not be checked', async ({ page }) => {
+    await page.route(isQuote, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('coupon-down'), name: NAME, coupon: 'ANY' }));
+    await expect(page.getByTestId('order-summary').getByTestId('coupon-message')).toHaveText(
+      'The coupon could not be checked. Please try again.',
+    );
+  });
 });

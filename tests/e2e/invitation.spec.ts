@@ -12,39 +12,44 @@ import {
 
 const overlay = (page: Page) => page.getByTestId('invitation-overlay');
 
-/** Timestamps (page clock) of the overlay appearing, starting to fade and leaving the DOM. */
-async function recordOverlayPhases(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const marks: Record<string, number> = {};
-    (window as unknown as { overlayMarks: Record<string, number> }).overlayMarks = marks;
-    new MutationObserver(() => {
-      const element = document.querySelector('[data-testid="invitation-overlay"]');
-      const phase = element?.getAttribute('data-phase') ?? (marks.showing ? 'gone' : null);
-      if (phase && !(phase in marks)) marks[phase] = performance.now();
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
+/**
+ * Stops the page's clock (installed before it loaded) a second ahead of its time now: from here its
+ * timers fire only as the test moves it with `runFor`, so the overlay's 2000 ms and 1000 ms are
+ * counted by the page's own timers, however busy the machine is.
+ */
+async function holdClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
 
 /**
- * The overlay's opacity and transition read in the same frame it enters the fading phase: read
- * later, a slow machine may already have removed it (the fade lasts 1 s) and a detached element
- * has no computed style.
+ * Lets the page finish the work React queued after its last commit (the effect that starts the
+ * next phase's timer) before the clock moves: a message posted now is handled after React's.
  */
-async function styleWhenFading(page: Page): Promise<{ opacity: string; transition: string }> {
-  const handle = await page.waitForFunction(
-    () => {
-      const element = document.querySelector('[data-testid="invitation-overlay"][data-phase="fading"]');
-      if (!element) return null;
-      const style = getComputedStyle(element);
-      return { opacity: style.opacity, transition: style.transitionDuration };
-    },
-    undefined,
-    { timeout: 3000, polling: 'raf' },
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
   );
-  return (await handle.jsonValue()) as { opacity: string; transition: string };
 }
 
-const overlayMarks = (page: Page) => page.evaluate(() => (window as unknown as { overlayMarks: Record<string, number> }).overlayMarks);
+/** The overlay's phase after the clock moves `ms` on from where the test holds it. */
+async function phaseAfter(page: Page, ms: number): Promise<string | null> {
+  await settle(page);
+  await page.clock.runFor(ms);
+  await settle(page);
+  return (await overlay(page).count()) === 0 ? null : overlay(page).getAttribute('data-phase');
+}
+
+const overlayStyle = (page: Page) =>
+  overlay(page).evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { opacity: style.opacity, transition: style.transitionDuration };
+  });
+
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const rootOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
 
@@ -56,12 +61,13 @@ test.describe('/invitation: the overlay', () => {
   test('nothing at 50 px; past 50 px it shows with scroll locked, fades after 2000 ms, is gone 1000 ms later with scroll back, and never returns', async ({
     page,
   }) => {
+    await page.clock.install();
     await openInvitation(page);
-    await recordOverlayPhases(page);
     await page.evaluate(() => window.scrollTo(0, 50));
     await page.waitForTimeout(300);
     await expect(overlay(page)).toHaveCount(0);
 
+    await holdClock(page);
     await page.evaluate(() => window.scrollTo(0, 51));
     await expect(overlay(page)).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Are you one of us?');
@@ -72,14 +78,12 @@ test.describe('/invitation: the overlay', () => {
     await page.waitForTimeout(200);
     expect(await scrollY(page)).toBe(51);
 
-    await expect(overlay(page)).toHaveAttribute('data-phase', 'fading', { timeout: 3000 });
+    expect(await phaseAfter(page, 1990)).toBe('showing');
+    expect(await phaseAfter(page, 10)).toBe('fading');
     expect(await rootOverflow(page)).toBe('hidden');
-    await expect(overlay(page)).toHaveCount(0, { timeout: 3000 });
-    const marks = await overlayMarks(page);
-    expect(marks.fading - marks.showing).toBeGreaterThanOrEqual(1950);
-    expect(marks.fading - marks.showing).toBeLessThan(2300);
-    expect(marks.gone - marks.fading).toBeGreaterThanOrEqual(950);
-    expect(marks.gone - marks.fading).toBeLessThan(1300);
+    expect(await phaseAfter(page, 990)).toBe('fading');
+    expect(await phaseAfter(page, 10)).toBeNull();
+    await page.clock.resume();
 
     expect(await rootOverflow(page)).not.toBe('hidden');
     await page.mouse.wheel(0, 300);
@@ -92,18 +96,27 @@ test.describe('/invitation: the overlay', () => {
 
   test('with reduced motion it does not fade but keeps the same timings', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await openInvitation(page);
+    await holdClock(page);
     await page.evaluate(() => window.scrollTo(0, 120));
     await expect(overlay(page)).toBeVisible();
-    expect(await styleWhenFading(page)).toEqual({ opacity: '1', transition: '0s' });
-    await expect(overlay(page)).toHaveCount(0, { timeout: 2000 });
+    expect(await phaseAfter(page, 1990)).toBe('showing');
+    expect(await phaseAfter(page, 10)).toBe('fading');
+    expect(await overlayStyle(page)).toEqual({ opacity: '1', transition: '0s' });
+    expect(await phaseAfter(page, 990)).toBe('fading');
+    expect(await phaseAfter(page, 10)).toBeNull();
   });
 
   test('without reduced motion the fading overlay turns transparent over 1 s', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.clock.install();
     await openInvitation(page);
+    await holdClock(page);
     await page.evaluate(() => window.scrollTo(0, 120));
-    expect((await styleWhenFading(page)).transition).toBe('1s');
+    await expect(overlay(page)).toBeVisible();
+    expect(await phaseAfter(page, 2000)).toBe('fading');
+    expect((await overlayStyle(page)).transition).toBe('1s');
   });
 });
 

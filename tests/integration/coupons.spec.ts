@@ -11,8 +11,9 @@ import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor }
  * Coupons on the sandbox gateway through the real worker: the admin makes codes (audited,
  * CSRF-protected), checkout quotes and charges the discounted amount computed by the server, a
  * subscription's renewals go back to the full price after the coupon's months (the sandbox
- * clock), redemptions never pass the cap under concurrency, and the paid effects (receipt,
- * affiliate sale, Purchase events, the dashboard's revenue) carry the discounted amount.
+ * clock), redemptions never pass the cap under concurrency, an unpaid checkout holds its
+ * redemption only for COUPON_HOLD_MINUTES, quotes are limited per client, and the paid effects
+ * (receipt, affiliate sale, Purchase events, the dashboard's revenue) carry the discounted amount.
  */
 const SECRET = 'whsec_sandboxcouponsecret00000000';
 const META_TOKEN = 'meta-coupon-token';
@@ -30,12 +31,9 @@ const client = clientAddresses(31);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', client()).send(body);
 const adminPost = (path: string, body: object) =>
   http().post(path).set('Cookie', session.cookie).set('x-csrf-token', session.csrfToken).send(body);
-const quote = async (code: string, plan: string) =>
-  (
-    await http()
-      .get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`)
-      .expect(200)
-  ).body;
+const quoteFrom = (clientIp: string, code: string, plan: string) =>
+  http().get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`).set('X-Forwarded-For', clientIp);
+const quote = async (code: string, plan: string) => (await quoteFrom(client(), code, plan).expect(200)).body;
 
 async function createCoupon(terms: object): Promise<{ id: string; code: string; planIds: string[] }> {
   return (await adminPost('/api/admin/coupons', terms).expect(201)).body;
@@ -43,8 +41,16 @@ async function createCoupon(terms: object): Promise<{ id: string; code: string; 
 
 const orderOf = async (email: string) =>
   (await stack.db.query(`SELECT id, status, amount_cents, coupon_code, coupon_id, paid_effects FROM orders WHERE email = $1`, [email]))[0];
+/** The redemptions counting against the code's cap, as the admin's list shows them. */
 const redeemed = async (code: string): Promise<number> =>
-  (await stack.db.query(`SELECT redeemed FROM coupons WHERE code = $1`, [code]))[0].redeemed;
+  (await http().get('/api/admin/coupons').set('Cookie', session.cookie).expect(200)).body.find((c: { code: string }) => c.code === code)
+    .redeemed;
+/** Opens a checkout for the Full Payment plan with the code, as the checkout page does; it stays unpaid. */
+const openCheckout = (email: string, coupon: string) =>
+  post('/api/create-payment-intent', { email, name: 'Holder', source: 'clear', plan: 'Full Payment', amount: 997, coupon });
+/** Moves the code's checkouts back in time, as if they had been opened `minutes` earlier. */
+const ageCheckouts = (couponId: string, minutes: number) =>
+  stack.db.query(`UPDATE orders SET created_at = created_at - make_interval(mins => $2) WHERE coupon_id = $1`, [couponId, minutes]);
 
 async function payOneTime(email: string, plan: string, amount: number, coupon?: string): Promise<string> {
   const intent = await post('/api/create-payment-intent', {
@@ -294,7 +300,7 @@ describe('charging the discounted amount', () => {
 describe('redemptions under concurrency', () => {
   it('50 concurrent checkouts on a code with 10 redemptions left redeem exactly 10; the others get the message and no order', async () => {
     const coupon = await createCoupon({ code: 'RUSH', kind: 'fixed', amountOffCents: 5000, planIds: ['full-payment'], maxRedemptions: 12 });
-    await stack.db.query(`UPDATE coupons SET redeemed = 2 WHERE id = $1`, [coupon.id]);
+    for (const early of ['early-1@example.com', 'early-2@example.com']) await openCheckout(early, 'RUSH').expect(200);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         post('/api/create-payment-intent', {
@@ -314,8 +320,68 @@ describe('redemptions under concurrency', () => {
       new Set(['This coupon code has been used up.']),
     );
     expect(await redeemed('RUSH')).toBe(12);
-    const orders = await stack.db.query(`SELECT amount_cents FROM orders WHERE coupon_id = $1`, [coupon.id]);
+    const orders = await stack.db.query(`SELECT amount_cents FROM orders WHERE coupon_id = $1 AND email LIKE 'rush-%'`, [coupon.id]);
     expect(orders).toHaveLength(10);
     expect(orders.every((o: { amount_cents: number }) => o.amount_cents === 94700)).toBe(true);
+  });
+});
+
+describe('holds: an unpaid checkout holds its redemption for COUPON_HOLD_MINUTES (60)', () => {
+  it('a code capped at 3: three unpaid checkouts use it up and the fourth is refused, until their hold lapses', async () => {
+    const coupon = await createCoupon({ code: 'HOLD3', kind: 'percent', percentOff: 10, planIds: ['full-payment'], maxRedemptions: 3 });
+    for (let i = 1; i <= 3; i++) await openCheckout(`holder-${i}@example.com`, 'HOLD3').expect(200);
+    expect(await redeemed('HOLD3')).toBe(3);
+    expect(await quote('HOLD3', 'full-payment')).toMatchObject({ valid: false, message: 'This coupon code has been used up.' });
+    expect((await openCheckout('fourth@example.com', 'HOLD3').expect(400)).body.message).toBe('This coupon code has been used up.');
+
+    // 59 minutes on, the checkouts still hold their redemptions.
+    await ageCheckouts(coupon.id, 59);
+    expect(await quote('HOLD3', 'full-payment')).toMatchObject({ valid: false, message: 'This coupon code has been used up.' });
+    await openCheckout('fourth@example.com', 'HOLD3').expect(400);
+
+    // Past 60 minutes unpaid, they hold nothing: the code is usable again, up to its cap.
+    await ageCheckouts(coupon.id, 2);
+    expect(await redeemed('HOLD3')).toBe(0);
+    expect(await quote('HOLD3', 'full-payment')).toMatchObject({ valid: true, totalCents: 89730 });
+    for (let i = 4; i <= 6; i++) await openCheckout(`holder-${i}@example.com`, 'HOLD3').expect(200);
+    await openCheckout('seventh@example.com', 'HOLD3').expect(400);
+    expect(await redeemed('HOLD3')).toBe(3);
+  });
+
+  it('a paid redemption is never released', async () => {
+    const coupon = await createCoupon({ code: 'PAIDONCE', kind: 'fixed', amountOffCents: 1000, planIds: ['full-payment'], maxRedemptions: 1 });
+    await payOneTime('paid-holder@example.com', 'Full Payment', 997, 'PAIDONCE');
+    await ageCheckouts(coupon.id, 60 * 24 * 30);
+    expect(await redeemed('PAIDONCE')).toBe(1);
+    expect(await quote('PAIDONCE', 'full-payment')).toMatchObject({ valid: false, message: 'This coupon code has been used up.' });
+    await openCheckout('latecomer@example.com', 'PAIDONCE').expect(400);
+  });
+
+  it('a checkout paid after its hold lapsed is charged the discounted price and counts again, past the cap', async () => {
+    const coupon = await createCoupon({ code: 'SLOWPAY', kind: 'fixed', amountOffCents: 1000, planIds: ['full-payment'], maxRedemptions: 1 });
+    const slow = await openCheckout('slow-payer@example.com', 'SLOWPAY').expect(200);
+    await ageCheckouts(coupon.id, 61);
+    await openCheckout('next-buyer@example.com', 'SLOWPAY').expect(200);
+    expect(await redeemed('SLOWPAY')).toBe(1);
+
+    const confirmed = await post('/api/sandbox/confirm-payment', { clientSecret: slow.body.clientSecret, card, returnUrl: `${stack.url}/success` });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.intent.status).toBe('succeeded');
+    await waitFor(async () => (await orderOf('slow-payer@example.com')).status === 'succeeded', 'the late payment applied');
+    expect((await orderOf('slow-payer@example.com')).amount_cents).toBe(98700);
+    expect(await redeemed('SLOWPAY')).toBe(2);
+    await openCheckout('third-buyer@example.com', 'SLOWPAY').expect(400);
+  });
+});
+
+describe('quotes per client', () => {
+  it('a flood of quotes from one client gets 429 with a readable message; another client is unaffected', async () => {
+    await createCoupon({ code: 'GUESSME', kind: 'percent', percentOff: 10, planIds: ['standard'] });
+    const flooder = '10.99.0.1';
+    // RATE_LIMIT_COUPON_CHECKS (20) per window, valid codes or not.
+    for (let i = 0; i < 20; i++) await quoteFrom(flooder, `GUESS${i}`, 'standard').expect(200);
+    const refused = await quoteFrom(flooder, 'GUESSME', 'standard').expect(429);
+    expect(refused.body.message).toBe('Too many coupon codes tried from this device. Please wait a minute and try again.');
+    expect((await quoteFrom('10.99.0.2', 'GUESSME', 'standard').expect(200)).body).toMatchObject({ valid: true });
   });
 });

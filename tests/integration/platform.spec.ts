@@ -60,6 +60,19 @@ describe('platform: health, docs and security baseline', () => {
     expect(beacon.content['application/json'].schema.required).toEqual(['type', 'visitorId', 'path']);
   });
 
+  it('documents the 4xx answers of every write, a 400 on every write that takes a body', async () => {
+    type Operation = { requestBody?: unknown; responses?: Record<string, unknown> };
+    const { body: doc } = await request(stack.url).get('/api/docs-json').expect(200);
+    const writes = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op, answers: Object.keys(op.responses ?? {}) })),
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    expect(writes.filter(({ answers }) => !answers.some((status) => /^4\d\d$/.test(status))).map(({ route }) => route)).toEqual([]);
+    expect(writes.filter(({ op, answers }) => op.requestBody && !answers.includes('400')).map(({ route }) => route)).toEqual([]);
+  });
+
   it('sends security headers and no X-Powered-By', async () => {
     const res = await request(stack.url).get('/api/health/live').expect(200);
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);

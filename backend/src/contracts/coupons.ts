@@ -45,6 +45,7 @@ export interface AdminCoupon {
   durationMonths: number | null;
   expiresAt: string | null;
   maxRedemptions: number | null;
+  /** Redemptions counting against the cap: paid orders, and unpaid ones opened less than COUPON_HOLD_MINUTES ago. */
   redeemed: number;
   active: boolean;
   createdAt: string;

@@ -541,6 +541,25 @@ export class AppConfig {
   @Min(1)
   RATE_LIMIT_CONFIRMATIONS_PER_ORDER = 5;
 
+  /**
+   * Coupon quotes (GET /api/coupons/quote) one client may ask for per RATE_LIMIT_WINDOW_MS: a
+   * buyer tries a code or two, while codes are short words that a script could guess.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_COUPON_CHECKS = 20;
+
+  /**
+   * Minutes a checkout holds its coupon's redemption while unpaid: after that it no longer counts
+   * against the coupon's cap, so checkouts opened and left cannot use a capped coupon up.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_080)
+  COUPON_HOLD_MINUTES = 60;
+
   /** Verification reads the provider at most once per id in this many ms; polls in between answer from Postgres. */
   @Transform(toInt)
   @IsInt()

@@ -5,7 +5,6 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
-  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
@@ -25,6 +24,7 @@ import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { AccountGuard, CurrentAccount } from './account.guard';
 import { AccountLinkLimiter } from './account-link-limiter';
 import { AccountService } from './account.service';
+import { ApiAccountWrite } from './account-write.decorator';
 import { ACCOUNT_SESSION_COOKIE, type AccountPrincipal, AccountSessionService } from './account-session.service';
 import { AccountLinkDto } from './dto/account-link.dto';
 import { AccountOrderDto, ApplyCardUpdateDto } from './dto/account-order.dto';
@@ -70,6 +70,7 @@ export class AccountController {
   @Post('logout')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
+  @ApiBadRequestResponse({ description: 'A body that is not valid JSON (none is needed)' })
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.sessions.destroy(req.headers.cookie);
     void reply.header('set-cookie', this.sessions.clearedCookie());
@@ -89,8 +90,8 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(AccountGuard)
   @ApiOkResponse({ description: 'The membership ends at the end of its current period' })
-  @ApiForbiddenResponse({ description: 'Missing or wrong CSRF token' })
-  @ApiConflictResponse({ description: 'Not a running subscription' })
+  @ApiAccountWrite()
+  @ApiConflictResponse({ description: 'Not a running subscription, or refused by the payment provider' })
   cancel(@CurrentAccount() account: AccountPrincipal, @Body() dto: AccountOrderDto): Promise<AccountMembership> {
     return this.account.setCancelAtPeriodEnd(account, dto.orderId, true);
   }
@@ -99,7 +100,8 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(AccountGuard)
   @ApiOkResponse({ description: 'The membership renews again' })
-  @ApiForbiddenResponse({ description: 'Missing or wrong CSRF token' })
+  @ApiAccountWrite()
+  @ApiConflictResponse({ description: 'Not a running subscription, or refused by the payment provider' })
   resume(@CurrentAccount() account: AccountPrincipal, @Body() dto: AccountOrderDto): Promise<AccountMembership> {
     return this.account.setCancelAtPeriodEnd(account, dto.orderId, false);
   }
@@ -108,7 +110,8 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(AccountGuard)
   @ApiOkResponse({ description: "Stripe's Billing Portal session to open" })
-  @ApiConflictResponse({ description: 'The payment provider has no billing portal (the sandbox)' })
+  @ApiAccountWrite()
+  @ApiConflictResponse({ description: 'Not a subscription, no billing details, or the provider has no billing portal (the sandbox)' })
   billingPortal(@CurrentAccount() account: AccountPrincipal, @Body() dto: AccountOrderDto): Promise<BillingPortalResponse> {
     return this.account.billingPortal(account, dto.orderId);
   }
@@ -117,6 +120,8 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(AccountGuard)
   @ApiOkResponse({ description: 'A card setup for the card form to confirm' })
+  @ApiAccountWrite()
+  @ApiConflictResponse({ description: 'Not a subscription, no billing details, or refused by the payment provider' })
   startCardUpdate(@CurrentAccount() account: AccountPrincipal, @Body() dto: AccountOrderDto): Promise<CardUpdateResponse> {
     return this.account.startCardUpdate(account, dto.orderId);
   }
@@ -125,6 +130,7 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(AccountGuard)
   @ApiOkResponse({ description: "The confirmed card is now the subscription's" })
+  @ApiAccountWrite()
   @ApiConflictResponse({ description: 'The card setup is not confirmed, or belongs to another membership' })
   applyCardUpdate(@CurrentAccount() account: AccountPrincipal, @Body() dto: ApplyCardUpdateDto): Promise<AccountMembership> {
     return this.account.applyCardUpdate(account, dto.orderId, dto.setupIntentId);

@@ -2,7 +2,8 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { DataSource } from 'typeorm';
 import type { AdminCoupon } from '@contracts/coupons';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
-import { CouponRepository, type CouponRow } from '@core/database/repositories/coupon.repository';
+import { AppConfig } from '@core/config/app-config';
+import { CouponRepository, type CountedCoupon } from '@core/database/repositories/coupon.repository';
 import type { CreateCouponDto } from './dto/create-coupon.dto';
 
 export interface AdminActor {
@@ -10,7 +11,7 @@ export interface AdminActor {
   clientIp: string;
 }
 
-const toAdminCoupon = (row: CouponRow): AdminCoupon => ({
+const toAdminCoupon = (row: CountedCoupon): AdminCoupon => ({
   id: row.id,
   code: row.code,
   kind: row.kind,
@@ -32,10 +33,11 @@ export class AdminCouponsService {
     private readonly coupons: CouponRepository,
     private readonly audit: AuditRepository,
     private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
   ) {}
 
   async list(): Promise<AdminCoupon[]> {
-    return (await this.coupons.list()).map(toAdminCoupon);
+    return (await this.coupons.list(this.config.COUPON_HOLD_MINUTES)).map(toAdminCoupon);
   }
 
   create(dto: CreateCouponDto, admin: AdminActor): Promise<AdminCoupon> {
@@ -64,7 +66,7 @@ export class AdminCouponsService {
 
   deactivate(id: string, admin: AdminActor): Promise<AdminCoupon> {
     return this.dataSource.transaction(async (manager) => {
-      const row = await this.coupons.deactivate(id, manager);
+      const row = await this.coupons.deactivate(id, this.config.COUPON_HOLD_MINUTES, manager);
       if (!row) throw new NotFoundException('There is no coupon with this id.');
       await this.audit.record(
         { adminId: admin.adminId, action: 'coupon.deactivate', target: `coupon:${row.code}`, clientIp: admin.clientIp },

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErasePersonResponse, PersonData } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
@@ -45,6 +45,7 @@ export class PeopleController {
   @Post('erase')
   @HttpCode(200)
   @ApiOkResponse({ description: 'Personal fields erased in one transaction; financial records kept anonymised; recorded in the audit log' })
+  @ApiBadRequestResponse({ description: 'email missing, not text, too long, with control characters, or unknown fields' })
   @ApiNotFoundResponse({ description: 'Nothing is held about this address' })
   erase(@Body() dto: PersonEmailDto, @CurrentAdmin() admin: AdminPrincipal, @Req() req: FastifyRequest): Promise<ErasePersonResponse> {
     return this.people.erase(dto.email, admin.adminId, req.ip);

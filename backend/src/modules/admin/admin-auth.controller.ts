@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminSessionResponse } from '@contracts/admin';
 import { AdminOnly, CurrentAdmin } from '../../common/admin-access/admin.guard';
@@ -16,6 +23,7 @@ export class AdminAuthController {
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   @ApiOkResponse({ description: 'Signed in: the session cookie is set; the body carries the CSRF token' })
+  @ApiBadRequestResponse({ description: 'E-mail or password missing, not text, too long, or unknown fields' })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password', whichever of the two was wrong" })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this client or for this address' })
   async login(

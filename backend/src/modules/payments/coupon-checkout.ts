@@ -3,14 +3,15 @@ import { DataSource } from 'typeorm';
 import type { CouponQuote } from '@contracts/coupons';
 import { isPlanId, PLANS, type Plan } from '@contracts/plans';
 import { normalizeCouponCode, priceWithCoupon, USED_UP_MESSAGE } from '@core/coupons/coupon-pricing';
-import { CouponRepository, type CouponRow } from '@core/database/repositories/coupon.repository';
+import { AppConfig } from '@core/config/app-config';
+import { CouponRepository, type CountedCoupon } from '@core/database/repositories/coupon.repository';
 import type { NewOrder, OrderRow } from '@core/database/repositories/order.repository';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import type { GatewayDiscount } from '@core/payments/payment-gateway';
 
 /** A coupon checkout may use for a plan: its row and the amount the order is charged. */
 export interface PricedCoupon {
-  coupon: CouponRow;
+  coupon: CountedCoupon;
   totalCents: number;
 }
 
@@ -21,6 +22,7 @@ export class CouponCheckout {
     private readonly coupons: CouponRepository,
     private readonly orders: OrderRepository,
     private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
   ) {}
 
   /** What the plan costs with the code today; an unusable code answers valid false, its message and the full price. */
@@ -28,7 +30,7 @@ export class CouponCheckout {
     const plan = isPlanId(planId) ? PLANS[planId] : null;
     if (!plan) throw new BadRequestException('plan must be one of the catalogue plan ids');
     const code = normalizeCouponCode(rawCode);
-    const coupon = code ? await this.coupons.findByCode(code) : null;
+    const coupon = code ? await this.coupons.findByCode(code, this.config.COUPON_HOLD_MINUTES) : null;
     const price = priceWithCoupon(coupon, plan, new Date());
     if (!price.valid) {
       const full = price.fullCents;
@@ -49,20 +51,22 @@ export class CouponCheckout {
 
   /** The coupon a checkout asks for, priced for its plan; a 400 with the reason when it cannot be used. */
   async price(rawCode: string, plan: Plan): Promise<PricedCoupon> {
-    const coupon = await this.coupons.findByCode(normalizeCouponCode(rawCode));
+    const coupon = await this.coupons.findByCode(normalizeCouponCode(rawCode), this.config.COUPON_HOLD_MINUTES);
     const price = priceWithCoupon(coupon, plan, new Date());
     if (!price.valid || !coupon) throw new BadRequestException(price.valid ? 'This coupon code is not valid.' : price.message);
     return { coupon, totalCents: price.totalCents };
   }
 
   /**
-   * The order, created together with its coupon's redemption: one conditional UPDATE counts it
-   * only while the coupon is under its cap, so concurrent checkouts never redeem more than it
-   * allows; the one that finds it used up gets a 400 and no order.
+   * The order, created together with its coupon's redemption: the order is the redemption, made
+   * only while the coupon is under its cap (CouponRepository.redeem), so concurrent checkouts never
+   * redeem more than it allows; the one that finds it used up gets a 400 and no order. Unpaid, it
+   * holds the redemption for COUPON_HOLD_MINUTES; an intent paid later is still honoured at the
+   * discounted price it was made with.
    */
   createWithRedemption(order: NewOrder, priced: PricedCoupon): Promise<OrderRow> {
     return this.dataSource.transaction(async (manager) => {
-      if (!(await this.coupons.redeem(manager, priced.coupon.id))) throw new BadRequestException(USED_UP_MESSAGE);
+      if (!(await this.coupons.redeem(manager, priced.coupon.id, this.config.COUPON_HOLD_MINUTES))) throw new BadRequestException(USED_UP_MESSAGE);
       return this.orders.create(
         { ...order, amountCents: priced.totalCents, couponId: priced.coupon.id, couponCode: priced.coupon.code },
         manager,

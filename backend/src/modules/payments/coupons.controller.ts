@@ -1,20 +1,27 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import type { CouponQuote } from '@contracts/coupons';
+import { CouponCheckLimiter } from './coupon-check-limiter';
 import { CouponCheckout } from './coupon-checkout';
 import { CouponQuoteQueryDto } from './dto/coupon-quote.dto';
 
 @ApiTags('payments')
 @Controller('coupons')
 export class CouponsController {
-  constructor(private readonly coupons: CouponCheckout) {}
+  constructor(
+    private readonly coupons: CouponCheckout,
+    private readonly limiter: CouponCheckLimiter,
+  ) {}
 
   @Get('quote')
   @Header('cache-control', 'no-store')
   @ApiOkResponse({
     description: "The plan's price with the code, computed by the server; an unusable code: valid false, why, and the full price",
   })
-  quote(@Query() query: CouponQuoteQueryDto): Promise<CouponQuote> {
+  @ApiTooManyRequestsResponse({ description: 'More than RATE_LIMIT_COUPON_CHECKS quotes from this client in the window' })
+  async quote(@Query() query: CouponQuoteQueryDto, @Req() req: FastifyRequest): Promise<CouponQuote> {
+    await this.limiter.consume(req.ip);
     return this.coupons.quote(query.code, query.plan);
   }
 }

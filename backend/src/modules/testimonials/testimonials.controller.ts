@@ -65,6 +65,7 @@ export class TestimonialsController {
   @Patch(':id')
   @AdminOnly()
   @ApiOkResponse({ description: 'The testimonial as saved' })
+  @ApiBadRequestResponse({ description: 'A field given empty, a URL that is not http(s), a rating that is not 1–5, or unknown fields' })
   @ApiNotFoundResponse({ description: 'No testimonial with this id' })
   update(
     @Param('id', TestimonialId()) id: string,

@@ -29,6 +29,7 @@ import { MembershipClaimsAndRefundAdmins1766793600000 } from './1766793600000-me
 import { PastDueGrace1766880000000 } from './1766880000000-past-due-grace';
 import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-carry-provider-ids';
 import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
+import { CouponHolds1767312000000 } from './1767312000000-coupon-holds';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   PastDueGrace1766880000000,
   PaymentsCarryProviderIds1766966400000,
   SandboxDisputes1767139200000,
+  CouponHolds1767312000000,
 ];

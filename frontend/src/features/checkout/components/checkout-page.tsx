@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from
 import { PageHeading } from '@/components/page-heading';
 import { PageLink } from '@/components/page-link';
 import { checkout as copy } from '@/content/checkout';
+import { ApiError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRequest } from '@/lib/use-request';
 import { getCouponQuote } from '../api/get-coupon-quote';
@@ -51,6 +52,8 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     getCouponQuote(couponCode ?? '', plan.id, { signal }),
   );
   const discount = quote.data?.valid ? quote.data : null;
+  // A refused check says why (too many codes tried: wait a minute); anything else, that it failed.
+  const quoteFailure = quote.isError ? (quote.error instanceof ApiError && quote.error.serverMessage) || copy.coupon.unavailable : null;
   // The intent waits for the quote of a code being checked, so it is created once, for the right amount.
   const couponSettled = couponCode === null || !quote.isPending;
   // The browser that has just paid may buy a one-time plan with the card it saved, at the full
@@ -191,7 +194,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
                 <CouponField
                   applied={discount?.code ?? null}
                   pending={quote.isFetching}
-                  message={quote.data && !quote.data.valid ? quote.data.message : quote.isError ? copy.coupon.unavailable : null}
+                  message={quote.data && !quote.data.valid ? quote.data.message : quoteFailure}
                   onApply={setCouponCode}
                   onRemove={() => setCouponCode(null)}
                 />

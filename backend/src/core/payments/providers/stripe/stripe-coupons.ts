@@ -39,7 +39,7 @@ async function couponFor(stripe: Stripe, discount: GatewayDiscount, currency: st
 
 /**
  * The Stripe promotion code carrying our code for our coupon, found by code or created once.
- * Redemptions are counted by us (coupons.redeemed) before the order exists, so it has no cap of its own.
+ * Redemptions are counted by us (the coupon's orders, CouponRepository.redeem) as the order is made, so it has no cap of its own.
  */
 export async function promotionCodeFor(stripe: Stripe, discount: GatewayDiscount, currency: string): Promise<string> {
   const coupon = await couponFor(stripe, discount, currency);
