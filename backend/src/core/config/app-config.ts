@@ -758,6 +758,16 @@ export class AppConfig {
   @Min(1)
   RATE_LIMIT_ACCOUNT_LINKS_PER_EMAIL = 3;
 
+  /**
+   * Sign-in links the worker sends to one address in any hour, counted in Postgres: a request
+   * beyond it is answered like any other and sends nothing (however the requests were spread).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  ACCOUNT_LINKS_PER_EMAIL_PER_HOUR = 5;
+
   /** Cookies carry Secure whenever the site is served over https, whatever NODE_ENV says. */
   get secureCookies(): boolean {
     return new URL(this.PUBLIC_URL).protocol === 'https:';
