@@ -298,6 +298,53 @@ it('e-mails at most 5 links an hour to one address; the 6th request is answered 
   await post('/api/account/session', { token }).expect(200);
 });
 
+describe('writes from another site', () => {
+  const form = (path: string, body: string) =>
+    http().post(path).set('X-Forwarded-For', ip).set('Content-Type', 'application/x-www-form-urlencoded').send(body);
+
+  /** A fresh, unused sign-in token of the buyer's. */
+  async function linkToken(): Promise<string> {
+    await post('/api/account/link', { email: buyer }).expect(202);
+    return mailedToken();
+  }
+
+  it('refuses a form-encoded sign-in or admin login with a readable 415, using nothing up', async () => {
+    await subscribe();
+    const token = await linkToken();
+    const session = await form('/api/account/session', `token=${token}`).expect(415);
+    expect(session.body.message).toBe('Send the request body as JSON (Content-Type: application/json)');
+    expect(session.headers['set-cookie']).toBeUndefined();
+    await http().post('/api/admin/login').set('Content-Type', 'text/plain').send('{"email":"a@b.c","password":"x"}').expect(415);
+    await form('/api/admin/login', 'email=a%40example.com&password=x').expect(415);
+    await post('/api/account/session', { token }).expect(200);
+  });
+
+  it("refuses a JSON write whose Origin is another site's, or that a browser marks cross-site, with 403", async () => {
+    await subscribe();
+    const token = await linkToken();
+    const evil = await post('/api/account/session', { token }).set('Origin', 'https://evil.example').expect(403);
+    expect(evil.body.message).toBe('This request came from another website and was refused. Please use this site directly.');
+    expect(evil.headers['set-cookie']).toBeUndefined();
+    await post('/api/account/session', { token }).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await post('/api/account/session', { token }).set('Origin', 'null').expect(403);
+    await post('/api/admin/login', { email: 'a@example.com', password: 'x' }).set('Origin', 'https://evil.example').expect(403);
+    await post('/api/account/logout', {}).set('Sec-Fetch-Site', 'same-site').expect(403);
+    await post('/api/account/link', { email: buyer }).set('Origin', 'https://evil.example').expect(403);
+
+    // From the site itself the same requests are processed.
+    const own = new URL(stack.url).origin;
+    await post('/api/admin/login', { email: 'a@example.com', password: 'x' }).set('Origin', own).expect(401);
+    const res = await post('/api/account/session', { token }).set('Origin', own).set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/^account_session=/);
+  });
+
+  it('leaves the one-click unsubscribe open to form posts from anywhere', async () => {
+    const res = await form('/api/unsubscribe?token=nothing', 'List-Unsubscribe=One-Click').set('Origin', 'https://mail.example');
+    expect(res.status).not.toBe(403);
+    expect(res.status).not.toBe(415);
+  });
+});
+
 const advance = (advanceDays: number) => post('/api/sandbox/clock', { advanceDays }).expect(200);
 const paymentCount = async (orderId: string) =>
   (await stack.db.query(`SELECT count(*)::int AS n FROM payments WHERE order_id = $1`, [orderId]))[0].n as number;

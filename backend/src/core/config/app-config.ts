@@ -118,7 +118,7 @@ export class AppConfig {
   @IsString()
   HOST = '0.0.0.0';
 
-  /** The site's own origin: CORS allows only this origin. */
+  /** The site's own origin: CORS allows only this origin, and account and admin writes only from it. */
   @IsUrl({ require_tld: false, require_protocol: true })
   PUBLIC_URL = 'http://localhost:3000';
 
