@@ -10,6 +10,7 @@ import { answerFrameworkError, HttpExceptionFilter } from './common/http-excepti
 import { loggableAddress } from './common/client-address';
 import { LoadShedding } from './common/load-shedding/load-shedding.service';
 import { loggablePath } from './common/log-redaction';
+import { refuseForeignWrites } from './common/same-site-writes';
 import { applySecurity } from './common/security';
 import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
@@ -56,6 +57,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // small and only tests (or an older API's delivery jobs, which retry) post them.
   limitRawBodyRoutes(fastify, { bodyLimitBytes: config.webhookBodyLimitBytes, perClientLimit: config.paymentProvider() === 'sandbox' });
   acceptOneClickUnsubscribeForms(fastify);
+  refuseForeignWrites(fastify, config.PUBLIC_URL);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

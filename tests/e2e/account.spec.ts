@@ -41,11 +41,23 @@ test.describe('account page', () => {
     const path = await requestSignInLink(page, email);
     await expectNoAxeViolations(page);
     await watchIntlFormatting(page);
+    // Opening the link uses nothing up (mail scanners open links too): only the button does.
+    const exchanges: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/account/session') exchanges.push(req.method());
+    });
     await page.goto(path);
+    const signIn = page.getByRole('button', { name: 'Sign in to your account' });
+    await expect(signIn).toBeFocused();
+    await expect(page.getByTestId('account-heading')).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(exchanges).toEqual([]);
+    await signIn.click();
     const membership = page.getByTestId('membership');
     await expect(membership.getByRole('heading', { name: 'Standard Access' })).toBeVisible();
     // The token left the address bar, and the consumed link is not offered again.
     expect(new URL(page.url()).search).toBe('');
+    expect(exchanges).toEqual(['POST']);
     await expect(membership.getByTestId('membership-status')).toHaveText('Active');
     await expect(membership.getByTestId('membership-payments')).toContainText('Payment 1');
     await expect(membership.getByTestId('membership-payments')).toContainText('$97');
@@ -83,10 +95,12 @@ test.describe('account page', () => {
     await buyStandard(page, email);
     const path = await requestSignInLink(page, email);
     await page.goto(path);
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
     await expect(page.getByTestId('membership')).toBeVisible();
 
     await page.context().clearCookies();
     await page.goto(path);
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
     await expect(page.getByTestId('account-link-error')).toHaveText(
       'This sign-in link has expired or was already used. Please ask for a new one below.',
     );

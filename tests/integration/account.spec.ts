@@ -123,6 +123,20 @@ it('answers 202 {} for an unknown and a known address alike, and e-mails one lin
   expect(leaks).toEqual([]);
   const effects = await stack.db.query(`SELECT key, status FROM side_effects WHERE key LIKE 'account-link-email:%'`);
   expect(effects).toEqual([{ key: expect.stringMatching(/^account-link-email:[0-9a-f-]{36}$/), status: 'done' }]);
+
+  // The API did the same work for both: one owed job of one shape, the address sealed; only the
+  // worker told them apart, and it issued no token for the stranger.
+  const owed = await stack.db.query(
+    `SELECT queue, job_name, array(SELECT jsonb_object_keys(payload) ORDER BY 1) AS keys, payload::text AS text FROM outbox
+      WHERE job_name = 'account-link-email' ORDER BY created_at`,
+  );
+  expect(owed).toHaveLength(2);
+  expect(owed.map(({ queue, job_name, keys }: { queue: string; job_name: string; keys: string[] }) => ({ queue, job_name, keys }))).toEqual([
+    { queue: 'invitations', job_name: 'account-link-email', keys: ['requestId', 'sealedEmail'] },
+    { queue: 'invitations', job_name: 'account-link-email', keys: ['requestId', 'sealedEmail'] },
+  ]);
+  for (const { text } of owed) expect(text).not.toMatch(/@example\.com/i);
+  expect(await stack.db.query(`SELECT email_normalized FROM account_link_tokens`)).toEqual([{ email_normalized: buyer }]);
 });
 
 it('refuses bad input with a readable 400', async () => {
@@ -260,6 +274,75 @@ it('limits link requests per address and per client, whether or not the address 
   for (let i = 0; i < LINKS_PER_CLIENT; i++) await post('/api/account/link', { email: `spread-${i}-${counter}@example.com` }).expect(202);
   const perClient = await post('/api/account/link', { email: `spread-last-${counter}@example.com` }).expect(429);
   expect(perClient.body.message).toContain('this device');
+});
+
+it('e-mails at most 5 links an hour to one address; the 6th request is answered alike and sends nothing', async () => {
+  await subscribe();
+  // Five links issued 50 minutes ago (rather than waiting out the per-minute request limit).
+  await stack.db.query(
+    `INSERT INTO account_link_tokens (token_hash, email_normalized, expires_at, created_at)
+     SELECT md5(random()::text) || md5(random()::text), $1, now() - interval '20 minutes', now() - interval '50 minutes'
+       FROM generate_series(1, 5)`,
+    [buyer],
+  );
+  const sixth = await post('/api/account/link', { email: buyer }).expect(202);
+  expect(sixth.body).toEqual({});
+  await outboxDrained(stack.db);
+  expect(smtp.messages).toHaveLength(0);
+  expect(await stack.db.query(`SELECT count(*)::int AS n FROM account_link_tokens`)).toEqual([{ n: 5 }]);
+
+  // An hour on, the address may have a link again.
+  await stack.db.query(`UPDATE account_link_tokens SET created_at = created_at - interval '11 minutes'`);
+  await post('/api/account/link', { email: buyer }).expect(202);
+  const token = await mailedToken();
+  await post('/api/account/session', { token }).expect(200);
+});
+
+describe('writes from another site', () => {
+  const form = (path: string, body: string) =>
+    http().post(path).set('X-Forwarded-For', ip).set('Content-Type', 'application/x-www-form-urlencoded').send(body);
+
+  /** A fresh, unused sign-in token of the buyer's. */
+  async function linkToken(): Promise<string> {
+    await post('/api/account/link', { email: buyer }).expect(202);
+    return mailedToken();
+  }
+
+  it('refuses a form-encoded sign-in or admin login with a readable 415, using nothing up', async () => {
+    await subscribe();
+    const token = await linkToken();
+    const session = await form('/api/account/session', `token=${token}`).expect(415);
+    expect(session.body.message).toBe('Send the request body as JSON (Content-Type: application/json)');
+    expect(session.headers['set-cookie']).toBeUndefined();
+    await http().post('/api/admin/login').set('Content-Type', 'text/plain').send('{"email":"a@b.c","password":"x"}').expect(415);
+    await form('/api/admin/login', 'email=a%40example.com&password=x').expect(415);
+    await post('/api/account/session', { token }).expect(200);
+  });
+
+  it("refuses a JSON write whose Origin is another site's, or that a browser marks cross-site, with 403", async () => {
+    await subscribe();
+    const token = await linkToken();
+    const evil = await post('/api/account/session', { token }).set('Origin', 'https://evil.example').expect(403);
+    expect(evil.body.message).toBe('This request came from another website and was refused. Please use this site directly.');
+    expect(evil.headers['set-cookie']).toBeUndefined();
+    await post('/api/account/session', { token }).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await post('/api/account/session', { token }).set('Origin', 'null').expect(403);
+    await post('/api/admin/login', { email: 'a@example.com', password: 'x' }).set('Origin', 'https://evil.example').expect(403);
+    await post('/api/account/logout', {}).set('Sec-Fetch-Site', 'same-site').expect(403);
+    await post('/api/account/link', { email: buyer }).set('Origin', 'https://evil.example').expect(403);
+
+    // From the site itself the same requests are processed.
+    const own = new URL(stack.url).origin;
+    await post('/api/admin/login', { email: 'a@example.com', password: 'x' }).set('Origin', own).expect(401);
+    const res = await post('/api/account/session', { token }).set('Origin', own).set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/^account_session=/);
+  });
+
+  it('leaves the one-click unsubscribe open to form posts from anywhere', async () => {
+    const res = await form('/api/unsubscribe?token=nothing', 'List-Unsubscribe=One-Click').set('Origin', 'https://mail.example');
+    expect(res.status).not.toBe(403);
+    expect(res.status).not.toBe(415);
+  });
 });
 
 const advance = (advanceDays: number) => post('/api/sandbox/clock', { advanceDays }).expect(200);

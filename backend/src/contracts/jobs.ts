@@ -95,14 +95,26 @@ export interface InvitationEmailPayload {
 }
 
 /**
- * The account sign-in e-mail for one link token (`account_link_tokens.id`). Like the invitation's,
- * the token is sealed (AES-256-GCM under INVITATION_TOKEN_KEY, bound to this token id): the
- * database keeps only its hash, the outbox and Redis never hold it in the clear.
+ * A sign-in link asked for on /account, owed alike whether or not the address has ordered: the
+ * worker decides whether a link is issued and sent. The address is sealed (AES-256-GCM under
+ * INVITATION_TOKEN_KEY, bound to `requestId`), so the outbox and Redis never hold it in the clear.
  */
-export interface AccountLinkEmailPayload {
+export interface AccountLinkRequestPayload {
+  /** Random; the link token's id (`account_link_tokens.id`) once the worker issues one. */
+  requestId: string;
+  sealedEmail: string;
+}
+
+/**
+ * What an API before the request payload owed: a link token it had issued itself, sealed and
+ * bound to its token id. A worker still sends these (left in the outbox across a deploy).
+ */
+export interface IssuedAccountLinkPayload {
   tokenId: string;
   sealedToken: string;
 }
+
+export type AccountLinkEmailPayload = AccountLinkRequestPayload | IssuedAccountLinkPayload;
 
 /**
  * An erased person's customer at a payment provider (`orders.customer_id`), to be deleted there:

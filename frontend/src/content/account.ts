@@ -12,7 +12,12 @@ export const account = {
     networkError: 'We could not reach the server. Check your connection and try again.',
     errorFallback: 'Something went wrong. Please try again.',
   },
-  exchanging: 'Signing you in…',
+  /** A sign-in link opened: nothing is used up until the visitor presses the button (mail scanners open links too). */
+  link: {
+    intro: 'Your sign-in link works once. Press the button to open your account.',
+    submit: 'Sign in to your account',
+    pending: 'Signing you in…',
+  },
   loading: 'Loading your account…',
   loadError: 'Your account could not be loaded.',
   retry: 'Try again',

@@ -124,7 +124,7 @@ export class AppConfig {
   @IsString()
   HOST = '0.0.0.0';
 
-  /** The site's own origin: CORS allows only this origin. */
+  /** The site's own origin: CORS allows only this origin, and account and admin writes only from it. */
   @IsUrl({ require_tld: false, require_protocol: true })
   PUBLIC_URL = 'http://localhost:3000';
 
@@ -834,6 +834,16 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   RATE_LIMIT_ACCOUNT_LINKS_PER_EMAIL = 3;
+
+  /**
+   * Sign-in links the worker sends to one address in any hour, counted in Postgres: a request
+   * beyond it is answered like any other and sends nothing (however the requests were spread).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  ACCOUNT_LINKS_PER_EMAIL_PER_HOUR = 5;
 
   /** Cookies carry Secure whenever the site is served over https, whatever NODE_ENV says. */
   get secureCookies(): boolean {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  deriveAccessToken,
   hashAccessToken,
   invitationEmailContext,
   isWellFormedAccessToken,
@@ -18,6 +19,14 @@ describe('access tokens', () => {
       expect(isWellFormedAccessToken(token)).toBe(true);
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     }
+  });
+
+  it('derived: well formed, the same for one key and context, unguessable without the key', () => {
+    const token = deriveAccessToken(key, 'account-link-email:one');
+    expect(isWellFormedAccessToken(token)).toBe(true);
+    expect(deriveAccessToken(key, 'account-link-email:one')).toBe(token);
+    expect(deriveAccessToken(key, 'account-link-email:two')).not.toBe(token);
+    expect(deriveAccessToken(randomBytes(32), 'account-link-email:one')).not.toBe(token);
   });
 
   it.each([[''], ['abc'], ['a'.repeat(42)], ['a'.repeat(44)], [`${'a'.repeat(42)}=`], [`${'a'.repeat(42)}/`], [`${'a'.repeat(42)}.`]])(

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Invitation access tokens. A token is 32 bytes from the CSPRNG (256 bits), base64url: 43
@@ -26,6 +26,16 @@ export function issueAccessToken(): string {
 /** The one hash of a token: invitations store it, orders record it for the token they were placed with. */
 export function hashAccessToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * A token only the holder of `key` can compute from `context` (a random id naming what it opens):
+ * the worker issues an account sign-in link's token this way, so every retry of its job mails the
+ * same token without the token being stored or sealed anywhere. Keyed by a subkey of its own.
+ */
+export function deriveAccessToken(key: Buffer, context: string): string {
+  const subkey = createHmac('sha256', key).update('derived-access-token').digest();
+  return createHmac('sha256', subkey).update(context, 'utf8').digest('base64url');
 }
 
 /** Whether `value` can be a token we issued at all; anything else is refused without a lookup. */
@@ -58,5 +68,8 @@ export function openAccessToken(sealed: string, key: Buffer, context: string): s
 /** The additional data a sealed token of an invitation e-mail is bound to. */
 export const invitationEmailContext = (invitationId: string, issue: number): string => `invitation-email:${invitationId}:${issue}`;
 
-/** The additional data a sealed token of an account sign-in e-mail is bound to. */
+/** What an account sign-in link's token is derived from (`deriveAccessToken`); earlier, what its sealed token was bound to. */
 export const accountLinkEmailContext = (tokenId: string): string => `account-link-email:${tokenId}`;
+
+/** The additional data the sealed address of a sign-in link request is bound to. */
+export const accountLinkRequestContext = (requestId: string): string => `account-link-request:${requestId}`;

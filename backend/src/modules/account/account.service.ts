@@ -10,13 +10,7 @@ import { AppConfig } from '@core/config/app-config';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
 import { OrderRepository, type MembershipRow, type OrderRow } from '@core/database/repositories/order.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
-import {
-  accountLinkEmailContext,
-  hashAccessToken,
-  isWellFormedAccessToken,
-  issueAccessToken,
-  sealAccessToken,
-} from '@core/invitations/access-token';
+import { accountLinkRequestContext, hashAccessToken, isWellFormedAccessToken, sealAccessToken } from '@core/invitations/access-token';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, PaymentUnsupportedError } from '@core/payments/payment-gateway';
 import { owe } from '@core/queue/owe';
 import type { AccountPrincipal } from './account-session.service';
@@ -65,22 +59,14 @@ export class AccountService {
   ) {}
 
   /**
-   * Owes the sign-in e-mail when the address has ordered; the caller answers the same either way.
-   * Both paths run one transaction with a lookup, so their timing tells little apart.
+   * Owes the sign-in link job for any address: the worker decides whether the address gets a
+   * link. The same one insert for a buyer and a stranger, so neither the answer nor its timing
+   * tells who has ordered, and no token exists for a stranger.
    */
   async requestLink(email: string): Promise<void> {
-    const emailNormalized = normalizeEmail(email);
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await this.orders.hasOrders(emailNormalized))) return;
-      const token = issueAccessToken();
-      const tokenId = await this.access.insertLinkToken(manager, {
-        token_hash: hashAccessToken(token),
-        email_normalized: emailNormalized,
-        expires_at: new Date(Date.now() + this.config.ACCOUNT_LINK_TTL_MINUTES * 60_000),
-      });
-      const sealedToken = sealAccessToken(token, this.config.INVITATION_TOKEN_KEY_BYTES, accountLinkEmailContext(tokenId));
-      await owe(manager, [{ name: JOBS.accountLinkEmail, data: { tokenId, sealedToken } }]);
-    });
+    const requestId = randomUUID();
+    const sealedEmail = sealAccessToken(normalizeEmail(email), this.config.INVITATION_TOKEN_KEY_BYTES, accountLinkRequestContext(requestId));
+    await owe(this.dataSource, [{ name: JOBS.accountLinkEmail, data: { requestId, sealedEmail } }]);
   }
 
   /** The address of a live, unused link token, which is used up now; 400 for anything else. */

@@ -36,20 +36,35 @@ export class AccountAccessRepository implements PersonalDataOwner {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Stores a new link token in the caller's transaction; the address's expired tokens and
-   * sessions go on the way (links are rare, so no scheduled job is needed for them).
+   * Issues a link token unless `maxPerHour` were issued to the address in the past hour. One
+   * transaction holds the address's advisory lock, so two requests for one address are counted
+   * one after the other. Expired tokens over an hour old and expired sessions of the address go
+   * on the way (links are rare, so no scheduled job is needed for them). `issuedInPastHour`
+   * counts the links before this one.
    */
-  async insertLinkToken(
-    sql: SqlExecutor,
-    token: Pick<AccountLinkTokenRow, 'token_hash' | 'email_normalized' | 'expires_at'>,
-  ): Promise<string> {
-    await sql.query(`DELETE FROM account_link_tokens WHERE email_normalized = $1 AND expires_at < now()`, [token.email_normalized]);
-    await sql.query(`DELETE FROM account_sessions WHERE email_normalized = $1 AND expires_at < now()`, [token.email_normalized]);
-    const [row]: Array<Pick<AccountLinkTokenRow, 'id'>> = await sql.query(
-      `INSERT INTO account_link_tokens (token_hash, email_normalized, expires_at) VALUES ($1, $2, $3) RETURNING id`,
-      [token.token_hash, token.email_normalized, token.expires_at],
-    );
-    return row.id;
+  async issueLinkTokenWithinHourlyLimit(
+    token: Pick<AccountLinkTokenRow, 'id' | 'token_hash' | 'email_normalized' | 'expires_at'>,
+    maxPerHour: number,
+  ): Promise<{ issued: boolean; issuedInPastHour: number }> {
+    const email = token.email_normalized;
+    return this.dataSource.transaction(async (sql) => {
+      await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`account-links:${email}`]);
+      await sql.query(
+        `DELETE FROM account_link_tokens WHERE email_normalized = $1 AND expires_at < now() AND created_at < now() - interval '1 hour'`,
+        [email],
+      );
+      await sql.query(`DELETE FROM account_sessions WHERE email_normalized = $1 AND expires_at < now()`, [email]);
+      const [{ n }]: Array<{ n: number }> = await sql.query(
+        `SELECT count(*)::int AS n FROM account_link_tokens WHERE email_normalized = $1 AND created_at > now() - interval '1 hour'`,
+        [email],
+      );
+      if (n >= maxPerHour) return { issued: false, issuedInPastHour: n };
+      await sql.query(
+        `INSERT INTO account_link_tokens (id, token_hash, email_normalized, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [token.id, token.token_hash, email, token.expires_at],
+      );
+      return { issued: true, issuedInPastHour: n };
+    });
   }
 
   /** A link token with the address its e-mail goes to (as typed on the buyer's latest order). */

@@ -1,14 +1,12 @@
-import { ROUTES } from '@contracts/routes';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { account as copy } from '@/content/account';
 import { pages } from '@/content/pages';
-import { ApiError } from '@/lib/api-client';
 import { defineIsland } from '@/lib/islands';
-import { forgetPageQueryValue, pageQuery } from '@/lib/personal-query';
+import { pageQuery } from '@/lib/personal-query';
 import { useAccount } from '../api/get-account';
-import { openSession } from '../api/open-session';
 import { signOut } from '../api/account-actions';
+import { LinkSignIn } from './link-sign-in';
 import { MembershipCard } from './membership-card';
 import { SignInForm } from './sign-in-form';
 import '../account.css';
@@ -18,39 +16,24 @@ type Exchanged = { token: string; failed: string | null };
 
 /**
  * /account. With `?token=` (moved out of the address bar before any script runs, see
- * personal-query-guard.ts), the token is exchanged once for the session cookie and forgotten,
- * and the entry's address is rewritten without it. Signed in: the memberships; otherwise the
- * sign-in link form. `token` is undefined while the page's query is not known yet (the
- * prerendered page before React owns it): the loading line, and nothing asked.
+ * personal-query-guard.ts), the page offers 'Sign in to your account' and exchanges the token
+ * once pressed (LinkSignIn). Signed in: the memberships; otherwise the sign-in link form.
+ * `token` is undefined while the page's query is not known yet (the prerendered page before
+ * React owns it): the loading line, and nothing asked.
  */
 export function AccountPage({ token }: { token: string | null | undefined }) {
   const [exchanged, setExchanged] = useState<Exchanged | null>(null);
-  const started = useRef<string | null>(null);
-  const exchanging = Boolean(token) && exchanged?.token !== token;
-
-  useEffect(() => {
-    if (!token || started.current === token) return;
-    started.current = token;
-    // Used once, whatever the answer: a reload must not offer it again.
-    forgetPageQueryValue('token');
-    window.history.replaceState(window.history.state, '', ROUTES.account);
-    openSession(token).then(
-      () => startTransition(() => setExchanged({ token, failed: null })),
-      (error: unknown) => {
-        const message = error instanceof ApiError ? (error.serverMessage ?? copy.signIn.errorFallback) : copy.signIn.networkError;
-        startTransition(() => setExchanged({ token, failed: message }));
-      },
-    );
-  }, [token]);
-
-  const account = useAccount(token !== undefined && !exchanging);
+  const linkOpened = Boolean(token) && exchanged?.token !== token;
+  const account = useAccount(token !== undefined && !linkOpened);
   const { state } = account;
 
   let body;
-  if (exchanging || state.status === 'pending') {
+  if (token && linkOpened) {
+    body = <LinkSignIn token={token} onAnswered={(failed) => startTransition(() => setExchanged({ token, failed }))} />;
+  } else if (state.status === 'pending') {
     body = (
       <p className="account__status" role="status">
-        {exchanging ? copy.exchanging : copy.loading}
+        {copy.loading}
       </p>
     );
   } else if (state.status === 'error') {
