@@ -117,12 +117,23 @@ describe('page documents and their Content-Security-Policy', () => {
   it.each(['/', '/checkout', '/no-such-page', '/upsell', '/admin', '/index.html', '/pages/upsell.html'])(
     'the sandbox moves no real money: %s carries the test-mode ribbon right after <body>, never the built file without it',
     async (path) => {
-      const res = await api.get(path).set('accept', 'text/html').set('accept-encoding', 'br');
-      expect(res.headers['content-encoding']).not.toBe('br');
+      const res = await api.get(path).set('accept', 'text/html').set('accept-encoding', 'gzip, br');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.text).toMatch(new RegExp(`<body[^>]*>${RIBBON}[^<]*>Test mode: no real charges</aside>`));
       expect(res.text.match(/Test mode: no real charges/g)).toHaveLength(1);
     },
   );
+
+  it.each([
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['identity', undefined],
+  ])('with Accept-Encoding %p the ribboned landing page goes out as %p', async (accepted, encoding) => {
+    const res = await api.get('/').set('accept-encoding', accepted).expect(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.text).toContain('Test mode: no real charges</aside>landing document');
+  });
 });
 
 describe('a live deployment (a Stripe live key)', () => {

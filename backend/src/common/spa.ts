@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAdminPath, isAppRoute, prerenderedDocument, routeOf } from '@contracts/routes';
-import { withTestModeRibbon } from './test-mode-ribbon';
+import { acceptedEncoding, ribbonedDocument, withTestModeRibbon, type RibbonedDocument } from './test-mode-ribbon';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -25,9 +25,9 @@ export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
  *
  * `testMode` (payments not live): every document, admin's included, and every page written for
  * one request carries the test-mode ribbon. One build serves live and test deployments, so the
- * ribbon is added here, at start: the documents are read once with it into memory and compressed
- * per response, as the built files' .br/.gz (without it) cannot be sent. Live, the files are sent
- * exactly as built.
+ * ribbon is added here, at start: the documents are read once, with it, into memory and compressed
+ * there as the build compresses its files, whose .br/.gz (without it) are never sent. Live, the
+ * files are sent exactly as built.
  */
 export async function serveSpa(
   app: NestFastifyApplication,
@@ -58,23 +58,27 @@ export async function serveSpa(
   const documentFor = pageDocuments(root, shell);
   const ribboned = testMode ? ribbonedDocuments(root) : null;
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
-  const sendDocument = (path: string, reply: FastifyReply) => {
+  const sendDocument = (path: string, req: FastifyRequest, reply: FastifyReply) => {
     const file = documentFor(path);
     const started = reply.status(isAppRoute(path) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const html = ribboned?.get(file);
-    return html === undefined ? started.sendFile(file) : started.send(html);
+    const document = ribboned?.get(file);
+    if (!document) return started.sendFile(file);
+    // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    started.header('vary', 'accept-encoding');
+    return encoding ? started.header('content-encoding', encoding).send(document[encoding]) : started.send(document.identity);
   };
   // A page written for one request is sent once its HTML is ready. The reply is never what the
   // promise resolves to: a Fastify reply is thenable, and adopting it would wait on the response.
   const sendRendered = async (render: PageRenderer, path: string, req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const html = await render(req);
-    if (html === null) sendDocument(path, reply);
+    if (html === null) sendDocument(path, req, reply);
     else reply.status(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testMode ? withTestModeRibbon(html) : html);
   };
   return (req, reply) => {
     const path = new URL(req.url, 'http://x').pathname;
     const render = req.method === 'GET' ? renderers[routeOf(path)] : undefined;
-    return render ? sendRendered(render, path, req, reply) : sendDocument(path, reply);
+    return render ? sendRendered(render, path, req, reply) : sendDocument(path, req, reply);
   };
 }
 
@@ -92,9 +96,9 @@ export function pageDocuments(root: string, shell: string): (path: string) => st
 }
 
 /** Every document the build wrote, each with the test-mode ribbon, by its file name under the build. */
-function ribbonedDocuments(root: string): Map<string, string> {
+function ribbonedDocuments(root: string): Map<string, RibbonedDocument> {
   const files = [...PUBLIC_DOCUMENTS, 'admin.html'].filter((file) => existsSync(resolve(root, file))).concat(builtPages(root));
-  return new Map(files.map((file) => [file, withTestModeRibbon(readFileSync(resolve(root, file), 'utf8'))]));
+  return new Map(files.map((file) => [file, ribbonedDocument(readFileSync(resolve(root, file), 'utf8'))]));
 }
 
 /** A path the static files would answer with a document: a directory's index.html, or an .html file. */

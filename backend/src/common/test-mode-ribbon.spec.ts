@@ -1,4 +1,5 @@
-import { TEST_MODE_RIBBON, withTestModeRibbon } from './test-mode-ribbon';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptedEncoding, ribbonedDocument, TEST_MODE_RIBBON, withTestModeRibbon } from './test-mode-ribbon';
 
 describe('withTestModeRibbon', () => {
   it('puts the ribbon right after the opening <body> tag, attributes and all, outside the React root', () => {
@@ -14,5 +15,29 @@ describe('withTestModeRibbon', () => {
 
   it('leaves a document without a body as it is', () => {
     expect(withTestModeRibbon('<p>fragment</p>')).toBe('<p>fragment</p>');
+  });
+});
+
+describe('ribbonedDocument', () => {
+  it('holds the ribboned document as it is, in brotli and in gzip', () => {
+    const document = ribbonedDocument('<body>landing</body>');
+    const ribboned = `<body>${TEST_MODE_RIBBON}landing</body>`;
+    expect(document.identity.toString()).toBe(ribboned);
+    expect(brotliDecompressSync(document.br).toString()).toBe(ribboned);
+    expect(gunzipSync(document.gzip).toString()).toBe(ribboned);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['GZIP;q=0.5, br;q=0', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['*', 'br'],
+    ['identity', null],
+    [undefined, null],
+  ])('%p takes %p', (header, encoding) => {
+    expect(acceptedEncoding(header)).toBe(encoding);
   });
 });
