@@ -21,6 +21,7 @@ import { InvitationsService } from './modules/invitations/invitations.service';
 import { TokenCheckLimiter } from './modules/invitations/token-check-limiter';
 import { ROUTES } from '@contracts/routes';
 import { AppConfig, loadProcessConfig } from '@core/config/app-config';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -84,6 +85,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
     app,
     config.STATIC_DIR,
     grantedBlackcard ? { [ROUTES.blackcard]: (req) => grantedBlackcard.render(req) } : {},
+    // While payments move no real money (the sandbox, Stripe test keys) every page says so.
+    { testMode: !app.get<PaymentGateway>(PAYMENT_GATEWAY).livemode },
   );
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));

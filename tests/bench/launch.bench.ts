@@ -186,6 +186,8 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
     // Sandbox orders are test orders: Meta gets their Purchase only as a test event.
     META_TEST_EVENT_CODE: 'TEST-BENCH',
     MEMBERSHIP_WEBHOOK_SECRET: MEMBERS_AREA_SECRET,
+    // ...and reach the members area only with this, which the bench counts on.
+    MEMBERSHIP_WEBHOOK_TEST_ORDERS: 'true',
     RATE_LIMIT_INTENTS_PER_EMAIL: '100000000',
     RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '100000000',
     // Lets the bench read each rate's refusals (funnel_http_shed_total) from the API.

@@ -73,6 +73,8 @@ function startStackWith(env: Record<string, string>): void {
     stack = await startStack({
       MEMBERSHIP_WEBHOOK_URL: await area.start(),
       MEMBERSHIP_WEBHOOK_SECRET: SECRET,
+      // The sandbox's orders are test orders: this members area hears of them too.
+      MEMBERSHIP_WEBHOOK_TEST_ORDERS: 'true',
       SMTP_URL: await smtp.start(),
       SANDBOX_WEBHOOK_SECRET: 'whsec_dunningsecret00000000000000',
       STRIPE_SECRET_KEY: '',

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AppConfig } from '@core/config/app-config';
 import { FakeMembersArea } from '../fakes/members-area-server';
 import { adminSignIn, AdminSession } from './support/admin';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
@@ -8,6 +9,9 @@ import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor }
  * lifecycle through the real worker and the sandbox clock, and a signed webhook (Standard
  * Webhooks) to the members area on each access granted and ended, once each even when the members
  * area fails first. The fake members area applies a notice only if its sequence is newer.
+ * The sandbox makes test orders, which reach the members area only with
+ * MEMBERSHIP_WEBHOOK_TEST_ORDERS=true: this stack starts with it, and the tests of test orders
+ * turn it off in the running worker, as a worker started without it would run.
  */
 const SECRET = `whsec_${Buffer.from('members-area-test-secret-0123456').toString('base64')}`;
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
@@ -27,6 +31,7 @@ beforeAll(async () => {
   stack = await startStack({
     MEMBERSHIP_WEBHOOK_URL: await area.start(),
     MEMBERSHIP_WEBHOOK_SECRET: SECRET,
+    MEMBERSHIP_WEBHOOK_TEST_ORDERS: 'true',
     SANDBOX_WEBHOOK_SECRET: 'whsec_membershipssecret0000000000',
     STRIPE_SECRET_KEY: '',
     TRUST_PROXY: 'true',
@@ -45,7 +50,13 @@ beforeEach(async () => {
   await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects, memberships CASCADE');
   await stack.db.query('UPDATE sandbox_clock SET offset_seconds = 0');
   area.reset();
+  testOrdersReachArea(true);
 });
+
+/** MEMBERSHIP_WEBHOOK_TEST_ORDERS as the worker reads it when it sends a notice. */
+function testOrdersReachArea(on: boolean): void {
+  stack.worker!.get(AppConfig).MEMBERSHIP_WEBHOOK_TEST_ORDERS = on;
+}
 
 async function subscribe(email: string): Promise<void> {
   const setup = await post('/api/create-setup-intent', { email, name: 'Mem Ber', source: 'clear' }).expect(200);
@@ -61,8 +72,10 @@ async function subscribe(email: string): Promise<void> {
   }).expect(200);
 }
 
-async function payOnce(email: string, plan: string, amount: number): Promise<void> {
+/** `live`: the order is recorded as live, as checkout records it with a Stripe live key (PaymentGateway.livemode). */
+async function payOnce(email: string, plan: string, amount: number, { live = false } = {}): Promise<void> {
   const res = await post('/api/create-payment-intent', { email, name: 'One Time', source: 'clear', plan, amount }).expect(200);
+  if (live) await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1 AND paid_at IS NULL`, [email]);
   await post('/api/sandbox/confirm-payment', { clientSecret: res.body.clientSecret, card, returnUrl: `${stack.url}/success` }).expect(200);
 }
 
@@ -101,7 +114,7 @@ it('grants access on the first payment and ends it when failed renewals cancel t
   const [granted, ended] = deliveriesFor(email);
   expect(granted.body).toMatchObject({
     type: 'membership.access_granted',
-    data: { email, name: 'Mem Ber', product: 'clear', status: 'active', plan: 'standard' },
+    data: { email, name: 'Mem Ber', product: 'clear', status: 'active', plan: 'standard', livemode: false },
   });
   expect(ended.body).toMatchObject({ type: 'membership.access_ended', data: { email, product: 'clear', status: 'ended' } });
   expect([granted.body.data.sequence, ended.body.data.sequence]).toEqual([1, 2]);
@@ -184,6 +197,59 @@ it('keeps one membership per buyer and product: a second order of it changes not
   await payOnce(email, 'Black Card APEX', 997);
   await waitFor(async () => deliveriesFor(email).length === 2, 'second product granted');
   expect(deliveriesFor(email)[1].body.data).toMatchObject({ product: 'blackcard', plan: 'blackcard-vip' });
+});
+
+it('a test order grants no access without MEMBERSHIP_WEBHOOK_TEST_ORDERS=true; with it, its notice says livemode false; a live order always', async () => {
+  testOrdersReachArea(false);
+  const tester = `tester-${++counter}@example.com`;
+  await payOnce(tester, 'Full Payment', 997);
+  await waitFor(async () => (await membership(tester))?.status === 'active', 'test membership');
+  const live = `live-${++counter}@example.com`;
+  await payOnce(live, 'Full Payment', 997, { live: true });
+  await waitFor(async () => deliveriesFor(live).length === 1, 'live access granted told');
+  await outboxDrained(stack.db);
+  // The admin's list still has the test membership; the members area never heard of it.
+  expect(deliveriesFor(tester)).toEqual([]);
+  expect(area.state((await membership(tester)).id)).toBeUndefined();
+  expect(deliveriesFor(live)[0].body).toMatchObject({ type: 'membership.access_granted', data: { status: 'active', livemode: true } });
+
+  testOrdersReachArea(true);
+  const staging = `staging-${++counter}@example.com`;
+  await payOnce(staging, 'Full Payment', 997);
+  await waitFor(async () => deliveriesFor(staging).length === 1, 'test access granted told');
+  expect(deliveriesFor(staging)[0].body).toMatchObject({ type: 'membership.access_granted', data: { status: 'active', livemode: false } });
+});
+
+it('a buyer with test access who then pays for real is granted anew, live', async () => {
+  testOrdersReachArea(false);
+  const email = `test-then-live-${++counter}@example.com`;
+  await payOnce(email, 'Full Payment', 997);
+  await waitFor(async () => (await membership(email))?.status === 'active', 'test membership');
+  await payOnce(email, '3-Payment Plan', 37, { live: true });
+  await waitFor(async () => deliveriesFor(email).length === 1, 'live access granted told');
+  await outboxDrained(stack.db);
+  expect(deliveriesFor(email).map((d) => d.body)).toMatchObject([
+    { type: 'membership.access_granted', data: { status: 'active', plan: 'payment-plan', livemode: true, sequence: 2 } },
+  ]);
+});
+
+it('turned off, the setting still ends test access the members area was told of, and tells nothing of test access it never heard of', async () => {
+  const told = `told-${++counter}@example.com`;
+  await payOnce(told, 'Full Payment', 997);
+  await waitFor(async () => deliveriesFor(told).length === 1, 'test access granted told');
+  testOrdersReachArea(false);
+  const untold = `untold-${++counter}@example.com`;
+  await payOnce(untold, 'Full Payment', 997);
+  await waitFor(async () => (await membership(untold))?.status === 'active', 'untold membership');
+
+  await refundFirstPayment(told, '2d4f6a8c-1e3b-4c5d-9f7a-0b2c4d6e8f10');
+  await refundFirstPayment(untold, '3e5a7b9d-2f4c-4d6e-8a0b-1c3d5e7f9a21');
+  await waitFor(async () => (await membership(untold))?.status === 'ended', 'untold membership ended');
+  await waitFor(async () => deliveriesFor(told).length === 2, 'test access ended told');
+  await outboxDrained(stack.db);
+  expect(deliveriesFor(told)[1].body).toMatchObject({ type: 'membership.access_ended', data: { status: 'ended', livemode: false } });
+  expect(area.state((await membership(told)).id)).toMatchObject({ access: false });
+  expect(deliveriesFor(untold)).toEqual([]);
 });
 
 it('lists memberships for admins only, filtered by status, and exports them as CSV with an audit entry', async () => {

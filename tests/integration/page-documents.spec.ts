@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
+import { FakeStripeServer } from '../fakes/stripe-server';
 import { Stack, startStack } from './support/stack';
 
 /** A Content-Security-Policy header as directive → sources. */
@@ -13,6 +15,19 @@ function directives(header: string | undefined): Map<string, string[]> {
     if (name) parsed.set(name, sources);
   }
   return parsed;
+}
+
+const RIBBON = '<aside aria-label="Test mode"';
+
+/** A stand-in build: its documents, and the landing page's pre-compressed variant, as the web build writes it. */
+function writeBuild(dir: string, guard: string): void {
+  const landing = `<!doctype html><head><script>${guard}</script></head><body class="site">landing document</body>`;
+  writeFileSync(join(dir, 'index.html'), landing);
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(landing));
+  writeFileSync(join(dir, 'spa.html'), `<!doctype html><head><script>${guard}</script></head><body>funnel document</body>`);
+  writeFileSync(join(dir, 'admin.html'), '<!doctype html><head></head><body>admin document</body>');
+  mkdirSync(join(dir, 'pages'));
+  writeFileSync(join(dir, 'pages', 'upsell.html'), `<!doctype html><head><script>${guard}</script></head><body>upsell document</body>`);
 }
 
 /**
@@ -28,11 +43,7 @@ describe('page documents and their Content-Security-Policy', () => {
   let api: ReturnType<typeof request>;
 
   beforeAll(async () => {
-    writeFileSync(join(dir, 'index.html'), `<!doctype html><head><script>${guard}</script></head><body>landing document</body>`);
-    writeFileSync(join(dir, 'spa.html'), `<!doctype html><head><script>${guard}</script></head><body>funnel document</body>`);
-    writeFileSync(join(dir, 'admin.html'), '<!doctype html><head></head><body>admin document</body>');
-    mkdirSync(join(dir, 'pages'));
-    writeFileSync(join(dir, 'pages', 'upsell.html'), `<!doctype html><head><script>${guard}</script></head><body>upsell document</body>`);
+    writeBuild(dir, guard);
     stack = await startStack({ STATIC_DIR: dir }, { worker: false });
     api = request(stack.url);
   });
@@ -101,5 +112,66 @@ describe('page documents and their Content-Security-Policy', () => {
     expect(directives(landing.headers['content-security-policy']).get('script-src')).toContain('https://js.stripe.com');
     const health = await api.get('/api/health/live').expect(200);
     expect(directives(health.headers['content-security-policy']).get('script-src')).toContain('https://js.stripe.com');
+  });
+
+  it.each(['/', '/checkout', '/no-such-page', '/upsell', '/admin', '/index.html', '/pages/upsell.html'])(
+    'the sandbox moves no real money: %s carries the test-mode ribbon right after <body>, never the built file without it',
+    async (path) => {
+      const res = await api.get(path).set('accept', 'text/html').set('accept-encoding', 'gzip, br');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.text).toMatch(new RegExp(`<body[^>]*>${RIBBON}[^<]*>Test mode: no real charges</aside>`));
+      expect(res.text.match(/Test mode: no real charges/g)).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['identity', undefined],
+  ])('with Accept-Encoding %p the ribboned landing page goes out as %p', async (accepted, encoding) => {
+    const res = await api.get('/').set('accept-encoding', accepted).expect(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.text).toContain('Test mode: no real charges</aside>landing document');
+  });
+});
+
+describe('a live deployment (a Stripe live key)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clear-documents-live-'));
+  const stripe = new FakeStripeServer();
+  let stack: Stack;
+
+  beforeAll(async () => {
+    writeBuild(dir, 'history.replaceState(null,"","/");');
+    await stripe.start();
+    stack = await startStack(
+      {
+        STATIC_DIR: dir,
+        STRIPE_SECRET_KEY: 'sk_live_fakekey',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_fakekey',
+        STRIPE_WEBHOOK_SECRET: 'whsec_livedocumentssecret000000000',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
+      },
+      { worker: false },
+    );
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await stripe.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/checkout', '/upsell', '/admin'])('%s is the built document, without the ribbon', async (path) => {
+    const res = await request(stack.url).get(path).set('accept', 'text/html').expect(200);
+    expect(res.text).toContain('document</body>');
+    expect(res.text).not.toContain('Test mode');
+  });
+
+  it("the landing page is its built file's pre-compressed variant, as built", async () => {
+    const res = await request(stack.url).get('/').set('accept-encoding', 'br').expect(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.text).toBe('<!doctype html><head><script>history.replaceState(null,"","/");</script></head><body class="site">landing document</body>');
   });
 });

@@ -158,8 +158,8 @@ describe('statements per paying event', () => {
       // The new status and the first payment, in one statement.
       expect.stringMatching(/^WITH updated AS \( UPDATE orders SET status = \$2, .* INSERT INTO payments .* SELECT paid_at FROM updated$/),
       // The membership: locked, decided from the buyer's orders, granted.
-      expect.stringMatching(/^SELECT \* FROM memberships WHERE email_normalized = \$1 AND product = \$2 FOR UPDATE$/),
-      expect.stringMatching(/^SELECT id, access FROM/),
+      expect.stringMatching(/^SELECT m\.\*, o\.livemode AS order_livemode FROM memberships m .* WHERE m\.email_normalized = \$1 AND m\.product = \$2 FOR UPDATE OF m$/),
+      expect.stringMatching(/^SELECT id, access, livemode FROM/),
       expect.stringMatching(/^INSERT INTO memberships /),
       // The order's paid effects and the membership's webhook, owed together.
       expect.stringMatching(/^INSERT INTO outbox /),
@@ -204,8 +204,8 @@ describe('statements per subscription', () => {
       expect.stringMatching(/^SELECT id, kind, status, paid_at, .* FROM orders WHERE id = \$1 FOR UPDATE$/),
       expect.stringMatching(/^UPDATE orders SET subscription_id = \$2, customer_id = \$3, .*subscription_state = COALESCE/),
       expect.stringMatching(/^WITH updated AS \( UPDATE orders SET status = \$2, .* INSERT INTO payments /),
-      expect.stringMatching(/^SELECT \* FROM memberships /),
-      expect.stringMatching(/^SELECT id, access FROM/),
+      expect.stringMatching(/^SELECT m\.\*, o\.livemode AS order_livemode FROM memberships m /),
+      expect.stringMatching(/^SELECT id, access, livemode FROM/),
       expect.stringMatching(/^INSERT INTO memberships /),
       expect.stringMatching(/^INSERT INTO outbox /),
       'COMMIT',

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAdminPath, isAppRoute, prerenderedDocument, routeOf } from '@contracts/routes';
+import { acceptedEncoding, ribbonedDocument, withTestModeRibbon, type RibbonedDocument } from './test-mode-ribbon';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -21,11 +22,18 @@ export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
  * prerendered gets its own document (pages/<page>.html), hashed assets are cached for a year,
  * /admin paths get the admin document (admin.html) and any other page path gets the funnel's
  * client shell (spa.html).
+ *
+ * `testMode` (payments not live): every document, admin's included, and every page written for
+ * one request carries the test-mode ribbon. One build serves live and test deployments, so the
+ * ribbon is added here, at start: the documents are read once, with it, into memory and compressed
+ * there as the build compresses its files, whose .br/.gz (without it) are never sent. Live, the
+ * files are sent exactly as built.
  */
 export async function serveSpa(
   app: NestFastifyApplication,
   staticDir: string,
   renderers: Readonly<Record<string, PageRenderer>> = {},
+  { testMode = false }: { testMode?: boolean } = {},
 ): Promise<SpaFallback | null> {
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) {
@@ -40,30 +48,37 @@ export async function serveSpa(
     index: ['index.html'],
     // The web build writes .br and .gz next to each text asset (maximum compression, once).
     preCompressed: true,
+    // In test mode a document is never sent from its file: the fallback sends it with the ribbon.
+    ...(testMode && { allowedPath: (path: string) => !isDocumentPath(path) }),
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
   const documentFor = pageDocuments(root, shell);
+  const ribboned = testMode ? ribbonedDocuments(root) : null;
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
-  const sendDocument = (path: string, reply: FastifyReply) =>
-    reply
-      .status(isAppRoute(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile(documentFor(path));
+  const sendDocument = (path: string, req: FastifyRequest, reply: FastifyReply) => {
+    const file = documentFor(path);
+    const started = reply.status(isAppRoute(path) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const document = ribboned?.get(file);
+    if (!document) return started.sendFile(file);
+    // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    started.header('vary', 'accept-encoding');
+    return encoding ? started.header('content-encoding', encoding).send(document[encoding]) : started.send(document.identity);
+  };
   // A page written for one request is sent once its HTML is ready. The reply is never what the
   // promise resolves to: a Fastify reply is thenable, and adopting it would wait on the response.
   const sendRendered = async (render: PageRenderer, path: string, req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const html = await render(req);
-    if (html === null) sendDocument(path, reply);
-    else reply.status(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    if (html === null) sendDocument(path, req, reply);
+    else reply.status(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(testMode ? withTestModeRibbon(html) : html);
   };
   return (req, reply) => {
     const path = new URL(req.url, 'http://x').pathname;
     const render = req.method === 'GET' ? renderers[routeOf(path)] : undefined;
-    return render ? sendRendered(render, path, req, reply) : sendDocument(path, reply);
+    return render ? sendRendered(render, path, req, reply) : sendDocument(path, req, reply);
   };
 }
 
@@ -79,6 +94,15 @@ export function pageDocuments(root: string, shell: string): (path: string) => st
     return own && built.has(own) ? own : shell;
   };
 }
+
+/** Every document the build wrote, each with the test-mode ribbon, by its file name under the build. */
+function ribbonedDocuments(root: string): Map<string, RibbonedDocument> {
+  const files = [...PUBLIC_DOCUMENTS, 'admin.html'].filter((file) => existsSync(resolve(root, file))).concat(builtPages(root));
+  return new Map(files.map((file) => [file, ribbonedDocument(readFileSync(resolve(root, file), 'utf8'))]));
+}
+
+/** A path the static files would answer with a document: a directory's index.html, or an .html file. */
+const isDocumentPath = (path: string): boolean => path.endsWith('/') || path.endsWith('.html');
 
 /** The public pages the server sends as HTML, besides each prerendered page's; admin.html runs no inline script. */
 const PUBLIC_DOCUMENTS = ['index.html', 'spa.html'];

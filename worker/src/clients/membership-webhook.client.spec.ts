@@ -17,6 +17,7 @@ const notice: MembershipNotice = {
     product: 'clear',
     plan: 'standard',
     order_id: null,
+    livemode: true,
   },
 };
 

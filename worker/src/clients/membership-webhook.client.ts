@@ -30,6 +30,8 @@ export interface MembershipNotice {
     product: string;
     plan: string | null;
     order_id: string | null;
+    /** False for a test order (the sandbox, Stripe test keys): no real money was paid. */
+    livemode: boolean;
   };
 }
 

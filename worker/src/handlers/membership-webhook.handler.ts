@@ -1,12 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JOBS, MembershipWebhookPayload, SIDE_EFFECTS } from '@contracts/jobs';
-import { MembershipRepository } from '@core/database/repositories/membership.repository';
+import { AppConfig } from '@core/config/app-config';
+import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
+import { ProviderCallRepository } from '@core/database/repositories/provider-call.repository';
 import { MembershipNotice, MembershipWebhookClient } from '../clients/membership-webhook.client';
 import { OnJob } from '../jobs/on-job.decorator';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 
 export type MembershipWebhookOutcome =
-  'sent' | 'already sent' | 'skipped: not configured' | 'skipped: membership not found' | `failed: ${string}`;
+  | 'sent'
+  | 'already sent'
+  | 'skipped: not configured'
+  | 'skipped: membership not found'
+  | 'skipped: test order'
+  | `failed: ${string}`;
 
 /**
  * Tells the members area that a buyer's access was granted or ended: one signed POST per access
@@ -20,6 +27,16 @@ export type MembershipWebhookOutcome =
  * (read now, not the change that owed it) with the membership's access-change count as its
  * sequence: a grant delivered after the end carries 'ended' and the end's sequence, and a receiver
  * that applies only a greater sequence keeps the access closed.
+ *
+ * Test orders (the sandbox, Stripe test keys: the deciding order's `livemode` false, which every
+ * notice carries) reach the members area only with MEMBERSHIP_WEBHOOK_TEST_ORDERS=true. Otherwise
+ * nothing is sent about them, neither grant nor end (an end of access never granted would be
+ * noise), with one exception: when the setting was on before, the members area may have been told
+ * of a grant, so an end is still sent if an earlier change of that membership is in the ledger.
+ * Turning the setting off thus never leaves test access open; turning it on tells test
+ * memberships at their next access change. The rule is decided here, at send time, like every
+ * other third party's test-order rule (order-paid.handler.ts): the lifecycle owes the same jobs
+ * whatever the setting, and the admin's members list still shows test memberships.
  */
 @Injectable()
 export class MembershipWebhookHandler {
@@ -29,6 +46,8 @@ export class MembershipWebhookHandler {
     private readonly memberships: MembershipRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly client: MembershipWebhookClient,
+    private readonly config: AppConfig,
+    private readonly sideEffects: ProviderCallRepository,
   ) {}
 
   @OnJob(JOBS.membershipWebhook)
@@ -42,6 +61,7 @@ export class MembershipWebhookHandler {
     if (!this.client.configured) return 'skipped: not configured';
     const membership = await this.memberships.findListing(membershipId);
     if (!membership) return 'skipped: membership not found';
+    if (!(await this.mayTell(membership, change))) return 'skipped: test order';
     const notice: MembershipNotice = {
       type: membership.status === 'ended' ? 'membership.access_ended' : 'membership.access_granted',
       timestamp: membership.updated_at.toISOString(),
@@ -54,6 +74,7 @@ export class MembershipWebhookHandler {
         product: membership.product,
         plan: membership.plan_id,
         order_id: membership.order_id,
+        livemode: membership.livemode === true,
       },
     };
     const effect = await this.ledger.run(SIDE_EFFECTS.membershipWebhook, `${membershipId}:${change}`, (key) =>
@@ -61,5 +82,14 @@ export class MembershipWebhookHandler {
     );
     if (effect.status !== 'done') return `failed: ${String(effect.detail.reason ?? 'rejected')}`;
     return effect.replayed ? 'already sent' : 'sent';
+  }
+
+  /** Whether the members area may hear of this membership now (see the class's comment on test orders). */
+  private async mayTell(membership: MembershipListing, change: number): Promise<boolean> {
+    if (membership.livemode === true || this.config.MEMBERSHIP_WEBHOOK_TEST_ORDERS) return true;
+    if (membership.status !== 'ended') return false;
+    // Up to this change itself: a delivery begun while the setting was on is finished under its key.
+    const keys = Array.from({ length: change }, (_, i) => `${SIDE_EFFECTS.membershipWebhook}:${membership.id}:${i + 1}`);
+    return (await this.sideEffects.findByKeys(keys)).length > 0;
   }
 }

@@ -117,6 +117,13 @@ describe('loadConfig', () => {
       );
   });
 
+  it('keeps test orders away from the members area unless MEMBERSHIP_WEBHOOK_TEST_ORDERS is true', () => {
+    expect(loadConfig(valid).MEMBERSHIP_WEBHOOK_TEST_ORDERS).toBe(false);
+    expect(loadConfig({ ...valid, MEMBERSHIP_WEBHOOK_TEST_ORDERS: '' }).MEMBERSHIP_WEBHOOK_TEST_ORDERS).toBe(false);
+    expect(loadConfig({ ...valid, MEMBERSHIP_WEBHOOK_TEST_ORDERS: 'true' }).MEMBERSHIP_WEBHOOK_TEST_ORDERS).toBe(true);
+    expect(() => loadConfig({ ...valid, MEMBERSHIP_WEBHOOK_TEST_ORDERS: 'yes' })).toThrow(/MEMBERSHIP_WEBHOOK_TEST_ORDERS .*must be true or false/);
+  });
+
   it('keeps 90 days of event data and 30 days of audit addresses unless told otherwise', () => {
     expect(loadConfig(valid)).toMatchObject({ RETENTION_DAYS: 90, AUDIT_IP_RETENTION_DAYS: 30, RETENTION_BATCH_SIZE: 1000 });
     expect(loadConfig({ ...valid, RETENTION_DAYS: '365', AUDIT_IP_RETENTION_DAYS: '7' })).toMatchObject({

@@ -27,6 +27,8 @@ export type ClientAddressLogging = 'truncated' | 'hashed' | 'none';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+/** `true` or `false` (empty: false); anything else is left as it is for the validator to refuse. */
+const toFlag = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value);
 
 /** A comma-separated list of whole days, each after the one before (a retry schedule). */
 function IsIncreasingDays() {
@@ -691,6 +693,16 @@ export class AppConfig {
   @ValidateIf((config: AppConfig) => config.MEMBERSHIP_WEBHOOK_URL !== undefined || config.MEMBERSHIP_WEBHOOK_SECRET !== undefined)
   @IsStandardWebhookSecret()
   MEMBERSHIP_WEBHOOK_SECRET?: string = undefined;
+
+  /**
+   * Whether test orders (the sandbox, Stripe test keys: orders.livemode false) reach the members
+   * area too. Off by default: a test card never lets anyone in. Turn it on for a staging members
+   * area, never for the real one. Turned off again, test access the members area was told of is
+   * still ended there (MembershipWebhookHandler).
+   */
+  @Transform(toFlag)
+  @IsIn([true, false], { message: 'must be true or false' })
+  MEMBERSHIP_WEBHOOK_TEST_ORDERS = false;
 
   /**
    * How long after a payment the browser that made it may buy another plan with the card it

@@ -461,7 +461,10 @@ export class OrderLifecycle {
     const best = await this.memberships.bestAccess(sql, order.email_normalized, plansOf(product));
     if (!best) return current?.status ?? null;
 
-    const granted = hasAccess(best.access) && !hasAccess(current?.status);
+    // Access held by a test order and now by a live one is granted anew: the members area hears
+    // of no test order unless MEMBERSHIP_WEBHOOK_TEST_ORDERS is on (MembershipWebhookHandler).
+    const turnedLive = hasAccess(best.access) && hasAccess(current?.status) && best.livemode && current?.order_livemode === false;
+    const granted = (hasAccess(best.access) && !hasAccess(current?.status)) || turnedLive;
     const ended = !hasAccess(best.access) && hasAccess(current?.status);
     if (!current) {
       if (!granted) return null;

@@ -24,11 +24,25 @@ export interface MembershipRow {
   updated_at: Date;
 }
 
+/** A membership locked for a change, with its deciding order's `livemode` (null: none). */
+export interface LockedMembership extends MembershipRow {
+  order_livemode: boolean | null;
+}
+
+/** The paid order deciding a membership, the access it gives and whether it moved real money. */
+export interface BestAccess {
+  id: string;
+  access: MembershipStatus;
+  livemode: boolean;
+}
+
 /** A membership as the admin lists it, with the deciding order's plan and the buyer's name. */
 export interface MembershipListing extends MembershipRow {
   email: string | null;
   name: string | null;
   plan_id: string | null;
+  /** Whether the deciding order moved real money (orders.livemode); null without one. */
+  livemode: boolean | null;
 }
 
 /**
@@ -70,26 +84,30 @@ export interface MembershipBuyer {
 export class MembershipRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The buyer's membership of the product, locked in the caller's transaction (two orders of one buyer take turns). */
-  async lock(sql: SqlExecutor, emailNormalized: string, product: ProductId): Promise<MembershipRow | null> {
-    const [current]: MembershipRow[] = await sql.query(
-      `SELECT * FROM memberships WHERE email_normalized = $1 AND product = $2 FOR UPDATE`,
+  /**
+   * The buyer's membership of the product, locked in the caller's transaction (two orders of one
+   * buyer take turns), with whether its deciding order is live.
+   */
+  async lock(sql: SqlExecutor, emailNormalized: string, product: ProductId): Promise<LockedMembership | null> {
+    const [current]: LockedMembership[] = await sql.query(
+      `SELECT m.*, o.livemode AS order_livemode FROM memberships m LEFT JOIN orders o ON o.id = m.order_id
+        WHERE m.email_normalized = $1 AND m.product = $2 FOR UPDATE OF m`,
       [emailNormalized, product],
     );
     return current ?? null;
   }
 
-  /** The buyer's paid order of `plans` giving the best access (ORDER_ACCESS), and that access; null: none paid. */
-  async bestAccess(
-    sql: SqlExecutor,
-    emailNormalized: string,
-    plans: readonly PlanId[],
-  ): Promise<{ id: string; access: MembershipStatus } | null> {
-    const [best]: Array<{ id: string; access: MembershipStatus }> = await sql.query(
-      `SELECT id, access FROM (
-         SELECT o.id, o.paid_at, ${ORDER_ACCESS} AS access FROM orders o WHERE o.email_normalized = $1 AND o.plan_id = ANY($2)
+  /**
+   * The buyer's paid order of `plans` giving the best access (ORDER_ACCESS), that access and
+   * whether the order is live; null: none paid. An order that is live and gives access comes
+   * first, so a real purchase after a test one makes the membership live.
+   */
+  async bestAccess(sql: SqlExecutor, emailNormalized: string, plans: readonly PlanId[]): Promise<BestAccess | null> {
+    const [best]: BestAccess[] = await sql.query(
+      `SELECT id, access, livemode FROM (
+         SELECT o.id, o.paid_at, o.livemode, ${ORDER_ACCESS} AS access FROM orders o WHERE o.email_normalized = $1 AND o.plan_id = ANY($2)
        ) decided
-       WHERE access IS NOT NULL ORDER BY ${ACCESS_RANK}, paid_at DESC LIMIT 1`,
+       WHERE access IS NOT NULL ORDER BY (livemode AND access <> 'ended') DESC, ${ACCESS_RANK}, paid_at DESC LIMIT 1`,
       [emailNormalized, plans],
     );
     return best ?? null;
@@ -156,4 +174,4 @@ export class MembershipRepository {
   }
 }
 
-const LISTING = `SELECT m.*, o.email, o.name, o.plan_id FROM memberships m LEFT JOIN orders o ON o.id = m.order_id`;
+const LISTING = `SELECT m.*, o.email, o.name, o.plan_id, o.livemode FROM memberships m LEFT JOIN orders o ON o.id = m.order_id`;
