@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
 import type { DoorAttempt } from './exactly-once';
 
 /** One request as the Stripe SDK sent it: form parameters flattened as Stripe encodes them (`metadata[order_id]`). */
@@ -31,7 +32,8 @@ class StripeErrorAnswer extends Error {
 /**
  * A loopback stand-in for the parts of Stripe's REST API the payment gateway uses. It records every request
  * (method, path, form or query parameters, Idempotency-Key, Stripe-Version) and answers with
- * Stripe-shaped objects. Like Stripe, a repeated Idempotency-Key gets the first answer again.
+ * Stripe-shaped objects of the pinned API version, typed by stripe-node's own types (`satisfies`:
+ * a field that version no longer has does not compile). Like Stripe, a repeated Idempotency-Key gets the first answer again.
  * `failNext(n, path?)` answers the next n requests with a retryable 500.
  */
 export class FakeStripeServer {
@@ -60,8 +62,10 @@ export class FakeStripeServer {
   private readonly refunds = new Map<string, Record<string, unknown>>();
   /** Disputes GET /v1/disputes/{id} answers (see addDispute). */
   private readonly disputes = new Map<string, Record<string, unknown>>();
-  /** The invoice each subscription payment intent pays (the acacia API's `invoice` on a payment intent). */
-  private readonly intentInvoices = new Map<string, string>();
+  /** Invoice payments (the link from an invoice to the payment intent that paid it), by id. */
+  private readonly invoicePayments = new Map<string, Stripe.InvoicePayment>();
+  /** Payment intents whose status differs from `paymentIntentStatus` (a subscription's first invoice's). */
+  private readonly intentStatuses = new Map<string, string>();
   /** Subscription schedules made through POST /v1/subscription_schedules or addSchedule, by id. */
   private readonly schedules = new Map<
     string,
@@ -105,7 +109,8 @@ export class FakeStripeServer {
     this.subscriptionStatuses.clear();
     this.refunds.clear();
     this.disputes.clear();
-    this.intentInvoices.clear();
+    this.invoicePayments.clear();
+    this.intentStatuses.clear();
     this.canceled.clear();
     this.schedules.clear();
     this.amounts.clear();
@@ -162,7 +167,8 @@ export class FakeStripeServer {
   }
 
   /**
-   * An invoice of a subscription as Stripe answers it (acacia API: `subscription` on the invoice):
+   * An invoice of a subscription as Stripe answers it (its subscription under
+   * `parent.subscription_details`, the payment intent that paid it among its invoice payments):
    * `subscription_create` is its first, `subscription_cycle` a renewal. Returns the object, to be
    * sent in a webhook event too.
    */
@@ -179,24 +185,32 @@ export class FakeStripeServer {
   }): Record<string, unknown> {
     const status = invoice.status ?? 'paid';
     if (invoice.paymentIntent) {
-      this.intentInvoices.set(invoice.paymentIntent, invoice.id);
       this.amounts.set(invoice.paymentIntent, invoice.amountPaid);
+      const payment = invoicePaymentOf(invoice.id, invoice.paymentIntent, invoice.amountPaid, status === 'paid' ? invoice.paidAt : null);
+      this.invoicePayments.set(payment.id, payment);
     }
     const object = {
       id: invoice.id,
       object: 'invoice',
-      subscription: invoice.subscription,
-      payment_intent: invoice.paymentIntent ?? null,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: invoice.subscription, metadata: invoice.metadata ?? {} },
+      },
       billing_reason: invoice.billingReason,
       status,
-      paid: status === 'paid',
       amount_due: invoice.amountPaid,
       amount_paid: status === 'paid' ? invoice.amountPaid : 0,
+      amount_remaining: status === 'paid' ? 0 : invoice.amountPaid,
       currency: 'usd',
-      status_transitions: { paid_at: status === 'paid' ? invoice.paidAt : null },
-      subscription_details: { metadata: invoice.metadata ?? {} },
+      status_transitions: {
+        paid_at: status === 'paid' ? invoice.paidAt : null,
+        finalized_at: null,
+        marked_uncollectible_at: null,
+        voided_at: null,
+      },
       livemode: false,
-    };
+    } satisfies Partial<Stripe.Invoice>;
     this.invoices.set(invoice.id, object);
     return object;
   }
@@ -223,7 +237,14 @@ export class FakeStripeServer {
   }
 
   /** A dispute of a payment intent's charge, as GET /v1/disputes/{id} answers it; call again to move its status. */
-  addDispute(dispute: { id: string; paymentIntent: string; amount: number; status: string }): Record<string, unknown> {
+  addDispute(dispute: {
+    id: string;
+    paymentIntent: string;
+    amount: number;
+    status: Stripe.Dispute.Status;
+    /** How a card dispute was opened; a `prevented` one was blocked or resolved (refunded) by dispute prevention. */
+    caseType?: Stripe.Dispute.PaymentMethodDetails.Card.CaseType;
+  }): Record<string, unknown> {
     const object = {
       id: dispute.id,
       object: 'dispute',
@@ -232,8 +253,12 @@ export class FakeStripeServer {
       charge: `ch_${dispute.paymentIntent.slice('pi_'.length)}`,
       payment_intent: dispute.paymentIntent,
       status: dispute.status,
+      payment_method_details: {
+        type: 'card',
+        card: { brand: 'visa', case_type: dispute.caseType ?? 'chargeback', network: 'visa', network_reason_code: null },
+      },
       metadata: {},
-    };
+    } satisfies Partial<Stripe.Dispute>;
     this.disputes.set(dispute.id, object);
     return object;
   }
@@ -296,7 +321,8 @@ export class FakeStripeServer {
         list(
           [...this.promotionCodes.values()].filter(
             (p) =>
-              (!r.params.code || p.code === r.params.code) && (!r.params.coupon || (p.coupon as { id: string }).id === r.params.coupon),
+              (!r.params.code || p.code === r.params.code) &&
+              (!r.params.coupon || (p.promotion as Stripe.PromotionCode.Promotion).coupon === r.params.coupon),
           ),
         ),
     ],
@@ -309,8 +335,8 @@ export class FakeStripeServer {
           object: 'promotion_code',
           code: r.params.code,
           active: true,
-          coupon: this.coupons.get(r.params.coupon) ?? { id: r.params.coupon },
-        };
+          promotion: { type: 'coupon', coupon: r.params['promotion[coupon]'] ?? null },
+        } satisfies Partial<Stripe.PromotionCode>;
         this.promotionCodes.set(promo.id, promo);
         return promo;
       },
@@ -370,20 +396,19 @@ export class FakeStripeServer {
       (r) => {
         // Like Stripe: default_incomplete leaves the first invoice's payment unconfirmed.
         const incomplete = r.params.payment_behavior === 'default_incomplete';
+        this.intentStatuses.set(FIRST_INVOICE_INTENT, incomplete ? 'requires_confirmation' : 'succeeded');
+        const payment = invoicePaymentOf('in_fake1', FIRST_INVOICE_INTENT, 0, null);
         return {
-          id: 'sub_fake000000000000000001',
-          object: 'subscription',
+          ...this.subscription('sub_fake000000000000000001'),
           status: incomplete ? 'incomplete' : this.subscriptionStatus,
+          // Expanded with its payments (expand latest_invoice.payments), as the gateway asks.
           latest_invoice: {
             id: 'in_fake1',
             object: 'invoice',
-            payment_intent: {
-              id: 'pi_fake_invoice',
-              object: 'payment_intent',
-              status: incomplete ? 'requires_confirmation' : 'succeeded',
-              client_secret: 'pi_fake_invoice_secret_fake',
-            },
-          },
+            billing_reason: 'subscription_create',
+            status: incomplete ? 'open' : 'paid',
+            payments: { object: 'list', data: [payment], has_more: false, url: '/v1/invoice_payments' },
+          } satisfies Partial<Stripe.Invoice>,
         };
       },
     ],
@@ -399,6 +424,7 @@ export class FakeStripeServer {
             message: 'Your card was declined.',
           });
         }
+        this.intentStatuses.set(id as string, this.firstPaymentOutcome);
         return { id, object: 'payment_intent', status: this.firstPaymentOutcome, client_secret: `${id}_secret_fake` };
       },
     ],
@@ -410,7 +436,9 @@ export class FakeStripeServer {
         object: 'list',
         has_more: false,
         data: [...this.invoices.values()].filter(
-          (i) => (!r.params.subscription || i.subscription === r.params.subscription) && (!r.params.status || i.status === r.params.status),
+          (i) =>
+            (!r.params.subscription || (i.parent as Stripe.Invoice.Parent).subscription_details?.subscription === r.params.subscription) &&
+            (!r.params.status || i.status === r.params.status),
         ),
       }),
     ],
@@ -455,6 +483,7 @@ export class FakeStripeServer {
       (_r, id) => this.found('subscription_schedule', this.schedules.get(id as string), id as string),
     ],
     ['POST', /^\/v1\/subscription_schedules\/([^/]+)\/cancel$/, (_r, id) => this.cancelSchedule(id as string)],
+    ['GET', /^\/v1\/invoice_payments$/, (r) => list(this.invoicePaymentsOf(r.params))],
     ['POST', /^\/v1\/payment_intents$/, (r) => this.createPaymentIntent(r)],
     [
       'GET',
@@ -470,16 +499,16 @@ export class FakeStripeServer {
     [
       'GET',
       /^\/v1\/payment_intents\/([^/]+)$/,
-      (_r, id) => ({
-        id,
-        object: 'payment_intent',
-        status: this.paymentIntentStatus,
-        last_payment_error: null,
-        customer: 'cus_fake000000000000000001',
-        payment_method: 'pm_fake000000000000000001',
-        metadata: this.metadata.get(id as string) ?? {},
-        invoice: this.intentInvoices.get(id as string) ?? null,
-      }),
+      (_r, id) =>
+        ({
+          id: id as string,
+          object: 'payment_intent',
+          status: this.intentStatuses.get(id as string) ?? this.paymentIntentStatus,
+          last_payment_error: null,
+          customer: 'cus_fake000000000000000001',
+          payment_method: 'pm_fake000000000000000001',
+          metadata: this.metadata.get(id as string) ?? {},
+        }) satisfies Partial<Stripe.PaymentIntent>,
     ],
     ['POST', /^\/v1\/refunds$/, (r) => this.createRefund(r)],
     ['GET', /^\/v1\/refunds$/, (r) => list(this.refundsOf(r.params))],
@@ -564,6 +593,16 @@ export class FakeStripeServer {
     return refund;
   }
 
+  /** Invoice payments by invoice, status or payment intent, as GET /v1/invoice_payments filters them. */
+  private invoicePaymentsOf(params: Record<string, string>): Stripe.InvoicePayment[] {
+    return [...this.invoicePayments.values()].filter(
+      (payment) =>
+        (params.invoice === undefined || payment.invoice === params.invoice) &&
+        (params.status === undefined || payment.status === params.status) &&
+        (params['payment[payment_intent]'] === undefined || payment.payment.payment_intent === params['payment[payment_intent]']),
+    );
+  }
+
   private refundsOf(params: Record<string, string>): Array<Record<string, unknown>> {
     return [...this.refunds.values()].filter(
       (refund) =>
@@ -598,18 +637,25 @@ export class FakeStripeServer {
     return object;
   }
 
-  /** A subscription as Stripe answers it (acacia API: the period on the subscription itself). */
+  /** A subscription as Stripe answers it: its billing period is on its item. */
   subscription(id: string): Record<string, unknown> {
     const change = this.subscriptionChanges.get(id) ?? {};
+    const item = {
+      id: 'si_fake000000000000000001',
+      object: 'subscription_item',
+      subscription: id,
+      current_period_start: this.currentPeriodEnd - 30 * 86_400,
+      current_period_end: this.currentPeriodEnd,
+    } satisfies Partial<Stripe.SubscriptionItem>;
     return {
       id,
       object: 'subscription',
       status: this.canceled.has(id) ? 'canceled' : (this.subscriptionStatuses.get(id) ?? this.subscriptionStatus),
       cancel_at_period_end: change.cancel_at_period_end ?? false,
-      current_period_end: this.currentPeriodEnd,
+      items: { object: 'list', data: [item as Stripe.SubscriptionItem], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
       default_payment_method: change.default_payment_method ?? 'pm_fake000000000000000001',
       metadata: {},
-    };
+    } satisfies Partial<Stripe.Subscription>;
   }
 
   /**
@@ -739,6 +785,27 @@ export class FakeStripeServer {
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${recorded.method}: ${recorded.path})` } });
   }
+}
+
+/** The payment intent of the first invoice of the subscription the fake creates. */
+const FIRST_INVOICE_INTENT = 'pi_fake_invoice';
+
+/** The invoice payment linking an invoice to the payment intent that pays it (paid once `paidAt` is set). */
+function invoicePaymentOf(invoice: string, paymentIntent: string, amount: number, paidAt: number | null): Stripe.InvoicePayment {
+  return {
+    id: `inpay_${invoice.slice('in_'.length)}`,
+    object: 'invoice_payment',
+    amount_paid: paidAt === null ? null : amount,
+    amount_requested: amount,
+    created: paidAt ?? 0,
+    currency: 'usd',
+    invoice,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    status: paidAt === null ? 'open' : 'paid',
+    status_transitions: { canceled_at: null, paid_at: paidAt },
+  } satisfies Stripe.InvoicePayment;
 }
 
 /** Marks a handler's answer as an error response with this HTTP status. */

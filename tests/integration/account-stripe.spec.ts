@@ -3,6 +3,7 @@ import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { clientAddresses, outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
+import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 
 /**
  * The account page with Stripe (its fake): cancel and resume are `subscriptions.update` with
@@ -77,7 +78,7 @@ const authed = (session: { cookie: string; csrf: string }, path: string, body: o
 const subscriptionUpdated = (id: string, orderId: string) => ({
   id,
   object: 'event',
-  api_version: '2025-02-24.acacia',
+  api_version: STRIPE_API_VERSION,
   created: Math.floor(Date.now() / 1000),
   livemode: false,
   type: 'customer.subscription.updated',

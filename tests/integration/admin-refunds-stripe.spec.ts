@@ -10,6 +10,7 @@ import { FakeStripeServer } from '../fakes/stripe-server';
 import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { clientAddresses, flushRedis, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 import { adminCreate } from './support/admin';
+import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 
 /**
  * Refunds and disputes against the Stripe fake through the real worker: an admin refund goes to
@@ -44,7 +45,7 @@ const refund = (paymentId: string, body: object) =>
 const event = (type: string, object: Record<string, unknown>, id = `evt_refunds_${++eventCounter}`) => ({
   id,
   object: 'event',
-  api_version: '2025-02-24.acacia',
+  api_version: STRIPE_API_VERSION,
   created: Math.floor(Date.now() / 1000),
   livemode: false,
   type,

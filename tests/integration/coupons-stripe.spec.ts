@@ -70,7 +70,7 @@ it('makes the Stripe coupon and promotion code once, and creates each subscripti
   });
   const promos = writes('/v1/promotion_codes');
   expect(promos).toHaveLength(1);
-  expect(promos[0].params).toMatchObject({ coupon: `clear-${coupon.id}`, code: 'WELCOME3' });
+  expect(promos[0].params).toMatchObject({ 'promotion[type]': 'coupon', 'promotion[coupon]': `clear-${coupon.id}`, code: 'WELCOME3' });
   const promoId = [...stripe.promotionCodes.keys()][0];
 
   const subscriptions = writes('/v1/subscriptions');

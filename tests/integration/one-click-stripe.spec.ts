@@ -2,6 +2,7 @@ import request from 'supertest';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
+import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 
 /**
  * One-click upgrades with Stripe (its fake): the saved card is read from the first order's
@@ -49,7 +50,7 @@ async function payFull(): Promise<void> {
   await sendSignedWebhook(stack.url, WEBHOOK_SECRET, {
     id: `evt_click_${counter}`,
     object: 'event',
-    api_version: '2025-02-24.acacia',
+    api_version: STRIPE_API_VERSION,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     type: 'payment_intent.succeeded',
@@ -82,6 +83,7 @@ it('offers the card of the first PaymentIntent and charges it once, confirmed wi
     currency: 'usd',
     customer: 'cus_fake000000000000000001',
     payment_method: 'pm_fake000000000000000001',
+    'allowed_payment_method_types[0]': 'card',
     confirm: 'true',
     'metadata[order_id]': upgrade.id,
   });

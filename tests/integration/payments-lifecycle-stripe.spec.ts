@@ -4,6 +4,7 @@ import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 
 /**
  * After the first payment, with Stripe (its fake) and Stripe's event sequences through the real
@@ -35,7 +36,7 @@ const event = (
 ) => ({
   id,
   object: 'event',
-  api_version: '2025-02-24.acacia',
+  api_version: STRIPE_API_VERSION,
   created,
   livemode: false,
   type,
@@ -94,7 +95,8 @@ it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule
     customer: 'cus_fake000000000000000001',
     end_behavior: 'cancel',
     'default_settings[default_payment_method]': 'pm_fake000000000000000001',
-    'phases[0][iterations]': '5',
+    'phases[0][duration][interval]': 'month',
+    'phases[0][duration][interval_count]': '5',
     'phases[0][metadata][order_id]': orderId,
     'metadata[order_id]': orderId,
   });

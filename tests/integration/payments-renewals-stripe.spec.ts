@@ -7,6 +7,7 @@ import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { clientAddresses, resetData, Stack, startStack, waitFor } from './support/stack';
+import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 
 /**
  * Renewals of a Stripe subscription through the real worker: every later paid invoice
@@ -36,7 +37,7 @@ const post = (path: string, body: object) => http().post(path).set('X-Forwarded-
 const invoicePaid = (eventId: string, invoice: Record<string, unknown>, created: number) => ({
   id: eventId,
   object: 'event',
-  api_version: '2025-02-24.acacia',
+  api_version: STRIPE_API_VERSION,
   created,
   livemode: false,
   type: 'invoice.paid',

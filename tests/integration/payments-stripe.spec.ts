@@ -7,7 +7,7 @@ import { resetData, Stack, startStack } from './support/stack';
 
 const WEBHOOK_SECRET = 'whsec_stripetestsecret000000000000';
 const SANDBOX_SECRET = 'whsec_sandboxtestsecret0000000000';
-const VERSION = '2025-02-24.acacia';
+const VERSION = '2026-10-28.endive';
 const stripe = new FakeStripeServer();
 let stack: Stack;
 const http = () => request(stack.url);
@@ -86,10 +86,11 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
     'GET /v1/prices',
     'POST /v1/prices',
     'POST /v1/subscriptions',
+    'GET /v1/payment_intents/pi_fake_invoice',
     'POST /v1/payment_intents/pi_fake_invoice/confirm',
     'GET /v1/subscriptions/sub_fake000000000000000001',
   ]);
-  const [, findPrice, createPrice, subscribe, confirmFirst] = stripe.requests;
+  const [, findPrice, createPrice, subscribe, , confirmFirst] = stripe.requests;
   expect(findPrice.params).toEqual({ 'lookup_keys[0]': 'clear-standard-monthly', active: 'true', limit: '1' });
   expect(createPrice).toMatchObject({
     params: {
@@ -108,7 +109,7 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
       default_payment_method: 'pm_fake000000000000000001',
       payment_behavior: 'default_incomplete',
       'metadata[order_id]': id,
-      'expand[0]': 'latest_invoice.payment_intent',
+      'expand[0]': 'latest_invoice.payments',
     },
     idempotencyKey: `order:${id}:create-subscription`,
   });

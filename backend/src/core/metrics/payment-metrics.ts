@@ -48,6 +48,12 @@ export class PaymentMetrics {
     labelNames: ['outcome', 'reason'],
     registers: [this.registry],
   });
+  private readonly eventVersions = new Counter({
+    name: 'funnel_stripe_event_version_total',
+    help: 'Stripe webhook events stored that were written in an API version other than the pinned one, by version',
+    labelNames: ['version'],
+    registers: [this.registry],
+  });
   private readonly refunds = new Counter({
     name: 'funnel_refunds_total',
     help: 'Refunds recorded, by reason (refund, or a lost dispute)',
@@ -61,6 +67,11 @@ export class PaymentMetrics {
 
   webhook(outcome: 'stored' | 'duplicate' | 'refused'): void {
     this.webhooks.inc({ outcome });
+  }
+
+  /** `version`: a Stripe API version name, or 'unrecognised' (see otherApiVersionOf), so labels stay few. */
+  otherApiVersionEvent(version: string): void {
+    this.eventVersions.inc({ version });
   }
 
   paymentSucceeded(): void {

@@ -288,6 +288,11 @@ export interface ParsedWebhook {
   record: WebhookRecord;
   /** Null for an event about nothing an order holds (it is stored all the same). */
   event: PaymentEvent | null;
+  /**
+   * The provider API version the event was written in when it is not the one this adapter is
+   * pinned to (the endpoint wants moving; the event is read all the same), else null.
+   */
+  otherApiVersion: string | null;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { findInputHazard } from '../../../common/input-hazard';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { JOBS } from '@contracts/jobs';
-import { PAYMENT_GATEWAY, PaymentGateway, WebhookRecord, WebhookRefusedError } from '@core/payments/payment-gateway';
+import { PAYMENT_GATEWAY, ParsedWebhook, PaymentGateway, WebhookRefusedError } from '@core/payments/payment-gateway';
+import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 /** Stripe's events nest about ten levels; far deeper would overflow JSON.stringify before storing. */
@@ -21,6 +22,10 @@ export interface WebhookReceipt {
  */
 @Injectable()
 export class StripeWebhookService {
+  private readonly logger = new Logger(StripeWebhookService.name);
+  /** API versions already logged by this process: each is told once, the counter says how often. */
+  private readonly versionsTold = new Set<string>();
+
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly events: PaymentEventRepository,
@@ -28,30 +33,47 @@ export class StripeWebhookService {
   ) {}
 
   async receive(rawBody: Buffer | undefined, headers: IncomingHttpHeaders): Promise<WebhookReceipt> {
-    let event: WebhookRecord;
+    let parsed: ParsedWebhook;
     try {
-      event = this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
+      parsed = this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
     } catch (err) {
       if (err instanceof BadRequestException) this.metrics.webhook('refused');
       throw err;
     }
+    const event = parsed.record;
     const stored = await this.events.insertOnceOwing(event.id, event.type, event, { name: JOBS.paymentEvent, data: { eventId: event.id } });
     const receipt: WebhookReceipt = { received: true, duplicate: !stored };
     this.metrics.webhook(receipt.duplicate ? 'duplicate' : 'stored');
+    // Counted once per event: a redelivery of one already stored is not another event.
+    if (stored && parsed.otherApiVersion) this.otherApiVersion(parsed.otherApiVersion);
     return receipt;
   }
 
-  private verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): WebhookRecord {
-    let event: WebhookRecord;
+  /**
+   * An event written in another API version is read all the same (either invoice shape), but its
+   * endpoint should move: counted each time, and told once per version per process.
+   */
+  private otherApiVersion(version: string): void {
+    this.metrics.otherApiVersionEvent(version);
+    if (this.versionsTold.has(version)) return;
+    this.versionsTold.add(version);
+    this.logger.warn(
+      { version, pinned: STRIPE_API_VERSION },
+      `Stripe webhook events arrive in API version ${version}, not ${STRIPE_API_VERSION}: set the webhook endpoint's API version to ${STRIPE_API_VERSION} in the Stripe dashboard (or run npm run stripe:setup), and run stripe listen with --latest`,
+    );
+  }
+
+  private verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
+    let parsed: ParsedWebhook;
     try {
-      event = this.gateway.parseWebhook(rawBody, signature).record;
+      parsed = this.gateway.parseWebhook(rawBody, signature);
     } catch (err) {
       if (err instanceof WebhookRefusedError) throw new BadRequestException(err.message);
       throw err;
     }
     // Signed is not the same as storable: Postgres refuses NUL and unpaired surrogates in jsonb.
-    if (findInputHazard(event, MAX_EVENT_DEPTH, { nul: true }))
+    if (findInputHazard(parsed.record, MAX_EVENT_DEPTH, { nul: true }))
       throw new BadRequestException('The webhook event contains data that cannot be stored.');
-    return event;
+    return parsed;
   }
 }

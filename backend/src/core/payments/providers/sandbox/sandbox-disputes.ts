@@ -49,7 +49,8 @@ export function paidChargeOf(event: SandboxWebhookEvent): SandboxPaidCharge | nu
     };
   }
   if (event.type === 'invoice.paid') {
-    const subscription = text(object.subscription);
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    const subscription = text(parent?.subscription_details?.subscription);
     const paymentId = object.billing_reason === 'subscription_create' ? subscription : text(object.id);
     return {
       paymentId,

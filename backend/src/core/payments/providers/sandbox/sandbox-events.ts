@@ -140,13 +140,14 @@ export function subscriptionObject(
     default_payment_method: row.payment_method_id,
     status: row.status,
     cancel_at_period_end: row.cancel_at_period_end,
-    ...(currentPeriodEnd && { current_period_end: unix(currentPeriodEnd) }),
     latest_invoice: invoiceId,
     items: {
       object: 'list',
       data: [
         {
           object: 'subscription_item',
+          // As the pinned API version keeps it: the billing period on the subscription's item.
+          ...(currentPeriodEnd && { current_period_end: unix(currentPeriodEnd) }),
           price: {
             object: 'price',
             lookup_key: lookupKey,
@@ -163,19 +164,26 @@ export function subscriptionObject(
   };
 }
 
+/** An invoice's `parent` as the pinned API version shapes it: the subscription it bills, with the subscription's metadata. */
+function parentOf(subscription: SandboxObjectRow): Record<string, unknown> {
+  return {
+    type: 'subscription_details',
+    quote_details: null,
+    subscription_details: { subscription: subscription.id, metadata: metadataOf(subscription) },
+  };
+}
+
 export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string, paid: boolean): Record<string, unknown> {
   return {
     id: invoiceId,
     object: 'invoice',
     billing_reason: 'subscription_create',
     customer: subscription.customer_id,
-    subscription: subscription.id,
+    parent: parentOf(subscription),
     status: paid ? 'paid' : 'open',
-    paid,
     amount_due: subscription.amount_cents,
     amount_paid: paid ? subscription.amount_cents : 0,
     currency: subscription.currency,
-    subscription_details: { metadata: metadataOf(subscription) },
     livemode: false,
     created: unix(),
   };
@@ -188,16 +196,14 @@ export function renewalInvoiceObject(subscription: SandboxObjectRow, invoice: Sa
     object: 'invoice',
     billing_reason: 'subscription_cycle',
     customer: subscription.customer_id,
-    subscription: subscription.id,
+    parent: parentOf(subscription),
     status: invoice.status,
-    paid: invoice.status === 'paid',
     amount_due: invoice.amount_cents,
     amount_paid: invoice.status === 'paid' ? invoice.amount_cents : 0,
     currency: invoice.currency,
     attempt_count: invoice.attempt_count,
     next_payment_attempt: invoice.next_attempt_at ? unix(invoice.next_attempt_at) : null,
     status_transitions: { paid_at: invoice.status === 'paid' ? unix(invoice.created_at) : null },
-    subscription_details: { metadata: metadataOf(subscription) },
     livemode: false,
     created: unix(invoice.created_at),
   };

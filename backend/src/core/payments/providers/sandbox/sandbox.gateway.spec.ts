@@ -250,6 +250,7 @@ describe('SandboxGateway', () => {
         orderRef: undefined,
         occurredAt: null,
       },
+      otherApiVersion: null,
     });
     expect(() => gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, 'whsec_someoneelse00000000000000'))).toThrow(
       WebhookRefusedError,
@@ -293,7 +294,7 @@ describe('SandboxGateway', () => {
         object: {
           id: subscription.id,
           cancel_at_period_end: true,
-          current_period_end: end.getTime() / 1000,
+          items: { data: [{ current_period_end: end.getTime() / 1000 }] },
           metadata: { order_id: orderId },
         },
       },

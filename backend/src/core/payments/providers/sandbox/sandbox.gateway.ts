@@ -27,7 +27,7 @@ import type {
   WebhookRecord,
 } from '../../payment-gateway';
 import type { EntityManager } from 'typeorm';
-import { stripeEventOf } from '../stripe/stripe-events';
+import { otherApiVersionOf, stripeEventOf } from '../stripe/stripe-events';
 import { stripeIdKind } from '../stripe/stripe-ids';
 import { priceLookupKey } from '../stripe/stripe-prices';
 import { intentState, refundState, subscriptionState } from '../stripe/stripe-states';
@@ -598,7 +598,7 @@ export class SandboxGateway implements PaymentGateway {
 
   parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
     const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
-    return { record, event: this.eventOf(record) };
+    return { record, event: this.eventOf(record), otherApiVersion: otherApiVersionOf(record) };
   }
 
   eventOf(record: WebhookRecord): PaymentEvent | null {

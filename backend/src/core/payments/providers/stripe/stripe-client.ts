@@ -1,8 +1,12 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '../../../config/app-config';
 
-/** Pinned: webhooks and responses keep this shape until we deliberately move. */
-export const STRIPE_API_VERSION = '2025-02-24.acacia' as const;
+/**
+ * The one place the API version is pinned: every request and the shapes this adapter reads are
+ * this version's (stripe-node 23.1.0's own). Webhook events come in the endpoint's version, which
+ * `stripeSubjectOf` reads in older shapes too; a different one is counted and logged.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** The Stripe SDK client of this configuration (host, port and protocol point tests at a fake). */
 export function stripeClient(config: AppConfig): Stripe {

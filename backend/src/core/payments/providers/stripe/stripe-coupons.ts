@@ -46,7 +46,7 @@ export async function promotionCodeFor(stripe: Stripe, discount: GatewayDiscount
   const found = await stripe.promotionCodes.list({ code: discount.code, coupon, active: true, limit: 1 });
   if (found.data[0]) return found.data[0].id;
   const created = await stripe.promotionCodes.create(
-    { coupon, code: discount.code },
+    { promotion: { type: 'coupon', coupon }, code: discount.code },
     { idempotencyKey: `promotion-code:${discount.couponId}` },
   );
   return created.id;

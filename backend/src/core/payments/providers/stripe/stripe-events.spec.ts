@@ -1,6 +1,32 @@
-import { stripeEventOf, stripeSubjectOf } from './stripe-events';
+import type Stripe from 'stripe';
+import { STRIPE_API_VERSION } from './stripe-client';
+import { otherApiVersionOf, stripeEventOf, stripeSubjectOf } from './stripe-events';
 
 const ORDER = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
+
+/**
+ * An invoice as API versions up to 2025-02-24.acacia shape it: stripe-node 23's types no longer
+ * have these fields, so they are kept here.
+ */
+interface AcaciaInvoice {
+  id: string;
+  object: 'invoice';
+  subscription: string | { id: string } | null;
+  subscription_details: { metadata: Record<string, string> | null } | null;
+  payment_intent: string | null;
+}
+
+/** An invoice of subscription `subscription` as the pinned version shapes it (stripe-node 23's Invoice). */
+const currentInvoice = (subscription: string | { id: string }, metadata: Record<string, string> | null) =>
+  ({
+    id: 'in_1',
+    object: 'invoice',
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: subscription as string | Stripe.Subscription, metadata },
+    },
+  }) satisfies Partial<Stripe.Invoice>;
 
 describe('stripeSubjectOf', () => {
   it('names the intent or subscription an event is about, with the order id from its metadata', () => {
@@ -21,20 +47,44 @@ describe('stripeSubjectOf', () => {
     });
   });
 
-  it('reads an invoice through its subscription, whether the subscription is an id or expanded, naming the invoice', () => {
-    const metadata = { subscription_details: { metadata: { order_id: ORDER } } };
-    expect(stripeSubjectOf('invoice.paid', { id: 'in_1', subscription: 'sub_2', ...metadata })).toEqual({
+  it('reads a current invoice through parent.subscription_details, the subscription an id or expanded, naming the invoice', () => {
+    expect(stripeSubjectOf('invoice.paid', currentInvoice('sub_2', { order_id: ORDER }))).toEqual({
       object: 'subscription',
       objectId: 'sub_2',
       orderRef: ORDER,
       invoiceId: 'in_1',
     });
-    expect(stripeSubjectOf('invoice.payment_failed', { id: 'in_1', subscription: { id: 'sub_3' } })).toEqual({
+    expect(stripeSubjectOf('invoice.payment_failed', currentInvoice({ id: 'sub_3' }, null))).toEqual({
       object: 'subscription',
       objectId: 'sub_3',
       orderRef: undefined,
       invoiceId: 'in_1',
     });
+  });
+
+  it('reads an acacia invoice through its own subscription field, the subscription an id or expanded', () => {
+    const acacia = (subscription: AcaciaInvoice['subscription'], metadata: Record<string, string> | null): AcaciaInvoice => ({
+      id: 'in_1',
+      object: 'invoice',
+      subscription,
+      subscription_details: { metadata },
+      payment_intent: 'pi_1',
+    });
+    expect(stripeSubjectOf('invoice.paid', { ...acacia('sub_2', { order_id: ORDER }) })).toEqual({
+      object: 'subscription',
+      objectId: 'sub_2',
+      orderRef: ORDER,
+      invoiceId: 'in_1',
+    });
+    expect(stripeSubjectOf('invoice.payment_failed', { ...acacia({ id: 'sub_3' }, null) })).toEqual({
+      object: 'subscription',
+      objectId: 'sub_3',
+      orderRef: undefined,
+      invoiceId: 'in_1',
+    });
+    // An invoice of no subscription (a one-off invoice) in either shape is about nothing an order holds.
+    expect(stripeSubjectOf('invoice.paid', { ...acacia(null, null) })).toBeNull();
+    expect(stripeSubjectOf('invoice.paid', { id: 'in_1', object: 'invoice', parent: null })).toBeNull();
   });
 
   it('names the refund, refunded charge or dispute of a refund or dispute event, with the payment intent it is about', () => {
@@ -101,5 +151,22 @@ describe('stripeEventOf', () => {
     expect(stripeEventOf(record('charge.captured', { id: 'ch_1' }))).toBeNull();
     expect(stripeEventOf({ id: 'evt_1', type: 'payment_intent.succeeded', data: null })).toBeNull();
     expect(stripeEventOf({ id: 'evt_1', type: 'payment_intent.succeeded' })).toBeNull();
+  });
+});
+
+describe('otherApiVersionOf', () => {
+  const record = (api_version?: unknown) => ({ id: 'evt_1', type: 'invoice.paid', ...(api_version !== undefined && { api_version }) });
+
+  it('names the API version of an event written in another one than the pinned, and nothing for the pinned or none', () => {
+    expect(otherApiVersionOf(record('2025-02-24.acacia'))).toBe('2025-02-24.acacia');
+    expect(otherApiVersionOf(record('2027-04-28.fig'))).toBe('2027-04-28.fig');
+    expect(otherApiVersionOf(record(STRIPE_API_VERSION))).toBeNull();
+    expect(otherApiVersionOf(record())).toBeNull();
+    expect(otherApiVersionOf(record(null))).toBeNull();
+  });
+
+  it('keeps a version that is not named like one out of the labels', () => {
+    expect(otherApiVersionOf(record('<script>'))).toBe('unrecognised');
+    expect(otherApiVersionOf(record('2025-02-24.acacia; x'))).toBe('unrecognised');
   });
 });

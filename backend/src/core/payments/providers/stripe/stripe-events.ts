@@ -1,4 +1,5 @@
 import { orderRefOf } from '../../payment-gateway';
+import { STRIPE_API_VERSION } from './stripe-client';
 import type { AfterPaymentSubject, PaymentEvent, PaymentEventKind, PaymentObjectKind, WebhookRecord } from '../../payment-gateway';
 
 /** Which object a Stripe event names, and our order id from the object's metadata. */
@@ -59,6 +60,21 @@ const OBJECTS: ReadonlyArray<[string, PaymentObjectKind]> = [
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 const orderRefIn = (metadata: unknown): string | undefined =>
   orderRefOf((metadata as Record<string, unknown> | null | undefined)?.order_id);
+const idIn = (value: unknown): string | undefined => str(value) ?? str((value as { id?: unknown } | null | undefined)?.id);
+
+/**
+ * The subscription an invoice bills, with the subscription's metadata, in either shape Stripe
+ * sends: from 2025-03-31.basil on under `parent.subscription_details`; before that (acacia and
+ * older) as `subscription` and `subscription_details` on the invoice itself. An endpoint left on
+ * an older version, or `stripe listen` forwarding the account's default, still maps its renewals.
+ */
+function invoiceSubscriptionOf(invoice: Record<string, unknown>): { id: string | undefined; metadata: unknown } {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown; metadata?: unknown } | null } | null | undefined;
+  const current = parent?.subscription_details;
+  if (current) return { id: idIn(current.subscription), metadata: current.metadata };
+  const older = invoice.subscription_details as { metadata?: unknown } | null | undefined;
+  return { id: idIn(invoice.subscription), metadata: older?.metadata };
+}
 
 /** The object an event names: intents and subscriptions directly, invoices through their subscription. */
 export function stripeSubjectOf(type: string, object: Record<string, unknown>): StripeSubject | null {
@@ -72,14 +88,31 @@ export function stripeSubjectOf(type: string, object: Record<string, unknown>): 
   const named = OBJECTS.find(([prefix]) => type.startsWith(prefix));
   if (named && id) return { object: named[1], objectId: id, orderRef: orderRefIn(object.metadata) };
   if (type === 'invoice.paid' || type === 'invoice.payment_failed') {
-    const subscription = object.subscription;
-    const subscriptionId = typeof subscription === 'string' ? subscription : str((subscription as { id?: unknown } | null)?.id);
-    const details = object.subscription_details as { metadata?: unknown } | null | undefined;
-    if (subscriptionId) {
-      return { object: 'subscription', objectId: subscriptionId, orderRef: orderRefIn(details?.metadata), ...(id && { invoiceId: id }) };
+    const subscription = invoiceSubscriptionOf(object);
+    if (subscription.id) {
+      return {
+        object: 'subscription',
+        objectId: subscription.id,
+        orderRef: orderRefIn(subscription.metadata),
+        ...(id && { invoiceId: id }),
+      };
     }
   }
   return null;
+}
+
+/** API versions as Stripe names them (`2026-10-28.endive`); anything else is one label, not many. */
+const API_VERSION = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
+
+/**
+ * The API version a Stripe event was written in when it is not the pinned one (its webhook
+ * endpoint, or `stripe listen`, is on another version), else null. An event without one (the
+ * sandbox's are stamped with the pinned version) is null too.
+ */
+export function otherApiVersionOf(record: WebhookRecord): string | null {
+  const version = record.api_version;
+  if (typeof version !== 'string' || !version || version === STRIPE_API_VERSION) return null;
+  return API_VERSION.test(version) ? version : 'unrecognised';
 }
 
 /** A Stripe-shaped event (Stripe's, or the sandbox's imitation) in neutral terms. */

@@ -1,6 +1,6 @@
 import { advance, orderStatusOfSubscription } from '../../../orders/order-state';
 import { stripeIdKind } from './stripe-ids';
-import { intentState, refundState, subscriptionState } from './stripe-states';
+import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 
 describe("Stripe's vocabulary in neutral words", () => {
   it('reads payment and setup intent statuses, a refused card being a failure only with its error', () => {
@@ -35,6 +35,17 @@ describe("Stripe's vocabulary in neutral words", () => {
     // A later payment makes an unpaid subscription active again; a retry's past due does not bring access back.
     expect(advance('subscription', 'unpaid', orderStatusOfSubscription(subscriptionState('active'))!)).toBe('active');
     expect(advance('subscription', 'unpaid', orderStatusOfSubscription(subscriptionState('past_due'))!)).toBe('unpaid');
+  });
+
+  it('reads dispute statuses: won and lost final, a prevented one lost unless blocked, appeals and inquiries still open', () => {
+    expect(disputeOutcome('won')).toBe('won');
+    expect(disputeOutcome('lost')).toBe('lost');
+    // Dispute prevention resolved it by giving the cardholder the money back, or blocked it.
+    expect(disputeOutcome('prevented', 'resolution')).toBe('lost');
+    expect(disputeOutcome('prevented', 'block')).toBe('won');
+    expect(disputeOutcome('prevented')).toBe('lost');
+    for (const status of ['needs_response', 'under_review', 'appeal_needs_response', 'appeal_under_review', 'warning_needs_response'])
+      expect(disputeOutcome(status, 'chargeback')).toBe('disputed');
   });
 
   it('reads refund statuses, one waiting for the customer being still pending', () => {

@@ -55,7 +55,14 @@ export function refundState(status: string | null): RefundState {
   return status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
 }
 
-/** A dispute's status word in neutral terms: won and lost are final, every other status is still disputed. */
-export function disputeOutcome(status: string): DisputeOutcome {
-  return status === 'won' || status === 'lost' ? status : 'disputed';
+/**
+ * A dispute's status word in neutral terms: won and lost are final, every other status (an
+ * inquiry, an appeal) is still disputed. `prevented` is final too: Stripe's dispute prevention
+ * either resolved it by giving the cardholder the money back (case type `resolution`), which ends
+ * access as a lost dispute does, or blocked it (`block`), which leaves the money with us.
+ */
+export function disputeOutcome(status: string, caseType?: string | null): DisputeOutcome {
+  if (status === 'won' || status === 'lost') return status;
+  if (status === 'prevented') return caseType === 'block' ? 'won' : 'lost';
+  return 'disputed';
 }

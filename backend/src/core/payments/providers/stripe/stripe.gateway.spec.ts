@@ -113,6 +113,19 @@ describe('StripeGateway', () => {
     await expect(gateway.readDispute('dp_1')).resolves.toMatchObject({ outcome: 'disputed', paymentIds: ['pi_fake000000000000000001'] });
     stripe.addDispute({ id: 'dp_1', paymentIntent: 'pi_fake000000000000000001', amount: 9700, status: 'lost' });
     await expect(gateway.readDispute('dp_1')).resolves.toMatchObject({ outcome: 'lost' });
+    // Newer statuses: an appeal is still open; dispute prevention's resolution refunded the cardholder, its block did not.
+    stripe.addDispute({ id: 'dp_2', paymentIntent: 'pi_fake000000000000000001', amount: 9700, status: 'appeal_under_review' });
+    await expect(gateway.readDispute('dp_2')).resolves.toMatchObject({ outcome: 'disputed' });
+    stripe.addDispute({
+      id: 'dp_2',
+      paymentIntent: 'pi_fake000000000000000001',
+      amount: 9700,
+      status: 'prevented',
+      caseType: 'resolution',
+    });
+    await expect(gateway.readDispute('dp_2')).resolves.toMatchObject({ outcome: 'lost' });
+    stripe.addDispute({ id: 'dp_3', paymentIntent: 'pi_fake000000000000000001', amount: 9700, status: 'prevented', caseType: 'block' });
+    await expect(gateway.readDispute('dp_3')).resolves.toMatchObject({ outcome: 'won' });
     await expect(gateway.readDispute('dp_missing')).resolves.toBeNull();
     await expect(gateway.cancelSubscriptionNow('sub_fake000000000000000001', 'cancel:1')).resolves.toBe('canceled');
     await expect(gateway.cancelSubscriptionNow('sub_fake000000000000000001', 'cancel:2')).resolves.toBe('canceled');
@@ -174,10 +187,12 @@ describe('StripeGateway', () => {
     await expect(gateway.readInvoice('in_nosuch')).resolves.toBeNull();
   });
 
-  it('parses a webhook signed with its secret into the record to store and a neutral event', () => {
+  it('parses a webhook signed with its secret into the record to store, a neutral event and its other API version', () => {
+    // An endpoint still on the acacia version: the old invoice shape, read all the same.
     const body = JSON.stringify({
       id: 'evt_1',
       object: 'event',
+      api_version: '2025-02-24.acacia',
       type: 'invoice.payment_failed',
       created: 1_700_000_000,
       data: { object: { id: 'in_1', subscription: 'sub_1', subscription_details: { metadata: { order_id: ORDER_ID } } } },
@@ -194,6 +209,7 @@ describe('StripeGateway', () => {
         occurredAt: new Date(1_700_000_000_000),
         invoiceId: 'in_1',
       },
+      otherApiVersion: '2025-02-24.acacia',
     });
     expect(() => gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, 'whsec_someoneelse00000000000000'))).toThrow(
       'Webhook signature does not match.',

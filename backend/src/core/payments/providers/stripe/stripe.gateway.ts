@@ -32,7 +32,7 @@ import {
 } from '../../payment-gateway';
 import { addMonths } from '../../billing-calendar';
 import { stripeClient } from './stripe-client';
-import { stripeEventOf } from './stripe-events';
+import { otherApiVersionOf, stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { promotionCodeFor } from './stripe-coupons';
 import { monthlyPriceFor } from './stripe-prices';
@@ -132,13 +132,15 @@ export class StripeGateway implements PaymentGateway {
         default_payment_method: paymentMethodId,
         payment_behavior: 'default_incomplete',
         metadata: metadataOf(order),
-        expand: ['latest_invoice.payment_intent'],
+        expand: ['latest_invoice.payments'],
       },
       { idempotencyKey: idempotencyKey(order.id, 'create-subscription') },
     );
     const created = { subscriptionId: subscription.id, customerId, paymentMethodId };
-    const firstPayment = firstPaymentOf(subscription);
-    if (subscription.status !== 'incomplete' || !firstPayment || !CONFIRMABLE.has(firstPayment.status)) {
+    const firstPaymentId = subscription.status === 'incomplete' ? firstPaymentIdOf(subscription) : null;
+    // The invoice lists its payment by id only: its status says whether it waits for us.
+    const firstPayment = firstPaymentId ? await this.stripe.paymentIntents.retrieve(firstPaymentId) : null;
+    if (!firstPayment || !CONFIRMABLE.has(firstPayment.status)) {
       return { ...created, state: subscriptionState(subscription.status), actionClientSecret: null };
     }
     const paid = await this.confirmFirstPayment(order, firstPayment.id, paymentMethodId);
@@ -193,8 +195,7 @@ export class StripeGateway implements PaymentGateway {
       if ((err as { code?: string }).code === 'resource_missing') return null;
       throw err;
     }
-    const subscription = invoice.subscription;
-    const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
+    const subscriptionId = subscriptionIdOf(invoice);
     if (!subscriptionId) return null;
     const paidAt = invoice.status_transitions?.paid_at;
     return {
@@ -232,7 +233,7 @@ export class StripeGateway implements PaymentGateway {
           currency: order.currency,
           customer: card.customerId,
           payment_method: card.paymentMethodId,
-          payment_method_types: ['card'],
+          allowed_payment_method_types: ['card'],
           confirm: true,
           description: order.plan.name,
           metadata: { ...metadataOf(order), one_click: 'true' },
@@ -277,7 +278,10 @@ export class StripeGateway implements PaymentGateway {
         start_date: Math.floor(addMonths(request.firstPaidAt, 1).getTime() / 1000),
         end_behavior: 'cancel',
         default_settings: { default_payment_method: paymentMethodId },
-        phases: [{ items: [{ price: price.id }], iterations: request.count, metadata: metadataOf(order) }],
+        // The plan's monthly Price billed `count` times: a phase of `count` months.
+        phases: [
+          { items: [{ price: price.id }], duration: { interval: 'month', interval_count: request.count }, metadata: metadataOf(order) },
+        ],
         metadata: metadataOf(order),
       },
       { idempotencyKey: idempotencyKey(order.id, 'schedule-instalments') },
@@ -409,7 +413,7 @@ export class StripeGateway implements PaymentGateway {
     if (!paymentIntent) paymentIntent = idOf((await this.stripe.charges.retrieve(idOf(dispute.charge) ?? '')).payment_intent);
     return {
       disputeId: dispute.id,
-      outcome: disputeOutcome(dispute.status),
+      outcome: disputeOutcome(dispute.status, dispute.payment_method_details?.card?.case_type),
       amountCents: dispute.amount,
       currency: dispute.currency,
       paymentIds: paymentIntent ? await this.paymentIdsOf(paymentIntent) : [],
@@ -449,12 +453,15 @@ export class StripeGateway implements PaymentGateway {
    * the invoice's id, and its first one under the subscription's (see OrderLifecycle).
    */
   private async paymentIdsOf(paymentIntentId: string): Promise<string[]> {
-    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
-    // The acacia API still links a payment intent to its invoice.
-    const invoiceId = idOf((intent as Stripe.PaymentIntent & { invoice?: string | { id: string } | null }).invoice);
+    // An invoice lists the payment intents that paid it; a one-time charge is on no invoice.
+    const payments = await this.stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    const invoiceId = idOf(payments.data[0]?.invoice);
     if (!invoiceId) return [paymentIntentId];
     const invoice = await this.stripe.invoices.retrieve(invoiceId);
-    const subscriptionId = idOf(invoice.subscription);
+    const subscriptionId = subscriptionIdOf(invoice);
     const first = invoice.billing_reason === 'subscription_create' && subscriptionId;
     return first ? [invoiceId, paymentIntentId, subscriptionId] : [invoiceId, paymentIntentId];
   }
@@ -462,14 +469,17 @@ export class StripeGateway implements PaymentGateway {
   /** The payment intent of a payment as our payments table names it: a charge, an invoice, or a subscription's first invoice. */
   private async paymentIntentOf(paymentId: string): Promise<string> {
     if (paymentId.startsWith('pi_')) return paymentId;
-    let invoice: Stripe.Invoice | undefined;
+    let invoiceId: string | undefined;
     if (paymentId.startsWith('in_')) {
-      invoice = (await orNull(this.stripe.invoices.retrieve(paymentId))) ?? undefined;
+      invoiceId = paymentId;
     } else if (paymentId.startsWith('sub_')) {
       const invoices = await this.stripe.invoices.list({ subscription: paymentId, limit: 100 });
-      invoice = invoices.data.find((candidate) => candidate.billing_reason === 'subscription_create');
+      invoiceId = invoices.data.find((candidate) => candidate.billing_reason === 'subscription_create')?.id;
     }
-    const paymentIntent = idOf(invoice?.payment_intent);
+    // The payment intent that paid the invoice, from the invoice's payments.
+    const payments = invoiceId ? await orNull(this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 })) : null;
+    const paid = payments?.data.find((payment) => payment.is_default) ?? payments?.data[0];
+    const paymentIntent = idOf(paid?.payment.payment_intent);
     if (!paymentIntent) throw new PaymentRefusedError('Stripe has no charge for this payment to refund.');
     return paymentIntent;
   }
@@ -502,7 +512,7 @@ export class StripeGateway implements PaymentGateway {
 
   parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
     const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
-    return { record, event: this.eventOf(record) };
+    return { record, event: this.eventOf(record), otherApiVersion: otherApiVersionOf(record) };
   }
 
   eventOf(record: WebhookRecord): PaymentEvent | null {
@@ -527,18 +537,26 @@ export class StripeGateway implements PaymentGateway {
 /** States in which the first invoice's payment waits for a confirmation we can make. */
 const CONFIRMABLE: ReadonlySet<string> = new Set(['requires_confirmation', 'requires_payment_method', 'requires_action']);
 
-function firstPaymentOf(subscription: Stripe.Subscription): Stripe.PaymentIntent | null {
+/** The payment intent of the first invoice (expanded with its `payments`), the one that pays it by default. */
+function firstPaymentIdOf(subscription: Stripe.Subscription): string | null {
   const invoice = subscription.latest_invoice;
   if (!invoice || typeof invoice === 'string') return null;
-  const intent = invoice.payment_intent;
-  return intent && typeof intent !== 'string' ? intent : null;
+  const payments = invoice.payments?.data ?? [];
+  const payment = payments.find((candidate) => candidate.is_default) ?? payments[0];
+  return idOf(payment?.payment.payment_intent);
 }
 
-function termsOf(subscription: Pick<Stripe.Subscription, 'cancel_at_period_end' | 'current_period_end'>): SubscriptionTerms {
-  const end = subscription.current_period_end;
+/** The subscription an invoice bills (null for an invoice of no subscription). */
+function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+/** Billing periods are kept per subscription item: the subscription's period ends with its last item's. */
+function termsOf(subscription: Pick<Stripe.Subscription, 'cancel_at_period_end' | 'items'>): SubscriptionTerms {
+  const ends = (subscription.items?.data ?? []).map((item) => item.current_period_end).filter((end) => typeof end === 'number');
   return {
     cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
-    currentPeriodEnd: typeof end === 'number' ? new Date(end * 1000) : null,
+    currentPeriodEnd: ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
   };
 }
 
