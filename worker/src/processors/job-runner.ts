@@ -7,10 +7,10 @@ import { JobRegistry } from '../jobs/job-registry';
 import { redact } from '../jobs/redact';
 import { OutboxOutcomeRecorder } from '../ledger/outbox-outcome-recorder';
 import { WorkerMetrics } from '../metrics/worker-metrics';
+import { isUuid } from '@contracts/ids';
 
-const OUTBOX_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Jobs relayed from the outbox carry the row id as jobId; others have no row to stamp. */
-const outboxId = (job: Job): string | null => (job.id && OUTBOX_ID.test(job.id) ? job.id : null);
+const outboxId = (job: Job): string | null => (isUuid(job.id) ? job.id : null);
 
 /** A job this build has no handler for (a newer API's) waits for a worker that has one. */
 const UNKNOWN_JOB_DELAY_MS = 30_000;

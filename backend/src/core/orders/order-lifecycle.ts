@@ -21,6 +21,7 @@ import type { PaymentGateway, SubscriptionState } from '../payments/payment-gate
 import { owe, OwedJobs } from '../queue/owe';
 import { advance, isPaid, type OrderStatus } from './order-state';
 import { refundEndsAccess } from './refund-access';
+import { isUuid } from '@contracts/ids';
 
 /** A provider read run under the order's row lock: the status it learned, or null when it learned nothing. */
 export type ProviderRead = (locked: LockedOrder) => Promise<OrderStatus | null>;
@@ -52,7 +53,6 @@ export type ProviderEventReads = Pick<PaymentGateway, 'readInvoice' | 'readSubsc
 
 /** A refund's status only moves forward: a late `pending` never undoes a `succeeded`. */
 const RANK: Readonly<Record<RefundStatus, number>> = { requested: 0, pending: 1, succeeded: 2, failed: 2, canceled: 2 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const hasAccess = (status: MembershipStatus | null | undefined): boolean => status !== undefined && status !== null && status !== 'ended';
 
@@ -369,7 +369,7 @@ export class OrderLifecycle {
   private async refundIn(sql: SqlExecutor, refund: ProviderRefund): Promise<RefundRow> {
     const payment = await this.refunds.lockPayment(sql, refund.paymentId);
     if (!payment) throw new Error(`No payment ${refund.paymentId} to record a refund of`);
-    const requestKey = refund.requestKey && UUID.test(refund.requestKey) ? refund.requestKey : null;
+    const requestKey = isUuid(refund.requestKey) ? refund.requestKey : null;
     const existing = await this.refunds.findRecorded(sql, refund.providerRefundId, requestKey);
     const row = existing
       ? await this.refunds.updateRecorded(

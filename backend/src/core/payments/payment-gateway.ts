@@ -1,5 +1,6 @@
 import type { PaymentProviderName } from '@contracts/payments';
 import type { Plan } from '@contracts/plans';
+import { isUuid } from '@contracts/ids';
 
 /** Injection token of the configured gateway (the adapter payment-gateway.module.ts registers for PAYMENT_PROVIDER). */
 export const PAYMENT_GATEWAY = Symbol('PaymentGateway');
@@ -424,11 +425,9 @@ export class PaymentUnsupportedError extends Error {}
 /** A webhook refused before it is stored (signature, age, shape); its message becomes the 400's. */
 export class WebhookRefusedError extends Error {}
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Our order id as an adapter reads it back from a provider object: only a well-formed id ever reaches a query. */
 export function orderRefOf(value: unknown): string | undefined {
-  return typeof value === 'string' && UUID.test(value) ? value : undefined;
+  return isUuid(value) ? value : undefined;
 }
 
 /** Idempotency key of one write for one order: the same order always sends the same key. */

@@ -10,9 +10,9 @@ import {
 } from '@core/database/repositories/refund.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, type Refund } from '@core/payments/payment-gateway';
+import { isUuid } from '@contracts/ids';
 
 const DEFAULT_PAGE_SIZE = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PROVIDER_UNAVAILABLE_MESSAGE =
   'The payment provider did not answer. Please try again in a moment: the same request will not refund twice.';
@@ -78,7 +78,7 @@ export class RefundsService {
 
   async orders(q: string | undefined, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<AdminPage<AdminBillingOrder>> {
     const term = q?.trim() ?? '';
-    const search = UUID.test(term) ? term.toLowerCase() : normalizeEmail(term);
+    const search = isUuid(term) ? term.toLowerCase() : normalizeEmail(term);
     const rows = await this.refunds.adminOrders(search, pageSize, (page - 1) * pageSize);
     const total = rows.length > 0 ? Number(rows[0].total) : page === 1 ? 0 : await this.refunds.countAdminOrders(search);
     return { items: rows.map(toOrder), total, page, pageSize };
