@@ -1,4 +1,4 @@
-// Entry point of `npm start`, `npm run dev`, `npm test` and `npm run bench` on a fresh clone: installs
+// Entry point of `npm start`, `npm run dev`, `npm test`, `npm run bench` and `npm run stripe:setup` on a fresh clone: installs
 // dependencies when missing, (re)builds when sources changed, then runs the compiled command.
 // Plain JavaScript on purpose: it must run before TypeScript and the dependencies exist.
 import { spawn } from 'node:child_process';
@@ -12,7 +12,14 @@ import { ensureSystemPackages } from './system-packages.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const command = process.argv[2];
 const commandArgs = process.argv.slice(3);
-const commands = { start: 'start.js', dev: 'dev.js', test: 'test.js', bench: 'bench.js', 'test-deploy': 'test-deploy.js' };
+const commands = {
+  start: 'start.js',
+  dev: 'dev.js',
+  test: 'test.js',
+  bench: 'bench.js',
+  'test-deploy': 'test-deploy.js',
+  'stripe-setup': 'stripe-setup.js',
+};
 if (!commands[command]) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')}`);
   process.exit(2);
@@ -79,7 +86,7 @@ function newestMtime(path) {
   return newest;
 }
 
-// `npm start` and `npm run dev` read .env (or the file ENV_FILE names; none with ENV_FILE=none) the way the built
+// `npm start`, `npm run dev` and `npm run stripe:setup` read .env (or the file ENV_FILE names; none with ENV_FILE=none) the way the built
 // processes do (backend/src/core/config/env-file.ts): variables already set win, an empty value is
 // unset. Read here too, so the checks below see it (REDIS_URL there means no local redis-server).
 // `npm test` and `npm run bench` run on their own settings and read none.
@@ -96,7 +103,7 @@ function loadEnvFile() {
     if (process.env[name] === undefined && value !== '') process.env[name] = value;
   }
 }
-if (command === 'start' || command === 'dev') loadEnvFile();
+if (command === 'start' || command === 'dev' || command === 'stripe-setup') loadEnvFile();
 else process.env.ENV_FILE = 'none';
 
 const missing = ensureSystemPackages(command, commandArgs);

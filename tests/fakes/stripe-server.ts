@@ -52,8 +52,14 @@ export class FakeStripeServer {
   savedCardOutcome: 'succeeded' | 'requires_action' | 'declined' = 'succeeded';
   private oneClickCharges = 0;
   existingCustomerId: string | null = null;
-  /** A Price already carrying the plan's lookup key (as a live account has), with its terms. */
+  /** A Price already carrying the plan's lookup key (as a live account has), with its terms; it answers any lookup key. */
   existingPrice: { id: string; unit_amount: number; currency: string; interval: string } | null = null;
+  /** Prices made through POST /v1/prices or addPrice, by id; GET /v1/prices finds them by lookup key. */
+  readonly prices = new Map<string, Record<string, unknown>>();
+  /** Webhook endpoints made through POST /v1/webhook_endpoints or addWebhookEndpoint, by id. */
+  readonly webhookEndpoints = new Map<string, Stripe.WebhookEndpoint>();
+  /** Customer Portal configurations made through POST /v1/billing_portal/configurations, by id. */
+  readonly portalConfigurations = new Map<string, Record<string, unknown>>();
   /** Subscriptions whose status differs from `subscriptionStatus` (see setSubscriptionStatus). */
   private readonly subscriptionStatuses = new Map<string, string>();
   /** Invoices GET /v1/invoices/{id} answers (see addInvoice); any other id is Stripe's 404. */
@@ -130,6 +136,44 @@ export class FakeStripeServer {
     this.savedCardOutcome = 'succeeded';
     this.existingCustomerId = null;
     this.existingPrice = null;
+    this.prices.clear();
+    this.webhookEndpoints.clear();
+    this.portalConfigurations.clear();
+  }
+
+  /** A webhook endpoint the account has already (made in the dashboard, or by an earlier setup). */
+  addWebhookEndpoint(endpoint: { url: string; enabledEvents: string[]; apiVersion: string | null }): Stripe.WebhookEndpoint {
+    const object = {
+      id: `we_fake${String(this.webhookEndpoints.size + 1).padStart(18, '0')}`,
+      object: 'webhook_endpoint',
+      api_version: endpoint.apiVersion,
+      application: null,
+      created: 1_700_000_000,
+      description: null,
+      enabled_events: endpoint.enabledEvents,
+      livemode: false,
+      metadata: {},
+      status: 'enabled',
+      url: endpoint.url,
+    } satisfies Stripe.WebhookEndpoint;
+    this.webhookEndpoints.set(object.id, object);
+    return object;
+  }
+
+  /** A Price the account has already under a lookup key (a monthly one), e.g. at an older amount. */
+  addPrice(price: { lookupKey: string; unitAmount: number; currency?: string }): Record<string, unknown> {
+    const object = this.storePrice({
+      lookup_key: price.lookupKey,
+      unit_amount: String(price.unitAmount),
+      currency: price.currency ?? 'usd',
+      'recurring[interval]': 'month',
+    });
+    return object;
+  }
+
+  /** Every write (POST or DELETE) the fake was sent, replays included: a run that changes nothing sends none. */
+  writes(): StripeRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' || r.method === 'DELETE');
   }
 
   /**
@@ -358,38 +402,19 @@ export class FakeStripeServer {
         metadata: this.metadata.get(id as string) ?? {},
       }),
     ],
+    ['GET', /^\/v1\/prices$/, (r) => list(this.pricesFound(r.params))],
+    ['POST', /^\/v1\/prices$/, (r) => this.createPrice(r)],
+    ['GET', /^\/v1\/webhook_endpoints$/, () => list([...this.webhookEndpoints.values()])],
+    ['POST', /^\/v1\/webhook_endpoints$/, (r) => this.createWebhookEndpoint(r)],
+    ['POST', /^\/v1\/webhook_endpoints\/([^/]+)$/, (r, id) => this.updateWebhookEndpoint(r, id as string)],
     [
       'GET',
-      /^\/v1\/prices$/,
-      () =>
-        list(
-          this.existingPrice
-            ? [
-                {
-                  id: this.existingPrice.id,
-                  object: 'price',
-                  active: true,
-                  unit_amount: this.existingPrice.unit_amount,
-                  currency: this.existingPrice.currency,
-                  recurring: { interval: this.existingPrice.interval, interval_count: 1 },
-                },
-              ]
-            : [],
-        ),
+      /^\/v1\/billing_portal\/configurations$/,
+      (r) =>
+        list([...this.portalConfigurations.values()].filter((c) => r.params.active === undefined || String(c.active) === r.params.active)),
     ],
-    [
-      'POST',
-      /^\/v1\/prices$/,
-      (r) => ({
-        id: 'price_fake00000000000000001',
-        object: 'price',
-        active: true,
-        unit_amount: Number(r.params.unit_amount),
-        currency: r.params.currency,
-        recurring: { interval: r.params['recurring[interval]'], interval_count: 1 },
-        lookup_key: r.params.lookup_key,
-      }),
-    ],
+    ['POST', /^\/v1\/billing_portal\/configurations$/, (r) => this.savePortalConfiguration(r, undefined)],
+    ['POST', /^\/v1\/billing_portal\/configurations\/([^/]+)$/, (r, id) => this.savePortalConfiguration(r, id)],
     [
       'POST',
       /^\/v1\/subscriptions$/,
@@ -591,6 +616,108 @@ export class FakeStripeServer {
     };
     this.refunds.set(id, refund);
     return refund;
+  }
+
+  /**
+   * Prices under any of the `lookup_keys[i]` asked for (active ones, when asked), `existingPrice`
+   * first. Like Stripe, a lookup key names one Price at a time: a transfer takes it off the other.
+   */
+  private pricesFound(params: Record<string, string>): Array<Record<string, unknown>> {
+    const keys = Object.entries(params)
+      .filter(([name]) => /^lookup_keys\[\d+\]$/.test(name))
+      .map(([, value]) => value);
+    const existing = this.existingPrice && {
+      id: this.existingPrice.id,
+      object: 'price',
+      active: true,
+      unit_amount: this.existingPrice.unit_amount,
+      currency: this.existingPrice.currency,
+      recurring: { interval: this.existingPrice.interval, interval_count: 1 },
+    };
+    const stored = [...this.prices.values()].filter(
+      (p) =>
+        (keys.length === 0 || keys.includes(p.lookup_key as string)) && (params.active === undefined || String(p.active) === params.active),
+    );
+    return existing ? [existing, ...stored] : stored;
+  }
+
+  private createPrice(r: StripeRequest): Record<string, unknown> {
+    if (r.params.transfer_lookup_key === 'true') {
+      this.existingPrice = null;
+      for (const price of this.prices.values()) if (price.lookup_key === r.params.lookup_key) price.lookup_key = null;
+    }
+    return this.storePrice(r.params);
+  }
+
+  private storePrice(params: Record<string, string>): Record<string, unknown> {
+    const n = String(this.prices.size + 1);
+    const price = {
+      id: `price_fake${n.padStart(17, '0')}`,
+      object: 'price',
+      active: true,
+      unit_amount: Number(params.unit_amount),
+      currency: params.currency,
+      recurring: {
+        interval: params['recurring[interval]'],
+        interval_count: 1,
+        meter: null,
+        trial_period_days: null,
+        usage_type: 'licensed',
+      },
+      lookup_key: params.lookup_key ?? null,
+      product: params.product ?? `prod_fake${n.padStart(16, '0')}`,
+      type: 'recurring',
+    } satisfies Partial<Stripe.Price>;
+    this.prices.set(price.id, price);
+    return price;
+  }
+
+  /** Like Stripe: the signing secret is in the answer to the create only. */
+  private createWebhookEndpoint(r: StripeRequest): Record<string, unknown> {
+    const endpoint = this.addWebhookEndpoint({
+      url: r.params.url,
+      enabledEvents: indexed(r.params, 'enabled_events'),
+      apiVersion: r.params.api_version ?? null,
+    });
+    endpoint.description = r.params.description ?? null;
+    endpoint.metadata = metadataOf(r.params);
+    return { ...endpoint, secret: `whsec_fake${endpoint.id.slice('we_fake'.length)}` };
+  }
+
+  /** Like Stripe: the URL, events, description, metadata and status can change; the API version cannot (no such parameter). */
+  private updateWebhookEndpoint(r: StripeRequest, id: string): Record<string, unknown> {
+    const endpoint = this.webhookEndpoints.get(id);
+    if (!endpoint) return this.found('webhook_endpoint', undefined, id);
+    if (r.params.api_version !== undefined) {
+      return errorAnswer(400, { type: 'invalid_request_error', param: 'api_version', message: 'Received unknown parameter: api_version' });
+    }
+    const events = indexed(r.params, 'enabled_events');
+    if (events.length > 0) endpoint.enabled_events = events;
+    if (r.params.url !== undefined) endpoint.url = r.params.url;
+    if (r.params.disabled !== undefined) endpoint.status = r.params.disabled === 'true' ? 'disabled' : 'enabled';
+    return { ...endpoint };
+  }
+
+  /** Creates (no id) or updates a portal configuration from its form parameters (`features[…][…]`, `metadata[…]`). */
+  private savePortalConfiguration(r: StripeRequest, id: string | undefined): Record<string, unknown> {
+    const earlier = id === undefined ? undefined : this.portalConfigurations.get(id);
+    if (id !== undefined && !earlier) return this.found('billing_portal.configuration', earlier, id);
+    const features = nested(r.params, 'features');
+    const configuration = {
+      id: id ?? `bpc_fake${String(this.portalConfigurations.size + 1).padStart(17, '0')}`,
+      object: 'billing_portal.configuration',
+      active: r.params.active === undefined ? ((earlier?.active as boolean | undefined) ?? true) : r.params.active === 'true',
+      is_default: false,
+      livemode: false,
+      features: mergeDeep(
+        (earlier?.features as Record<string, unknown> | undefined) ?? {},
+        features,
+      ) as unknown as Stripe.BillingPortal.Configuration.Features,
+      metadata: { ...((earlier?.metadata as Record<string, string> | undefined) ?? {}), ...metadataOf(r.params) },
+      name: r.params.name ?? (earlier?.name as string | null | undefined) ?? null,
+    } satisfies Partial<Stripe.BillingPortal.Configuration>;
+    this.portalConfigurations.set(configuration.id, configuration);
+    return configuration;
   }
 
   /** Invoice payments by invoice, status or payment intent, as GET /v1/invoice_payments filters them. */
@@ -823,6 +950,43 @@ function metadataOf(params: Record<string, string>): Record<string, string> {
       return match ? [[match[1], value]] : [];
     }),
   );
+}
+
+/** An array parameter as the SDK encodes it (`name[0]`, `name[1]`, …), in order. */
+function indexed(params: Record<string, string>, name: string): string[] {
+  const pattern = new RegExp(`^${name}\\[(\\d+)\\]$`);
+  return Object.entries(params)
+    .flatMap(([key, value]) => {
+      const match = pattern.exec(key);
+      return match ? [[Number(match[1]), value] as const] : [];
+    })
+    .sort(([a], [b]) => a - b)
+    .map(([, value]) => value);
+}
+
+/** The `name[a][b]=…` form parameters as an object ({a: {b: …}}), `true`/`false` as booleans. */
+function nested(params: Record<string, string>, name: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (!key.startsWith(`${name}[`)) continue;
+    const path = key.slice(name.length).slice(1, -1).split('][');
+    let node = root;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path[path.length - 1]] = value === 'true' ? true : value === 'false' ? false : value;
+  }
+  return root;
+}
+
+function mergeDeep(base: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(change)) {
+    const before = merged[key];
+    merged[key] =
+      typeof value === 'object' && value !== null && typeof before === 'object' && before !== null
+        ? mergeDeep(before as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return merged;
 }
 
 function list(data: unknown[]): Record<string, unknown> {

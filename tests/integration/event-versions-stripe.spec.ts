@@ -231,7 +231,7 @@ it('counts each event of another API version once (a redelivery is not another),
     const told = warn.mock.calls.filter(([fields]) => typeof fields === 'object' && fields !== null && 'version' in fields);
     expect(told.map(([fields]) => (fields as { version: string }).version)).toEqual([older, newer]);
     // What to change, in the line itself.
-    expect(told[0][1]).toContain(`set the webhook endpoint's API version to ${STRIPE_API_VERSION}`);
+    expect(told[0][1]).toContain(`run npm run stripe:setup for a new one on ${STRIPE_API_VERSION}`);
   } finally {
     warn.mockRestore();
   }

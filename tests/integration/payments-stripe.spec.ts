@@ -219,7 +219,8 @@ it('reuses the Price under the lookup key only when it charges the catalogue ter
   for (const [i, changed] of [{ unit_amount: 4700 }, { currency: 'eur' }, { interval: 'year' }].entries()) {
     stripe.existingPrice = { ...matching, id: `price_wrongterms00000000000${i}`, ...changed };
     const { created, charged } = await subscribe(`terms-${i}@example.com`);
-    expect(charged).toBe('price_fake00000000000000001');
+    // The Price the fake made for this order, which now holds the lookup key.
+    expect(charged).toBe([...stripe.prices.values()].find((p) => p.lookup_key === 'clear-standard-monthly')?.id);
     expect(created).toHaveLength(1);
     expect(created[0].params).toMatchObject({
       currency: 'usd',

@@ -486,6 +486,16 @@ export class AppConfig {
   @Matches(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
   STRIPE_WEBHOOK_SECRET?: string = undefined;
 
+  /**
+   * The Customer Portal configuration (bpc_…) 'Manage billing' opens: cancel at period end, update
+   * the card, see invoices. `npm run stripe:setup` makes it and prints the id. Unset: the
+   * account's default configuration, as set in the Stripe dashboard.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^bpc_\w+$/, { message: 'must be a Customer Portal configuration id (bpc_…), as npm run stripe:setup prints it' })
+  STRIPE_PORTAL_CONFIGURATION?: string = undefined;
+
   /** Where the Stripe SDK sends requests: Stripe itself, or a loopback fake in tests. */
   @IsString()
   STRIPE_API_HOST = 'api.stripe.com';

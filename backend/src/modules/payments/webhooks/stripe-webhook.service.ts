@@ -59,7 +59,7 @@ export class StripeWebhookService {
     this.versionsTold.add(version);
     this.logger.warn(
       { version, pinned: STRIPE_API_VERSION },
-      `Stripe webhook events arrive in API version ${version}, not ${STRIPE_API_VERSION}: set the webhook endpoint's API version to ${STRIPE_API_VERSION} in the Stripe dashboard (or run npm run stripe:setup), and run stripe listen with --latest`,
+      `Stripe webhook events arrive in API version ${version}, not ${STRIPE_API_VERSION}. Stripe cannot change an endpoint's version: delete the endpoint in the Stripe dashboard, run npm run stripe:setup for a new one on ${STRIPE_API_VERSION} and put the secret it prints in STRIPE_WEBHOOK_SECRET; with stripe listen, add --latest`,
     );
   }
 

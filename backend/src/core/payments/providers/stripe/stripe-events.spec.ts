@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type Stripe from 'stripe';
 import { STRIPE_API_VERSION } from './stripe-client';
-import { otherApiVersionOf, stripeEventOf, stripeSubjectOf } from './stripe-events';
+import { otherApiVersionOf, STRIPE_WEBHOOK_EVENTS, stripeEventOf, stripeSubjectOf } from './stripe-events';
 
 const ORDER = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
 
@@ -168,5 +170,22 @@ describe('otherApiVersionOf', () => {
   it('keeps a version that is not named like one out of the labels', () => {
     expect(otherApiVersionOf(record('<script>'))).toBe('unrecognised');
     expect(otherApiVersionOf(record('2025-02-24.acacia; x'))).toBe('unrecognised');
+  });
+});
+
+describe('STRIPE_WEBHOOK_EVENTS', () => {
+  it("is the list README's going-live step prints, in its order", () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', '..', '..', '..', 'README.md'), 'utf8');
+    const listed = /is updated to exactly these events:([\s\S]*?)\.\n/.exec(readme)?.[1] ?? '';
+    expect([...listed.matchAll(/`([a-z_.]+)`/g)].map((match) => match[1])).toEqual([...STRIPE_WEBHOOK_EVENTS]);
+  });
+
+  it('names only types the adapter maps to an order, a refund or a dispute', () => {
+    for (const type of STRIPE_WEBHOOK_EVENTS) {
+      const object = type.startsWith('invoice.')
+        ? currentInvoice('sub_1', { order_id: ORDER })
+        : { id: 'obj_1', metadata: { order_id: ORDER } };
+      expect({ type, event: stripeEventOf({ id: 'evt_1', type, data: { object } }) }).toEqual({ type, event: expect.anything() });
+    }
   });
 });

@@ -143,6 +143,23 @@ describe('StripeGateway', () => {
     });
   });
 
+  it('opens the portal configuration STRIPE_PORTAL_CONFIGURATION names (npm run stripe:setup made it)', async () => {
+    const configured = createStripeGateway(
+      loadConfig({
+        ...keys,
+        STRIPE_PORTAL_CONFIGURATION: 'bpc_setup00000000000000001',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
+      }),
+    );
+    await configured.openBillingPortal('cus_fake000000000000000001', 'https://example.com/account');
+    expect(stripe.requests.at(-1)?.params).toMatchObject({ configuration: 'bpc_setup00000000000000001' });
+    // Unset: Stripe's default configuration (no parameter).
+    await gateway.openBillingPortal('cus_fake000000000000000001', 'https://example.com/account');
+    expect(stripe.requests.at(-1)?.params).not.toHaveProperty('configuration');
+  });
+
   it('deletes a customer, and takes the 404 of one already deleted as done', async () => {
     await expect(gateway.forgetCustomer('cus_erased00000000000000001')).resolves.toBe('deleted');
     await expect(gateway.forgetCustomer('cus_erased00000000000000001')).resolves.toBe('already deleted');
@@ -214,6 +231,13 @@ describe('StripeGateway', () => {
     expect(() => gateway.parseWebhook(Buffer.from(body), stripeSignatureFor(body, 'whsec_someoneelse00000000000000'))).toThrow(
       'Webhook signature does not match.',
     );
+  });
+
+  it('acts only on the event types the endpoint subscribes to: others (stripe listen forwards all) are skipped', () => {
+    const record = (type: string) => ({ id: 'evt_1', type, data: { object: { id: 'pi_1', metadata: { order_id: ORDER_ID } } } });
+    expect(gateway.eventOf(record('payment_intent.succeeded'))).toMatchObject({ kind: 'charge.succeeded', objectId: 'pi_1' });
+    expect(gateway.eventOf(record('payment_intent.created'))).toBeNull();
+    expect(gateway.eventOf(record('payment_intent.amount_capturable_updated'))).toBeNull();
   });
 
   it('reads charges, card setups and subscriptions in neutral words', async () => {

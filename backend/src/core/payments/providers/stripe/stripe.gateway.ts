@@ -32,7 +32,7 @@ import {
 } from '../../payment-gateway';
 import { addMonths } from '../../billing-calendar';
 import { stripeClient } from './stripe-client';
-import { otherApiVersionOf, stripeEventOf } from './stripe-events';
+import { isSubscribedStripeEvent, otherApiVersionOf, stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { promotionCodeFor } from './stripe-coupons';
 import { monthlyPriceFor } from './stripe-prices';
@@ -49,6 +49,7 @@ export function createStripeGateway(config: AppConfig): StripeGateway {
     config.STRIPE_PUBLISHABLE_KEY,
     config.STRIPE_WEBHOOK_SECRET,
     isLiveKey(config.STRIPE_SECRET_KEY),
+    config.STRIPE_PORTAL_CONFIGURATION,
   );
 }
 
@@ -76,6 +77,8 @@ export class StripeGateway implements PaymentGateway {
     private readonly webhookSecret: string,
     /** Live keys move real money; test-mode keys (sk_test_…) make test orders. */
     readonly livemode = false,
+    /** The Customer Portal configuration `npm run stripe:setup` made; unset, the account's default one. */
+    private readonly portalConfiguration?: string,
   ) {}
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
@@ -485,7 +488,11 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async openBillingPortal(customerId: string, returnUrl: string): Promise<BillingPortalSession> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+      ...(this.portalConfiguration && { configuration: this.portalConfiguration }),
+    });
     return { url: session.url };
   }
 
@@ -515,8 +522,9 @@ export class StripeGateway implements PaymentGateway {
     return { record, event: this.eventOf(record), otherApiVersion: otherApiVersionOf(record) };
   }
 
+  /** Only the types the endpoint subscribes to: `stripe listen` forwards every type, and the local run should act as production does. */
   eventOf(record: WebhookRecord): PaymentEvent | null {
-    return stripeEventOf(record);
+    return isSubscribedStripeEvent(record.type) ? stripeEventOf(record) : null;
   }
 
   /**
