@@ -3,17 +3,15 @@ import { join, resolve } from 'node:path';
 import { hashPassword } from '../backend/src/modules/admin/password-hasher';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
-import { loadEnvFile } from '@core/config/env-file';
 import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
+import { CliError, runCli } from './lib/cli';
 import { withDataSource } from './lib/data-source';
 
 const root = resolve(__dirname, '..', '..');
 const USAGE = 'usage: npm run admin:create -- --email you@example.com   (the password is prompted for, or read from stdin when piped)';
 /** The login endpoint refuses longer passwords; a longer one here would never sign in. */
 const PASSWORD_MAX_LENGTH = 1024;
-
-class CliError extends Error {}
 
 function emailArgument(args: string[]): string {
   const at = args.findIndex((arg) => arg === '--email' || arg.startsWith('--email='));
@@ -136,16 +134,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (require.main === module) {
-  Promise.resolve()
-    .then(() => {
-      loadEnvFile();
-      return main();
-    })
-    .catch((err: unknown) => {
-      console.error(
-        err instanceof CliError ? err.message : `Could not save the admin account: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      process.exit(1);
-    });
-}
+if (require.main === module) runCli(main, 'Could not save the admin account');

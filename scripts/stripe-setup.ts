@@ -1,17 +1,15 @@
 import type Stripe from 'stripe';
 import { ConfigError, loadConfig } from '@core/config/app-config';
-import { loadEnvFile } from '@core/config/env-file';
 import { STRIPE_API_VERSION, stripeClient } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
 import { catalogueMonthlyPrices, settleMonthlyPrice } from '@core/payments/providers/stripe/stripe-prices';
 import { isLiveKey } from '@core/payments/providers/stripe/stripe.gateway';
+import { CliError, runCli } from './lib/cli';
 
 /** The webhook route (StripeWebhookController under the API's `api` prefix). */
 const WEBHOOK_PATH = '/api/webhooks/stripe';
 /** Marks the objects this command made, so a later run finds them again. */
 const MARKER = { managed_by: 'clear-funnel-stripe-setup' } as const;
-
-class CliError extends Error {}
 
 /**
  * What 'Manage billing' offers: cancel at the end of the paid period (the app's own cancel does
@@ -206,18 +204,6 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  Promise.resolve()
-    .then(() => {
-      loadEnvFile();
-      return main();
-    })
-    .catch((err: unknown) => {
-      if (err instanceof CliError || err instanceof ConfigError) console.error(err.message);
-      else {
-        // Stripe's own message names what it refused (an invalid key, a URL it will not call); never the key itself.
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(`Stripe setup stopped: ${message}`);
-      }
-      process.exit(1);
-    });
+  // Stripe's own message names what it refused (an invalid key, a URL it will not call); never the key itself.
+  runCli(main, 'Stripe setup stopped', [ConfigError]);
 }
