@@ -113,7 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands;
         // pages/*.html the other prerendered pages; admin.html the admin screens, which share no entry
         // code with the funnel (no analytics at all).
-        rolldownOptions: {
+        rollupOptions: {
           input: {
             spa: fileURLToPath(new URL('./index.html', import.meta.url)),
             landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
