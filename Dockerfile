@@ -3,7 +3,7 @@
 # only; the final stage copies just those and the compiled output, so no compiler, test runner,
 # benchmark, embedded Postgres or MailDev ships.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/
@@ -18,7 +18,7 @@ ARG VITE_MEMBERS_REGISTER_URL=
 ARG VITE_APP_DOWNLOAD_URL=
 RUN npm run build
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/
@@ -29,7 +29,7 @@ COPY frontend/package.json frontend/
 RUN npm ci --omit=dev --workspaces=false --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps

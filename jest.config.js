@@ -1,6 +1,12 @@
 // Unit specs sit next to the code; integration specs in tests/integration need the Postgres and
 // Redis that `npm test` starts (DATABASE_URL, REDIS_URL).
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] };
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  // NestJS 12 and some of its dependencies are ES modules only (tests/support/esm-packages.transform.js).
+  '^.+/node_modules/.+\\.m?js$': '<rootDir>/tests/support/esm-packages.transform.js',
+};
+// Every file goes through `transform` (it leaves CommonJS under node_modules as it is).
+const transformIgnorePatterns = [];
 // The path alias of tsconfig.json; the compiled output gets it from tsc-alias.
 const moduleNameMapper = {
   '^@contracts/(.*)$': '<rootDir>/backend/src/contracts/$1',
@@ -18,6 +24,7 @@ module.exports = {
       roots: ['<rootDir>/backend/src', '<rootDir>/worker/src'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       cacheDirectory,
       moduleNameMapper,
     },
@@ -29,6 +36,7 @@ module.exports = {
       roots: ['<rootDir>/frontend/src/lib', '<rootDir>/frontend/src/content'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       cacheDirectory,
       moduleNameMapper: { ...moduleNameMapper, '^@/(.*)$': '<rootDir>/frontend/src/$1' },
     },
@@ -38,6 +46,7 @@ module.exports = {
       roots: ['<rootDir>/tests/integration'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       cacheDirectory,
       moduleNameMapper,
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
@@ -49,6 +58,7 @@ module.exports = {
       roots: ['<rootDir>/tests/model'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       cacheDirectory,
       moduleNameMapper,
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
@@ -60,6 +70,7 @@ module.exports = {
       roots: ['<rootDir>/tests/faults'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       cacheDirectory,
       moduleNameMapper,
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],
@@ -71,6 +82,7 @@ module.exports = {
       roots: ['<rootDir>/tests/fuzz'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       cacheDirectory,
       moduleNameMapper,
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/jest-setup.ts'],

@@ -91,8 +91,8 @@ async function main(life: Lifecycle): Promise<number> {
   const [user, nodeVersion, nodeOptions, ...modules] = inside.trim().split('\n');
   check('runs as a non-root user', user !== 'root', user);
   check(
-    'Node 22 with --enable-source-maps',
-    nodeVersion.startsWith('v22.') && nodeOptions.includes('--enable-source-maps'),
+    'Node 24 with --enable-source-maps',
+    nodeVersion.startsWith('v24.') && nodeOptions.includes('--enable-source-maps'),
     `${nodeVersion}, NODE_OPTIONS=${nodeOptions}`,
   );
   const shipped = NOT_IN_IMAGE.filter((name) => modules.includes(name));

@@ -12,6 +12,7 @@ import { LoadShedding } from './common/load-shedding/load-shedding.service';
 import { loggablePath } from './common/log-redaction';
 import { refuseForeignWrites } from './common/same-site-writes';
 import { applySecurity } from './common/security';
+import { fastifyTrustProxy } from './common/trust-proxy';
 import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
 import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
@@ -40,7 +41,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bootConfig.BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
-    trustProxy: bootConfig.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(bootConfig.TRUST_PROXY),
     genReqId: (req: IncomingMessage) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -43,6 +43,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: STATUS_MESSAGES[414],
 };
 
+const isFrameworkError = (value: unknown): value is FrameworkError =>
+  value instanceof Error && typeof (value as FrameworkError).statusCode === 'number';
+
 /** Load shedding as the filter needs it (common/load-shedding): whether the pool refused a request, and the answer then. */
 export interface BusyAnswers {
   poolRefusal(request: FastifyRequest): PoolBusyReason | undefined;
@@ -101,6 +104,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private describeRaw(exception: unknown, url: string): { status: number; message: string } {
+    // NestJS 12 hands Fastify's own 4xx errors (a refused static path, a body that is not JSON)
+    // to the filters wrapped in an HttpException with their wording; the original is its cause.
+    if (exception instanceof HttpException && isFrameworkError(exception.cause)) return this.describeRaw(exception.cause, url);
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
       const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;

@@ -1,10 +1,14 @@
 import { BullRegistrar } from '@nestjs/bullmq';
-// Not re-exported by the package index; the package version is pinned.
-import { PROCESSOR_METADATA } from '@nestjs/bullmq/dist/bull.constants';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { JOB_QUEUE, JobName, QueueName } from '@contracts/jobs';
 import { JOB_HANDLER_METADATA, JobHandlerMetadata, JobOutcome } from './on-job.decorator';
+
+/**
+ * The metadata key @nestjs/bullmq's @Processor sets (its bull.constants, which the package's
+ * exports no longer reach); job-registry.spec.ts fails if a new version renames it.
+ */
+const PROCESSOR_METADATA = 'bullmq:processor_metadata';
 
 export interface DiscoveredHandler extends JobHandlerMetadata {
   /** `Class.method`, for the start-up check's message. */

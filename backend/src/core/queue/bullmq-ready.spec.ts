@@ -14,7 +14,7 @@ class FakeClient extends EventEmitter {
 }
 
 /** A BullMQ worker's two connections, each handing out its client (or never, if it never connected). */
-const workerWith = (main: Promise<unknown>, blocking: Promise<unknown>) => ({ client: main, blockingConnection: { client: blocking } });
+const workerWith = (main: Promise<unknown>, blocking: Promise<unknown>) => ({ backend: { client: main, blockingClient: blocking } });
 
 describe('workerConnected', () => {
   beforeEach(() => jest.useFakeTimers());

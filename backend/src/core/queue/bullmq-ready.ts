@@ -41,13 +41,14 @@ function connectedWithin(client: StatusClient, ms: number): Promise<boolean> {
  * Whether both of a BullMQ worker's connections (commands, and the blocking one that waits for
  * jobs) are connected, or connect within READY_BEFORE_CLOSE_MS. A graceful close waits for the
  * blocking connection to report its end, which one still reconnecting (Redis restarted a moment
- * ago, or away) never does: such a worker would hang until it is killed. The blocking
- * connection is not public in BullMQ, hence the cast.
+ * ago, or away) never does: such a worker would hang until it is killed. BullMQ 6 hands both clients out
+ * on the worker's Redis backend.
  */
-export async function workerConnected(worker: { client: Promise<unknown> }): Promise<boolean> {
-  const blocking = (worker as unknown as { blockingConnection?: { client: Promise<unknown> } }).blockingConnection;
+export async function workerConnected(worker: {
+  backend: { client: Promise<unknown>; blockingClient: Promise<unknown> | undefined };
+}): Promise<boolean> {
   // A connection that never connected since the worker started hands out no client at all.
-  const clients = await valueWithin(Promise.all([worker.client, blocking?.client]), READY_BEFORE_CLOSE_MS);
+  const clients = await valueWithin(Promise.all([worker.backend.client, worker.backend.blockingClient]), READY_BEFORE_CLOSE_MS);
   if (!clients) return false;
   const connected = await Promise.all(clients.filter(isStatusClient).map((client) => connectedWithin(client, READY_BEFORE_CLOSE_MS)));
   return connected.every(Boolean);

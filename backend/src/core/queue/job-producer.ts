@@ -59,8 +59,8 @@ export class JobProducer implements OnApplicationShutdown {
           return;
         // QUIT cannot be sent while Redis is away; stop the client's reconnect loop instead
         // (BullMQ's own disconnect() waits for an 'end' event that never comes in that state).
-        const client = await valueWithin(queue.client, CLOSE_TIMEOUT_MS);
-        client?.disconnect();
+        const client = await valueWithin(queue.backend.client, CLOSE_TIMEOUT_MS);
+        void client?.disconnect();
       }),
     );
   }

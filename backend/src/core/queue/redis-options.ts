@@ -1,4 +1,5 @@
-import type { RedisOptions } from 'ioredis';
+// BullMQ's shape of ioredis options: ioredis's own type admits a null retryStrategy, which BullMQ 6 rejects.
+import type { RedisOptions } from 'bullmq';
 
 /**
  * Turns REDIS_URL into ioredis options (BullMQ wants options, not a URL). `password`

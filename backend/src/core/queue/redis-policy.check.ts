@@ -46,7 +46,7 @@ export class RedisPolicyCheck implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const [queue] = this.producer.allQueues();
-    void queue.client
+    void queue.backend.client
       .then((client) => checkRedisPolicy(client as unknown as Redis, this.logger))
       .catch((err: Error) => this.logger.warn(`Redis policy not checked yet: ${err.message}`));
   }

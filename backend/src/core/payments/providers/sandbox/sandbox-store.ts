@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
 import type { SandboxWebhookEvent } from '@contracts/jobs';
 import { PaymentEventRepository } from '../../../database/repositories/payment-event.repository';
 import {
@@ -66,7 +66,7 @@ export class SandboxStore implements OnApplicationShutdown {
   private connections(): Promise<DataSource> {
     if (this.closed) return Promise.reject(new Error('The payment sandbox has shut down'));
     if (!this.own) {
-      const options = this.dataSource.options as PostgresConnectionOptions;
+      const options = this.dataSource.options as PostgresDataSourceOptions;
       const extra = { ...(options.extra as Record<string, unknown>), max: SANDBOX_POOL_SIZE };
       const opening = new DataSource({ ...options, extra }).initialize();
       // A failed opening (Postgres away) is tried again by the next caller, not remembered.
