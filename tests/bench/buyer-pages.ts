@@ -117,7 +117,7 @@ async function signInLink(baseUrl: string, smtp: SmtpSink, email: string): Promi
  * Every page a buyer sees, each reached as a buyer reaches it: a lead's hand-off for checkout and
  * the upsells, an invitee's token for /blackcard (spec section 4: a valid query token grants
  * access), /success after a real sandbox payment (one subscription, one one-time plan), /account
- * signed out (its sign-in form) and signed in through a fresh e-mailed link per load.
+ * signed out (its sign-in form) and as a fresh e-mailed link per load opens it (its sign-in button).
  */
 export async function buyerPages(baseUrl: string, smtp: SmtpSink): Promise<BuyerPage[]> {
   const post = api(baseUrl);
@@ -148,6 +148,7 @@ export async function buyerPages(baseUrl: string, smtp: SmtpSink): Promise<Buyer
     { name: '/success', path: fixed(subscriptionSuccess), shows: 'Payment Confirmed!' },
     { name: '/success full-payment', path: fixed(oneTimeSuccess), shows: 'Welcome to Clear!' },
     { name: '/account', path: fixed('/account'), shows: 'Send me a sign-in link' },
-    { name: '/account signed in', path: () => signInLink(baseUrl, smtp, buyer.email), shows: PLANS.standard.name },
+    // The page an e-mailed link opens: it signs in only when its button is pressed (mail scanners load links).
+    { name: '/account sign-in link', path: () => signInLink(baseUrl, smtp, buyer.email), shows: 'Sign in to your account' },
   ];
 }

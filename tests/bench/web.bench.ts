@@ -166,6 +166,8 @@ export async function benchWeb(life: Lifecycle): Promise<boolean> {
     RATE_LIMIT_TOKEN_CHECKS: '10000',
     RATE_LIMIT_ACCOUNT_LINKS_PER_CLIENT: '10000',
     RATE_LIMIT_ACCOUNT_LINKS_PER_EMAIL: '10000',
+    // Each Lighthouse run of the link page mails one more link to the same buyer.
+    ACCOUNT_LINKS_PER_EMAIL_PER_HOUR: '100',
   });
   const chromeLauncher = await importEsm<typeof import('chrome-launcher')>('chrome-launcher');
   const { default: lighthouse } = await importEsm<{ default: RunLighthouse }>('lighthouse');
