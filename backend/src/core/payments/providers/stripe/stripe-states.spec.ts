@@ -37,13 +37,15 @@ describe("Stripe's vocabulary in neutral words", () => {
     expect(advance('subscription', 'unpaid', orderStatusOfSubscription(subscriptionState('past_due'))!)).toBe('unpaid');
   });
 
-  it('reads dispute statuses: won and lost final, a prevented one lost unless blocked, appeals and inquiries still open', () => {
+  it('reads dispute statuses: won and lost final, a prevented one lost unless blocked, a closed inquiry won, appeals and open inquiries still open', () => {
     expect(disputeOutcome('won')).toBe('won');
     expect(disputeOutcome('lost')).toBe('lost');
     // Dispute prevention resolved it by giving the cardholder the money back, or blocked it.
     expect(disputeOutcome('prevented', 'resolution')).toBe('lost');
     expect(disputeOutcome('prevented', 'block')).toBe('won');
     expect(disputeOutcome('prevented')).toBe('lost');
+    // An inquiry that closed without a chargeback kept the money with us.
+    expect(disputeOutcome('warning_closed', 'inquiry')).toBe('won');
     for (const status of ['needs_response', 'under_review', 'appeal_needs_response', 'appeal_under_review', 'warning_needs_response'])
       expect(disputeOutcome(status, 'chargeback')).toBe('disputed');
   });

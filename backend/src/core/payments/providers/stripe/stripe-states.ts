@@ -59,10 +59,13 @@ export function refundState(status: string | null): RefundState {
  * A dispute's status word in neutral terms: won and lost are final, every other status (an
  * inquiry, an appeal) is still disputed. `prevented` is final too: Stripe's dispute prevention
  * either resolved it by giving the cardholder the money back (case type `resolution`), which ends
- * access as a lost dispute does, or blocked it (`block`), which leaves the money with us.
+ * access as a lost dispute does, or blocked it (`block`), which leaves the money with us. An
+ * inquiry closed without becoming a chargeback (`warning_closed`) never took the money: it ends
+ * as won, else the payment would show an open dispute for ever.
  */
 export function disputeOutcome(status: string, caseType?: string | null): DisputeOutcome {
   if (status === 'won' || status === 'lost') return status;
+  if (status === 'warning_closed') return 'won';
   if (status === 'prevented') return caseType === 'block' ? 'won' : 'lost';
   return 'disputed';
 }
