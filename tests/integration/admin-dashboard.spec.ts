@@ -73,7 +73,7 @@ beforeAll(async () => {
     `TRUNCATE leads, lead_submissions, outbox, side_effects, orders, payment_events, sandbox_objects, invitations, funnel_events,
               admin_accounts, admin_sessions, admin_audit_log CASCADE`,
   );
-  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+  expect(await adminCreate(ADMIN.email, ADMIN.password)).toMatchObject({ code: 0 });
   const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
   cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
   csrfToken = login.body.csrfToken;
