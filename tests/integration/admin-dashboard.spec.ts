@@ -280,6 +280,9 @@ describe('the funnel for a scripted journey', () => {
     const second = (await admin('/api/admin/orders?page=2&pageSize=2').expect(200)).body;
     expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(second.items).toHaveLength(2);
+    // A page past the end has no row to carry the count: still the number of all matches.
+    expect((await admin('/api/admin/orders?page=9&pageSize=2').expect(200)).body).toMatchObject({ total: 5, page: 9, items: [] });
+    expect((await admin('/api/admin/leads?q=UPGRADE.buyer&page=3').expect(200)).body).toMatchObject({ total: 1, items: [] });
     expect((await admin('/api/admin/leads?q=%25').expect(200)).body.total).toBe(0);
     await admin('/api/admin/orders?pageSize=1000').expect(400);
   });
