@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { signInToAdmin } from './admin';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './checkout';
 import { waitForMail } from './mail';
 
@@ -21,11 +22,7 @@ export async function paidOrderOnOrdersScreen(
   await waitForMail(buyer.email, /receipt/i);
   await shopper.close();
 
-  await page.goto('/admin/login?next=%2Fadmin%2Forders');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await signInToAdmin(page, admin, '/admin/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders and refunds' })).toBeVisible();
   await page.getByLabel('E-mail or order id').fill(buyer.email);
   await page.getByRole('button', { name: 'Search' }).click();
