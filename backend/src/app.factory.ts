@@ -19,7 +19,8 @@ import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
 import { acceptOneClickUnsubscribeForms } from './modules/unsubscribe/one-click-body';
 import { GrantedBlackcardDocument } from './modules/invitations/granted-blackcard-document';
 import { InvitationsService } from './modules/invitations/invitations.service';
-import { TokenCheckLimiter } from './modules/invitations/token-check-limiter';
+import type { ClientLimiter } from './common/client-limiter';
+import { TOKEN_CHECK_LIMITER } from './modules/invitations/token-check-limiter';
 import { ROUTES } from '@contracts/routes';
 import { AppConfig, loadProcessConfig } from '@core/config/app-config';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
@@ -81,7 +82,11 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
 
   await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
-  const grantedBlackcard = GrantedBlackcardDocument.fromBuild(config.STATIC_DIR, app.get(InvitationsService), app.get(TokenCheckLimiter));
+  const grantedBlackcard = GrantedBlackcardDocument.fromBuild(
+    config.STATIC_DIR,
+    app.get(InvitationsService),
+    app.get<ClientLimiter>(TOKEN_CHECK_LIMITER),
+  );
   const spaFallback = await serveSpa(
     app,
     config.STATIC_DIR,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { useAdminAccount } from './support/admin';
+import { signInToAdmin, useAdminAccount } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 
 /** The admin's coupons screen: create a code, see it listed with its terms, deactivate it. */
@@ -8,11 +8,7 @@ const admin = useAdminAccount('coupons');
 const code = `ADM${randomBytes(4).toString('hex').toUpperCase()}`;
 
 test('creates a coupon, lists it and deactivates it', async ({ page }) => {
-  await page.goto('/admin/login?next=%2Fadmin%2Fcoupons');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/coupons$/);
+  await signInToAdmin(page, admin, '/admin/coupons');
   await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
 
   const form = page.getByTestId('coupon-create');

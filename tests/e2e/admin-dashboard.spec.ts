@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { useAdminAccount } from './support/admin';
+import { signInToAdmin, useAdminAccount } from './support/admin';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { withDb } from './support/db';
 
@@ -19,14 +19,6 @@ const LEAD_ONLY = `dash.lead.${tag}@example.com`;
 test.describe.configure({ mode: 'serial' });
 
 const admin = useAdminAccount('dashboard');
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/admin/login?next=%2Fadmin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** A new visitor (a fresh browser profile) who arrives through the affiliate link. */
 async function visit(browser: Browser, journey: (page: Page) => Promise<void>): Promise<void> {
@@ -72,7 +64,7 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
     ).toBe(201);
   }
 
-  await signIn(page);
+  await signInToAdmin(page, admin);
   await expect(page.getByRole('link', { name: 'Testimonials' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Queues' })).toBeVisible();
   // The webhook reaches the order through the worker. A sandbox order is a test order: once paid,
@@ -150,7 +142,7 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
 
 test('the dashboard is usable at 390 px: no sideways scrolling of the page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signInToAdmin(page, admin);
   await expect(page.getByRole('heading', { level: 2, name: 'Funnel' })).toBeVisible();
   await expect(page.getByLabel('From')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

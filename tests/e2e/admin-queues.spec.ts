@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { QUEUES } from '@contracts/jobs';
-import { useAdminAccount } from './support/admin';
+import { signInToAdmin, useAdminAccount } from './support/admin';
 import { withDb } from './support/db';
 
 /** The queue dashboard (bull-board, served by the API) behind the admin sign-in. */
@@ -41,11 +41,7 @@ test('a job that gave up shows on /admin with its reason; one click queues it ag
     return rows[0].id;
   });
 
-  await page.goto('/admin/login?next=%2Fadmin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInToAdmin(page, admin);
 
   const section = page.getByTestId('exhausted-jobs');
   await expect(section.getByRole('heading', { name: 'Jobs that gave up' })).toBeVisible();

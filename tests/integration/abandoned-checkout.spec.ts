@@ -327,7 +327,7 @@ describe('the funnel dashboard', () => {
     await reminderEnded(leadId);
     await payStandard('came.back@example.com', 'Came Back');
 
-    expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+    expect(await adminCreate(ADMIN.email, ADMIN.password)).toMatchObject({ code: 0 });
     const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
     const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
     const to = new Date(Date.now() + 60_000).toISOString();

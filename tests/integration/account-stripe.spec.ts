@@ -1,9 +1,7 @@
 import request from 'supertest';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { clientAddresses, outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
-import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { clientAddresses, outboxDrained, resetRateLimits, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * The account page with Stripe (its fake): cancel and resume are `subscriptions.update` with
@@ -14,39 +12,28 @@ import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-clien
 const WEBHOOK_SECRET = 'whsec_accountstripesecret00000000';
 const SUBSCRIPTION = 'sub_fake000000000000000001';
 const LINK = /\/account\?token=([A-Za-z0-9_-]+)/;
-const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
-let stack: Stack;
+const spec = stripeSpecStack({
+  webhookSecret: WEBHOOK_SECRET,
+  env: async () => ({ SMTP_URL: await smtp.start(), PAYMENT_PROVIDER: 'stripe' }),
+  fakes: [smtp],
+  truncate: 'orders, payment_events, sandbox_objects, account_link_tokens, account_sessions',
+});
+const { stripe } = spec;
 let counter = 0;
 const nextClient = clientAddresses(10);
 let buyer = '';
 
-const http = () => request(stack.url);
+const http = () => request(spec.stack.url);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
 
-beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack({
-    SMTP_URL: await smtp.start(),
-    PAYMENT_PROVIDER: 'stripe',
-    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await Promise.all([stripe.stop(), smtp.stop()]);
-});
 beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects, account_link_tokens, account_sessions CASCADE');
   await resetRateLimits();
-  stripe.reset();
-  smtp.reset();
   buyer = `stripe-account-${++counter}@example.com`;
 });
 
 const orderOf = async () =>
-  (await stack.db.query(`SELECT id, paid_effects, cancel_at_period_end, current_period_end FROM orders WHERE email = $1`, [buyer]))[0];
+  (await spec.stack.db.query(`SELECT id, paid_effects, cancel_at_period_end, current_period_end FROM orders WHERE email = $1`, [buyer]))[0];
 
 async function subscribe(): Promise<string> {
   await post('/api/create-setup-intent', { email: buyer, name: 'Stripe Member', source: 'clear' }).expect(200);
@@ -59,7 +46,7 @@ async function subscribe(): Promise<string> {
     amount: 97,
   }).expect(200);
   await waitFor(async () => Object.keys((await orderOf())?.paid_effects ?? {}).length === 4, 'first payment settled');
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
   smtp.reset();
   return (await orderOf()).id;
 }
@@ -75,15 +62,12 @@ async function signIn(): Promise<{ cookie: string; csrf: string }> {
 const authed = (session: { cookie: string; csrf: string }, path: string, body: object) =>
   post(path, body).set('Cookie', session.cookie).set('x-csrf-token', session.csrf);
 
-const subscriptionUpdated = (id: string, orderId: string) => ({
-  id,
-  object: 'event',
-  api_version: STRIPE_API_VERSION,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  type: 'customer.subscription.updated',
-  data: { object: { id: SUBSCRIPTION, object: 'subscription', status: 'active', metadata: { order_id: orderId } } },
-});
+const subscriptionUpdated = (id: string, orderId: string) =>
+  spec.event(
+    'customer.subscription.updated',
+    { id: SUBSCRIPTION, object: 'subscription', status: 'active', metadata: { order_id: orderId } },
+    { id },
+  );
 
 it('cancels and resumes through subscriptions.update with cancel_at_period_end and a fresh idempotency key each', async () => {
   const orderId = await subscribe();
@@ -108,7 +92,7 @@ it('opens the Billing Portal for the buyer, and a change made there reaches the 
   const portal = await authed(session, '/api/account/billing-portal', { orderId }).expect(200);
   expect(portal.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_fake' });
   const [call] = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions');
-  expect(call.params).toMatchObject({ customer: 'cus_fake000000000000000001', return_url: new URL('/account', stack.url).toString() });
+  expect(call.params).toMatchObject({ customer: 'cus_fake000000000000000001', return_url: new URL('/account', spec.stack.url).toString() });
 
   // The buyer cancels in the portal: Stripe changes the subscription and tells us by webhook.
   stripe.currentPeriodEnd = Math.floor(Date.UTC(2031, 5, 1) / 1000);
@@ -117,19 +101,19 @@ it('opens the Billing Portal for the buyer, and a change made there reaches the 
     .type('form')
     .send({ cancel_at_period_end: 'true' });
   expect(stripeSide.status).toBe(200);
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, subscriptionUpdated('evt_portal_cancel', orderId));
+  await spec.webhook(subscriptionUpdated('evt_portal_cancel', orderId));
   await waitFor(async () => (await orderOf()).cancel_at_period_end === true, 'the portal change applied');
   expect((await orderOf()).current_period_end).toEqual(new Date(Date.UTC(2031, 5, 1)));
   const page = await http().get('/api/account').set('Cookie', session.cookie).expect(200);
   expect(page.body.memberships[0]).toMatchObject({ state: 'canceling', statusText: 'Canceling on June 1, 2031', canResume: true });
 
   // A replay of the same event changes nothing; a later resume in the portal arrives the same way.
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, subscriptionUpdated('evt_portal_cancel', orderId));
+  await spec.webhook(subscriptionUpdated('evt_portal_cancel', orderId));
   await request(`http://127.0.0.1:${stripe.port}`)
     .post(`/v1/subscriptions/${SUBSCRIPTION}`)
     .type('form')
     .send({ cancel_at_period_end: 'false' });
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, subscriptionUpdated('evt_portal_resume', orderId));
+  await spec.webhook(subscriptionUpdated('evt_portal_resume', orderId));
   await waitFor(async () => (await orderOf()).cancel_at_period_end === false, 'the portal resume applied');
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
 });

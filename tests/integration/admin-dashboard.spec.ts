@@ -73,7 +73,7 @@ beforeAll(async () => {
     `TRUNCATE leads, lead_submissions, outbox, side_effects, orders, payment_events, sandbox_objects, invitations, funnel_events,
               admin_accounts, admin_sessions, admin_audit_log CASCADE`,
   );
-  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+  expect(await adminCreate(ADMIN.email, ADMIN.password)).toMatchObject({ code: 0 });
   const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
   cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
   csrfToken = login.body.csrfToken;
@@ -280,6 +280,9 @@ describe('the funnel for a scripted journey', () => {
     const second = (await admin('/api/admin/orders?page=2&pageSize=2').expect(200)).body;
     expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(second.items).toHaveLength(2);
+    // A page past the end has no row to carry the count: still the number of all matches.
+    expect((await admin('/api/admin/orders?page=9&pageSize=2').expect(200)).body).toMatchObject({ total: 5, page: 9, items: [] });
+    expect((await admin('/api/admin/leads?q=UPGRADE.buyer&page=3').expect(200)).body).toMatchObject({ total: 1, items: [] });
     expect((await admin('/api/admin/leads?q=%25').expect(200)).body.total).toBe(0);
     await admin('/api/admin/orders?pageSize=1000').expect(400);
   });

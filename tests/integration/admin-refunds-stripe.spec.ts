@@ -6,11 +6,9 @@ import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { clientAddresses, flushRedis, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
-import { adminCreate } from './support/admin';
-import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { adminSignIn, type AdminSession } from './support/admin';
+import { clientAddresses, flushRedis, outboxDrained, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * Refunds and disputes against the Stripe fake through the real worker: an admin refund goes to
@@ -26,36 +24,44 @@ const OWNER = 'owner@brightpath.example';
 const PI = 'pi_fake000000000000000001';
 const SUBSCRIPTION = 'sub_fake000000000000000001';
 
-const stripe = new FakeStripeServer();
 const affiliate = new FakeAffiliateServer();
 const ga4 = new FakeGa4MpServer();
 const smtp = new SmtpSink();
-let stack: Stack;
-let cookie = '';
-let csrfToken = '';
+// Jobs an earlier spec file left owed (its sandbox webhooks to a stack now stopped) would keep
+// retrying here under this file's two-minute horizon: start from an empty queue and outbox.
+beforeAll(flushRedis);
+const spec = stripeSpecStack({
+  webhookSecret: WEBHOOK_SECRET,
+  env: async () => ({
+    AFFILIATE_API_URL: await affiliate.start(),
+    AFFILIATE_API_KEY: 'affiliate-key',
+    GA4_MP_URL: await ga4.start(),
+    GA4_MEASUREMENT_ID: 'G-REFUNDS2',
+    GA4_API_SECRET: 'ga4-secret',
+    SMTP_URL: await smtp.start(),
+    OWNER_EMAIL: OWNER,
+  }),
+  fakes: [affiliate, ga4, smtp],
+  drainFirst: true,
+});
+const { stripe, event, webhook } = spec;
+let session: AdminSession;
 let counter = 0;
 const nextClient = clientAddresses(79);
 let buyer = '';
-let eventCounter = 0;
 
-const http = () => request(stack.url);
+const http = () => request(spec.stack.url);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
 const refund = (paymentId: string, body: object) =>
-  http().post(`/api/admin/billing/payments/${paymentId}/refunds`).set('cookie', cookie).set('x-csrf-token', csrfToken).send(body);
-const event = (type: string, object: Record<string, unknown>, id = `evt_refunds_${++eventCounter}`) => ({
-  id,
-  object: 'event',
-  api_version: STRIPE_API_VERSION,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  type,
-  data: { object },
-});
-const webhook = (e: object) => sendSignedWebhook(stack.url, WEBHOOK_SECRET, e);
+  http()
+    .post(`/api/admin/billing/payments/${paymentId}/refunds`)
+    .set('cookie', session.cookie)
+    .set('x-csrf-token', session.csrfToken)
+    .send(body);
 
-const order = async () => (await stack.db.query(`SELECT * FROM orders WHERE email = $1`, [buyer]))[0];
+const order = async () => (await spec.stack.db.query(`SELECT * FROM orders WHERE email = $1`, [buyer]))[0];
 const refunds = async () =>
-  stack.db.query(
+  spec.stack.db.query(
     `SELECT provider_refund_id, amount_cents, status, reason, ends_access, effects FROM refunds WHERE order_id = $1 ORDER BY created_at`,
     [(await order()).id],
   );
@@ -68,7 +74,7 @@ async function effectsSettled(count: number): Promise<void> {
     const rows = await refunds();
     return rows.length === count && rows.every((r: { effects: object }) => Object.keys(r.effects).length === 4);
   }, `${count} refund(s) with their effects`);
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
 }
 
 /** A live one-time order with a referral, paid (payment_intent.succeeded) with its paid effects settled; resolves with its payment's id. */
@@ -81,7 +87,7 @@ async function buyOneTime(): Promise<string> {
     plan: 'Full Payment',
     amount: 997,
   }).expect(200);
-  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+  await spec.stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
   await webhook(
     event('payment_intent.succeeded', {
       id: PI,
@@ -95,7 +101,7 @@ async function buyOneTime(): Promise<string> {
 
 async function buyStandard(): Promise<string> {
   await post('/api/create-setup-intent', { email: buyer, name: 'Sub Scriber', source: 'clear', referral: 'partner3' }).expect(200);
-  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+  await spec.stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
   await post('/api/confirm-subscription', {
     email: buyer,
     name: 'Sub Scriber',
@@ -118,44 +124,16 @@ async function buyStandard(): Promise<string> {
 
 async function settledPayment(): Promise<string> {
   await waitFor(async () => Object.keys((await order())?.paid_effects ?? {}).length === 4, 'the paid effects');
-  await outboxDrained(stack.db);
-  const [payment] = await stack.db.query(`SELECT id FROM payments WHERE order_id = $1`, [(await order()).id]);
+  await outboxDrained(spec.stack.db);
+  const [payment] = await spec.stack.db.query(`SELECT id FROM payments WHERE order_id = $1`, [(await order()).id]);
   return payment.id;
 }
 
 beforeAll(async () => {
-  // Jobs an earlier spec file left owed (its sandbox webhooks to a stack now stopped) would keep
-  // retrying here under this file's two-minute horizon: start from an empty queue and outbox.
-  await flushRedis();
-  await stripe.start();
-  stack = await startStack({
-    AFFILIATE_API_URL: await affiliate.start(),
-    AFFILIATE_API_KEY: 'affiliate-key',
-    GA4_MP_URL: await ga4.start(),
-    GA4_MEASUREMENT_ID: 'G-REFUNDS2',
-    GA4_API_SECRET: 'ga4-secret',
-    SMTP_URL: await smtp.start(),
-    OWNER_EMAIL: OWNER,
-    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
-  });
-  await resetData(stack.db);
-  await stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
-  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
-  const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
-  cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
-  csrfToken = login.body.csrfToken;
-}, 60_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await Promise.all([stripe.stop(), affiliate.stop(), ga4.stop(), smtp.stop()]);
+  await spec.stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
+  session = await adminSignIn(spec.stack.url, ADMIN);
 });
-
-beforeEach(async () => {
-  await outboxDrained(stack.db);
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
-  for (const fake of [stripe, affiliate, ga4, smtp]) fake.reset();
+beforeEach(() => {
   buyer = `stripe-refund-buyer-${++counter}@example.com`;
 });
 
@@ -240,8 +218,8 @@ it("a full refund of a 6-Month Plan's first payment cancels its schedule at Stri
   await refund(paymentId, { requestKey: randomUUID() }).expect(200);
   await effectsSettled(1);
   // The refund's effects owed again (as after a lost job): the schedule is not canceled twice.
-  await owe(stack.db, [{ name: JOBS.refundRecorded, data: { refundId: (await refunds())[0].id } }]);
-  await outboxDrained(stack.db);
+  await owe(spec.stack.db, [{ name: JOBS.refundRecorded, data: { refundId: (await refunds())[0].id } }]);
+  await outboxDrained(spec.stack.db);
 
   expect((await refunds())[0].effects['cancel-subscription']).toBe('done');
   expect(stripe.requests.filter((r) => r.path === `/v1/subscription_schedules/${scheduleId}/cancel`)).toEqual([
@@ -277,18 +255,18 @@ it('a dispute created then won: the order is disputed, then won, and the owner i
   const created = event('charge.dispute.created', opened);
   await webhook(created);
   await waitFor(async () => (await order()).dispute_status === 'disputed', 'the order to be disputed');
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
   const won = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: 99700, status: 'won' });
   await webhook(event('charge.dispute.closed', won));
   await webhook(event('charge.dispute.created', opened));
   await waitFor(async () => (await order()).dispute_status === 'won', 'the dispute to be won');
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
 
   expect(ownerMails().map((m) => m.subject)).toEqual([
     '[Brightpath Coaching] Payment disputed: $997.00',
     '[Brightpath Coaching] Dispute won: $997.00',
   ]);
-  expect(await stack.db.query(`SELECT status, effects FROM disputes`)).toEqual([
+  expect(await spec.stack.db.query(`SELECT status, effects FROM disputes`)).toEqual([
     { status: 'won', effects: { 'owner-email:disputed': 'sent', 'owner-email:won': 'sent' } },
   ]);
   expect(await refunds()).toEqual([]);

@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { FakeStripeServer } from '../fakes/stripe-server';
 import { adminSignIn, type AdminSession } from './support/admin';
-import { stripeFakeEnv } from './support/payments';
-import { clientAddresses, resetData, Stack, startStack } from './support/stack';
+import { clientAddresses } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * Coupons on Stripe (the fake, through the SDK, with the real worker running): our coupon becomes
@@ -12,15 +11,15 @@ import { clientAddresses, resetData, Stack, startStack } from './support/stack';
  */
 const WEBHOOK_SECRET = 'whsec_stripecouponsecret0000000000';
 const ADMIN = { email: 'stripe.coupons.admin@example.com', password: 'stripe-coupons-admin-password-1' };
-const stripe = new FakeStripeServer();
-let stack: Stack;
+const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET, truncate: 'orders, payment_events, coupons' });
+const { stripe } = spec;
 let session: AdminSession;
 const nextClient = clientAddresses(32);
 
-const post = (path: string, body: object) => request(stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
+const post = (path: string, body: object) => request(spec.stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
 const createCoupon = async (terms: object) =>
   (
-    await request(stack.url)
+    await request(spec.stack.url)
       .post('/api/admin/coupons')
       .set('Cookie', session.cookie)
       .set('x-csrf-token', session.csrfToken)
@@ -31,7 +30,7 @@ const writes = (path: string) => stripe.requests.filter((r) => r.method === 'POS
 
 async function subscribe(email: string, coupon: string): Promise<void> {
   // The fake answers every checkout with the same setup intent and subscription ids, which orders hold uniquely.
-  await stack.db.query(`UPDATE orders SET setup_intent_id = NULL, subscription_id = NULL`);
+  await spec.stack.db.query(`UPDATE orders SET setup_intent_id = NULL, subscription_id = NULL`);
   const party = { email, name: 'Stripe Member', source: 'clear' };
   await post('/api/create-setup-intent', { ...party, coupon }).expect(200);
   await post('/api/confirm-subscription', {
@@ -43,18 +42,7 @@ async function subscribe(email: string, coupon: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack(stripeFakeEnv(stripe.port, WEBHOOK_SECRET));
-  session = await adminSignIn(stack.url, ADMIN);
-});
-afterAll(async () => {
-  await stack?.stop();
-  await stripe.stop();
-});
-beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, coupons CASCADE');
-  stripe.reset();
+  session = await adminSignIn(spec.stack.url, ADMIN);
 });
 
 it('makes the Stripe coupon and promotion code once, and creates each subscription with the discount on the full price', async () => {
@@ -79,7 +67,7 @@ it('makes the Stripe coupon and promotion code once, and creates each subscripti
     expect(sub.params).toMatchObject({ 'discounts[0][promotion_code]': promoId, 'metadata[coupon_code]': 'WELCOME3' });
   // The Price is the plan's: the discount is Stripe's coupon, not a cheaper price.
   expect(writes('/v1/prices').every((p) => p.params.unit_amount === '9700')).toBe(true);
-  const orders = await stack.db.query(`SELECT amount_cents, coupon_code FROM orders ORDER BY created_at`);
+  const orders = await spec.stack.db.query(`SELECT amount_cents, coupon_code FROM orders ORDER BY created_at`);
   expect(orders).toEqual([
     { amount_cents: 6790, coupon_code: 'WELCOME3' },
     { amount_cents: 6790, coupon_code: 'WELCOME3' },
@@ -113,5 +101,5 @@ it('charges a one-time plan the discounted amount on its PaymentIntent, with the
   expect(intent.params).toMatchObject({ amount: '79700', currency: 'usd', 'metadata[coupon_code]': 'VIP200' });
   // One-time plans need no Stripe coupon: PaymentIntents take none.
   expect(writes('/v1/coupons')).toEqual([]);
-  expect((await stack.db.query(`SELECT amount_cents FROM orders`))[0].amount_cents).toBe(79700);
+  expect((await spec.stack.db.query(`SELECT amount_cents FROM orders`))[0].amount_cents).toBe(79700);
 });

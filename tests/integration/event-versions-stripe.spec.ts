@@ -3,9 +3,9 @@ import request from 'supertest';
 import type Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { paymentsOf, paymentsSettled } from './support/payments';
+import { clientAddresses, outboxDrained, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * Stripe events of any API version, through the signed webhook route and the real worker: a
@@ -98,53 +98,30 @@ const acaciaInvoice = (invoice: InvoiceFacts): AcaciaInvoice => ({
   created: invoice.at,
 });
 
-/** A webhook event as Stripe sends it (stripe-node 23's event envelope) in `apiVersion`. */
-const event = (id: string, type: string, object: object, created: number, apiVersion: string) =>
-  ({
-    id,
-    object: 'event',
-    api_version: apiVersion,
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  }) satisfies Omit<Stripe.Event, 'type' | 'data'> & { type: string; data: { object: object } };
-
-const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
-let stack: Stack;
+const spec = stripeSpecStack({
+  webhookSecret: WEBHOOK_SECRET,
+  env: async () => ({ SMTP_URL: await smtp.start(), METRICS_TOKEN }),
+  fakes: [smtp],
+});
+const { stripe, event, webhook: send } = spec;
 let counter = 0;
 const nextClient = clientAddresses(41);
 let buyer = '';
 
-const post = (path: string, body: object) => request(stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
-const send = (e: object) => sendSignedWebhook(stack.url, WEBHOOK_SECRET, e);
-const order = async () => (await stack.db.query(`SELECT id, status, paid_effects FROM orders WHERE email = $1`, [buyer]))[0];
+const post = (path: string, body: object) => request(spec.stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
+const order = async () => (await spec.stack.db.query(`SELECT id, status, paid_effects FROM orders WHERE email = $1`, [buyer]))[0];
 const subjects = () => smtp.messages.filter((m) => m.envelope.to.includes(buyer)).map((m) => m.subject ?? '');
 
 /** One sample of /api/metrics by its series (name and labels as printed), 0 when absent. */
 async function metric(series: string): Promise<number> {
-  const text = (await request(stack.url).get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
+  const text = (await request(spec.stack.url).get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 const versionCount = (version: string) => metric(`funnel_stripe_event_version_total{version="${version}"}`);
 
-beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack({ SMTP_URL: await smtp.start(), METRICS_TOKEN, ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET) });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await Promise.all([stripe.stop(), smtp.stop()]);
-});
-beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
-  stripe.reset();
-  smtp.reset();
+beforeEach(() => {
   buyer = `versions-${++counter}@example.com`;
 });
 
@@ -184,22 +161,26 @@ describe.each<[Family, string, (invoice: InvoiceFacts) => object]>([
     });
 
     // The renewal's event, redelivered, and sent again under a new id.
-    const paidEvent = event(`evt_${family}_paid`, 'invoice.paid', invoiceOf(paid), paid.at, apiVersion);
+    const paidEvent = event('invoice.paid', invoiceOf(paid), { id: `evt_${family}_paid`, created: paid.at, apiVersion });
     await send(paidEvent);
     expect((await send(paidEvent)).body).toEqual({ received: true, duplicate: true });
-    await send(event(`evt_${family}_paid_again`, 'invoice.paid', invoiceOf(paid), paid.at, apiVersion));
-    await paymentsSettled(stack.db, orderId, 2);
+    await send(event('invoice.paid', invoiceOf(paid), { id: `evt_${family}_paid_again`, created: paid.at, apiVersion }));
+    await paymentsSettled(spec.stack.db, orderId, 2);
 
     // The failed renewal and Stripe's retry of it.
     stripe.setSubscriptionStatus(SUBSCRIPTION, 'past_due');
-    await send(event(`evt_${family}_failed_1`, 'invoice.payment_failed', invoiceOf(failed), failed.at, apiVersion));
+    await send(event('invoice.payment_failed', invoiceOf(failed), { id: `evt_${family}_failed_1`, created: failed.at, apiVersion }));
     await send(
-      event(`evt_${family}_failed_2`, 'invoice.payment_failed', invoiceOf({ ...failed, attempt: 2 }), failed.at + 3 * DAY, apiVersion),
+      event('invoice.payment_failed', invoiceOf({ ...failed, attempt: 2 }), {
+        id: `evt_${family}_failed_2`,
+        created: failed.at + 3 * DAY,
+        apiVersion,
+      }),
     );
     await waitFor(async () => subjects().some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
-    await outboxDrained(stack.db);
+    await outboxDrained(spec.stack.db);
 
-    const payments = await paymentsOf(stack.db, orderId);
+    const payments = await paymentsOf(spec.stack.db, orderId);
     expect(payments.map((p) => [p.sequence, p.provider_payment_id === paid.id, p.amount_cents])).toEqual([
       [1, false, 9700],
       [2, true, 9700],
@@ -218,12 +199,12 @@ it('counts each event of another API version once (a redelivery is not another),
     const newer = '2027-04-28.fig';
     const at = Math.floor(Date.now() / 1000);
     const about = (id: string) => ({ id, object: 'invoice', parent: null }) satisfies Partial<Stripe.Invoice>;
-    const first = event('evt_version_1', 'invoice.finalized', about('in_version1'), at, older);
+    const first = event('invoice.finalized', about('in_version1'), { id: 'evt_version_1', created: at, apiVersion: older });
     await send(first);
     await send(first);
-    await send(event('evt_version_2', 'invoice.finalized', about('in_version2'), at, older));
-    await send(event('evt_version_3', 'invoice.finalized', about('in_version3'), at, newer));
-    await send(event('evt_version_4', 'invoice.finalized', about('in_version4'), at, STRIPE_API_VERSION));
+    await send(event('invoice.finalized', about('in_version2'), { id: 'evt_version_2', created: at, apiVersion: older }));
+    await send(event('invoice.finalized', about('in_version3'), { id: 'evt_version_3', created: at, apiVersion: newer }));
+    await send(event('invoice.finalized', about('in_version4'), { id: 'evt_version_4', created: at, apiVersion: STRIPE_API_VERSION }));
 
     expect(await versionCount(older)).toBe(2);
     expect(await versionCount(newer)).toBe(1);

@@ -35,7 +35,7 @@ describe('jobs that gave up: /api/admin/exhausted-jobs', () => {
     api = request(stack.url);
     queue = new Queue(QUEUES.tracking, { connection: { host: '127.0.0.1', port: redis.port } });
     await stack.db.query(`DELETE FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]);
-    expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+    expect(await adminCreate(ADMIN.email, ADMIN.password)).toMatchObject({ code: 0 });
     adminId = (await stack.db.query(`SELECT id FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]))[0].id;
     const res = await api.post('/api/admin/login').send(ADMIN).expect(200);
     cookie = ([] as string[]).concat(res.headers['set-cookie'])[0].split(';')[0];

@@ -84,7 +84,7 @@ beforeAll(async () => {
     JOB_RETRY_HORIZON_S: '120',
   });
   await stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
-  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+  expect(await adminCreate(ADMIN.email, ADMIN.password)).toMatchObject({ code: 0 });
   const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
   cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
   csrfToken = login.body.csrfToken;

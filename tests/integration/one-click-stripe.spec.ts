@@ -1,8 +1,6 @@
 import request from 'supertest';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
-import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { resetRateLimits, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * One-click upgrades with Stripe (its fake): the saved card is read from the first order's
@@ -10,14 +8,14 @@ import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-clien
  * it, with the buyer present, under the new order's idempotency key.
  */
 const WEBHOOK_SECRET = 'whsec_oneclickstripesecret0000000';
-const stripe = new FakeStripeServer();
-let stack: Stack;
+const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET });
+const { stripe } = spec;
 let counter = 0;
 let buyer = '';
 let browser = '';
 
 const post = (path: string, body: object) =>
-  request(stack.url)
+  request(spec.stack.url)
     .post(path)
     .set('X-Forwarded-For', `10.15.0.${counter % 250}`)
     .set('Cookie', browser)
@@ -26,19 +24,8 @@ const party = () => ({ email: buyer, name: 'Stripe Click', source: 'clear' });
 const oneClickCharges = () =>
   stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.confirm === 'true');
 
-beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack({ ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET) });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await stripe.stop();
-});
 beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
   await resetRateLimits();
-  stripe.reset();
   buyer = `stripe-click-${++counter}@example.com`;
 });
 
@@ -46,22 +33,24 @@ beforeEach(async () => {
 async function payFull(): Promise<void> {
   const res = await post('/api/create-payment-intent', { ...party(), plan: 'Full Payment', amount: 997 }).expect(200);
   browser = String(res.headers['set-cookie']).split(';')[0];
-  const [order] = await stack.db.query(`SELECT id FROM orders WHERE email = $1`, [buyer]);
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, {
-    id: `evt_click_${counter}`,
-    object: 'event',
-    api_version: STRIPE_API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    type: 'payment_intent.succeeded',
-    data: { object: { id: 'pi_fake000000000000000001', object: 'payment_intent', status: 'succeeded', metadata: { order_id: order.id } } },
-  });
-  await waitFor(async () => (await stack.db.query(`SELECT paid_at FROM orders WHERE id = $1`, [order.id]))[0].paid_at !== null, 'paid');
+  const [order] = await spec.stack.db.query(`SELECT id FROM orders WHERE email = $1`, [buyer]);
+  await spec.webhook(
+    spec.event('payment_intent.succeeded', {
+      id: 'pi_fake000000000000000001',
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: { order_id: order.id },
+    }),
+  );
+  await waitFor(
+    async () => (await spec.stack.db.query(`SELECT paid_at FROM orders WHERE id = $1`, [order.id]))[0].paid_at !== null,
+    'paid',
+  );
 }
 
 it('offers the card of the first PaymentIntent and charges it once, confirmed with the buyer present', async () => {
   await payFull();
-  const offer = await request(stack.url)
+  const offer = await request(spec.stack.url)
     .get(`/api/one-click?planId=2-month&email=${encodeURIComponent(buyer)}`)
     .set('Cookie', browser)
     .expect(200);
@@ -73,7 +62,7 @@ it('offers the card of the first PaymentIntent and charges it once, confirmed wi
   ]);
   expect(a.body).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_oneclick\d{14}$/), status: 'succeeded' });
   expect(b.body.paymentIntentId).toBe(a.body.paymentIntentId);
-  const [upgrade] = await stack.db.query(`SELECT id FROM orders WHERE email = $1 AND plan_id = '2-month'`, [buyer]);
+  const [upgrade] = await spec.stack.db.query(`SELECT id FROM orders WHERE email = $1 AND plan_id = '2-month'`, [buyer]);
   // Both requests reached Stripe under the one order's key; Stripe made one PaymentIntent.
   const charges = oneClickCharges();
   expect(new Set(charges.map((r) => r.idempotencyKey))).toEqual(new Set([`order:${upgrade.id}:one-click-charge`]));

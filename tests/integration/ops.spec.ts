@@ -1,30 +1,17 @@
 import { Queue, Worker } from 'bullmq';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { RunningRedis, startRedis } from '../../scripts/lib/redis';
 import { JOBS, QUEUES } from '@contracts/jobs';
 import { OutboxRepository } from '@core/database/repositories/outbox.repository';
+import { adminCreate } from './support/admin';
 import { freePort, resetData, Stack, startStack, waitFor } from './support/stack';
 
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'ops.tester@example.com', password: 'an ops admin password' };
 const METRICS_TOKEN = 'ops-spec-metrics-token-0123456789abcdef';
 const UNAUTHENTICATED = 'Please sign in as an admin to continue.';
-
-function adminCreate(email: string, password: string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], {
-      env: { ...process.env, DATA_DIR: '/nonexistent' },
-      stdio: ['pipe', 'ignore', 'ignore'],
-    });
-    child.once('error', reject);
-    child.once('exit', resolve);
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 /** The value of one sample in Prometheus text, or undefined when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -48,7 +35,6 @@ describe('operations: the queue dashboard and /api/metrics', () => {
   let adminId: string;
 
   beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
     // A private Redis: these tests fail jobs on purpose and finally stop it.
     redis = await startRedis({ port: await freePort(), dir, persistent: false });
     stack = await startStack({ REDIS_URL: redis.url, METRICS_TOKEN, METRICS_SOURCE_TIMEOUT_MS: '500' }, { worker: false });
@@ -58,7 +44,7 @@ describe('operations: the queue dashboard and /api/metrics', () => {
     // The job totals outlive the outbox rows they counted: earlier specs' jobs are not this one's.
     await stack.db.query('TRUNCATE outbox_outcome_totals');
     await stack.db.query(`DELETE FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]);
-    expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+    expect(await adminCreate(ADMIN.email, ADMIN.password)).toMatchObject({ code: 0 });
     adminId = (await stack.db.query(`SELECT id FROM admin_accounts WHERE email_normalized = $1`, [ADMIN.email]))[0].id;
     const res = await api.post('/api/admin/login').send(ADMIN).expect(200);
     cookie = ([] as string[]).concat(res.headers['set-cookie'])[0].split(';')[0];

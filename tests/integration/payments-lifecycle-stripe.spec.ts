@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
-import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { paymentsOf, paymentsSettled } from './support/payments';
+import { clientAddresses, outboxDrained, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * After the first payment, with Stripe (its fake) and Stripe's event sequences through the real
@@ -18,51 +17,20 @@ const MEMBER_SUBSCRIPTION = 'sub_fake000000000000000001';
 const SCHEDULED_SUBSCRIPTION = 'sub_scheduled0000000000001';
 const DAY = 86_400;
 
-const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
-let stack: Stack;
+const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET, env: async () => ({ SMTP_URL: await smtp.start() }), fakes: [smtp] });
+const { stripe, event, webhook: send } = spec;
 let counter = 0;
 const nextClient = clientAddresses(9);
 let buyer = '';
 
-const post = (path: string, body: object) => request(stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
+const post = (path: string, body: object) => request(spec.stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
 
-let eventCounter = 0;
-const event = (
-  type: string,
-  object: Record<string, unknown>,
-  created = Math.floor(Date.now() / 1000),
-  id = `evt_lc_${++eventCounter}`,
-) => ({
-  id,
-  object: 'event',
-  api_version: STRIPE_API_VERSION,
-  created,
-  livemode: false,
-  type,
-  data: { object },
-});
-const send = (e: object) => sendSignedWebhook(stack.url, WEBHOOK_SECRET, e);
 const order = async () =>
-  (await stack.db.query(`SELECT id, status, subscription_id, subscription_state, paid_at FROM orders WHERE email = $1`, [buyer]))[0];
+  (await spec.stack.db.query(`SELECT id, status, subscription_id, subscription_state, paid_at FROM orders WHERE email = $1`, [buyer]))[0];
 const subjects = () => smtp.messages.filter((m) => m.envelope.to.includes(buyer)).map((m) => m.subject ?? '');
 
-beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack({
-    SMTP_URL: await smtp.start(),
-    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await Promise.all([stripe.stop(), smtp.stop()]);
-});
-beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
-  stripe.reset();
-  smtp.reset();
+beforeEach(() => {
   buyer = `lifecycle-${++counter}@example.com`;
 });
 
@@ -84,7 +52,7 @@ it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule
     async () => stripe.requests.some((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules' && r.status === 200),
     'schedule made',
   );
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
 
   const schedules = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules');
   expect(schedules).toHaveLength(1);
@@ -119,17 +87,17 @@ it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule
   );
   await send(event('customer.subscription.created', subscription));
   // Out of order, one replayed and one re-sent under a new id.
-  for (const n of [2, 1, 4, 3, 5]) await send(event('invoice.paid', invoices[n - 1], now + n * 30 * DAY, `evt_inst_${n}`));
-  await send(event('invoice.paid', invoices[2], now + 90 * DAY, 'evt_inst_3'));
-  await send(event('invoice.paid', invoices[2], now + 90 * DAY));
-  await paymentsSettled(stack.db, orderId, 6);
+  for (const n of [2, 1, 4, 3, 5]) await send(event('invoice.paid', invoices[n - 1], { created: now + n * 30 * DAY, id: `evt_inst_${n}` }));
+  await send(event('invoice.paid', invoices[2], { created: now + 90 * DAY, id: 'evt_inst_3' }));
+  await send(event('invoice.paid', invoices[2], { created: now + 90 * DAY }));
+  await paymentsSettled(spec.stack.db, orderId, 6);
   // The schedule ends after the fifth: Stripe cancels its subscription.
   stripe.setSubscriptionStatus(SCHEDULED_SUBSCRIPTION, 'canceled');
-  await send(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now + 180 * DAY));
+  await send(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, { created: now + 180 * DAY }));
   await waitFor(async () => (await order()).subscription_state === 'canceled', 'schedule ended');
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
 
-  const rows = await paymentsOf(stack.db, orderId);
+  const rows = await paymentsOf(spec.stack.db, orderId);
   expect(rows.map((r) => [r.sequence, r.amount_cents])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 25_000]));
   expect(await order()).toMatchObject({ status: 'succeeded', subscription_id: SCHEDULED_SUBSCRIPTION });
   const receipts = smtp.messages.map((m) => (m.text ?? '').match(/Payment: (Payment \d of 6)/)?.[1]).sort();
@@ -165,11 +133,11 @@ it('a renewal Stripe fails to charge: told once across its retries; canceled aft
 
   // Stripe's sequence: the failed invoice, the subscription past due, then Smart Retries failing again.
   stripe.setSubscriptionStatus(MEMBER_SUBSCRIPTION, 'past_due');
-  await send(event('invoice.payment_failed', open, now + 30 * DAY));
-  await send(event('customer.subscription.updated', { ...subscription, status: 'past_due' }, now + 30 * DAY));
+  await send(event('invoice.payment_failed', open, { created: now + 30 * DAY }));
+  await send(event('customer.subscription.updated', { ...subscription, status: 'past_due' }, { created: now + 30 * DAY }));
   await waitFor(async () => (await order()).status === 'past_due', 'past due');
-  await send(event('invoice.payment_failed', { ...open, attempt_count: 2 }, now + 33 * DAY));
-  await send(event('invoice.payment_failed', { ...open, attempt_count: 3 }, now + 35 * DAY));
+  await send(event('invoice.payment_failed', { ...open, attempt_count: 2 }, { created: now + 33 * DAY }));
+  await send(event('invoice.payment_failed', { ...open, attempt_count: 3 }, { created: now + 35 * DAY }));
   await waitFor(async () => subjects().some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
 
   // After the last retry, Stripe marks the invoice uncollectible and cancels; the deletion arrives twice.
@@ -183,18 +151,18 @@ it('a renewal Stripe fails to charge: told once across its retries; canceled aft
     status: 'uncollectible',
   });
   stripe.setSubscriptionStatus(MEMBER_SUBSCRIPTION, 'canceled');
-  const deleted = event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now + 37 * DAY);
+  const deleted = event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, { created: now + 37 * DAY });
   await send(deleted);
-  await send(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now + 37 * DAY));
+  await send(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, { created: now + 37 * DAY }));
   // A late past-due update after the end moves nothing back.
-  await send(event('customer.subscription.updated', { ...subscription, status: 'past_due' }, now + 30 * DAY));
+  await send(event('customer.subscription.updated', { ...subscription, status: 'past_due' }, { created: now + 30 * DAY }));
   await waitFor(async () => subjects().some((s) => /membership has ended/.test(s)), 'ended e-mail');
-  await outboxDrained(stack.db);
+  await outboxDrained(spec.stack.db);
 
   expect(await order()).toMatchObject({ status: 'canceled', subscription_state: 'canceled' });
   expect(subjects().filter((s) => /failed/.test(s))).toHaveLength(1);
   expect(subjects().filter((s) => /has ended/.test(s))).toHaveLength(1);
-  expect((await paymentsOf(stack.db, orderId)).map((p) => p.sequence)).toEqual([1]);
+  expect((await paymentsOf(spec.stack.db, orderId)).map((p) => p.sequence)).toEqual([1]);
   const ended = smtp.messages.find((m) => /has ended/.test(m.subject ?? ''))!;
   expect(ended.text).toContain('/account');
   const mails = smtp.deliveriesAtDoor();

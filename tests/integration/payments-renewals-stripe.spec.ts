@@ -4,10 +4,9 @@ import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { paymentsOf, paymentsSettled, sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { clientAddresses, resetData, Stack, startStack, waitFor } from './support/stack';
-import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { paymentsOf, paymentsSettled } from './support/payments';
+import { clientAddresses, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * Renewals of a Stripe subscription through the real worker: every later paid invoice
@@ -21,41 +20,13 @@ const SUBSCRIPTION = 'sub_fake000000000000000001';
 const COOKIES = '_ga=GA1.1.1234567890.1700000000; _fbp=fb.1.1700000000.42; _fbc=fb.1.1700000000.click';
 const DAY = 86_400;
 
-const stripe = new FakeStripeServer();
 const affiliate = new FakeAffiliateServer();
 const meta = new FakeMetaCapiServer({ accessToken: META_TOKEN });
 const ga4 = new FakeGa4MpServer();
 const smtp = new SmtpSink();
-let stack: Stack;
-let counter = 0;
-const nextClient = clientAddresses(8);
-let buyer = '';
-
-const http = () => request(stack.url);
-const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).set('Cookie', COOKIES).send(body);
-
-const invoicePaid = (eventId: string, invoice: Record<string, unknown>, created: number) => ({
-  id: eventId,
-  object: 'event',
-  api_version: STRIPE_API_VERSION,
-  created,
-  livemode: false,
-  type: 'invoice.paid',
-  data: { object: invoice },
-});
-
-const order = async () =>
-  (
-    await stack.db.query(
-      `SELECT id, status, paid_effects, COALESCE(payment_intent_id, subscription_id) AS first_payment_id FROM orders WHERE email = $1`,
-      [buyer],
-    )
-  )[0];
-const payments = async () => paymentsOf(stack.db, (await order()).id);
-
-beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack({
+const spec = stripeSpecStack({
+  webhookSecret: WEBHOOK_SECRET,
+  env: async () => ({
     AFFILIATE_API_URL: await affiliate.start(),
     AFFILIATE_API_KEY: 'affiliate-key',
     META_CAPI_URL: await meta.start(),
@@ -65,17 +36,29 @@ beforeAll(async () => {
     META_CAPI_ACCESS_TOKEN: META_TOKEN,
     GA4_MEASUREMENT_ID: 'G-RENEWALS1',
     GA4_API_SECRET: 'ga4-secret',
-    ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET),
-  });
+  }),
+  fakes: [affiliate, meta, ga4, smtp],
 });
-afterAll(async () => {
-  await stack?.stop();
-  await Promise.all([stripe.stop(), affiliate.stop(), meta.stop(), ga4.stop(), smtp.stop()]);
-});
-beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
-  for (const fake of [stripe, affiliate, meta, ga4, smtp]) fake.reset();
+const { stripe } = spec;
+let counter = 0;
+const nextClient = clientAddresses(8);
+let buyer = '';
+
+const http = () => request(spec.stack.url);
+const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).set('Cookie', COOKIES).send(body);
+
+const invoicePaid = (id: string, invoice: object, created: number) => spec.event('invoice.paid', invoice, { id, created });
+
+const order = async () =>
+  (
+    await spec.stack.db.query(
+      `SELECT id, status, paid_effects, COALESCE(payment_intent_id, subscription_id) AS first_payment_id FROM orders WHERE email = $1`,
+      [buyer],
+    )
+  )[0];
+const payments = async () => paymentsOf(spec.stack.db, (await order()).id);
+
+beforeEach(() => {
   buyer = `renewal-buyer-${++counter}@example.com`;
 });
 
@@ -83,7 +66,7 @@ beforeEach(async () => {
 async function subscribe(): Promise<string> {
   await post('/api/create-setup-intent', { email: buyer, name: 'Renee Wal', source: 'clear', referral: 'partner7' }).expect(200);
   // As checkout records it with a live key: only a live order's payments are sales.
-  await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
+  await spec.stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
   await post('/api/confirm-subscription', {
     email: buyer,
     name: 'Renee Wal',
@@ -110,8 +93,8 @@ it('a renewal invoice.paid is one payment with its own receipt and affiliate sal
   const orderId = await subscribe();
   const now = Math.floor(Date.now() / 1000);
   const invoice = renewal('in_renewal0000000000000002', orderId, now + 30 * DAY);
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_renewal_2', invoice, now + 30 * DAY));
-  await paymentsSettled(stack.db, (await order()).id, 2);
+  await spec.webhook(invoicePaid('evt_renewal_2', invoice, now + 30 * DAY));
+  await paymentsSettled(spec.stack.db, (await order()).id, 2);
 
   const { first_payment_id: firstPaymentId } = await order();
   expect(await payments()).toEqual([
@@ -155,13 +138,13 @@ it('the same renewal delivered twice, and renewals out of order, are each record
   });
 
   // The third period's event first, then the second's twice (one event replayed, one sent again under a new id), then the first invoice's late.
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_renewal_3', third, now + 60 * DAY));
+  await spec.webhook(invoicePaid('evt_renewal_3', third, now + 60 * DAY));
   const replayed = invoicePaid('evt_renewal_2', second, now + 30 * DAY);
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, replayed);
-  expect((await sendSignedWebhook(stack.url, WEBHOOK_SECRET, replayed)).body).toEqual({ received: true, duplicate: true });
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_renewal_2_again', second, now + 30 * DAY));
-  await sendSignedWebhook(stack.url, WEBHOOK_SECRET, invoicePaid('evt_first', first, now));
-  await paymentsSettled(stack.db, (await order()).id, 3);
+  await spec.webhook(replayed);
+  expect((await spec.webhook(replayed)).body).toEqual({ received: true, duplicate: true });
+  await spec.webhook(invoicePaid('evt_renewal_2_again', second, now + 30 * DAY));
+  await spec.webhook(invoicePaid('evt_first', first, now));
+  await paymentsSettled(spec.stack.db, (await order()).id, 3);
 
   const { first_payment_id: firstPaymentId } = await order();
   const rows = await payments();
@@ -180,5 +163,5 @@ it('the same renewal delivered twice, and renewals out of order, are each record
   expect(new Set(smtp.deliveriesAtDoor().map((d) => d.identity)).size).toBe(3);
   expect(meta.eventsAtDoor()).toHaveLength(1);
   expect(ga4.eventsAtDoor()).toHaveLength(1);
-  expect(await stack.db.query(`SELECT id FROM outbox WHERE job_name = 'payment-paid'`)).toHaveLength(2);
+  expect(await spec.stack.db.query(`SELECT id FROM outbox WHERE job_name = 'payment-paid'`)).toHaveLength(2);
 });

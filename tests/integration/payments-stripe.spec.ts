@@ -2,46 +2,16 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { PLANS } from '@contracts/plans';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { resetData, Stack, startStack } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 const WEBHOOK_SECRET = 'whsec_stripetestsecret000000000000';
 const SANDBOX_SECRET = 'whsec_sandboxtestsecret0000000000';
 const VERSION = '2026-10-28.endive';
-const stripe = new FakeStripeServer();
-let stack: Stack;
-const http = () => request(stack.url);
+const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET, env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET }, worker: false });
+const { stripe } = spec;
+const http = () => request(spec.stack.url);
 const buyer = { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', source: 'clear' };
-const orderId = async (): Promise<string> => (await stack.db.query('SELECT id FROM orders ORDER BY created_at DESC LIMIT 1'))[0].id;
-
-beforeAll(async () => {
-  await stripe.start();
-  stack = await startStack(
-    {
-      STRIPE_SECRET_KEY: 'sk_test_fakekey',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
-      RATE_LIMIT_INTENTS_PER_CLIENT: '1000',
-      RATE_LIMIT_INTENTS_PER_EMAIL: '1000',
-      // The fake answers every checkout with one setup intent id, so every test confirms "one checkout".
-      RATE_LIMIT_CONFIRMATIONS_PER_ORDER: '1000',
-    },
-    { worker: false },
-  );
-});
-afterAll(async () => {
-  await stack?.stop();
-  await stripe.stop();
-});
-beforeEach(async () => {
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, sandbox_objects CASCADE');
-  stripe.reset();
-});
+const orderId = async (): Promise<string> => (await spec.stack.db.query('SELECT id FROM orders ORDER BY created_at DESC LIMIT 1'))[0].id;
 
 it('has no sandbox clock with Stripe', async () => {
   await http().post('/api/sandbox/clock').send({ advanceDays: 30 }).expect(404);
@@ -123,7 +93,7 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
     expect(req.authorization).toBe('Bearer sk_test_fakekey');
   }
 
-  const [order] = await stack.db.query('SELECT status, subscription_id, payment_method_id, customer_id FROM orders');
+  const [order] = await spec.stack.db.query('SELECT status, subscription_id, payment_method_id, customer_id FROM orders');
   expect(order).toEqual({
     status: 'active',
     subscription_id: 'sub_fake000000000000000001',
@@ -150,7 +120,7 @@ describe('a first subscription payment the bank asks the buyer to authenticate',
     const id = await orderId();
     const answer = { subscriptionId: 'sub_fake000000000000000001', clientSecret: 'pi_fake_invoice_secret_fake' };
     expect((await confirm().expect(200)).body).toEqual(answer);
-    const [order] = await stack.db.query('SELECT status, subscription_id FROM orders');
+    const [order] = await spec.stack.db.query('SELECT status, subscription_id FROM orders');
     expect(order).toEqual({ status: 'incomplete', subscription_id: 'sub_fake000000000000000001' });
 
     // The buyer reloads before authenticating: the same subscription and the same payment, and
@@ -170,7 +140,7 @@ describe('a first subscription payment the bank asks the buyer to authenticate',
     stripe.subscriptionStatus = 'incomplete';
     await http().post('/api/create-setup-intent').send(buyer).expect(200);
     expect((await confirm().expect(200)).body).toEqual({ subscriptionId: 'sub_fake000000000000000001' });
-    const [order] = await stack.db.query('SELECT status FROM orders');
+    const [order] = await spec.stack.db.query('SELECT status FROM orders');
     expect(order.status).toBe('incomplete');
   });
 });
@@ -196,7 +166,7 @@ it("never adopts a Stripe customer found by e-mail; a buyer's later checkout reu
 it('reuses the Price under the lookup key only when it charges the catalogue terms; otherwise a new one takes the key over', async () => {
   const subscribe = async (email: string) => {
     // The fake answers every checkout with the same setup intent id: one order at a time.
-    await stack.db.query('TRUNCATE orders CASCADE');
+    await spec.stack.db.query('TRUNCATE orders CASCADE');
     await http()
       .post('/api/create-setup-intent')
       .send({ ...buyer, email })
@@ -311,7 +281,7 @@ it('a retried create for the same order sends the same idempotency key', async (
   expect(creates.map((r) => r.idempotencyKey)).toEqual([`order:${id}:create-payment-intent`, `order:${id}:create-payment-intent`]);
 
   // The gateway asked again for the same order (a retry after a lost answer) uses the same key too.
-  const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
+  const gateway = spec.stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
   const again = await gateway.createCharge({
     id,
     plan: PLANS['2-month'],
@@ -350,7 +320,7 @@ it("verifies webhooks with Stripe's secret, not the sandbox's", async () => {
       .send(payload);
   await send(SANDBOX_SECRET).expect(400);
   await send(WEBHOOK_SECRET).expect(200);
-  expect(await stack.db.query('SELECT id FROM payment_events')).toEqual([{ id: 'evt_stripe_1' }]);
+  expect(await spec.stack.db.query('SELECT id FROM payment_events')).toEqual([{ id: 'evt_stripe_1' }]);
 });
 
 it("takes Stripe's large events: its webhook route keeps WEBHOOK_BODY_LIMIT_BYTES, not the sandbox's 64 KiB", async () => {
@@ -367,7 +337,7 @@ it("takes Stripe's large events: its webhook route keeps WEBHOOK_BODY_LIMIT_BYTE
     .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
     .send(payload)
     .expect(200);
-  expect(await stack.db.query(`SELECT id FROM payment_events`)).toEqual([{ id: 'evt_stripe_large' }]);
+  expect(await spec.stack.db.query(`SELECT id FROM payment_events`)).toEqual([{ id: 'evt_stripe_large' }]);
 });
 
 it('does not serve the sandbox when Stripe is configured', async () => {

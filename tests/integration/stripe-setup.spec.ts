@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
 import { FakeStripeServer } from '../fakes/stripe-server';
+import { runBuiltScript, type ScriptRun } from './support/built-script';
 
 /**
  * `npm run stripe:setup` (the compiled command) against the Stripe fake: the first run makes the
@@ -11,7 +9,6 @@ import { FakeStripeServer } from '../fakes/stripe-server';
  * endpoint's signing secret; a second run writes nothing. An endpoint or Price that differs is
  * brought to what the code reads and charges.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'stripe-setup.js');
 const SECRET_KEY = 'sk_test_setupspecsecretkey0123';
 const PUBLIC_URL = 'https://shop.example.com';
 const WEBHOOK_URL = `${PUBLIC_URL}/api/webhooks/stripe`;
@@ -26,16 +23,18 @@ const CATALOGUE = {
 
 const stripe = new FakeStripeServer();
 
-beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
-  await stripe.start();
-});
+beforeAll(() => stripe.start());
 afterAll(() => stripe.stop());
 beforeEach(() => stripe.reset());
 
-function setup(env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const settings = {
+/**
+ * Runs the compiled `npm run stripe:setup` with only these settings (one set to undefined is left
+ * out): nothing of the test run's own environment (its DATABASE_URL, …) reaches the command.
+ */
+function setup(env: NodeJS.ProcessEnv = {}): Promise<ScriptRun> {
+  return runBuiltScript('stripe-setup', {
+    env: {
+      PATH: process.env.PATH,
       ENV_FILE: 'none',
       STRIPE_SECRET_KEY: SECRET_KEY,
       PUBLIC_URL,
@@ -43,19 +42,7 @@ function setup(env: Record<string, string | undefined> = {}): Promise<{ code: nu
       STRIPE_API_PORT: String(stripe.port),
       STRIPE_API_PROTOCOL: 'http',
       ...env,
-    };
-    // Only these settings: nothing of the test run's own environment (its DATABASE_URL, …) reaches the command.
-    const defined = Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined);
-    const child = spawn(process.execPath, [CLI], {
-      env: { PATH: process.env.PATH, ...Object.fromEntries(defined) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    },
   });
 }
 

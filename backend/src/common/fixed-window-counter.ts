@@ -90,22 +90,6 @@ export class FixedWindowCounter {
   async clear(key: string): Promise<void> {
     await this.store.clear(`${this.name}:${key}`);
   }
-
-  /**
-   * Counts one attempt both for the client address and for the e-mail address it names (abuse
-   * from one place, or spread over many): whether each is still within its limit.
-   */
-  async hitClientAndEmail(
-    clientIp: string,
-    emailNormalized: string,
-    limits: { perClient: number; perEmail: number },
-  ): Promise<{ client: boolean; email: boolean }> {
-    const [client, email] = await Promise.all([
-      this.hit(`ip:${clientIp}`, limits.perClient),
-      this.hit(`email:${emailNormalized}`, limits.perEmail),
-    ]);
-    return { client, email };
-  }
 }
 
 /** The 429 every limiter answers with, carrying a message written for a person. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -24,4 +24,13 @@ export function useAdminAccount(label: string): { email: string; password: strin
     await withDb((client) => client.query('DELETE FROM admin_accounts WHERE email_normalized = $1', [admin.email]));
   });
   return admin;
+}
+
+/** Signs `admin` in through the sign-in page, which then opens `screen` (its `next`). */
+export async function signInToAdmin(page: Page, admin: { email: string; password: string }, screen = '/admin'): Promise<void> {
+  await page.goto(`/admin/login?next=${encodeURIComponent(screen)}`);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new URL(screen, page.url()).href);
 }

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { Client } from 'pg';
 
 /** Direct database access for seeding what the UI reads; the tests never go around the UI to act. */
@@ -83,4 +84,27 @@ export function findLeadByEmail(email: string): Promise<{ email_normalized: stri
     ]);
     return rows[0] ?? null;
   });
+}
+
+/** The database's clock: a mark for the jobs owed after it (see jobsEndedSince). */
+export function databaseNow(): Promise<Date> {
+  return withDb(async (client) => (await client.query<{ now: Date }>('SELECT now() AS now')).rows[0].now);
+}
+
+/**
+ * Waits until the server has owed at least one `jobName` job since `mark` and every such job has
+ * ended (done, or given up): whatever they were to send has been sent, so what has not arrived
+ * will not.
+ */
+export async function jobsEndedSince(jobName: string, mark: Date): Promise<void> {
+  const ended = () =>
+    withDb(async (client) => {
+      const { rows } = await client.query<{ owed: number; open: number }>(
+        `SELECT count(*)::int AS owed, count(*) FILTER (WHERE completed_at IS NULL AND failed_at IS NULL)::int AS open
+           FROM outbox WHERE job_name = $1 AND created_at >= $2`,
+        [jobName, mark],
+      );
+      return rows[0].owed > 0 && rows[0].open === 0;
+    });
+  await expect.poll(ended, { message: `the ${jobName} jobs owed since the mark to end`, timeout: 20_000 }).toBe(true);
 }

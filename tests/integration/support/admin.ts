@@ -1,18 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
+import { runBuiltScript, type ScriptRun } from './built-script';
 
-const CLI = join(__dirname, '..', '..', '..', 'dist', 'scripts', 'admin-create.js');
-
-/** Creates an admin account with `npm run admin:create`'s compiled CLI; resolves with its exit code. */
-export function adminCreate(email: string, password: string): Promise<number | null> {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build:server" first`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], { env: { ...process.env, DATA_DIR: '/nonexistent' }, stdio: 'pipe' });
-    child.once('error', reject);
-    child.once('exit', resolve);
-    child.stdin.end(`${password}\n`);
+/** Creates an admin account with `npm run admin:create`'s compiled CLI, the password piped in. */
+export function adminCreate(email: string, password: string): Promise<ScriptRun> {
+  return runBuiltScript('admin-create', {
+    args: ['--email', email],
+    env: { ...process.env, DATA_DIR: '/nonexistent' },
+    input: `${password}\n`,
   });
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiAcceptedResponse,
@@ -22,7 +22,8 @@ import type {
 import { normalizeEmail } from '@contracts/email';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { AccountGuard, CurrentAccount } from './account.guard';
-import { AccountLinkLimiter } from './account-link-limiter';
+import type { ClientLimiter } from '../../common/client-limiter';
+import { ACCOUNT_LINK_LIMITER } from './account-link-limiter';
 import { AccountService } from './account.service';
 import { ApiAccountWrite } from './account-write.decorator';
 import { ACCOUNT_SESSION_COOKIE, type AccountPrincipal, AccountSessionService } from './account-session.service';
@@ -36,7 +37,7 @@ export class AccountController {
   constructor(
     private readonly account: AccountService,
     private readonly sessions: AccountSessionService,
-    private readonly limiter: AccountLinkLimiter,
+    @Inject(ACCOUNT_LINK_LIMITER) private readonly limiter: ClientLimiter,
   ) {}
 
   @Post('link')

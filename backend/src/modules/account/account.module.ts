@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { AccountController } from './account.controller';
 import { AccountGuard } from './account.guard';
-import { AccountLinkLimiter } from './account-link-limiter';
+import { accountLinkLimiter } from './account-link-limiter';
 import { AccountService } from './account.service';
 import { AccountSessionService } from './account-session.service';
 
@@ -10,6 +10,6 @@ import { AccountSessionService } from './account-session.service';
 @Module({
   imports: [PaymentGatewayModule],
   controllers: [AccountController],
-  providers: [AccountService, AccountSessionService, AccountGuard, AccountLinkLimiter],
+  providers: [AccountService, AccountSessionService, AccountGuard, accountLinkLimiter],
 })
 export class AccountModule {}

@@ -90,17 +90,17 @@ export class RecordsService {
   }
 
   async leads(q: string | undefined, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<AdminPage<AdminLeadRow>> {
-    const rows = await this.leadRows.search(likePattern(q), pageSize, (page - 1) * pageSize);
-    return { items: rows.map(toLead), total: await this.totalOf(rows, 'leads', q), page, pageSize };
+    const { rows, total } = await this.leadRows.byEmail.page(likePattern(q), pageSize, (page - 1) * pageSize);
+    return { items: rows.map(toLead), total, page, pageSize };
   }
 
   async orders(q: string | undefined, page = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<AdminPage<AdminOrderRow>> {
-    const rows = await this.orderRows.search(likePattern(q), pageSize, (page - 1) * pageSize);
-    return { items: rows.map(toOrder), total: await this.totalOf(rows, 'orders', q), page, pageSize };
+    const { rows, total } = await this.orderRows.byEmail.page(likePattern(q), pageSize, (page - 1) * pageSize);
+    return { items: rows.map(toOrder), total, page, pageSize };
   }
 
   async leadsCsv(q: string | undefined): Promise<{ csv: string; rows: number }> {
-    const rows = await this.leadRows.searchAll(likePattern(q), EXPORT_ROW_LIMIT);
+    const rows = await this.leadRows.byEmail.upTo(likePattern(q), EXPORT_ROW_LIMIT);
     const header = ['id', 'email', 'name', 'phone', 'referral', 'submission_count', 'first_submitted_at', 'last_submitted_at'];
     const csv = toCsv(
       header,
@@ -110,7 +110,7 @@ export class RecordsService {
   }
 
   async ordersCsv(q: string | undefined): Promise<{ csv: string; rows: number }> {
-    const rows = await this.orderRows.searchAll(likePattern(q), EXPORT_ROW_LIMIT);
+    const rows = await this.orderRows.byEmail.upTo(likePattern(q), EXPORT_ROW_LIMIT);
     const header = ['id', 'email', 'name', 'plan', 'amount', 'currency', 'status', 'source', 'referral', 'created_at', 'paid_at'];
     const csv = toCsv(
       header,
@@ -129,11 +129,5 @@ export class RecordsService {
       ]),
     );
     return { csv, rows: rows.length };
-  }
-
-  /** The window count rides on each row; a page past the end has none, so it is counted apart. */
-  private async totalOf(rows: Array<{ total: string }>, table: 'leads' | 'orders', q: string | undefined): Promise<number> {
-    if (rows.length > 0) return Number(rows[0].total);
-    return (table === 'leads' ? this.leadRows : this.orderRows).countMatching(likePattern(q));
   }
 }

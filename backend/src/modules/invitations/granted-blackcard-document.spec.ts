@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { BLACKCARD_GRANT } from '@contracts/blackcard-grant';
 import { fillGrantedBlackcard, GrantedBlackcardDocument } from './granted-blackcard-document';
 import type { InvitationsService } from './invitations.service';
-import type { TokenCheckLimiter } from './token-check-limiter';
+import type { ClientLimiter } from '../../common/client-limiter';
 
 const TEMPLATE = `<html><body><div id="root"><script type="application/json" id="${BLACKCARD_GRANT.elementId}">${BLACKCARD_GRANT.json}</script><h1>Invited</h1></div></body></html>`;
 const TOKEN = 'A'.repeat(43);
@@ -39,7 +39,7 @@ describe('GrantedBlackcardDocument', () => {
   let dir: string;
   const invitee = jest.fn<Promise<{ email: string; name: string }>, [string]>();
   const consume = jest.fn<Promise<void>, [string]>();
-  const services = () => [{ invitee } as unknown as InvitationsService, { consume } as unknown as TokenCheckLimiter] as const;
+  const services = () => [{ invitee } as unknown as InvitationsService, { consume } as unknown as ClientLimiter] as const;
   const request = (url: string) => ({ url, ip: '203.0.113.9' }) as FastifyRequest;
 
   beforeEach(() => {

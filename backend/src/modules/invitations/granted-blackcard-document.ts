@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { BLACKCARD_GRANT, type BlackcardGrant } from '@contracts/blackcard-grant';
 import { loggableError } from '../../common/log-redaction';
 import { InvitationsService } from './invitations.service';
-import { TokenCheckLimiter } from './token-check-limiter';
+import type { ClientLimiter } from '../../common/client-limiter';
 
 /** JSON that cannot end the `<script>` element it sits in, nor open a comment there. */
 const scriptSafeJson = (value: unknown): string =>
@@ -33,11 +33,11 @@ export class GrantedBlackcardDocument {
   private constructor(
     private readonly template: string,
     private readonly invitations: InvitationsService,
-    private readonly limiter: TokenCheckLimiter,
+    private readonly limiter: ClientLimiter,
   ) {}
 
   /** Null when the web build wrote no granted document (an API-only start, or an older build). */
-  static fromBuild(staticDir: string, invitations: InvitationsService, limiter: TokenCheckLimiter): GrantedBlackcardDocument | null {
+  static fromBuild(staticDir: string, invitations: InvitationsService, limiter: ClientLimiter): GrantedBlackcardDocument | null {
     const file = resolve(staticDir, BLACKCARD_GRANT.document);
     if (!existsSync(file)) return null;
     const template = readFileSync(file, 'utf8');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBadRequestResponse,
@@ -13,14 +13,15 @@ import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import type { InvitationGateResponse, InviteeResponse } from '@contracts/invitations';
 import { InvitationGateDto } from './dto/invitation-gate.dto';
 import { InvitationsService } from './invitations.service';
-import { TokenCheckLimiter } from './token-check-limiter';
+import type { ClientLimiter } from '../../common/client-limiter';
+import { TOKEN_CHECK_LIMITER } from './token-check-limiter';
 
 @ApiTags('invitations')
 @Controller()
 export class InvitationsController {
   constructor(
     private readonly invitations: InvitationsService,
-    private readonly limiter: TokenCheckLimiter,
+    @Inject(TOKEN_CHECK_LIMITER) private readonly limiter: ClientLimiter,
   ) {}
 
   @Post('invitation-gate')

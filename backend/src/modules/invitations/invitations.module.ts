@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { InvitationBatchWriter } from './invitation-batch-writer';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
-import { TokenCheckLimiter } from './token-check-limiter';
+import { tokenCheckLimiter } from './token-check-limiter';
 
-@Module({ controllers: [InvitationsController], providers: [InvitationsService, InvitationBatchWriter, TokenCheckLimiter] })
+@Module({ controllers: [InvitationsController], providers: [InvitationsService, InvitationBatchWriter, tokenCheckLimiter] })
 export class InvitationsModule {}

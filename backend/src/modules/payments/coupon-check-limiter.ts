@@ -1,26 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
-import { AppConfig } from '@core/config/app-config';
+import { clientLimiterProvider } from '../../common/client-limiter';
+
+/** Injection token of the coupon quotes' ClientLimiter. */
+export const COUPON_CHECK_LIMITER = Symbol('CouponCheckLimiter');
 
 /**
  * Limit on coupon quotes per client address: codes are short words an admin chose, so a script
- * could otherwise try a dictionary of them. Every quote counts, valid or not, on whichever API
- * instance (the count is kept in Redis).
+ * could otherwise try a dictionary of them. Every quote counts, valid or not.
  */
-@Injectable()
-export class CouponCheckLimiter {
-  private readonly counter: FixedWindowCounter;
-
-  constructor(
-    private readonly config: AppConfig,
-    windows: WindowStore,
-  ) {
-    this.counter = new FixedWindowCounter(windows, 'coupon-checks', config.RATE_LIMIT_WINDOW_MS);
-  }
-
-  /** Counts one quote; throws 429 beyond RATE_LIMIT_COUPON_CHECKS per RATE_LIMIT_WINDOW_MS. */
-  async consume(clientIp: string): Promise<void> {
-    if (await this.counter.hit(clientIp, this.config.RATE_LIMIT_COUPON_CHECKS)) return;
-    throw tooManyRequests('Too many coupon codes tried from this device. Please wait a minute and try again.');
-  }
-}
+export const couponCheckLimiter = clientLimiterProvider(COUPON_CHECK_LIMITER, (config) => ({
+  name: 'coupon-checks',
+  windowMs: config.RATE_LIMIT_WINDOW_MS,
+  perClient: {
+    max: config.RATE_LIMIT_COUPON_CHECKS,
+    message: 'Too many coupon codes tried from this device. Please wait a minute and try again.',
+  },
+}));

@@ -1,8 +1,9 @@
-import { Controller, Get, Header, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { CouponQuote } from '@contracts/coupons';
-import { CouponCheckLimiter } from './coupon-check-limiter';
+import type { ClientLimiter } from '../../common/client-limiter';
+import { COUPON_CHECK_LIMITER } from './coupon-check-limiter';
 import { CouponCheckout } from './coupon-checkout';
 import { CouponQuoteQueryDto } from './dto/coupon-quote.dto';
 
@@ -11,7 +12,7 @@ import { CouponQuoteQueryDto } from './dto/coupon-quote.dto';
 export class CouponsController {
   constructor(
     private readonly coupons: CouponCheckout,
-    private readonly limiter: CouponCheckLimiter,
+    @Inject(COUPON_CHECK_LIMITER) private readonly limiter: ClientLimiter,
   ) {}
 
   @Get('quote')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ClientLimiter } from '../../common/client-limiter';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
 import { AppConfig } from '@core/config/app-config';
 
@@ -10,14 +11,25 @@ import { AppConfig } from '@core/config/app-config';
  */
 @Injectable()
 export class IntentRateLimiter {
-  private readonly counter: FixedWindowCounter;
+  private readonly intents: ClientLimiter;
   private readonly confirmations: FixedWindowCounter;
 
   constructor(
     private readonly config: AppConfig,
     windows: WindowStore,
   ) {
-    this.counter = new FixedWindowCounter(windows, 'intents', config.RATE_LIMIT_WINDOW_MS);
+    this.intents = new ClientLimiter(windows, {
+      name: 'intents',
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      perClient: {
+        max: config.RATE_LIMIT_INTENTS_PER_CLIENT,
+        message: 'Too many payment attempts from this device. Please wait a few minutes and try again.',
+      },
+      perEmail: {
+        max: config.RATE_LIMIT_INTENTS_PER_EMAIL,
+        message: 'Too many payment attempts for this email address. Please wait a few minutes and try again.',
+      },
+    });
     this.confirmations = new FixedWindowCounter(windows, 'confirmations', config.RATE_LIMIT_WINDOW_MS);
   }
 
@@ -36,16 +48,7 @@ export class IntentRateLimiter {
   }
 
   /** Counts one attempt; throws 429 when either limit is exceeded. */
-  async consume(clientIp: string, emailNormalized: string): Promise<void> {
-    const within = await this.counter.hitClientAndEmail(clientIp, emailNormalized, {
-      perClient: this.config.RATE_LIMIT_INTENTS_PER_CLIENT,
-      perEmail: this.config.RATE_LIMIT_INTENTS_PER_EMAIL,
-    });
-    if (within.client && within.email) return;
-    throw tooManyRequests(
-      within.email
-        ? 'Too many payment attempts from this device. Please wait a few minutes and try again.'
-        : 'Too many payment attempts for this email address. Please wait a few minutes and try again.',
-    );
+  consume(clientIp: string, emailNormalized: string): Promise<void> {
+    return this.intents.consume(clientIp, emailNormalized);
   }
 }

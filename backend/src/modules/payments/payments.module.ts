@@ -5,7 +5,7 @@ import { AppConfig } from '@core/config/app-config';
 import { AdminAccessModule } from '../../common/admin-access/admin-access.module';
 import { CheckoutService } from './checkout.service';
 import { OneClickService } from './one-click.service';
-import { CouponCheckLimiter } from './coupon-check-limiter';
+import { couponCheckLimiter } from './coupon-check-limiter';
 import { CouponCheckout } from './coupon-checkout';
 import { CouponsController } from './coupons.controller';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
@@ -29,7 +29,7 @@ import { StripeWebhookService } from './webhooks/stripe-webhook.service';
     CheckoutService,
     OneClickService,
     CouponCheckout,
-    CouponCheckLimiter,
+    couponCheckLimiter,
     VerificationService,
     StripeWebhookService,
     IntentRateLimiter,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SIDE_EFFECTS } from '@contracts/jobs';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
+import { EmailSearch } from './email-search';
 import type { GroupedRow } from './grouped-row';
 import { affectedRows } from './sql-results';
 
@@ -76,13 +77,19 @@ export function hasAffiliateReferral(lead: Pick<LeadRow, 'referral' | 'attributi
 /** Side-effect keys of the reminder: `abandoned-checkout-email:<lead id>`. */
 const REMINDER_KIND = SIDE_EFFECTS.abandonedCheckoutEmail;
 
-const LISTING_COLUMNS = `id, email, name, phone, referral, submission_count, first_submitted_at, last_submitted_at`;
-
 @Injectable()
 export class LeadRepository implements PersonalDataOwner {
   readonly tables = LEAD_TABLES;
+  /** The admin's leads list: latest submission first. */
+  readonly byEmail: EmailSearch<LeadListing>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.byEmail = new EmailSearch(dataSource, {
+      table: 'leads',
+      columns: 'id, email, name, phone, referral, submission_count, first_submitted_at, last_submitted_at',
+      newestFirst: 'last_submitted_at DESC, id',
+    });
+  }
 
   /**
    * Upserts the leads (keyed by `emailNormalized`, distinct within the batch) and records each
@@ -189,31 +196,6 @@ export class LeadRepository implements PersonalDataOwner {
           GROUP BY GROUPING SETS ((), (referral))`,
       [from, to],
     );
-  }
-
-  /** A page of leads whose normalised e-mail is LIKE `pattern`, latest submission first, each with the total count of matches. */
-  search(pattern: string, limit: number, offset: number): Promise<Array<LeadListing & { total: string }>> {
-    return this.dataSource.query<Array<LeadListing & { total: string }>>(
-      `SELECT ${LISTING_COLUMNS}, count(*) OVER () AS total FROM leads WHERE email_normalized LIKE $1
-        ORDER BY last_submitted_at DESC, id LIMIT $2 OFFSET $3`,
-      [pattern, limit, offset],
-    );
-  }
-
-  /** Up to `limit` leads whose normalised e-mail is LIKE `pattern`, latest submission first. */
-  searchAll(pattern: string, limit: number): Promise<LeadListing[]> {
-    return this.dataSource.query<LeadListing[]>(
-      `SELECT ${LISTING_COLUMNS} FROM leads WHERE email_normalized LIKE $1 ORDER BY last_submitted_at DESC, id LIMIT $2`,
-      [pattern, limit],
-    );
-  }
-
-  async countMatching(pattern: string): Promise<number> {
-    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM leads WHERE email_normalized LIKE $1`,
-      [pattern],
-    );
-    return total;
   }
 
   /** The lead under the address and every submission of it. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { EmailSearch } from './email-search';
 import type { GroupedRow } from './grouped-row';
 import type { OrderRow } from './order-rows';
 
@@ -9,12 +10,19 @@ export type OrderListing = Pick<
   'id' | 'email' | 'name' | 'plan_id' | 'amount_cents' | 'currency' | 'status' | 'source' | 'referral' | 'created_at' | 'paid_at'
 >;
 
-const LISTING_COLUMNS = `id, email, name, plan_id, amount_cents, currency, status, source, referral, created_at, paid_at`;
-
 /** What the admin's dashboard and records read of orders: sales figures, and orders found by address. */
 @Injectable()
 export class OrderReportRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The admin's orders list: newest first. */
+  readonly byEmail: EmailSearch<OrderListing>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.byEmail = new EmailSearch(dataSource, {
+      table: 'orders',
+      columns: 'id, email, name, plan_id, amount_cents, currency, status, source, referral, created_at, paid_at',
+      newestFirst: 'created_at DESC, id',
+    });
+  }
 
   /** Paid live orders in [from, to), in total, by referral and by plan (one pass); test orders are counted by testPurchases. */
   purchases(from: Date, to: Date): Promise<Array<GroupedRow & { purchases: number; revenue_cents: string }>> {
@@ -58,30 +66,5 @@ export class OrderReportRepository {
                             FROM (SELECT plan_id, count(*)::int AS n FROM upgrades GROUP BY plan_id) p), '[]') AS by_plan`,
       [from, to, upgradePlanIds],
     );
-  }
-
-  /** A page of orders whose normalised e-mail is LIKE `pattern`, newest first, each with the total count of matches. */
-  search(pattern: string, limit: number, offset: number): Promise<Array<OrderListing & { total: string }>> {
-    return this.dataSource.query<Array<OrderListing & { total: string }>>(
-      `SELECT ${LISTING_COLUMNS}, count(*) OVER () AS total FROM orders WHERE email_normalized LIKE $1
-        ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
-      [pattern, limit, offset],
-    );
-  }
-
-  /** Up to `limit` orders whose normalised e-mail is LIKE `pattern`, newest first. */
-  searchAll(pattern: string, limit: number): Promise<OrderListing[]> {
-    return this.dataSource.query<OrderListing[]>(
-      `SELECT ${LISTING_COLUMNS} FROM orders WHERE email_normalized LIKE $1 ORDER BY created_at DESC, id LIMIT $2`,
-      [pattern, limit],
-    );
-  }
-
-  async countMatching(pattern: string): Promise<number> {
-    const [{ total }]: Array<{ total: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM orders WHERE email_normalized LIKE $1`,
-      [pattern],
-    );
-    return total;
   }
 }
