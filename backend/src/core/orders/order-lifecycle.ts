@@ -4,7 +4,14 @@ import { JOBS } from '@contracts/jobs';
 import { isPlanId, type MembershipStatus, plansOf, PRODUCT_OF_PLAN } from '@contracts/plans';
 import { MembershipRepository, type MembershipBuyer, type MembershipRow } from '../database/repositories/membership.repository';
 import { OrderLifecycleRepository } from '../database/repositories/order-lifecycle.repository';
-import type { LockedOrder, OrderBilling, OrderLookup, ProviderIds, SubscriptionTermsUpdate } from '../database/repositories/order-rows';
+import type {
+  InstalmentStop,
+  LockedOrder,
+  OrderBilling,
+  OrderLookup,
+  ProviderIds,
+  SubscriptionTermsUpdate,
+} from '../database/repositories/order-rows';
 import { PastDueRepository } from '../database/repositories/past-due.repository';
 import { PaymentEventRepository } from '../database/repositories/payment-event.repository';
 import { PaymentRepository } from '../database/repositories/payment.repository';
@@ -229,6 +236,47 @@ export class OrderLifecycle {
       if (done) ended.push(id);
     }
     return ended;
+  }
+
+  /**
+   * The admin's stop of an instalment plan, in one transaction holding the order's lock: marks it
+   * stopped, writes the audit entry (`audit`, in the same transaction) and owes `stop-instalments`,
+   * which cancels its schedule at the provider. A plan stopped already is answered as it is: a
+   * double click stops and audits once.
+   */
+  stopInstalments(orderId: string, audit: (sql: SqlExecutor) => Promise<void>): Promise<InstalmentStop> {
+    return this.dataSource.transaction(async (sql) => {
+      const order = await this.orders.lockForStop(sql, orderId);
+      if (!order) return { refused: 'not found' };
+      if (order.instalments_stopped_at) return { stoppedAt: order.instalments_stopped_at };
+      if (!order.instalments) return { refused: 'not an instalment plan' };
+      if (!order.paid_at) return { refused: 'not paid' };
+      if (order.access_revoked_at) return { refused: 'access revoked' };
+      if (order.paid >= order.instalments) return { refused: 'paid in full' };
+      const stoppedAt = await this.orders.markInstalmentsStopped(sql, orderId);
+      await audit(sql);
+      await owe(sql, [{ name: JOBS.stopInstalments, data: { orderId } }]);
+      return { stoppedAt };
+    });
+  }
+
+  /**
+   * What erasing a person owes the providers, decided in the erasure's transaction before their
+   * orders are made anonymous: each customer a provider holds for them is forgotten
+   * (`forget-customer`: name, e-mail and saved cards deleted there), and each instalment plan still
+   * charging is stopped (marked here, so no schedule is made after, and canceled by
+   * `stop-instalments`): no card of a forgotten buyer is charged again. Owed only if the erasure
+   * commits.
+   */
+  async personErasing(sql: SqlExecutor, emailNormalized: string): Promise<void> {
+    const customers = await this.orders.customersOf(sql, emailNormalized);
+    const plans = await this.orders.stopPlansOf(sql, emailNormalized);
+    await owe(sql, [
+      ...customers.map(
+        ({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } }) as const,
+      ),
+      ...plans.map((id) => ({ name: JOBS.stopInstalments, data: { orderId: id } }) as const),
+    ]);
   }
 
   /** Runs `read` on the locked order and applies what it learned: the new status, or null when it learned nothing. */

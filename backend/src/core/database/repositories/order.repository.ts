@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { JOBS } from '@contracts/jobs';
+import { DataSource } from 'typeorm';
 import type { PaymentProviderName } from '@contracts/payments';
 import type { PlanId } from '@contracts/plans';
-import { owe } from '../../queue/owe';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import {
   MEMBERSHIP_CLAIM_MINUTES,
-  type InstalmentStop,
   type MembershipClaim,
   type MembershipRow,
   type NewOrder,
@@ -254,36 +251,6 @@ export class OrderRepository implements PersonalDataOwner {
     return row;
   }
 
-  /**
-   * The admin's stop of an instalment plan, in one transaction holding the order's lock: marks it
-   * stopped, writes the audit entry (`audit`) and owes `stop-instalments`, which cancels its
-   * schedule. A plan stopped already is answered as it is: a double click stops and audits once.
-   */
-  async stopInstalments(orderId: string, audit: (manager: EntityManager) => Promise<void>): Promise<InstalmentStop> {
-    return this.dataSource.transaction(async (manager) => {
-      const [order]: Array<Pick<OrderRow, 'instalments' | 'paid_at' | 'access_revoked_at' | 'instalments_stopped_at'> & { paid: number }> =
-        await manager.query(
-          `SELECT instalments, paid_at, access_revoked_at, instalments_stopped_at,
-                  (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS paid
-             FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
-          [orderId],
-        );
-      if (!order) return { refused: 'not found' };
-      if (order.instalments_stopped_at) return { stoppedAt: order.instalments_stopped_at };
-      if (!order.instalments) return { refused: 'not an instalment plan' };
-      if (!order.paid_at) return { refused: 'not paid' };
-      if (order.access_revoked_at) return { refused: 'access revoked' };
-      if (order.paid >= order.instalments) return { refused: 'paid in full' };
-      const [[stopped]]: [Array<Pick<OrderRow, 'instalments_stopped_at'>>, number] = await manager.query(
-        `UPDATE orders SET instalments_stopped_at = now(), updated_at = now() WHERE id = $1 RETURNING instalments_stopped_at`,
-        [orderId],
-      );
-      await audit(manager);
-      await owe(manager, [{ name: JOBS.stopInstalments, data: { orderId } }]);
-      return { stoppedAt: stopped.instalments_stopped_at as Date };
-    });
-  }
-
   /** The address's paid orders (newest first), each with its payments: the buyer's memberships. */
   membershipsOf(emailNormalized: string): Promise<MembershipRow[]> {
     return this.dataSource.query<MembershipRow[]>(
@@ -337,25 +304,11 @@ export class OrderRepository implements PersonalDataOwner {
 
   /**
    * Orders keep their amounts, plan, status and provider ids under one anonymous address per
-   * person (so an erased buyer still counts once). The customers their provider holds for the
-   * person (name, e-mail, saved cards) are owed a `forget-customer` job each, in the erasure's
-   * transaction: deleted there once the erasure commits, and never if it rolls back. Their
-   * instalment plans still charging are stopped (`stop-instalments`), likewise.
+   * person (so an erased buyer still counts once). What the erasure owes the provider (its
+   * customers forgotten, its instalment plans stopped) the lifecycle decided before, in the same
+   * transaction (OrderLifecycle.personErasing).
    */
   async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
-    const customers: Array<Pick<OrderRow, 'provider' | 'customer_id'> & { customer_id: string }> = await sql.query(
-      `SELECT DISTINCT provider, customer_id FROM orders
-        WHERE email_normalized = $1 AND customer_id IS NOT NULL ORDER BY provider, customer_id`,
-      [erasure.emailNormalized],
-    );
-    // An instalment plan still charging stops with the erasure: no card of a forgotten buyer is
-    // charged again. Marked here (so no schedule is made after) and canceled by `stop-instalments`.
-    const [plans]: [Array<Pick<OrderRow, 'id'>>, number] = await sql.query(
-      `UPDATE orders SET instalments_stopped_at = now()
-        WHERE email_normalized = $1 AND instalments IS NOT NULL AND paid_at IS NOT NULL AND instalments_stopped_at IS NULL
-        RETURNING id`,
-      [erasure.emailNormalized],
-    );
     const orders = affectedRows(
       await sql.query(
         `UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`,
@@ -366,12 +319,6 @@ export class OrderRepository implements PersonalDataOwner {
     await sql.query(`UPDATE memberships SET email_normalized = $2, updated_at = now() WHERE email_normalized = $1`, [
       erasure.emailNormalized,
       erasure.erasedEmail,
-    ]);
-    await owe(sql, [
-      ...customers.map(
-        ({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } }) as const,
-      ),
-      ...plans.map(({ id }) => ({ name: JOBS.stopInstalments, data: { orderId: id } }) as const),
     ]);
     return { orders };
   }
