@@ -153,6 +153,12 @@ export interface PaymentFailedPayload {
 /** A paid order whose subscription ended before it was paid in full or canceled at the buyer's request: its access ended. */
 export interface MembershipEndedPayload {
   orderId: string;
+  /**
+   * Which ending: the buyer's membership's access changes as this ending left them, so an order
+   * that ends again after a payment restored it is told again. Absent in jobs owed before it was
+   * added: those are keyed by the order alone.
+   */
+  sequence?: number;
 }
 
 /** A subscription the buyer set to end with its current period (on /account or in the billing portal): they are told when. */
@@ -268,7 +274,7 @@ export const SIDE_EFFECTS = {
   stopInstalments: 'stop-instalments',
   /** Keyed `payment-failed-email:<invoice id>`: one e-mail per invoice that could not be charged. */
   paymentFailedEmail: 'payment-failed-email',
-  /** Keyed `membership-ended-email:<order id>`. */
+  /** Keyed `membership-ended-email:<order id>:<membership sequence>`: one e-mail per ending of the order's access. */
   membershipEndedEmail: 'membership-ended-email',
   /** Keyed `membership-canceled-email:<order id>:<period end>`: one e-mail per cancellation of a period. */
   membershipCanceledEmail: 'membership-canceled-email',

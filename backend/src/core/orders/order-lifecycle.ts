@@ -228,8 +228,7 @@ export class OrderLifecycle {
         const buyer = await this.pastDue.endGrace(sql, id, graceStartedBefore);
         if (!buyer) return false;
         const owed = new OwedJobs();
-        owed.add({ name: JOBS.membershipEnded, data: { orderId: id } });
-        await this.syncMembership(sql, id, buyer, owed);
+        owed.add(this.membershipEndedJob(id, await this.syncMembership(sql, id, buyer, owed)));
         await owed.flush(sql);
         return true;
       });
@@ -336,11 +335,11 @@ export class OrderLifecycle {
     else if (order.subscription_state === 'past_due' || order.subscription_state === 'unpaid')
       await this.pastDue.clearPastDue(sql, order.id);
     await this.orders.setSubscriptionState(sql, order.id, state);
-    await this.syncMembership(sql, order.id, order);
+    const membership = await this.syncMembership(sql, order.id, order);
     // A refund that ended access canceled it, and its own e-mail told the buyer.
     const ended = (s: string | null) => s === 'canceled' || s === 'unpaid';
     if (ended(state) && !ended(order.subscription_state) && order.paid_at && !order.access_revoked_at) {
-      await owe(sql, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
+      await owe(sql, [this.membershipEndedJob(order.id, membership)]);
     }
   }
 
@@ -491,23 +490,18 @@ export class OrderLifecycle {
    * the caller's transaction (which changed the order). The membership row is locked before the
    * orders are read, so two orders of one buyer changing at once take turns. When access is
    * granted or ends, the membership webhook is owed in the same transaction, once per change
-   * (keyed by the membership's access_changes). Resolves with the membership's status (null: the
-   * buyer has never had access). `buyer`: the order's address and plan when the caller has just
-   * read them under the order's row lock. `owed`: where the webhook is owed when the caller
-   * writes its owed jobs together (else at once).
+   * (keyed by the membership's access_changes). Resolves with the membership as it stands now
+   * (null: the buyer has never had access). `buyer`: the order's address and plan when the
+   * caller has just read them under the order's row lock. `owed`: where the webhook is owed when
+   * the caller writes its owed jobs together (else at once).
    */
-  private async syncMembership(
-    sql: SqlExecutor,
-    orderId: string,
-    buyer?: MembershipBuyer,
-    owed?: OwedJobs,
-  ): Promise<MembershipStatus | null> {
+  private async syncMembership(sql: SqlExecutor, orderId: string, buyer?: MembershipBuyer, owed?: OwedJobs): Promise<MembershipRow | null> {
     const order = buyer ?? (await this.orders.buyerOf(sql, orderId));
     if (!order || !isPlanId(order.plan_id)) return null;
     const product = PRODUCT_OF_PLAN[order.plan_id];
     const current = await this.memberships.lock(sql, order.email_normalized, product);
     const best = await this.memberships.bestAccess(sql, order.email_normalized, plansOf(product));
-    if (!best) return current?.status ?? null;
+    if (!best) return current;
 
     // Access held by a test order and now by a live one is granted anew: the members area hears
     // of no test order unless MEMBERSHIP_WEBHOOK_TEST_ORDERS is on (MembershipWebhookHandler).
@@ -520,13 +514,23 @@ export class OrderLifecycle {
       const inserted = await this.memberships.insert(sql, order.email_normalized, product, best.access, best.id);
       if (!inserted) return this.syncMembership(sql, orderId, order, owed);
       await this.oweWebhook(sql, inserted, 'membership.access_granted', owed);
-      return inserted.status;
+      return inserted;
     }
-    if (current.status === best.access && current.order_id === best.id) return current.status;
+    if (current.status === best.access && current.order_id === best.id) return current;
     const updated = await this.memberships.update(sql, current.id, best.access, best.id, granted, ended);
     if (granted) await this.oweWebhook(sql, updated, 'membership.access_granted', owed);
     if (ended) await this.oweWebhook(sql, updated, 'membership.access_ended', owed);
-    return updated.status;
+    return updated;
+  }
+
+  /**
+   * The buyer's membership-ended e-mail about the order, owed once per ending: keyed by the
+   * membership's access changes as the ending left them (`membership` as syncMembership resolved),
+   * so the same ending owed twice (unpaid, then canceled) is one e-mail, and a second ending of the
+   * order after a payment restored it is another.
+   */
+  private membershipEndedJob(orderId: string, membership: MembershipRow | null) {
+    return { name: JOBS.membershipEnded, data: { orderId, sequence: membership?.access_changes ?? 0 } } as const;
   }
 
   /** Owes the webhook of an access change now, or through `owed` when the caller writes its owed jobs together. */
