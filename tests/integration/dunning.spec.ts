@@ -267,4 +267,17 @@ describe('retries over, the subscription marked unpaid', () => {
       1,
     );
   });
+
+  it('refuses an unpaid member a second membership with a readable 409: their card is updated on /account instead', async () => {
+    const email = `unpaid-again-${++counter}@example.com`;
+    await failedRenewal(email);
+    for (const days of [3, 2, 2]) await advance(days);
+    await waitFor(async () => (await orderOf(email)).status === 'unpaid', 'unpaid');
+    await outboxDrained(stack.db);
+    const refused = await post('/api/create-setup-intent', { email, name: 'Dun Ning', source: 'clear' }).expect(409);
+    expect(refused.body.message).toBe(
+      'This email address already has a Standard Access membership whose payment failed, so nothing was charged. To restore it, please update your card on your account page (/account).',
+    );
+    expect(await stack.db.query(`SELECT 1 FROM orders WHERE email = $1`, [email])).toHaveLength(1);
+  });
 });

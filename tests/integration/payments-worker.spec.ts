@@ -322,9 +322,9 @@ describe('payments through the worker, every integration configured', () => {
     );
     expect(paid).toEqual({ id: paid.id, payment_intent_id: chargeId, provider_payment_id: chargeId });
     // Our own id is never a provider's: the database refuses it outright.
-    await expect(
-      stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text WHERE order_id = $1`, [paid.id]),
-    ).rejects.toThrow(/payments_provider_id_not_ours/);
+    await expect(stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text WHERE order_id = $1`, [paid.id])).rejects.toThrow(
+      /payments_provider_id_not_ours/,
+    );
   });
 
   it("the migration gives a first payment recorded under its order's id the charge's id the order holds", async () => {
@@ -344,6 +344,51 @@ describe('payments through the worker, every integration configured', () => {
     await expect(stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text`)).rejects.toThrow(
       /payments_provider_id_not_ours/,
     );
+  });
+
+  it("a membership's first payment whose bank check failed gives up its claim: another tab's checkout goes ahead", async () => {
+    const setup = async () => {
+      const res = await post('/api/create-setup-intent', { email: buyer, name: 'Jane Buyer', source: 'clear' }).expect(200);
+      const clientSecret: string = res.body.clientSecret;
+      return { clientSecret, id: clientSecret.split('_secret_')[0] };
+    };
+    const confirmSetup = (clientSecret: string, number: string) =>
+      post('/api/sandbox/confirm-setup', { clientSecret, card: card(number), returnUrl: `${stack.url}/checkout` }).expect(200);
+    const authenticate = (clientSecret: string, outcome: 'complete' | 'fail') =>
+      http()
+        .post('/api/sandbox/authenticate')
+        .type('form')
+        .send({ client_secret: clientSecret, return_url: `${stack.url}/checkout`, outcome })
+        .expect(303);
+    const confirm = (setupIntentId: string) =>
+      post('/api/confirm-subscription', {
+        email: buyer,
+        name: 'Jane Buyer',
+        source: 'clear',
+        setupIntentId,
+        plan: 'Standard Access',
+        amount: 97,
+      });
+    const waiting = await setup();
+    await confirmSetup(waiting.clientSecret, '4000002760003184');
+    await authenticate(waiting.clientSecret, 'complete');
+    const other = await setup();
+    await confirmSetup(other.clientSecret, '4242424242424242');
+    const pending: string = (await confirm(waiting.id).expect(200)).body.clientSecret;
+    expect((await confirm(other.id).expect(409)).body.message).toMatch(/waiting for your bank's confirmation in another window/);
+
+    await authenticate(pending, 'fail');
+    await waitFor(
+      async () =>
+        (await stack.db.query(`SELECT membership_claimed_at FROM orders WHERE setup_intent_id = $1`, [waiting.id]))[0]
+          .membership_claimed_at === null,
+      'the claim given up',
+    );
+    await confirm(other.id).expect(200);
+    expect(await stack.db.query(`SELECT setup_intent_id, status FROM orders ORDER BY created_at`)).toEqual([
+      { setup_intent_id: waiting.id, status: 'incomplete' },
+      { setup_intent_id: other.id, status: 'active' },
+    ]);
   });
 
   it('a payment_failed event delivered after succeeded leaves the order succeeded and owes nothing again', async () => {

@@ -346,7 +346,8 @@ export class OrderLifecycle {
   /**
    * A renewal or later instalment the provider could not charge (re-read, so a stale event about
    * an invoice paid since says nothing): the buyer is asked to update the card, once per invoice
-   * (noted in payment_failures under the order's lock), however often the provider retries it.
+   * (noted in payment_failures under the order's lock), however often the provider retries it. A
+   * membership's first invoice refused gives up the order's membership claim.
    */
   private async paymentFailed(
     sql: SqlExecutor,
@@ -355,10 +356,16 @@ export class OrderLifecycle {
     invoiceId: string,
     reads: ProviderEventReads,
   ): Promise<void> {
-    if (!order.paid_at) return;
+    if (!order.paid_at && order.kind !== 'subscription') return;
     const invoice = await reads.readInvoice(invoiceId);
     if (!invoice || invoice.paid || invoice.subscriptionId !== subscriptionId) return;
-    if (invoice.first && order.kind === 'subscription') return;
+    if (invoice.first && order.kind === 'subscription') {
+      // A membership's first payment refused (its bank's check failed): it charged nothing, so
+      // the claim it held on the buyer's one membership goes and another checkout may go ahead.
+      if (!order.paid_at) await this.orders.releaseClaim(sql, order.id);
+      return;
+    }
+    if (!order.paid_at) return;
     if (!(await this.payments.noteFailure(sql, order.id, invoice.invoiceId))) return;
     await owe(sql, [{ name: JOBS.paymentFailed, data: { orderId: order.id, invoiceId: invoice.invoiceId } }]);
   }

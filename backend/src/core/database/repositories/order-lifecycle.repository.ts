@@ -153,6 +153,11 @@ export class OrderLifecycleRepository {
     return buyer;
   }
 
+  /** Gives up the order's claim on its buyer's one membership of the plan (OrderRepository.claimMembership). */
+  async releaseClaim(sql: SqlExecutor, orderId: string): Promise<void> {
+    await sql.query(`UPDATE orders SET membership_claimed_at = NULL WHERE id = $1 AND membership_claimed_at IS NOT NULL`, [orderId]);
+  }
+
   /** Locks an instalment plan's order for a stop, with how many payments it has had (undefined: no such order). */
   async lockForStop(
     sql: SqlExecutor,

@@ -13,6 +13,7 @@ import {
   type OrderLookup,
   type OrderRow,
   type ProviderIds,
+  type RunningMembership,
 } from './order-rows';
 import { PAYMENT_TABLES } from './payment.repository';
 import { affectedRows } from './sql-results';
@@ -29,6 +30,7 @@ export type {
   OrderLookup,
   OrderRow,
   ProviderIds,
+  RunningMembership,
   SubscriptionTermsUpdate,
 } from './order-rows';
 
@@ -175,39 +177,46 @@ export class OrderRepository implements PersonalDataOwner {
   }
 
   /**
-   * Whether the address already holds a running membership of the plan (active, or past due
-   * while the provider retries its card).
+   * The status of the address's running membership of the plan, if it holds one: active, past
+   * due while the provider retries its card, or unpaid (the provider gave up: access ended, but the
+   * subscription still exists and a new card on /account revives it, so a second one is not sold).
    */
-  async hasRunningMembership(emailNormalized: string, planId: PlanId): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM orders WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due') LIMIT 1`,
+  async runningMembershipOf(emailNormalized: string, planId: PlanId): Promise<RunningMembership | null> {
+    const [row]: Array<{ status: RunningMembership }> = await this.dataSource.query(
+      `SELECT status FROM orders WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due', 'unpaid')
+        ORDER BY status = 'unpaid', paid_at DESC LIMIT 1`,
       [emailNormalized, planId],
     );
-    return rows.length > 0;
+    return row?.status ?? null;
   }
 
   /**
    * Claims the buyer's one membership of the order's plan for this order, just before its
-   * subscription is created: 'member' when another order of the address and plan holds a running
-   * membership, 'under-way' when another holds a live claim (its subscription is being created,
-   * or its first payment waits for the bank), else 'claimed'. The per-buyer lock makes two tabs'
-   * claims take turns, so the second sees the first's; it is held for this short transaction
-   * only, never across the provider's call.
+   * subscription is created: 'member' (or 'member-unpaid') when another order of the address and
+   * plan holds a running membership (runningMembershipOf), 'awaiting-bank' when another's first
+   * payment waits for the bank (its subscription incomplete: the claim lives until the provider
+   * settles it, however long the bank takes), 'under-way' when another's subscription is being
+   * created (a claim that lapses after MEMBERSHIP_CLAIM_MINUTES, should its answer never come),
+   * else 'claimed'. The per-buyer lock makes two tabs' claims take turns, so the second sees the
+   * first's; it is held for this short transaction only, never across the provider's call.
    */
   async claimMembership(order: Pick<OrderRow, 'id' | 'email_normalized' | 'plan_id'>): Promise<MembershipClaim> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
         `membership:${order.plan_id}:${order.email_normalized}`,
       ]);
-      const [other]: Array<{ running: boolean }> = await manager.query(
-        `SELECT status IN ('active', 'past_due') AS running FROM orders
+      const [other]: Array<{ claim: MembershipClaim }> = await manager.query(
+        `SELECT CASE WHEN status = 'unpaid' THEN 'member-unpaid' WHEN status IN ('active', 'past_due') THEN 'member'
+                     WHEN status = 'incomplete' THEN 'awaiting-bank' ELSE 'under-way' END AS claim
+           FROM orders
           WHERE email_normalized = $1 AND plan_id = $2 AND id <> $3
-            AND (status IN ('active', 'past_due')
+            AND (status IN ('active', 'past_due', 'unpaid')
+                 OR (membership_claimed_at IS NOT NULL AND status = 'incomplete')
                  OR (membership_claimed_at > now() - make_interval(mins => $4) AND status <> 'canceled'))
-          ORDER BY running DESC LIMIT 1`,
+          ORDER BY status IN ('active', 'past_due') DESC, status = 'unpaid' DESC, status = 'incomplete' DESC LIMIT 1`,
         [order.email_normalized, order.plan_id, order.id, MEMBERSHIP_CLAIM_MINUTES],
       );
-      if (other) return other.running ? 'member' : 'under-way';
+      if (other) return other.claim;
       await manager.query(`UPDATE orders SET membership_claimed_at = now() WHERE id = $1`, [order.id]);
       return 'claimed';
     });
