@@ -1,6 +1,7 @@
 import { PAYMENT_GATEWAY, PaymentGateway, type SubscriptionState } from '@core/payments/payment-gateway';
 import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
 import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import request from 'supertest';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -344,6 +345,60 @@ describe('payments through the worker, every integration configured', () => {
     await expect(stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text`)).rejects.toThrow(
       /payments_provider_id_not_ours/,
     );
+  });
+
+  it("a worker's boot repairs a first payment its order holds no id for by asking the sandbox, and reports one it has nothing for", async () => {
+    const chargeId = await payOneTime();
+    await settled('succeeded');
+    const { id: orderId } = await order();
+    const migration = new PaymentsCarryProviderIds1766966400000();
+    const runner = stack.db.createQueryRunner();
+    try {
+      await migration.down(runner);
+      // As a legacy database holds it: recorded under the order's id, the order holding no charge id,
+      // so the migration could not repair it and left its check NOT VALID (enforced for new rows only).
+      await runner.query(`UPDATE payments SET provider_payment_id = order_id::text`);
+      await runner.query(`UPDATE orders SET payment_intent_id = NULL`);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await stack.db.query(`SELECT convalidated FROM pg_constraint WHERE conname = 'payments_provider_id_not_ours'`)).toEqual([
+      { convalidated: false },
+    ]);
+    const providerIds = async () => stack.db.query(`SELECT provider_payment_id FROM payments`);
+    const unrepaired = async () =>
+      (await stack.worker!.get(PaymentMetrics).registry.getSingleMetric('funnel_payments_without_provider_id')!.get()).values[0]?.value;
+    const reboot = async () => {
+      await stack.stopWorker();
+      await stack.startWorker();
+      await waitFor(async () => (await stack.db.query(`SELECT 1 FROM outbox WHERE job_name = 'repair-payment-ids'`)).length > 0, 'owed');
+      await outboxDrained(stack.db);
+    };
+
+    // The sandbox holds no paid charge for the order: the payment is left, logged by id and counted.
+    await stack.db.query(`UPDATE sandbox_objects SET status = 'canceled' WHERE object = 'payment_intent'`);
+    await reboot();
+    expect(await providerIds()).toEqual([{ provider_payment_id: orderId }]);
+    expect(await unrepaired()).toBe(1);
+    expect(
+      await stack.db.query(`SELECT completed_at IS NOT NULL AS done, last_error FROM outbox WHERE job_name = 'repair-payment-ids'`),
+    ).toEqual([{ done: true, last_error: null }]);
+
+    // Its charge found at the next boot: the payment and the order carry the charge's id.
+    await stack.db.query(`UPDATE sandbox_objects SET status = 'succeeded' WHERE object = 'payment_intent'`);
+    await stack.db.query(`DELETE FROM outbox WHERE job_name = 'repair-payment-ids'`);
+    await reboot();
+    expect(await providerIds()).toEqual([{ provider_payment_id: chargeId }]);
+    expect(await stack.db.query(`SELECT payment_intent_id FROM orders`)).toEqual([{ payment_intent_id: chargeId }]);
+    expect(await unrepaired()).toBe(0);
+
+    // Nothing left: a later boot owes no pass.
+    await stack.db.query(`DELETE FROM outbox WHERE job_name = 'repair-payment-ids'`);
+    await stack.stopWorker();
+    await stack.startWorker();
+    await outboxDrained(stack.db);
+    expect(await stack.db.query(`SELECT 1 FROM outbox WHERE job_name = 'repair-payment-ids'`)).toEqual([]);
   });
 
   it("a membership's first payment whose bank check failed gives up its claim: another tab's checkout goes ahead", async () => {

@@ -33,6 +33,7 @@ export const JOBS = {
   refundRecorded: 'refund-recorded',
   disputeChanged: 'dispute-changed',
   abandonedCheckoutEmail: 'abandoned-checkout-email',
+  repairPaymentIds: 'repair-payment-ids',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -204,6 +205,12 @@ export interface AbandonedCheckoutEmailPayload {
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
+/**
+ * A pass over the first payments still recorded under their order's own id, each given the
+ * provider's id as the provider says it (owed by a worker at boot when there are any).
+ */
+export type RepairPaymentIdsPayload = Record<string, never>;
+
 /** Every job the system can run: the discriminated union the producer and processors share. */
 export type JobItem =
   | { name: typeof JOBS.affiliateSignup; data: AffiliateSignupPayload }
@@ -223,7 +230,8 @@ export type JobItem =
   | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload }
   | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
   | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload }
-  | { name: typeof JOBS.abandonedCheckoutEmail; data: AbandonedCheckoutEmailPayload };
+  | { name: typeof JOBS.abandonedCheckoutEmail; data: AbandonedCheckoutEmailPayload }
+  | { name: typeof JOBS.repairPaymentIds; data: RepairPaymentIdsPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -247,6 +255,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.refundRecorded]: QUEUES.payments,
   [JOBS.disputeChanged]: QUEUES.payments,
   [JOBS.abandonedCheckoutEmail]: QUEUES.invitations,
+  [JOBS.repairPaymentIds]: QUEUES.maintenance,
 };
 
 /**

@@ -24,7 +24,7 @@ import {
   type RefundStatus,
 } from '../database/repositories/refund.repository';
 import type { SqlExecutor } from '../database/personal-data';
-import type { PaymentGateway, SubscriptionState } from '../payments/payment-gateway';
+import type { FoundFirstPayment, PaymentGateway, SubscriptionState } from '../payments/payment-gateway';
 import { owe, OwedJobs } from '../queue/owe';
 import { advance, isPaid, type OrderStatus } from './order-state';
 import { refundEndsAccess } from './refund-access';
@@ -276,6 +276,21 @@ export class OrderLifecycle {
       ),
       ...plans.map((id) => ({ name: JOBS.stopInstalments, data: { orderId: id } }) as const),
     ]);
+  }
+
+  /**
+   * The provider's object that took the first payment of an order whose payment 1 was recorded
+   * under the order's own id (found by the order id it carries), in one transaction under the
+   * order's lock: the order learns the object's id if it holds none of its kind, and the payment
+   * takes it, so refunds and disputes (of our admin, or made in the provider's dashboard) find it.
+   * True when the payment carries it now.
+   */
+  firstPaymentFound(paymentId: string, orderId: string, found: FoundFirstPayment): Promise<boolean> {
+    return this.dataSource.transaction(async (sql) => {
+      if (!(await this.orders.lock(sql, orderId))) return false;
+      await this.orders.setIdIfMissing(sql, orderId, found.object === 'charge' ? 'payment_intent_id' : 'subscription_id', found.id);
+      return this.payments.setProviderIdOfOrderIdPayment(sql, paymentId, found.id);
+    });
   }
 
   /** Runs `read` on the locked order and applies what it learned: the new status, or null when it learned nothing. */
