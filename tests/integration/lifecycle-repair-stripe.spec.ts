@@ -1,17 +1,23 @@
 import request from 'supertest';
+import { JOBS } from '@contracts/jobs';
 import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { owe } from '@core/queue/owe';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { FakeStripeServer } from '../fakes/stripe-server';
+import { adminCreate } from './support/admin';
 import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
 import { clientAddresses, flushRedis, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
  * Against the Stripe fake, through the real worker: first payments a legacy database recorded
  * under their order's own id (the order holding no Stripe id) are repaired from Stripe's search
- * by the order id its objects carry, at the worker's boot.
+ * by the order id its objects carry, at the worker's boot; and an instalment plan stopped before
+ * Stripe started its schedule's subscription (so no subscription event will ever come) ends as a
+ * canceled one would: access ended, the buyer told once.
  */
+const ADMIN = { email: 'repair.admin@example.com', password: 'a long enough repair password' };
 const WEBHOOK_SECRET = 'whsec_repairstripesecret00000000';
 const PI = 'pi_fake000000000000000001';
 const SUBSCRIPTION = 'sub_fake000000000000000001';
@@ -19,12 +25,15 @@ const SUBSCRIPTION = 'sub_fake000000000000000001';
 const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
 let stack: Stack;
+let cookie = '';
+let csrfToken = '';
 let counter = 0;
 let eventCounter = 0;
 const nextClient = clientAddresses(83);
 
 const http = () => request(stack.url);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
+const adminPost = (path: string) => http().post(path).set('cookie', cookie).set('x-csrf-token', csrfToken).send({});
 const webhook = (type: string, object: Record<string, unknown>) =>
   sendSignedWebhook(stack.url, WEBHOOK_SECRET, {
     id: `evt_repair_${++eventCounter}`,
@@ -101,6 +110,11 @@ beforeAll(async () => {
   await stripe.start();
   stack = await startStack({ SMTP_URL: await smtp.start(), ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET) });
   await resetData(stack.db);
+  await stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
+  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
+  const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
+  cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
+  csrfToken = login.body.csrfToken;
 }, 60_000);
 
 afterAll(async () => {
@@ -144,4 +158,27 @@ it("repairs legacy first payments from Stripe's search by order id, reports the 
   expect(await paymentOf(member)).toBe(subscriptionId);
   expect(await orderOf(memberBuyer)).toMatchObject({ subscription_id: subscriptionId });
   expect(await unrepaired()).toBe(0);
+});
+
+it("a 6-Month plan stopped before Stripe started its schedule's subscription ends: access ended, the buyer told once", async () => {
+  const email = `stopped-early-${++counter}@example.com`;
+  const orderId = await buyCharge(email, '6-Month Plan');
+  await waitFor(async () => Boolean((await orderOf(email)).instalment_schedule_id), 'the schedule kept');
+  const scheduleId: string = (await orderOf(email)).instalment_schedule_id;
+  await outboxDrained(stack.db);
+  expect(await stack.db.query(`SELECT status FROM memberships`)).toEqual([{ status: 'active' }]);
+
+  await adminPost(`/api/admin/billing/orders/${orderId}/stop-instalments`).expect(200);
+  await outboxDrained(stack.db);
+  expect(stripe.schedule(scheduleId)).toMatchObject({ status: 'canceled', subscription: null });
+  expect(await orderOf(email)).toMatchObject({ subscription_id: null, subscription_state: 'canceled' });
+  expect(await stack.db.query(`SELECT status, access_changes FROM memberships`)).toEqual([{ status: 'ended', access_changes: 2 }]);
+  await waitFor(async () => smtp.messages.some((m) => /membership has ended/.test(m.subject ?? '')), 'ended e-mail');
+
+  // The stop owed again (a lost job's retry): nothing more is canceled, ended or told.
+  await owe(stack.db, [{ name: JOBS.stopInstalments, data: { orderId } }]);
+  await outboxDrained(stack.db);
+  expect(stripe.requests.filter((r) => r.path === `/v1/subscription_schedules/${scheduleId}/cancel`)).toHaveLength(1);
+  expect(await stack.db.query(`SELECT status, access_changes FROM memberships`)).toEqual([{ status: 'ended', access_changes: 2 }]);
+  expect(smtp.messages.filter((m) => /membership has ended/.test(m.subject ?? ''))).toHaveLength(1);
 });

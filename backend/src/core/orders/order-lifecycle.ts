@@ -260,6 +260,24 @@ export class OrderLifecycle {
   }
 
   /**
+   * A stopped plan's later charges canceled at the provider (`stop-instalments` done, or nothing
+   * was ever scheduled). A plan whose schedule had started its subscription ends by that
+   * subscription's events; one stopped before (Stripe starts it only when the second charge falls
+   * due) has no subscription to send any, so its charging ends here, as a canceled subscription's
+   * would: a plan not paid in full loses its access (ORDER_ACCESS), the membership webhook and the
+   * membership-ended e-mail are owed, once. True when it ended now.
+   */
+  unstartedInstalmentsStopped(orderId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (sql) => {
+      const order = await this.orders.lock(sql, orderId);
+      if (!order || !(await this.orders.endUnstartedSchedule(sql, orderId))) return false;
+      const membership = await this.syncMembership(sql, orderId, order);
+      if (order.paid_at && !order.access_revoked_at) await owe(sql, [this.membershipEndedJob(orderId, membership)]);
+      return true;
+    });
+  }
+
+  /**
    * What erasing a person owes the providers, decided in the erasure's transaction before their
    * orders are made anonymous: each customer a provider holds for them is forgotten
    * (`forget-customer`: name, e-mail and saved cards deleted there), and each instalment plan still

@@ -182,6 +182,21 @@ export class OrderLifecycleRepository {
     return stopped.instalments_stopped_at;
   }
 
+  /**
+   * A stopped plan's schedule canceled before it started the subscription that charges it: the
+   * plan's charging has ended as if that subscription had been canceled (subscription_state), so
+   * its access follows the same rule. True when this ended it now; false when the order holds a
+   * subscription (its own events say how it ended) or was ended before.
+   */
+  async endUnstartedSchedule(sql: SqlExecutor, orderId: string): Promise<boolean> {
+    const result: unknown = await sql.query(
+      `UPDATE orders SET subscription_state = 'canceled', updated_at = now()
+        WHERE id = $1 AND instalments_stopped_at IS NOT NULL AND subscription_id IS NULL AND subscription_state IS NULL`,
+      [orderId],
+    );
+    return affectedRows(result) === 1;
+  }
+
   /** The customers the provider holds for the address (each provider's, once). */
   async customersOf(sql: SqlExecutor, emailNormalized: string): Promise<Array<Pick<OrderRow, 'provider'> & { customer_id: string }>> {
     return sql.query(
