@@ -113,6 +113,7 @@ export class FakeStripeServer {
     this.metadata.clear();
     this.invoices.clear();
     this.subscriptionStatuses.clear();
+    this.searchableSubscriptions.clear();
     this.refunds.clear();
     this.disputes.clear();
     this.invoicePayments.clear();
@@ -355,7 +356,52 @@ export class FakeStripeServer {
     return this.requests.map((r) => `${r.method} ${r.path}`);
   }
 
+  // --- Search by metadata (the payment repair's `metadata['order_id']` look-ups) -------------------
+  /** Subscriptions `GET /v1/subscriptions/search` finds, by id: what Stripe holds made for an order. */
+  private readonly searchableSubscriptions = new Map<string, Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'metadata'>>();
+
+  /** A subscription Stripe made for the order (its metadata names it), found by its search only. */
+  addSubscriptionFor(orderId: string, status: Stripe.Subscription.Status = 'active'): string {
+    const id = `sub_search${String(this.searchableSubscriptions.size + 1).padStart(15, '0')}`;
+    this.searchableSubscriptions.set(id, { id, object: 'subscription', status, metadata: { order_id: orderId } });
+    return id;
+  }
+
+  /** Stripe's search: one `metadata['key']:'value'` clause, over what the fake holds, in one page. */
+  private searchResult<T extends { metadata: Stripe.Metadata | null }>(query: string | undefined, objects: T[]): Stripe.ApiSearchResult<T> {
+    const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query ?? '');
+    if (!clause) throw new StripeErrorAnswer(400, { error: { type: 'invalid_request_error', message: `Invalid search query: ${query}` } });
+    const data = objects.filter((o) => o.metadata?.[clause[1]] === clause[2]);
+    return { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/search' };
+  }
+
+  private readonly searchRoutes: Array<[string, RegExp, Handler]> = [
+    [
+      'GET',
+      /^\/v1\/payment_intents\/search$/,
+      (r) => ({
+        ...this.searchResult(
+          r.params.query,
+          [...this.metadata]
+            .filter(([id]) => id.startsWith('pi_'))
+            .map(
+              ([id, metadata]) =>
+                ({
+                  id,
+                  object: 'payment_intent',
+                  status: this.intentStatuses.get(id) ?? this.paymentIntentStatus,
+                  metadata,
+                }) satisfies Pick<Stripe.PaymentIntent, 'id' | 'object' | 'status' | 'metadata'>,
+            ),
+        ),
+      }),
+    ],
+    ['GET', /^\/v1\/subscriptions\/search$/, (r) => ({ ...this.searchResult(r.params.query, [...this.searchableSubscriptions.values()]) })],
+  ];
+  // ------------------------------------------------------------------------------------------------
+
   private readonly routes: Array<[string, RegExp, Handler]> = [
+    ...this.searchRoutes,
     ['GET', /^\/v1\/coupons\/([^/]+)$/, (_r, id) => this.found('coupon', this.coupons.get(id as string), id as string)],
     ['POST', /^\/v1\/coupons$/, (r) => this.createCoupon(r)],
     [

@@ -156,6 +156,34 @@ describe('past due for longer than the grace', () => {
     expect((await reconcile()).graceEnded).toBe(0);
   });
 
+  it('tells a member whose access ends a second time (ended, restored by a payment, ended again) each time, once', async () => {
+    const email = `twice-${++counter}@example.com`;
+    await failedRenewal(email);
+    await advance(15);
+    expect((await reconcile()).graceEnded).toBe(1);
+    await waitFor(async () => subjects(email).filter((s) => /has ended/.test(s)).length === 1, 'first ended e-mail');
+    // The retry of day 20 on an updated card restores access.
+    await switchCard(email, '4242');
+    await advance(6);
+    await waitFor(async () => (await membership(email))?.status === 'active', 'access restored');
+    expect(await membership(email)).toMatchObject({ access_changes: 3 });
+
+    // The next renewal fails too, and its grace runs out: access ends again.
+    await switchCard(email, '0341');
+    await advance(11);
+    await waitFor(async () => (await orderOf(email)).status === 'past_due', 'past due again');
+    await outboxDrained(stack.db);
+    await advance(15);
+    expect((await reconcile()).graceEnded).toBe(1);
+    await waitFor(async () => webhooks(email).length === 4, 'second end told');
+    await waitFor(async () => subjects(email).filter((s) => /has ended/.test(s)).length === 2, 'second ended e-mail');
+    await outboxDrained(stack.db);
+    expect(await membership(email)).toMatchObject({ status: 'ended', access_changes: 4 });
+    expect(subjects(email).filter((s) => /has ended/.test(s))).toHaveLength(2);
+    const mails = smtp.deliveriesAtDoor();
+    expect(exactlyOnceProblems(mails, [...new Set(mails.map((m) => m.identity))])).toEqual([]);
+  });
+
   it('gives the whole grace to a member whose renewal is paid by a retry within it', async () => {
     const email = `recovered-${++counter}@example.com`;
     await failedRenewal(email);
@@ -238,5 +266,18 @@ describe('retries over, the subscription marked unpaid', () => {
     expect(await stack.db.query(`SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = $1`, [email])).toHaveLength(
       1,
     );
+  });
+
+  it('refuses an unpaid member a second membership with a readable 409: their card is updated on /account instead', async () => {
+    const email = `unpaid-again-${++counter}@example.com`;
+    await failedRenewal(email);
+    for (const days of [3, 2, 2]) await advance(days);
+    await waitFor(async () => (await orderOf(email)).status === 'unpaid', 'unpaid');
+    await outboxDrained(stack.db);
+    const refused = await post('/api/create-setup-intent', { email, name: 'Dun Ning', source: 'clear' }).expect(409);
+    expect(refused.body.message).toBe(
+      'This email address already has a Standard Access membership whose payment failed, so nothing was charged. To restore it, please update your card on your account page (/account).',
+    );
+    expect(await stack.db.query(`SELECT 1 FROM orders WHERE email = $1`, [email])).toHaveLength(1);
   });
 });

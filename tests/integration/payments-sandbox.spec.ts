@@ -498,6 +498,8 @@ describe('sandbox subscriptions', () => {
   describe('two tabs confirming at once', () => {
     const UNDER_WAY =
       'A payment for a Standard Access membership with this email address is already under way in another window, so nothing was charged here. Please finish it there, or try again in 15 minutes.';
+    const AWAITING_BANK =
+      "A payment for a Standard Access membership with this email address is waiting for your bank's confirmation in another window, so nothing was charged here. Please finish it there.";
     const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
     const subscriptions = async (): Promise<Array<{ order_id: string; status: string }>> =>
       stack.db.query(`SELECT order_id, status FROM sandbox_objects WHERE object = 'subscription'`);
@@ -554,7 +556,7 @@ describe('sandbox subscriptions', () => {
       expect(again.body.message).toMatch(/^This email address already has an active Standard Access membership/);
     });
 
-    it('keeps the other tab out while the first payment waits for the bank, and lets it in once a payment was declined', async () => {
+    it('keeps the other tab out while the first payment waits for the bank, however long, and lets it in once a payment was declined', async () => {
       const waiting = await confirmedSetup('4000002760003184');
       await http()
         .post('/api/sandbox/authenticate')
@@ -563,7 +565,14 @@ describe('sandbox subscriptions', () => {
         .expect(303);
       const other = await confirmedSetup('4242424242424242');
       expect((await post('/api/confirm-subscription', confirm(waiting.id)).expect(200)).body.clientSecret).toEqual(expect.any(String));
-      expect((await post('/api/confirm-subscription', confirm(other.id)).expect(409)).body.message).toBe(UNDER_WAY);
+      expect((await post('/api/confirm-subscription', confirm(other.id)).expect(409)).body.message).toBe(AWAITING_BANK);
+      expect(await subscriptions()).toHaveLength(1);
+
+      // The bank takes longer than the claim's 15 minutes: the claim lives as long as the payment waits.
+      await stack.db.query(`UPDATE orders SET membership_claimed_at = now() - interval '20 minutes' WHERE setup_intent_id = $1`, [
+        waiting.id,
+      ]);
+      expect((await post('/api/confirm-subscription', confirm(other.id)).expect(409)).body.message).toBe(AWAITING_BANK);
       expect(await subscriptions()).toHaveLength(1);
 
       // A first payment declined charged nothing and holds nothing: the next checkout goes ahead.

@@ -1,6 +1,7 @@
 import { PAYMENT_GATEWAY, PaymentGateway, type SubscriptionState } from '@core/payments/payment-gateway';
 import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
 import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
+import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import request from 'supertest';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -322,9 +323,9 @@ describe('payments through the worker, every integration configured', () => {
     );
     expect(paid).toEqual({ id: paid.id, payment_intent_id: chargeId, provider_payment_id: chargeId });
     // Our own id is never a provider's: the database refuses it outright.
-    await expect(
-      stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text WHERE order_id = $1`, [paid.id]),
-    ).rejects.toThrow(/payments_provider_id_not_ours/);
+    await expect(stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text WHERE order_id = $1`, [paid.id])).rejects.toThrow(
+      /payments_provider_id_not_ours/,
+    );
   });
 
   it("the migration gives a first payment recorded under its order's id the charge's id the order holds", async () => {
@@ -344,6 +345,105 @@ describe('payments through the worker, every integration configured', () => {
     await expect(stack.db.query(`UPDATE payments SET provider_payment_id = order_id::text`)).rejects.toThrow(
       /payments_provider_id_not_ours/,
     );
+  });
+
+  it("a worker's boot repairs a first payment its order holds no id for by asking the sandbox, and reports one it has nothing for", async () => {
+    const chargeId = await payOneTime();
+    await settled('succeeded');
+    const { id: orderId } = await order();
+    const migration = new PaymentsCarryProviderIds1766966400000();
+    const runner = stack.db.createQueryRunner();
+    try {
+      await migration.down(runner);
+      // As a legacy database holds it: recorded under the order's id, the order holding no charge id,
+      // so the migration could not repair it and left its check NOT VALID (enforced for new rows only).
+      await runner.query(`UPDATE payments SET provider_payment_id = order_id::text`);
+      await runner.query(`UPDATE orders SET payment_intent_id = NULL`);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await stack.db.query(`SELECT convalidated FROM pg_constraint WHERE conname = 'payments_provider_id_not_ours'`)).toEqual([
+      { convalidated: false },
+    ]);
+    const providerIds = async () => stack.db.query(`SELECT provider_payment_id FROM payments`);
+    const unrepaired = async () =>
+      (await stack.worker!.get(PaymentMetrics).registry.getSingleMetric('funnel_payments_without_provider_id')!.get()).values[0]?.value;
+    const reboot = async () => {
+      await stack.stopWorker();
+      await stack.startWorker();
+      await waitFor(async () => (await stack.db.query(`SELECT 1 FROM outbox WHERE job_name = 'repair-payment-ids'`)).length > 0, 'owed');
+      await outboxDrained(stack.db);
+    };
+
+    // The sandbox holds no paid charge for the order: the payment is left, logged by id and counted.
+    await stack.db.query(`UPDATE sandbox_objects SET status = 'canceled' WHERE object = 'payment_intent'`);
+    await reboot();
+    expect(await providerIds()).toEqual([{ provider_payment_id: orderId }]);
+    expect(await unrepaired()).toBe(1);
+    expect(
+      await stack.db.query(`SELECT completed_at IS NOT NULL AS done, last_error FROM outbox WHERE job_name = 'repair-payment-ids'`),
+    ).toEqual([{ done: true, last_error: null }]);
+
+    // Its charge found at the next boot: the payment and the order carry the charge's id.
+    await stack.db.query(`UPDATE sandbox_objects SET status = 'succeeded' WHERE object = 'payment_intent'`);
+    await stack.db.query(`DELETE FROM outbox WHERE job_name = 'repair-payment-ids'`);
+    await reboot();
+    expect(await providerIds()).toEqual([{ provider_payment_id: chargeId }]);
+    expect(await stack.db.query(`SELECT payment_intent_id FROM orders`)).toEqual([{ payment_intent_id: chargeId }]);
+    expect(await unrepaired()).toBe(0);
+
+    // Nothing left: a later boot owes no pass.
+    await stack.db.query(`DELETE FROM outbox WHERE job_name = 'repair-payment-ids'`);
+    await stack.stopWorker();
+    await stack.startWorker();
+    await outboxDrained(stack.db);
+    expect(await stack.db.query(`SELECT 1 FROM outbox WHERE job_name = 'repair-payment-ids'`)).toEqual([]);
+  });
+
+  it("a membership's first payment whose bank check failed gives up its claim: another tab's checkout goes ahead", async () => {
+    const setup = async () => {
+      const res = await post('/api/create-setup-intent', { email: buyer, name: 'Jane Buyer', source: 'clear' }).expect(200);
+      const clientSecret: string = res.body.clientSecret;
+      return { clientSecret, id: clientSecret.split('_secret_')[0] };
+    };
+    const confirmSetup = (clientSecret: string, number: string) =>
+      post('/api/sandbox/confirm-setup', { clientSecret, card: card(number), returnUrl: `${stack.url}/checkout` }).expect(200);
+    const authenticate = (clientSecret: string, outcome: 'complete' | 'fail') =>
+      http()
+        .post('/api/sandbox/authenticate')
+        .type('form')
+        .send({ client_secret: clientSecret, return_url: `${stack.url}/checkout`, outcome })
+        .expect(303);
+    const confirm = (setupIntentId: string) =>
+      post('/api/confirm-subscription', {
+        email: buyer,
+        name: 'Jane Buyer',
+        source: 'clear',
+        setupIntentId,
+        plan: 'Standard Access',
+        amount: 97,
+      });
+    const waiting = await setup();
+    await confirmSetup(waiting.clientSecret, '4000002760003184');
+    await authenticate(waiting.clientSecret, 'complete');
+    const other = await setup();
+    await confirmSetup(other.clientSecret, '4242424242424242');
+    const pending: string = (await confirm(waiting.id).expect(200)).body.clientSecret;
+    expect((await confirm(other.id).expect(409)).body.message).toMatch(/waiting for your bank's confirmation in another window/);
+
+    await authenticate(pending, 'fail');
+    await waitFor(
+      async () =>
+        (await stack.db.query(`SELECT membership_claimed_at FROM orders WHERE setup_intent_id = $1`, [waiting.id]))[0]
+          .membership_claimed_at === null,
+      'the claim given up',
+    );
+    await confirm(other.id).expect(200);
+    expect(await stack.db.query(`SELECT setup_intent_id, status FROM orders ORDER BY created_at`)).toEqual([
+      { setup_intent_id: waiting.id, status: 'incomplete' },
+      { setup_intent_id: other.id, status: 'active' },
+    ]);
   });
 
   it('a payment_failed event delivered after succeeded leaves the order succeeded and owes nothing again', async () => {

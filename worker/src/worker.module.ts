@@ -35,6 +35,7 @@ import { DataRetentionHandler } from './handlers/data-retention.handler';
 import { DisputeEmailHandler } from './handlers/dispute-email.handler';
 import { RefundEffectsHandler } from './handlers/refund-effects.handler';
 import { RefundEventsService } from './handlers/refund-events.service';
+import { PaymentRepairHandler } from './handlers/payment-repair.handler';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { RetentionSchedule } from './jobs/retention-schedule';
 import { WorkerHeartbeat } from './processors/heartbeat';
@@ -92,6 +93,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
     RefundEventsService,
     RefundEffectsHandler,
     DisputeEmailHandler,
+    PaymentRepairHandler,
     MaintenanceProcessor,
     RetentionSchedule,
     WorkerHeartbeat,

@@ -33,6 +33,7 @@ export const JOBS = {
   refundRecorded: 'refund-recorded',
   disputeChanged: 'dispute-changed',
   abandonedCheckoutEmail: 'abandoned-checkout-email',
+  repairPaymentIds: 'repair-payment-ids',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -153,6 +154,12 @@ export interface PaymentFailedPayload {
 /** A paid order whose subscription ended before it was paid in full or canceled at the buyer's request: its access ended. */
 export interface MembershipEndedPayload {
   orderId: string;
+  /**
+   * Which ending: the buyer's membership's access changes as this ending left them, so an order
+   * that ends again after a payment restored it is told again. Absent in jobs owed before it was
+   * added: those are keyed by the order alone.
+   */
+  sequence?: number;
 }
 
 /** A subscription the buyer set to end with its current period (on /account or in the billing portal): they are told when. */
@@ -198,6 +205,12 @@ export interface AbandonedCheckoutEmailPayload {
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
 export type DataRetentionPayload = Record<string, never>;
 
+/**
+ * A pass over the first payments still recorded under their order's own id, each given the
+ * provider's id as the provider says it (owed by a worker at boot when there are any).
+ */
+export type RepairPaymentIdsPayload = Record<string, never>;
+
 /** Every job the system can run: the discriminated union the producer and processors share. */
 export type JobItem =
   | { name: typeof JOBS.affiliateSignup; data: AffiliateSignupPayload }
@@ -217,7 +230,8 @@ export type JobItem =
   | { name: typeof JOBS.membershipWebhook; data: MembershipWebhookPayload }
   | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
   | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload }
-  | { name: typeof JOBS.abandonedCheckoutEmail; data: AbandonedCheckoutEmailPayload };
+  | { name: typeof JOBS.abandonedCheckoutEmail; data: AbandonedCheckoutEmailPayload }
+  | { name: typeof JOBS.repairPaymentIds; data: RepairPaymentIdsPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -241,6 +255,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.refundRecorded]: QUEUES.payments,
   [JOBS.disputeChanged]: QUEUES.payments,
   [JOBS.abandonedCheckoutEmail]: QUEUES.invitations,
+  [JOBS.repairPaymentIds]: QUEUES.maintenance,
 };
 
 /**
@@ -268,7 +283,7 @@ export const SIDE_EFFECTS = {
   stopInstalments: 'stop-instalments',
   /** Keyed `payment-failed-email:<invoice id>`: one e-mail per invoice that could not be charged. */
   paymentFailedEmail: 'payment-failed-email',
-  /** Keyed `membership-ended-email:<order id>`. */
+  /** Keyed `membership-ended-email:<order id>:<membership sequence>`: one e-mail per ending of the order's access. */
   membershipEndedEmail: 'membership-ended-email',
   /** Keyed `membership-canceled-email:<order id>:<period end>`: one e-mail per cancellation of a period. */
   membershipCanceledEmail: 'membership-canceled-email',

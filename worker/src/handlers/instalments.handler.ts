@@ -3,6 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { JOBS, ScheduleInstalmentsPayload, SIDE_EFFECTS, StopInstalmentsPayload } from '@contracts/jobs';
 import { isPlanId, PLANS } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -37,6 +38,7 @@ export class InstalmentsHandler {
     private readonly orders: OrderRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly stops: InstalmentStops,
+    private readonly lifecycle: OrderLifecycle,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -78,14 +80,19 @@ export class InstalmentsHandler {
     return this.done(orderId, effect.replayed ? 'already scheduled' : 'scheduled', scheduleId);
   }
 
-  /** A plan the admin or an erasure stopped (`orders.instalments_stopped_at`): its schedule is canceled. */
+  /**
+   * A plan the admin or an erasure stopped (`orders.instalments_stopped_at`): its schedule is
+   * canceled. Once nothing more can be charged, a plan whose schedule never started its
+   * subscription (or was never made) ends as a canceled subscription would (the lifecycle decides).
+   */
   @OnJob(JOBS.stopInstalments)
   async stop({ orderId }: StopInstalmentsPayload): Promise<StopInstalmentsOutcome> {
     const order = await this.orders.findById(orderId);
     if (!order) return 'skipped: order not found';
     if (!order.instalments) return 'skipped: not an instalment plan';
     const outcome = await this.stops.stop(order);
-    this.logger.log({ orderId, scheduleId: order.instalment_schedule_id, outcome }, 'Instalments stopped');
+    const ended = !outcome.startsWith('failed') && (await this.lifecycle.unstartedInstalmentsStopped(orderId));
+    this.logger.log({ orderId, scheduleId: order.instalment_schedule_id, outcome, ended }, 'Instalments stopped');
     return outcome;
   }
 

@@ -36,7 +36,7 @@ export type MembershipMailOutcome =
  * What the buyer is told about a membership after checkout, each e-mail once through the
  * side-effect ledger: a renewal or instalment that could not be charged (keyed by the invoice,
  * however often the provider retries it), a membership set to end with its period (keyed by the
- * order and that date), and a membership that ended (keyed by the order).
+ * order and that date), and a membership that ended (keyed by the order and the ending).
  */
 @Injectable()
 export class MembershipMailHandler {
@@ -66,7 +66,7 @@ export class MembershipMailHandler {
   }
 
   @OnJob(JOBS.membershipEnded)
-  async membershipEnded({ orderId }: MembershipEndedPayload): Promise<MembershipMailOutcome> {
+  async membershipEnded({ orderId, sequence }: MembershipEndedPayload): Promise<MembershipMailOutcome> {
     const order = await this.orders.findById(orderId);
     if (!order) return 'skipped: order not found';
     // An instalment plan's schedule ends after its last charge: that is the plan completed, not
@@ -75,7 +75,8 @@ export class MembershipMailHandler {
       return this.done({ orderId }, 'skipped: paid in full');
     }
     const mail = buildMembershipEndedEmail({ planId: order.plan_id, endedAt: order.updated_at, customerName: order.name }, this.brand());
-    return this.send(SIDE_EFFECTS.membershipEndedEmail, orderId, order.email, mail, { orderId });
+    const ending = sequence === undefined ? orderId : `${orderId}:${sequence}`;
+    return this.send(SIDE_EFFECTS.membershipEndedEmail, ending, order.email, mail, { orderId });
   }
 
   @OnJob(JOBS.membershipCanceled)

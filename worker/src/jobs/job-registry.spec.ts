@@ -135,6 +135,11 @@ class MaintenanceHandlers {
   async purge(): Promise<string> {
     return 'purged';
   }
+
+  @OnJob(JOBS.repairPaymentIds)
+  async repairPaymentIds(): Promise<string> {
+    return 'repaired';
+  }
 }
 
 @Processor(QUEUES.maintenance)

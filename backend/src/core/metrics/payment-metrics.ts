@@ -1,5 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { Counter, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 
 /** Decline reasons kept as labels (Stripe's decline codes); any other is 'other', so labels stay few. */
 const REASONS = new Set([
@@ -61,6 +61,12 @@ export class PaymentMetrics {
     registers: [this.registry],
   });
 
+  private readonly unrepaired = new Gauge({
+    name: 'funnel_payments_without_provider_id',
+    help: "First payments still recorded under their order's own id after the worker's last repair pass: the provider has nothing paid for their orders, an operator looks at them",
+    registers: [this.registry],
+  });
+
   intentCreated(kind: 'setup' | 'payment' | 'one_click'): void {
     this.intents.inc({ kind });
   }
@@ -80,6 +86,10 @@ export class PaymentMetrics {
 
   paymentFailed(code: unknown): void {
     this.payments.inc({ outcome: 'failed', reason: declineReason(code) });
+  }
+
+  paymentsLeftWithoutProviderId(count: number): void {
+    this.unrepaired.set(count);
   }
 
   refundRecorded(reason: string): void {

@@ -4,7 +4,14 @@ import { JOBS } from '@contracts/jobs';
 import { isPlanId, type MembershipStatus, plansOf, PRODUCT_OF_PLAN } from '@contracts/plans';
 import { MembershipRepository, type MembershipBuyer, type MembershipRow } from '../database/repositories/membership.repository';
 import { OrderLifecycleRepository } from '../database/repositories/order-lifecycle.repository';
-import type { LockedOrder, OrderBilling, OrderLookup, ProviderIds, SubscriptionTermsUpdate } from '../database/repositories/order-rows';
+import type {
+  InstalmentStop,
+  LockedOrder,
+  OrderBilling,
+  OrderLookup,
+  ProviderIds,
+  SubscriptionTermsUpdate,
+} from '../database/repositories/order-rows';
 import { PastDueRepository } from '../database/repositories/past-due.repository';
 import { PaymentEventRepository } from '../database/repositories/payment-event.repository';
 import { PaymentRepository } from '../database/repositories/payment.repository';
@@ -17,7 +24,7 @@ import {
   type RefundStatus,
 } from '../database/repositories/refund.repository';
 import type { SqlExecutor } from '../database/personal-data';
-import type { PaymentGateway, SubscriptionState } from '../payments/payment-gateway';
+import type { FoundFirstPayment, PaymentGateway, SubscriptionState } from '../payments/payment-gateway';
 import { owe, OwedJobs } from '../queue/owe';
 import { advance, isPaid, type OrderStatus } from './order-state';
 import { refundEndsAccess } from './refund-access';
@@ -221,14 +228,87 @@ export class OrderLifecycle {
         const buyer = await this.pastDue.endGrace(sql, id, graceStartedBefore);
         if (!buyer) return false;
         const owed = new OwedJobs();
-        owed.add({ name: JOBS.membershipEnded, data: { orderId: id } });
-        await this.syncMembership(sql, id, buyer, owed);
+        owed.add(this.membershipEndedJob(id, await this.syncMembership(sql, id, buyer, owed)));
         await owed.flush(sql);
         return true;
       });
       if (done) ended.push(id);
     }
     return ended;
+  }
+
+  /**
+   * The admin's stop of an instalment plan, in one transaction holding the order's lock: marks it
+   * stopped, writes the audit entry (`audit`, in the same transaction) and owes `stop-instalments`,
+   * which cancels its schedule at the provider. A plan stopped already is answered as it is: a
+   * double click stops and audits once.
+   */
+  stopInstalments(orderId: string, audit: (sql: SqlExecutor) => Promise<void>): Promise<InstalmentStop> {
+    return this.dataSource.transaction(async (sql) => {
+      const order = await this.orders.lockForStop(sql, orderId);
+      if (!order) return { refused: 'not found' };
+      if (order.instalments_stopped_at) return { stoppedAt: order.instalments_stopped_at };
+      if (!order.instalments) return { refused: 'not an instalment plan' };
+      if (!order.paid_at) return { refused: 'not paid' };
+      if (order.access_revoked_at) return { refused: 'access revoked' };
+      if (order.paid >= order.instalments) return { refused: 'paid in full' };
+      const stoppedAt = await this.orders.markInstalmentsStopped(sql, orderId);
+      await audit(sql);
+      await owe(sql, [{ name: JOBS.stopInstalments, data: { orderId } }]);
+      return { stoppedAt };
+    });
+  }
+
+  /**
+   * A stopped plan's later charges canceled at the provider (`stop-instalments` done, or nothing
+   * was ever scheduled). A plan whose schedule had started its subscription ends by that
+   * subscription's events; one stopped before (Stripe starts it only when the second charge falls
+   * due) has no subscription to send any, so its charging ends here, as a canceled subscription's
+   * would: a plan not paid in full loses its access (ORDER_ACCESS), the membership webhook and the
+   * membership-ended e-mail are owed, once. True when it ended now.
+   */
+  unstartedInstalmentsStopped(orderId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (sql) => {
+      const order = await this.orders.lock(sql, orderId);
+      if (!order || !(await this.orders.endUnstartedSchedule(sql, orderId))) return false;
+      const membership = await this.syncMembership(sql, orderId, order);
+      if (order.paid_at && !order.access_revoked_at) await owe(sql, [this.membershipEndedJob(orderId, membership)]);
+      return true;
+    });
+  }
+
+  /**
+   * What erasing a person owes the providers, decided in the erasure's transaction before their
+   * orders are made anonymous: each customer a provider holds for them is forgotten
+   * (`forget-customer`: name, e-mail and saved cards deleted there), and each instalment plan still
+   * charging is stopped (marked here, so no schedule is made after, and canceled by
+   * `stop-instalments`): no card of a forgotten buyer is charged again. Owed only if the erasure
+   * commits.
+   */
+  async personErasing(sql: SqlExecutor, emailNormalized: string): Promise<void> {
+    const customers = await this.orders.customersOf(sql, emailNormalized);
+    const plans = await this.orders.stopPlansOf(sql, emailNormalized);
+    await owe(sql, [
+      ...customers.map(
+        ({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } }) as const,
+      ),
+      ...plans.map((id) => ({ name: JOBS.stopInstalments, data: { orderId: id } }) as const),
+    ]);
+  }
+
+  /**
+   * The provider's object that took the first payment of an order whose payment 1 was recorded
+   * under the order's own id (found by the order id it carries), in one transaction under the
+   * order's lock: the order learns the object's id if it holds none of its kind, and the payment
+   * takes it, so refunds and disputes (of our admin, or made in the provider's dashboard) find it.
+   * True when the payment carries it now.
+   */
+  firstPaymentFound(paymentId: string, orderId: string, found: FoundFirstPayment): Promise<boolean> {
+    return this.dataSource.transaction(async (sql) => {
+      if (!(await this.orders.lock(sql, orderId))) return false;
+      await this.orders.setIdIfMissing(sql, orderId, found.object === 'charge' ? 'payment_intent_id' : 'subscription_id', found.id);
+      return this.payments.setProviderIdOfOrderIdPayment(sql, paymentId, found.id);
+    });
   }
 
   /** Runs `read` on the locked order and applies what it learned: the new status, or null when it learned nothing. */
@@ -288,18 +368,19 @@ export class OrderLifecycle {
     else if (order.subscription_state === 'past_due' || order.subscription_state === 'unpaid')
       await this.pastDue.clearPastDue(sql, order.id);
     await this.orders.setSubscriptionState(sql, order.id, state);
-    await this.syncMembership(sql, order.id, order);
+    const membership = await this.syncMembership(sql, order.id, order);
     // A refund that ended access canceled it, and its own e-mail told the buyer.
     const ended = (s: string | null) => s === 'canceled' || s === 'unpaid';
     if (ended(state) && !ended(order.subscription_state) && order.paid_at && !order.access_revoked_at) {
-      await owe(sql, [{ name: JOBS.membershipEnded, data: { orderId: order.id } }]);
+      await owe(sql, [this.membershipEndedJob(order.id, membership)]);
     }
   }
 
   /**
    * A renewal or later instalment the provider could not charge (re-read, so a stale event about
    * an invoice paid since says nothing): the buyer is asked to update the card, once per invoice
-   * (noted in payment_failures under the order's lock), however often the provider retries it.
+   * (noted in payment_failures under the order's lock), however often the provider retries it. A
+   * membership's first invoice refused gives up the order's membership claim.
    */
   private async paymentFailed(
     sql: SqlExecutor,
@@ -308,10 +389,16 @@ export class OrderLifecycle {
     invoiceId: string,
     reads: ProviderEventReads,
   ): Promise<void> {
-    if (!order.paid_at) return;
+    if (!order.paid_at && order.kind !== 'subscription') return;
     const invoice = await reads.readInvoice(invoiceId);
     if (!invoice || invoice.paid || invoice.subscriptionId !== subscriptionId) return;
-    if (invoice.first && order.kind === 'subscription') return;
+    if (invoice.first && order.kind === 'subscription') {
+      // A membership's first payment refused (its bank's check failed): it charged nothing, so
+      // the claim it held on the buyer's one membership goes and another checkout may go ahead.
+      if (!order.paid_at) await this.orders.releaseClaim(sql, order.id);
+      return;
+    }
+    if (!order.paid_at) return;
     if (!(await this.payments.noteFailure(sql, order.id, invoice.invoiceId))) return;
     await owe(sql, [{ name: JOBS.paymentFailed, data: { orderId: order.id, invoiceId: invoice.invoiceId } }]);
   }
@@ -443,23 +530,18 @@ export class OrderLifecycle {
    * the caller's transaction (which changed the order). The membership row is locked before the
    * orders are read, so two orders of one buyer changing at once take turns. When access is
    * granted or ends, the membership webhook is owed in the same transaction, once per change
-   * (keyed by the membership's access_changes). Resolves with the membership's status (null: the
-   * buyer has never had access). `buyer`: the order's address and plan when the caller has just
-   * read them under the order's row lock. `owed`: where the webhook is owed when the caller
-   * writes its owed jobs together (else at once).
+   * (keyed by the membership's access_changes). Resolves with the membership as it stands now
+   * (null: the buyer has never had access). `buyer`: the order's address and plan when the
+   * caller has just read them under the order's row lock. `owed`: where the webhook is owed when
+   * the caller writes its owed jobs together (else at once).
    */
-  private async syncMembership(
-    sql: SqlExecutor,
-    orderId: string,
-    buyer?: MembershipBuyer,
-    owed?: OwedJobs,
-  ): Promise<MembershipStatus | null> {
+  private async syncMembership(sql: SqlExecutor, orderId: string, buyer?: MembershipBuyer, owed?: OwedJobs): Promise<MembershipRow | null> {
     const order = buyer ?? (await this.orders.buyerOf(sql, orderId));
     if (!order || !isPlanId(order.plan_id)) return null;
     const product = PRODUCT_OF_PLAN[order.plan_id];
     const current = await this.memberships.lock(sql, order.email_normalized, product);
     const best = await this.memberships.bestAccess(sql, order.email_normalized, plansOf(product));
-    if (!best) return current?.status ?? null;
+    if (!best) return current;
 
     // Access held by a test order and now by a live one is granted anew: the members area hears
     // of no test order unless MEMBERSHIP_WEBHOOK_TEST_ORDERS is on (MembershipWebhookHandler).
@@ -472,13 +554,23 @@ export class OrderLifecycle {
       const inserted = await this.memberships.insert(sql, order.email_normalized, product, best.access, best.id);
       if (!inserted) return this.syncMembership(sql, orderId, order, owed);
       await this.oweWebhook(sql, inserted, 'membership.access_granted', owed);
-      return inserted.status;
+      return inserted;
     }
-    if (current.status === best.access && current.order_id === best.id) return current.status;
+    if (current.status === best.access && current.order_id === best.id) return current;
     const updated = await this.memberships.update(sql, current.id, best.access, best.id, granted, ended);
     if (granted) await this.oweWebhook(sql, updated, 'membership.access_granted', owed);
     if (ended) await this.oweWebhook(sql, updated, 'membership.access_ended', owed);
-    return updated.status;
+    return updated;
+  }
+
+  /**
+   * The buyer's membership-ended e-mail about the order, owed once per ending: keyed by the
+   * membership's access changes as the ending left them (`membership` as syncMembership resolved),
+   * so the same ending owed twice (unpaid, then canceled) is one e-mail, and a second ending of the
+   * order after a payment restored it is another.
+   */
+  private membershipEndedJob(orderId: string, membership: MembershipRow | null) {
+    return { name: JOBS.membershipEnded, data: { orderId, sequence: membership?.access_changes ?? 0 } } as const;
   }
 
   /** Owes the webhook of an access change now, or through `owed` when the caller writes its owed jobs together. */

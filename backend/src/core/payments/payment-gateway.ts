@@ -1,5 +1,5 @@
 import type { PaymentProviderName } from '@contracts/payments';
-import type { Plan } from '@contracts/plans';
+import type { PaymentKind, Plan } from '@contracts/plans';
 import { isUuid } from '@contracts/ids';
 
 /** Injection token of the configured gateway (the adapter payment-gateway.module.ts registers for PAYMENT_PROVIDER). */
@@ -168,6 +168,23 @@ export interface InstalmentPlanRef {
   scheduleId: string | null;
   /** The subscription making the charges, once it exists (`orders.subscription_id`). */
   subscriptionId: string | null;
+}
+
+/** An order whose first payment is looked for at the provider by the order id its objects carry. */
+export interface FirstPaymentQuery {
+  orderId: string;
+  /** A one-time order (instalment plans included) was paid by a charge; a subscription order by its subscription's first invoice. */
+  kind: PaymentKind;
+}
+
+/**
+ * The provider object that took an order's first payment, as the order holds it: its paid
+ * charge (`payment_intent_id`), or its subscription whose first invoice was paid (`subscription_id`),
+ * the id its first payment is recorded under.
+ */
+export interface FoundFirstPayment {
+  object: 'charge' | 'subscription';
+  id: string;
 }
 
 /** What stopping a plan did: canceled its charges now, or found them canceled or ended already. */
@@ -350,6 +367,13 @@ export interface PaymentGateway {
    * 'already ended'.
    */
   stopInstalments(plan: InstalmentPlanRef, idempotencyKey: string): Promise<StoppedInstalments>;
+
+  /**
+   * The object that took the order's first payment, found by the order id its metadata carries
+   * (not by an id the order holds: used for payments recorded before the order stored one); null
+   * when the provider has no paid one for the order.
+   */
+  firstPaymentOf(query: FirstPaymentQuery): Promise<FoundFirstPayment | null>;
 
   /**
    * Whether a subscription left an invoice unpaid (open, or given up after its retries): how an

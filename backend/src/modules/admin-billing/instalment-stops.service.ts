@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { AdminInstalmentStop } from '@contracts/admin';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
-import { type InstalmentStop, OrderRepository } from '@core/database/repositories/order.repository';
+import type { InstalmentStop } from '@core/database/repositories/order.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 
 type Refusal = Extract<InstalmentStop, { refused: string }>['refused'];
 
@@ -23,12 +24,12 @@ export class InstalmentStopsService {
   private readonly logger = new Logger(InstalmentStopsService.name);
 
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly lifecycle: OrderLifecycle,
     private readonly audit: AuditRepository,
   ) {}
 
   async stop(orderId: string, admin: { adminId: string; clientIp: string | undefined }): Promise<AdminInstalmentStop> {
-    const stop = await this.orders.stopInstalments(orderId, (manager) =>
+    const stop = await this.lifecycle.stopInstalments(orderId, (manager) =>
       this.audit.record(
         { adminId: admin.adminId, action: 'order.stop-instalments', target: `order:${orderId}`, clientIp: admin.clientIp },
         manager,

@@ -11,6 +11,7 @@ import {
   type SqlExecutor,
 } from '@core/database/personal-data';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 
 /** NOT NULL name columns (orders, invitations) get this instead of null. */
 export const ERASED_NAME = '[erased]';
@@ -32,6 +33,7 @@ export class PeopleService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditRepository,
+    private readonly lifecycle: OrderLifecycle,
     @Inject(PERSONAL_DATA_OWNERS) private readonly owners: readonly PersonalDataOwner[],
   ) {}
 
@@ -62,6 +64,8 @@ export class PeopleService {
         erasedEmail: erasedEmail(erasureId),
         erasedName: ERASED_NAME,
       };
+      // What the providers are owed (customers forgotten, plans stopped) is read while the orders still name the person.
+      await this.lifecycle.personErasing(manager, normalized);
       const erased: Record<string, number> = {};
       for (const owner of this.owners) Object.assign(erased, await owner.erasePerson(erasure, manager));
       await this.audit.record(

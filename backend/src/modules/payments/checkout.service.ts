@@ -139,15 +139,24 @@ export class CheckoutService {
     return { clientSecret: intent.clientSecret };
   }
 
-  /** One membership per buyer and plan: paying again would charge twice for the same access. */
+  /**
+   * One membership per buyer and plan: paying again would charge twice for the same access. An
+   * unpaid one counts: its subscription still exists and a new card revives it.
+   */
   private async refuseSecondMembership(emailNormalized: string, plan: Plan): Promise<void> {
-    if (await this.orders.hasRunningMembership(emailNormalized, plan.id)) throw alreadyMember(plan);
+    const running = await this.orders.runningMembershipOf(emailNormalized, plan.id);
+    if (running) throw alreadyMember(plan, running === 'unpaid');
   }
 
   /** The same rule at the charge, where two tabs' confirmations take turns (claimMembership). */
   private async claimMembership(order: OrderRow, plan: Plan): Promise<void> {
     const claim = await this.orders.claimMembership(order);
-    if (claim === 'member') throw alreadyMember(plan);
+    if (claim === 'member' || claim === 'member-unpaid') throw alreadyMember(plan, claim === 'member-unpaid');
+    if (claim === 'awaiting-bank') {
+      throw new ConflictException(
+        `A payment for a ${plan.name} membership with this email address is waiting for your bank's confirmation in another window, so nothing was charged here. Please finish it there.`,
+      );
+    }
     if (claim === 'under-way') {
       throw new ConflictException(
         `A payment for a ${plan.name} membership with this email address is already under way in another window, so nothing was charged here. Please finish it there, or try again in ${MEMBERSHIP_CLAIM_MINUTES} minutes.`,
@@ -156,7 +165,9 @@ export class CheckoutService {
   }
 }
 
-const alreadyMember = (plan: Plan): ConflictException =>
+const alreadyMember = (plan: Plan, unpaid: boolean): ConflictException =>
   new ConflictException(
-    `This email address already has an active ${plan.name} membership, so nothing was charged. To change or cancel it, please contact support.`,
+    unpaid
+      ? `This email address already has a ${plan.name} membership whose payment failed, so nothing was charged. To restore it, please update your card on your account page (/account).`
+      : `This email address already has an active ${plan.name} membership, so nothing was charged. To change or cancel it, please contact support.`,
   );

@@ -152,4 +152,68 @@ export class OrderLifecycleRepository {
     const [buyer]: MembershipBuyer[] = await sql.query(`SELECT email_normalized, plan_id FROM orders WHERE id = $1`, [orderId]);
     return buyer;
   }
+
+  /** Gives up the order's claim on its buyer's one membership of the plan (OrderRepository.claimMembership). */
+  async releaseClaim(sql: SqlExecutor, orderId: string): Promise<void> {
+    await sql.query(`UPDATE orders SET membership_claimed_at = NULL WHERE id = $1 AND membership_claimed_at IS NOT NULL`, [orderId]);
+  }
+
+  /** Locks an instalment plan's order for a stop, with how many payments it has had (undefined: no such order). */
+  async lockForStop(
+    sql: SqlExecutor,
+    orderId: string,
+  ): Promise<(Pick<OrderRow, 'instalments' | 'paid_at' | 'access_revoked_at' | 'instalments_stopped_at'> & { paid: number }) | undefined> {
+    const [order]: Array<Pick<OrderRow, 'instalments' | 'paid_at' | 'access_revoked_at' | 'instalments_stopped_at'> & { paid: number }> =
+      await sql.query(
+        `SELECT instalments, paid_at, access_revoked_at, instalments_stopped_at,
+                (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS paid
+           FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
+        [orderId],
+      );
+    return order;
+  }
+
+  /** Marks the plan stopped now; resolves with when. */
+  async markInstalmentsStopped(sql: SqlExecutor, orderId: string): Promise<Date> {
+    const [[stopped]]: [Array<{ instalments_stopped_at: Date }>, number] = await sql.query(
+      `UPDATE orders SET instalments_stopped_at = now(), updated_at = now() WHERE id = $1 RETURNING instalments_stopped_at`,
+      [orderId],
+    );
+    return stopped.instalments_stopped_at;
+  }
+
+  /**
+   * A stopped plan's schedule canceled before it started the subscription that charges it: the
+   * plan's charging has ended as if that subscription had been canceled (subscription_state), so
+   * its access follows the same rule. True when this ended it now; false when the order holds a
+   * subscription (its own events say how it ended) or was ended before.
+   */
+  async endUnstartedSchedule(sql: SqlExecutor, orderId: string): Promise<boolean> {
+    const result: unknown = await sql.query(
+      `UPDATE orders SET subscription_state = 'canceled', updated_at = now()
+        WHERE id = $1 AND instalments_stopped_at IS NOT NULL AND subscription_id IS NULL AND subscription_state IS NULL`,
+      [orderId],
+    );
+    return affectedRows(result) === 1;
+  }
+
+  /** The customers the provider holds for the address (each provider's, once). */
+  async customersOf(sql: SqlExecutor, emailNormalized: string): Promise<Array<Pick<OrderRow, 'provider'> & { customer_id: string }>> {
+    return sql.query(
+      `SELECT DISTINCT provider, customer_id FROM orders
+        WHERE email_normalized = $1 AND customer_id IS NOT NULL ORDER BY provider, customer_id`,
+      [emailNormalized],
+    );
+  }
+
+  /** Marks the address's paid instalment plans not stopped yet as stopped now; resolves with their ids. */
+  async stopPlansOf(sql: SqlExecutor, emailNormalized: string): Promise<string[]> {
+    const [plans]: [Array<Pick<OrderRow, 'id'>>, number] = await sql.query(
+      `UPDATE orders SET instalments_stopped_at = now()
+        WHERE email_normalized = $1 AND instalments IS NOT NULL AND paid_at IS NOT NULL AND instalments_stopped_at IS NULL
+        RETURNING id`,
+      [emailNormalized],
+    );
+    return plans.map(({ id }) => id);
+  }
 }

@@ -65,13 +65,16 @@ export interface OrderRow {
 }
 
 /** What claiming the buyer's one membership of a plan found (OrderRepository.claimMembership). */
-export type MembershipClaim = 'claimed' | 'member' | 'under-way';
+export type MembershipClaim = 'claimed' | 'member' | 'member-unpaid' | 'awaiting-bank' | 'under-way';
+
+/** A membership order still running at the provider (OrderRepository.runningMembershipOf). */
+export type RunningMembership = 'active' | 'past_due' | 'unpaid';
 
 /**
- * How long a claim stops other checkouts of the address and plan while its order holds no running
- * membership: far longer than a subscription's create (the provider's timeout and retries) and a
- * bank's challenge answered in the open tab, short enough that a buyer who gave up on one is not
- * kept from buying for long.
+ * How long a claim stops other checkouts of the address and plan while its subscription is being
+ * created (its answer may be lost): far longer than a subscription's create (the provider's
+ * timeout and retries), short enough that a buyer whose create never answered is not kept from
+ * buying for long. A claim whose first payment waits for the bank does not lapse with time.
  */
 export const MEMBERSHIP_CLAIM_MINUTES = 15;
 

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { JOBS } from '@contracts/jobs';
+import { DataSource } from 'typeorm';
 import type { PaymentProviderName } from '@contracts/payments';
 import type { PlanId } from '@contracts/plans';
-import { owe } from '../../queue/owe';
 import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlExecutor, TableColumns } from '../personal-data';
 import {
   MEMBERSHIP_CLAIM_MINUTES,
-  type InstalmentStop,
   type MembershipClaim,
   type MembershipRow,
   type NewOrder,
@@ -16,6 +13,7 @@ import {
   type OrderLookup,
   type OrderRow,
   type ProviderIds,
+  type RunningMembership,
 } from './order-rows';
 import { PAYMENT_TABLES } from './payment.repository';
 import { affectedRows } from './sql-results';
@@ -32,6 +30,7 @@ export type {
   OrderLookup,
   OrderRow,
   ProviderIds,
+  RunningMembership,
   SubscriptionTermsUpdate,
 } from './order-rows';
 
@@ -178,39 +177,46 @@ export class OrderRepository implements PersonalDataOwner {
   }
 
   /**
-   * Whether the address already holds a running membership of the plan (active, or past due
-   * while the provider retries its card).
+   * The status of the address's running membership of the plan, if it holds one: active, past
+   * due while the provider retries its card, or unpaid (the provider gave up: access ended, but the
+   * subscription still exists and a new card on /account revives it, so a second one is not sold).
    */
-  async hasRunningMembership(emailNormalized: string, planId: PlanId): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM orders WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due') LIMIT 1`,
+  async runningMembershipOf(emailNormalized: string, planId: PlanId): Promise<RunningMembership | null> {
+    const [row]: Array<{ status: RunningMembership }> = await this.dataSource.query(
+      `SELECT status FROM orders WHERE email_normalized = $1 AND plan_id = $2 AND status IN ('active', 'past_due', 'unpaid')
+        ORDER BY status = 'unpaid', paid_at DESC LIMIT 1`,
       [emailNormalized, planId],
     );
-    return rows.length > 0;
+    return row?.status ?? null;
   }
 
   /**
    * Claims the buyer's one membership of the order's plan for this order, just before its
-   * subscription is created: 'member' when another order of the address and plan holds a running
-   * membership, 'under-way' when another holds a live claim (its subscription is being created,
-   * or its first payment waits for the bank), else 'claimed'. The per-buyer lock makes two tabs'
-   * claims take turns, so the second sees the first's; it is held for this short transaction
-   * only, never across the provider's call.
+   * subscription is created: 'member' (or 'member-unpaid') when another order of the address and
+   * plan holds a running membership (runningMembershipOf), 'awaiting-bank' when another's first
+   * payment waits for the bank (its subscription incomplete: the claim lives until the provider
+   * settles it, however long the bank takes), 'under-way' when another's subscription is being
+   * created (a claim that lapses after MEMBERSHIP_CLAIM_MINUTES, should its answer never come),
+   * else 'claimed'. The per-buyer lock makes two tabs' claims take turns, so the second sees the
+   * first's; it is held for this short transaction only, never across the provider's call.
    */
   async claimMembership(order: Pick<OrderRow, 'id' | 'email_normalized' | 'plan_id'>): Promise<MembershipClaim> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
         `membership:${order.plan_id}:${order.email_normalized}`,
       ]);
-      const [other]: Array<{ running: boolean }> = await manager.query(
-        `SELECT status IN ('active', 'past_due') AS running FROM orders
+      const [other]: Array<{ claim: MembershipClaim }> = await manager.query(
+        `SELECT CASE WHEN status = 'unpaid' THEN 'member-unpaid' WHEN status IN ('active', 'past_due') THEN 'member'
+                     WHEN status = 'incomplete' THEN 'awaiting-bank' ELSE 'under-way' END AS claim
+           FROM orders
           WHERE email_normalized = $1 AND plan_id = $2 AND id <> $3
-            AND (status IN ('active', 'past_due')
+            AND (status IN ('active', 'past_due', 'unpaid')
+                 OR (membership_claimed_at IS NOT NULL AND status = 'incomplete')
                  OR (membership_claimed_at > now() - make_interval(mins => $4) AND status <> 'canceled'))
-          ORDER BY running DESC LIMIT 1`,
+          ORDER BY status IN ('active', 'past_due') DESC, status = 'unpaid' DESC, status = 'incomplete' DESC LIMIT 1`,
         [order.email_normalized, order.plan_id, order.id, MEMBERSHIP_CLAIM_MINUTES],
       );
-      if (other) return other.running ? 'member' : 'under-way';
+      if (other) return other.claim;
       await manager.query(`UPDATE orders SET membership_claimed_at = now() WHERE id = $1`, [order.id]);
       return 'claimed';
     });
@@ -252,36 +258,6 @@ export class OrderRepository implements PersonalDataOwner {
       [orderId, scheduleId, subscriptionId],
     );
     return row;
-  }
-
-  /**
-   * The admin's stop of an instalment plan, in one transaction holding the order's lock: marks it
-   * stopped, writes the audit entry (`audit`) and owes `stop-instalments`, which cancels its
-   * schedule. A plan stopped already is answered as it is: a double click stops and audits once.
-   */
-  async stopInstalments(orderId: string, audit: (manager: EntityManager) => Promise<void>): Promise<InstalmentStop> {
-    return this.dataSource.transaction(async (manager) => {
-      const [order]: Array<Pick<OrderRow, 'instalments' | 'paid_at' | 'access_revoked_at' | 'instalments_stopped_at'> & { paid: number }> =
-        await manager.query(
-          `SELECT instalments, paid_at, access_revoked_at, instalments_stopped_at,
-                  (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS paid
-             FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
-          [orderId],
-        );
-      if (!order) return { refused: 'not found' };
-      if (order.instalments_stopped_at) return { stoppedAt: order.instalments_stopped_at };
-      if (!order.instalments) return { refused: 'not an instalment plan' };
-      if (!order.paid_at) return { refused: 'not paid' };
-      if (order.access_revoked_at) return { refused: 'access revoked' };
-      if (order.paid >= order.instalments) return { refused: 'paid in full' };
-      const [[stopped]]: [Array<Pick<OrderRow, 'instalments_stopped_at'>>, number] = await manager.query(
-        `UPDATE orders SET instalments_stopped_at = now(), updated_at = now() WHERE id = $1 RETURNING instalments_stopped_at`,
-        [orderId],
-      );
-      await audit(manager);
-      await owe(manager, [{ name: JOBS.stopInstalments, data: { orderId } }]);
-      return { stoppedAt: stopped.instalments_stopped_at as Date };
-    });
   }
 
   /** The address's paid orders (newest first), each with its payments: the buyer's memberships. */
@@ -337,25 +313,11 @@ export class OrderRepository implements PersonalDataOwner {
 
   /**
    * Orders keep their amounts, plan, status and provider ids under one anonymous address per
-   * person (so an erased buyer still counts once). The customers their provider holds for the
-   * person (name, e-mail, saved cards) are owed a `forget-customer` job each, in the erasure's
-   * transaction: deleted there once the erasure commits, and never if it rolls back. Their
-   * instalment plans still charging are stopped (`stop-instalments`), likewise.
+   * person (so an erased buyer still counts once). What the erasure owes the provider (its
+   * customers forgotten, its instalment plans stopped) the lifecycle decided before, in the same
+   * transaction (OrderLifecycle.personErasing).
    */
   async erasePerson(erasure: PersonErasure, sql: SqlExecutor): Promise<Record<string, number>> {
-    const customers: Array<Pick<OrderRow, 'provider' | 'customer_id'> & { customer_id: string }> = await sql.query(
-      `SELECT DISTINCT provider, customer_id FROM orders
-        WHERE email_normalized = $1 AND customer_id IS NOT NULL ORDER BY provider, customer_id`,
-      [erasure.emailNormalized],
-    );
-    // An instalment plan still charging stops with the erasure: no card of a forgotten buyer is
-    // charged again. Marked here (so no schedule is made after) and canceled by `stop-instalments`.
-    const [plans]: [Array<Pick<OrderRow, 'id'>>, number] = await sql.query(
-      `UPDATE orders SET instalments_stopped_at = now()
-        WHERE email_normalized = $1 AND instalments IS NOT NULL AND paid_at IS NOT NULL AND instalments_stopped_at IS NULL
-        RETURNING id`,
-      [erasure.emailNormalized],
-    );
     const orders = affectedRows(
       await sql.query(
         `UPDATE orders SET email = $2, email_normalized = $2, name = $3, attribution = '{}', updated_at = now() WHERE email_normalized = $1`,
@@ -366,12 +328,6 @@ export class OrderRepository implements PersonalDataOwner {
     await sql.query(`UPDATE memberships SET email_normalized = $2, updated_at = now() WHERE email_normalized = $1`, [
       erasure.emailNormalized,
       erasure.erasedEmail,
-    ]);
-    await owe(sql, [
-      ...customers.map(
-        ({ provider, customer_id }) => ({ name: JOBS.forgetCustomer, data: { provider, customerId: customer_id } }) as const,
-      ),
-      ...plans.map(({ id }) => ({ name: JOBS.stopInstalments, data: { orderId: id } }) as const),
     ]);
     return { orders };
   }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { PaymentProviderName } from '@contracts/payments';
+import type { PaymentKind } from '@contracts/plans';
 import type { SqlExecutor, TableColumns } from '../personal-data';
+import { affectedRows } from './sql-results';
 
 /** Declared by OrderRepository, whose findPerson finds them through their order. */
 export const PAYMENT_TABLES: readonly TableColumns[] = [
@@ -83,4 +86,51 @@ export class PaymentRepository {
     );
     return inserted.length === 1;
   }
+
+  /**
+   * First payments still recorded under their order's own id (recorded so before payment 1 took
+   * the provider's id; migration 1766966400000 repaired those whose order held an id, and left a
+   * NOT VALID check that keeps new ones out), oldest first, up to `limit`, after `afterId` (a
+   * page's last id: rows the provider has nothing for stay, and the next page goes past them).
+   */
+  underOrderIds(afterId: string | null, limit: number): Promise<UnderOrderId[]> {
+    return this.dataSource.query<UnderOrderId[]>(
+      `SELECT p.id, p.order_id, o.kind, o.provider FROM payments p JOIN orders o ON o.id = p.order_id
+        WHERE p.provider_payment_id = p.order_id::text AND ($1::uuid IS NULL OR p.id > $1)
+        ORDER BY p.id LIMIT $2`,
+      [afterId, limit],
+    );
+  }
+
+  /** How many first payments are still recorded under their order's own id. */
+  async countUnderOrderIds(): Promise<number> {
+    const [row]: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM payments WHERE provider_payment_id = order_id::text`,
+    );
+    return row.n;
+  }
+
+  /**
+   * Gives a first payment recorded under its order's id the provider's id, in the caller's
+   * transaction (holding the order's lock); false when it carries another id by now, or another
+   * payment carries this one (provider ids are unique).
+   */
+  async setProviderIdOfOrderIdPayment(sql: SqlExecutor, paymentId: string, providerPaymentId: string): Promise<boolean> {
+    const updated: unknown[] = await sql.query(
+      `UPDATE payments SET provider_payment_id = $2
+        WHERE id = $1 AND provider_payment_id = order_id::text
+          AND NOT EXISTS (SELECT 1 FROM payments q WHERE q.provider_payment_id = $2)
+        RETURNING id`,
+      [paymentId, providerPaymentId],
+    );
+    return affectedRows(updated) === 1;
+  }
+}
+
+/** A first payment recorded under its order's own id, with what the provider is asked by. */
+export interface UnderOrderId {
+  id: string;
+  order_id: string;
+  kind: PaymentKind;
+  provider: PaymentProviderName;
 }

@@ -5,7 +5,9 @@ import type {
   CreatedIntent,
   CreatedSubscription,
   Dispute,
+  FirstPaymentQuery,
   ForgottenCustomer,
+  FoundFirstPayment,
   GatewayOrder,
   InstalmentPlanRef,
   InstalmentRequest,
@@ -371,6 +373,19 @@ export class SandboxGateway implements PaymentGateway {
     if (ENDED_SUBSCRIPTION_STATUSES.has(row.status)) return 'already ended';
     await this.cancelSubscriptionNow(id);
     return 'stopped';
+  }
+
+  /** The sandbox's own objects of the order: its succeeded charge, or its subscription once its first invoice was paid. */
+  async firstPaymentOf({ orderId, kind }: FirstPaymentQuery): Promise<FoundFirstPayment | null> {
+    return this.store.read(async (manager) => {
+      if (kind === 'one-time') {
+        const charge = await this.store.findForOrder(manager, 'payment_intent', orderId);
+        return charge?.status === 'succeeded' ? { object: 'charge', id: charge.id } : null;
+      }
+      const subscription = await this.store.findForOrder(manager, 'subscription', orderId);
+      const unpaidFirst = !subscription || subscription.status === 'incomplete' || subscription.status === 'incomplete_expired';
+      return unpaidFirst ? null : { object: 'subscription', id: subscription.id };
+    });
   }
 
   async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {

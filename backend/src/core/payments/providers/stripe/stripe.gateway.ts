@@ -6,7 +6,9 @@ import {
   CreatedIntent,
   CreatedSubscription,
   Dispute,
+  FirstPaymentQuery,
   ForgottenCustomer,
+  FoundFirstPayment,
   GatewayOrder,
   idempotencyKey,
   InstalmentPlanRef,
@@ -326,6 +328,27 @@ export class StripeGateway implements PaymentGateway {
     if ((await this.readSubscription(subscriptionId)) === 'canceled') return 'already ended';
     await this.cancelSubscriptionNow(subscriptionId, `${idempotencyKey}:subscription`);
     return 'stopped';
+  }
+
+  /**
+   * Found with Stripe's search by `metadata['order_id']` (every PaymentIntent and Subscription this
+   * adapter creates carries it): a one-time order's succeeded PaymentIntent, a subscription
+   * order's subscription once its first invoice was paid (no longer incomplete). Stripe's search
+   * lags writes by up to a minute, which does not matter for payments recorded long ago.
+   */
+  async firstPaymentOf({ orderId, kind }: FirstPaymentQuery): Promise<FoundFirstPayment | null> {
+    const query = `metadata['order_id']:'${orderId}'`;
+    if (kind === 'one-time') {
+      for await (const intent of this.stripe.paymentIntents.search({ query, limit: 100 })) {
+        if (intent.status === 'succeeded' && intent.metadata?.order_id === orderId) return { object: 'charge', id: intent.id };
+      }
+      return null;
+    }
+    for await (const subscription of this.stripe.subscriptions.search({ query, limit: 100 })) {
+      const unpaidFirst = subscription.status === 'incomplete' || subscription.status === 'incomplete_expired';
+      if (!unpaidFirst && subscription.metadata?.order_id === orderId) return { object: 'subscription', id: subscription.id };
+    }
+    return null;
   }
 
   async hasUnpaidInvoices(subscriptionId: string): Promise<boolean> {
