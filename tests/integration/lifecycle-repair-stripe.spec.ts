@@ -2,13 +2,11 @@ import request from 'supertest';
 import { JOBS } from '@contracts/jobs';
 import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
-import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { owe } from '@core/queue/owe';
 import { SmtpSink } from '../fakes/smtp-sink';
-import { FakeStripeServer } from '../fakes/stripe-server';
-import { adminCreate } from './support/admin';
-import { sendSignedWebhook, stripeFakeEnv } from './support/payments';
-import { clientAddresses, flushRedis, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+import { adminSignIn } from './support/admin';
+import { clientAddresses, flushRedis, outboxDrained, Stack, waitFor } from './support/stack';
+import { stripeSpecStack } from './support/stripe-spec';
 
 /**
  * Against the Stripe fake, through the real worker: first payments a legacy database recorded
@@ -22,28 +20,27 @@ const WEBHOOK_SECRET = 'whsec_repairstripesecret00000000';
 const PI = 'pi_fake000000000000000001';
 const SUBSCRIPTION = 'sub_fake000000000000000001';
 
-const stripe = new FakeStripeServer();
 const smtp = new SmtpSink();
+const spec = stripeSpecStack({
+  webhookSecret: WEBHOOK_SECRET,
+  env: async () => {
+    await flushRedis();
+    return { SMTP_URL: await smtp.start() };
+  },
+  fakes: [smtp],
+  truncate: 'orders, payment_events, memberships',
+  drainFirst: true,
+});
 let stack: Stack;
 let cookie = '';
 let csrfToken = '';
 let counter = 0;
-let eventCounter = 0;
 const nextClient = clientAddresses(83);
 
 const http = () => request(stack.url);
 const post = (path: string, body: object) => http().post(path).set('X-Forwarded-For', nextClient()).send(body);
 const adminPost = (path: string) => http().post(path).set('cookie', cookie).set('x-csrf-token', csrfToken).send({});
-const webhook = (type: string, object: Record<string, unknown>) =>
-  sendSignedWebhook(stack.url, WEBHOOK_SECRET, {
-    id: `evt_repair_${++eventCounter}`,
-    object: 'event',
-    api_version: STRIPE_API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    type,
-    data: { object },
-  });
+const webhook = (type: string, object: Record<string, unknown>) => spec.webhook(spec.event(type, object));
 const orderOf = async (email: string) => (await stack.db.query(`SELECT * FROM orders WHERE email = $1`, [email]))[0];
 const paymentOf = async (orderId: string) =>
   (await stack.db.query(`SELECT provider_payment_id FROM payments WHERE order_id = $1`, [orderId]))[0]?.provider_payment_id;
@@ -106,29 +103,11 @@ async function reboot(): Promise<void> {
 }
 
 beforeAll(async () => {
-  await flushRedis();
-  await stripe.start();
-  stack = await startStack({ SMTP_URL: await smtp.start(), ...stripeFakeEnv(stripe.port, WEBHOOK_SECRET) });
-  await resetData(stack.db);
+  stack = spec.stack;
   await stack.db.query(`TRUNCATE admin_accounts, admin_sessions, admin_audit_log CASCADE`);
-  expect(await adminCreate(ADMIN.email, ADMIN.password)).toBe(0);
-  const login = await http().post('/api/admin/login').send(ADMIN).expect(200);
-  cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0].split(';')[0];
-  csrfToken = login.body.csrfToken;
+  ({ cookie, csrfToken } = await adminSignIn(stack.url, ADMIN));
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await Promise.all([stripe.stop(), smtp.stop()]);
-});
-
-beforeEach(async () => {
-  await outboxDrained(stack.db);
-  await resetData(stack.db);
-  await stack.db.query('TRUNCATE orders, payment_events, memberships CASCADE');
-  stripe.reset();
-  smtp.reset();
-});
 
 it("repairs legacy first payments from Stripe's search by order id, reports the one Stripe has nothing for, and repairs it once it has", async () => {
   const [chargeBuyer, memberBuyer] = [`repair-charge-${++counter}@example.com`, `repair-member-${counter}@example.com`];
@@ -145,15 +124,15 @@ it("repairs legacy first payments from Stripe's search by order id, reports the 
   expect(await orderOf(chargeBuyer)).toMatchObject({ payment_intent_id: PI });
   expect(await paymentOf(member)).toBe(member);
   expect(await unrepaired()).toBe(1);
-  const searches = stripe.requests.filter((r) => r.path.endsWith('/search'));
+  const searches = spec.stripe.requests.filter((r) => r.path.endsWith('/search'));
   expect(searches.map((r) => [r.path, r.params.query]).sort()).toEqual([
     ['/v1/payment_intents/search', `metadata['order_id']:'${charged}'`],
     ['/v1/subscriptions/search', `metadata['order_id']:'${member}'`],
   ]);
 
   // An incomplete subscription's first invoice was never paid: not the payment; the active one is.
-  stripe.addSubscriptionFor(member, 'incomplete_expired');
-  const subscriptionId = stripe.addSubscriptionFor(member);
+  spec.stripe.addSubscriptionFor(member, 'incomplete_expired');
+  const subscriptionId = spec.stripe.addSubscriptionFor(member);
   await reboot();
   expect(await paymentOf(member)).toBe(subscriptionId);
   expect(await orderOf(memberBuyer)).toMatchObject({ subscription_id: subscriptionId });
@@ -170,7 +149,7 @@ it("a 6-Month plan stopped before Stripe started its schedule's subscription end
 
   await adminPost(`/api/admin/billing/orders/${orderId}/stop-instalments`).expect(200);
   await outboxDrained(stack.db);
-  expect(stripe.schedule(scheduleId)).toMatchObject({ status: 'canceled', subscription: null });
+  expect(spec.stripe.schedule(scheduleId)).toMatchObject({ status: 'canceled', subscription: null });
   expect(await orderOf(email)).toMatchObject({ subscription_id: null, subscription_state: 'canceled' });
   expect(await stack.db.query(`SELECT status, access_changes FROM memberships`)).toEqual([{ status: 'ended', access_changes: 2 }]);
   await waitFor(async () => smtp.messages.some((m) => /membership has ended/.test(m.subject ?? '')), 'ended e-mail');
@@ -178,7 +157,7 @@ it("a 6-Month plan stopped before Stripe started its schedule's subscription end
   // The stop owed again (a lost job's retry): nothing more is canceled, ended or told.
   await owe(stack.db, [{ name: JOBS.stopInstalments, data: { orderId } }]);
   await outboxDrained(stack.db);
-  expect(stripe.requests.filter((r) => r.path === `/v1/subscription_schedules/${scheduleId}/cancel`)).toHaveLength(1);
+  expect(spec.stripe.requests.filter((r) => r.path === `/v1/subscription_schedules/${scheduleId}/cancel`)).toHaveLength(1);
   expect(await stack.db.query(`SELECT status, access_changes FROM memberships`)).toEqual([{ status: 'ended', access_changes: 2 }]);
   expect(smtp.messages.filter((m) => /membership has ended/.test(m.subject ?? ''))).toHaveLength(1);
 });
