@@ -8,11 +8,11 @@ import { StripeWorld } from './support/stripe-world';
  * test-mode account with a test clock (tests/fakes/stripe-simulator.ts) that sends Stripe's
  * signed events as its objects move. A failure is shrunk and printed with the seed and path that
  * replay it: `npm test -- tests/model/money-stripe.model.spec.ts --seed <seed> --path <path>`.
- * `npm test` runs MODEL_STRIPE_RUNS sequences (default 20, under a minute); `npm run test:model
+ * `npm test` runs MODEL_STRIPE_RUNS sequences (default 15, under a minute); `npm run test:model
  * -- --runs N` runs N here too.
  */
 const world = new StripeWorld();
-const runs = Number(process.env.MODEL_STRIPE_RUNS ?? process.env.MODEL_RUNS ?? 20);
+const runs = Number(process.env.MODEL_STRIPE_RUNS ?? process.env.MODEL_RUNS ?? 15);
 const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
 const path = process.env.MODEL_PATH || undefined;
 
