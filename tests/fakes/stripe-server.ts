@@ -17,10 +17,10 @@ export interface StripeRequest {
   replayed: boolean;
 }
 
-type Handler = (req: StripeRequest, id: string | undefined) => Record<string, unknown>;
+export type Handler = (req: StripeRequest, id: string | undefined) => Record<string, unknown>;
 
 /** An answer other than 200, thrown by a route: Stripe's error shape under its status code. */
-class StripeErrorAnswer extends Error {
+export class StripeErrorAnswer extends Error {
   constructor(
     readonly status: number,
     readonly body: { error: Record<string, string> },
@@ -400,7 +400,7 @@ export class FakeStripeServer {
   ];
   // ------------------------------------------------------------------------------------------------
 
-  private readonly routes: Array<[string, RegExp, Handler]> = [
+  protected readonly routes: Array<[string, RegExp, Handler]> = [
     ...this.searchRoutes,
     ['GET', /^\/v1\/coupons\/([^/]+)$/, (_r, id) => this.found('coupon', this.coupons.get(id as string), id as string)],
     ['POST', /^\/v1\/coupons$/, (r) => this.createCoupon(r)],
@@ -984,12 +984,12 @@ function invoicePaymentOf(invoice: string, paymentIntent: string, amount: number
 /** Marks a handler's answer as an error response with this HTTP status. */
 const ERROR_STATUS = '__errorStatus';
 
-function errorAnswer(status: number, error: Record<string, string>): Record<string, unknown> {
+export function errorAnswer(status: number, error: Record<string, unknown>): Record<string, unknown> {
   return { [ERROR_STATUS]: status, error };
 }
 
 /** The `metadata[key]` form parameters of a request, as the object's metadata. */
-function metadataOf(params: Record<string, string>): Record<string, string> {
+export function metadataOf(params: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(params).flatMap(([key, value]) => {
       const match = key.match(/^metadata\[(.+)\]$/);
@@ -1035,7 +1035,7 @@ function mergeDeep(base: Record<string, unknown>, change: Record<string, unknown
   return merged;
 }
 
-function list(data: unknown[]): Record<string, unknown> {
+export function list(data: unknown[]): Record<string, unknown> {
   return { object: 'list', data, has_more: false, url: '/v1/list' };
 }
 

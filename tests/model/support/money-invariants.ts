@@ -115,6 +115,16 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
       .filter((r) => r.payment_id === payment.id && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount_cents, 0);
     if (refunded > payment.amount_cents) problems.push(`payment ${payment.id} refunded ${refunded} of ${payment.amount_cents} cents`);
+    // Money back ends the access: a payment refunded in full, or a lost dispute (recorded as a refund of reason 'dispute').
+    const back = refunds.filter((r) => r.payment_id === payment.id && r.status === 'succeeded');
+    const lostDispute = back.some((r) => r.reason === 'dispute');
+    const refundedInFull = back.reduce((sum, r) => sum + r.amount_cents, 0) >= payment.amount_cents;
+    const order = orders.find((o) => o.id === payment.order_id);
+    if ((lostDispute || refundedInFull) && order && !order.access_revoked_at) {
+      problems.push(
+        `order ${order.id}: payment ${payment.id} ${lostDispute ? 'lost a dispute' : 'was refunded in full'} but the order's access was not revoked`,
+      );
+    }
   }
 
   problems.push(...accessProblems(world, orders, paymentsOf, memberships));

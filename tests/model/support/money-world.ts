@@ -71,6 +71,7 @@ export class MoneyWorld {
   private admin!: AdminSession;
   private readonly nextIp = clientAddresses(201);
   private run = 0;
+  protected readonly webhookSecret: string = SECRET;
 
   async start(): Promise<void> {
     const env = {
@@ -85,8 +86,7 @@ export class MoneyWorld {
       GA4_API_SECRET: 'ga4-secret',
       MEMBERSHIP_WEBHOOK_URL: await this.members.start(),
       MEMBERSHIP_WEBHOOK_SECRET: MEMBERS_SECRET,
-      SANDBOX_WEBHOOK_SECRET: SECRET,
-      STRIPE_SECRET_KEY: '',
+      ...(await this.providerEnv()),
       TRUST_PROXY: 'true',
       RATE_LIMIT_INTENTS_PER_CLIENT: '100000',
       RATE_LIMIT_INTENTS_PER_EMAIL: '100000',
@@ -101,6 +101,11 @@ export class MoneyWorld {
     // orders), so sales reach the affiliate service, Meta and GA4 from the first event on.
     Object.defineProperty(this.stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY), 'livemode', { value: true });
     this.admin = await adminSignIn(this.stack.url, { email: 'model-admin@example.com', password: 'model-admin-password-1' });
+  }
+
+  /** The payment provider's settings: the sandbox, whose events are signed with the secret `redeliver` signs with. */
+  protected async providerEnv(): Promise<Record<string, string>> {
+    return { SANDBOX_WEBHOOK_SECRET: this.webhookSecret, STRIPE_SECRET_KEY: '' };
   }
 
   async stop(): Promise<void> {
@@ -152,13 +157,13 @@ export class MoneyWorld {
       const res = await this.post('/api/create-payment-intent', { ...party, plan: plan.name, amount: plan.amount }, buyer);
       if (res.status !== 200) return `refused ${res.status}`;
       this.keepCookie(buyer, res);
-      outcome = await this.confirm('/api/sandbox/confirm-payment', res.body.clientSecret as string, cardName, '/success');
+      outcome = await this.confirm('payment', res.body.clientSecret as string, cardName, '/success');
     } else {
       const setup = await this.post('/api/create-setup-intent', { ...party, planId }, buyer);
       if (setup.status !== 200) return `refused ${setup.status}`;
       this.keepCookie(buyer, setup);
       const clientSecret = setup.body.clientSecret as string;
-      const saved = await this.confirm('/api/sandbox/confirm-setup', clientSecret, cardName, '/checkout');
+      const saved = await this.confirm('setup', clientSecret, cardName, '/checkout');
       if (saved !== 'succeeded' && saved !== 'authenticated: succeeded') outcome = `card setup ${saved}`;
       else {
         const body = { ...party, setupIntentId: clientSecret.split('_secret_')[0], plan: plan.name, amount: plan.amount };
@@ -172,15 +177,16 @@ export class MoneyWorld {
     return outcome;
   }
 
-  /** Confirms an intent with the card; a bank that asks is answered 'complete' on its page. */
-  private async confirm(path: string, clientSecret: string, cardName: CardName, page: string): Promise<string> {
+  /** Confirms a payment or a card setup with the card, as the page does; a bank that asks is answered 'complete' on its page. */
+  protected async confirm(intent: 'payment' | 'setup', clientSecret: string, cardName: CardName, page: string): Promise<string> {
+    const path = intent === 'payment' ? '/api/sandbox/confirm-payment' : '/api/sandbox/confirm-setup';
     const res = await this.post(path, { clientSecret, card: card(CARDS[cardName]), returnUrl: `${this.stack.url}${page}` });
     if (res.status !== 200) return `refused (${res.status})`;
     if (res.body.redirectUrl) return this.authenticate(clientSecret, page);
     return res.body.error ? `declined: ${String(res.body.error.code)}` : String(res.body.intent?.status);
   }
 
-  private async authenticate(clientSecret: string, page: string): Promise<string> {
+  protected async authenticate(clientSecret: string, page: string): Promise<string> {
     const answer = await request(this.stack.url)
       .post('/api/sandbox/authenticate')
       .type('form')
@@ -287,7 +293,7 @@ export class MoneyWorld {
     if (action !== 'card') return String((await authed(`/api/account/${action}`, { orderId })).status);
     const setup = await authed('/api/account/card/setup', { orderId });
     if (setup.status !== 200) return `card setup ${setup.status}`;
-    const saved = await this.confirm('/api/sandbox/confirm-setup', setup.body.clientSecret as string, cardName, '/account');
+    const saved = await this.confirm('setup', setup.body.clientSecret as string, cardName, '/account');
     if (saved !== 'succeeded' && saved !== 'authenticated: succeeded') return `card ${saved}`;
     return `card ${(await authed('/api/account/card', { orderId, setupIntentId: setup.body.setupIntentId })).status}`;
   }
@@ -316,7 +322,7 @@ export class MoneyWorld {
     if (events.length === 0) return 'no event';
     const event = events[k % events.length];
     const id = asNew ? `evt_model${randomUUID().replace(/-/g, '').slice(0, 20)}` : event.id;
-    const res = await sendSignedWebhook(this.stack.url, SECRET, { ...event.payload, id, type: event.type });
+    const res = await sendSignedWebhook(this.stack.url, this.webhookSecret, { ...event.payload, id, type: event.type });
     return `${event.type} ${asNew ? 'out of order' : 'again'}: ${JSON.stringify(res.body)}`;
   }
 
