@@ -53,6 +53,23 @@ test.describe('/checkout is a prerendered page with one island', () => {
     await expectNoAxeViolations(page);
   });
 
+  test(`a one-time plan without a saved card loads no one-click code and stays within ${PAGE_JS_BUDGET_KIB} KiB`, async ({
+    page,
+    baseURL,
+  }) => {
+    const scripts = recordScripts(page, new URL(baseURL ?? 'http://127.0.0.1:3000').origin);
+    const offerAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/one-click');
+    await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('island-once'), name: 'Island Buyer' }));
+    // The server is asked for the saved card's offer and has none: the card form, and none of the offer's code.
+    expect((await (await offerAnswered).json()) as unknown).toEqual({ offer: null });
+    await expect(payButton(page)).toBeEnabled();
+    await expect(payButton(page)).toHaveText('Pay $997');
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts.map((script) => script.url)).not.toContainEqual(expect.stringMatching(/one-click/));
+    expectIslandPageCode(scripts, '/checkout (full-payment)', /\.route-|\/spa-|screen-providers/);
+  });
+
   test('a return from a failed card authentication starts checkout over on the same page', async ({ page }) => {
     const email = uniqueEmail('island-retry');
     await page.goto(
