@@ -51,16 +51,30 @@ const pageInputs = Object.fromEntries(
 );
 
 /**
- * Chunks named by hand. Vite's preload helper stays alone (the landing entry's only import; in a
- * shared chunk it would pull React into the first paint); the consent banner's copy stays with the
- * banner (only builds with analytics load it). The small modules every buyer page shares (routes,
- * plans, money, links, the API client, the stored query, React's hooks' helpers) go in one chunk:
- * a dozen files of a few hundred bytes each cost more in per-file gzip overhead than they weigh.
+ * Chunks named by hand; everything else Rollup splits by the set of pages that load it. A page pays
+ * gzip's per-file overhead and an import line per file, so the code every buyer page loads goes in
+ * as few files as the load order allows:
+ * - `funnel-core`: React itself and the small modules every page shares (routes, plans, money,
+ *   links, the API client, the stored query, the page heading, the request hook). Checkout's and
+ *   /blackcard's entries import it before the first frame, so nothing in it may import react-dom.
+ * - `islands`: react-dom and what runs every page once it has painted (hydration, start-up
+ *   tracking, consent and toast hosts): lib/island-loading.ts evaluates it in a task of its own.
+ * - Vite's preload helper stays alone (the landing entry's only import; in a shared chunk it would
+ *   pull React into the first paint); the consent banner's copy stays with the banner (only builds
+ *   with analytics load it).
+ * - /checkout and /success each load their island's code as one file. What they share with other
+ *   screens is named too, or Rollup would pull it into the page's chunk and the other screen would
+ *   load that page: the payment config and provider loader (checkout's entry imports them before
+ *   the first frame, without React's DOM), the plan cards (/upsell), the sandbox card's copy
+ *   (/account).
+ * Stylesheets are never put in a chunk with scripts: each stays a stylesheet of its own, which the
+ * prerender inlines into the pages that import it.
  */
 const OWN_CHUNKS: readonly (readonly [string, string])[] = [
   ['vite/preload-helper', 'preload-helper'],
   ['/src/content/consent.', 'consent-copy'],
   ...[
+    '/node_modules/react/',
     '/contracts/routes.',
     '/contracts/plans.',
     '/src/content/money.',
@@ -68,15 +82,53 @@ const OWN_CHUNKS: readonly (readonly [string, string])[] = [
     '/src/content/brand.',
     '/src/lib/funnel-links.',
     '/src/lib/api-client.',
+    '/src/lib/storage.',
     '/src/lib/personal-query.',
     '/src/lib/personal-query-guard.',
     '/src/lib/use-hydrated.',
     '/src/lib/use-page-search.',
+    '/src/lib/use-request.',
     '/src/lib/user-preferences.',
+    '/src/lib/early-request.',
+    '/src/lib/form-text.',
     '/src/lib/env.',
+    '/src/lib/page-navigation.',
     '/src/components/page-link.',
+    '/src/components/page-heading.',
   ].map((part) => [part, 'funnel-core'] as const),
+  ...[
+    '/node_modules/react-dom/',
+    '/node_modules/scheduler/',
+    '/src/lib/islands.',
+    '/src/page-islands.',
+    '/src/lib/analytics/index.',
+    '/src/lib/analytics/funnel-beacon.',
+    '/src/lib/analytics/consent.',
+    '/src/lib/referral.',
+    '/src/lib/attribution.',
+    '/src/lib/visitor.',
+    '/src/components/toast/notify.',
+    '/src/components/toast/toast-host.',
+    '/src/features/consent/components/consent-host.',
+  ].map((part) => [part, 'islands'] as const),
+  ['/src/features/checkout/providers/payment-provider.', 'payment-provider'],
+  ['/src/features/checkout/api/get-payments-config.', 'payment-provider'],
+  ['/src/components/plan-cards.', 'plan-cards'],
+  ['/src/content/plan-cards.', 'plan-cards'],
+  ['/src/content/sandbox-card.', 'sandbox-card'],
+  ['/src/pages/checkout-islands.', 'checkout'],
+  ['/src/app/pages/checkout-islands.', 'checkout'],
+  ['/src/features/checkout/components/checkout-island.', 'checkout'],
+  ['/src/pages/success-islands.', 'success'],
+  ['/src/app/pages/success-islands.', 'success'],
 ];
+
+/** The chunk a module goes in: a stylesheet its own (named after its file), a script by OWN_CHUNKS. */
+function chunkOf(id: string): string | undefined {
+  const stylesheet = /\/([^/]+)\.css(?:$|\?)/.exec(id);
+  if (stylesheet) return `${stylesheet[1]}-css`;
+  return OWN_CHUNKS.find(([part]) => id.includes(part))?.[1];
+}
 
 // The API runs separately; dev and preview forward /api so cookies stay first-party.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
@@ -120,10 +172,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
             ...pageInputs,
           },
-          // Small chunks merge into larger ones (each file costs its own gzip overhead), except OWN_CHUNKS.
-          output: {
-            manualChunks: (id) => OWN_CHUNKS.find(([part]) => id.includes(part))?.[1],
-          },
+          output: { manualChunks: chunkOf },
         },
       },
   server: { proxy: apiProxy },
