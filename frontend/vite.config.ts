@@ -51,7 +51,7 @@ const pageInputs = Object.fromEntries(
 );
 
 /**
- * Chunks named by hand; everything else Rollup splits by the set of pages that load it. A page pays
+ * Chunks named by hand; everything else Rolldown splits by the set of pages that load it. A page pays
  * gzip's per-file overhead and an import line per file, so the code every buyer page loads goes in
  * as few files as the load order allows:
  * - `funnel-core`: React itself and the small modules every page shares (routes, plans, money,
@@ -63,72 +63,90 @@ const pageInputs = Object.fromEntries(
  *   pull React into the first paint); the consent banner's copy stays with the banner (only builds
  *   with analytics load it).
  * - /checkout and /success each load their island's code as one file. What they share with other
- *   screens is named too, or Rollup would pull it into the page's chunk and the other screen would
+ *   screens is named too, or Rolldown would pull it into the page's chunk and the other screen would
  *   load that page: the payment config and provider loader (checkout's entry imports them before
  *   the first frame, without React's DOM), the plan cards (/upsell), the sandbox card's copy
  *   (/account).
  * Stylesheets are never put in a chunk with scripts: each stays a stylesheet of its own, which the
  * prerender inlines into the pages that import it.
  */
-const OWN_CHUNKS: readonly (readonly [string, string])[] = [
-  ['vite/preload-helper', 'preload-helper'],
-  ['/src/content/consent.', 'consent-copy'],
-  ...[
-    '/node_modules/react/',
-    '/contracts/routes.',
-    '/contracts/plans.',
-    '/src/content/money.',
-    '/src/content/config.',
-    '/src/content/brand.',
-    '/src/lib/funnel-links.',
-    '/src/lib/api-client.',
-    '/src/lib/storage.',
-    '/src/lib/personal-query.',
-    '/src/lib/personal-query-guard.',
-    '/src/lib/use-hydrated.',
-    '/src/lib/use-page-search.',
-    '/src/lib/use-request.',
-    '/src/lib/user-preferences.',
-    '/src/lib/early-request.',
-    '/src/lib/form-text.',
-    '/src/lib/env.',
-    '/src/lib/page-navigation.',
-    '/src/components/page-link.',
-    '/src/components/page-heading.',
-  ].map((part) => [part, 'funnel-core'] as const),
-  ...[
-    '/node_modules/react-dom/',
-    '/node_modules/scheduler/',
-    '/src/lib/islands.',
-    '/src/page-islands.',
-    '/src/lib/analytics/index.',
-    '/src/lib/analytics/funnel-beacon.',
-    '/src/lib/analytics/consent.',
-    '/src/lib/referral.',
-    '/src/lib/attribution.',
-    '/src/lib/visitor.',
-    '/src/components/toast/notify.',
-    '/src/components/toast/toast-host.',
-    '/src/features/consent/components/consent-host.',
-  ].map((part) => [part, 'islands'] as const),
-  ['/src/features/checkout/providers/payment-provider.', 'payment-provider'],
-  ['/src/features/checkout/api/get-payments-config.', 'payment-provider'],
-  ['/src/components/plan-cards.', 'plan-cards'],
-  ['/src/content/plan-cards.', 'plan-cards'],
-  ['/src/content/sandbox-card.', 'sandbox-card'],
-  ['/src/pages/checkout-islands.', 'checkout'],
-  ['/src/app/pages/checkout-islands.', 'checkout'],
-  ['/src/features/checkout/components/checkout-island.', 'checkout'],
-  ['/src/pages/success-islands.', 'success'],
-  ['/src/app/pages/success-islands.', 'success'],
+const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
+  { name: 'preload-helper', modules: ['vite/preload-helper'] },
+  { name: 'consent-copy', modules: ['/src/content/consent.'] },
+  {
+    name: 'funnel-core',
+    modules: [
+      // Rolldown's helpers for CommonJS modules (React is one).
+      'rolldown/runtime',
+      '/node_modules/react/',
+      '/contracts/routes.',
+      '/contracts/plans.',
+      '/src/content/money.',
+      '/src/content/config.',
+      '/src/content/brand.',
+      '/src/lib/funnel-links.',
+      '/src/lib/api-client.',
+      '/src/lib/storage.',
+      '/src/lib/personal-query.',
+      '/src/lib/personal-query-guard.',
+      '/src/lib/use-hydrated.',
+      '/src/lib/use-page-search.',
+      '/src/lib/use-request.',
+      '/src/lib/user-preferences.',
+      '/src/lib/early-request.',
+      '/src/lib/form-text.',
+      '/src/lib/env.',
+      '/src/lib/page-navigation.',
+      '/src/components/page-link.',
+      '/src/components/page-heading.',
+    ],
+  },
+  {
+    name: 'islands',
+    modules: [
+      '/node_modules/react-dom/',
+      '/node_modules/scheduler/',
+      '/src/lib/islands.',
+      '/src/page-islands.',
+      '/src/lib/analytics/index.',
+      '/src/lib/analytics/funnel-beacon.',
+      '/src/lib/analytics/consent.',
+      '/src/lib/referral.',
+      '/src/lib/attribution.',
+      '/src/lib/visitor.',
+      '/src/components/toast/notify.',
+      '/src/components/toast/toast-host.',
+      '/src/features/consent/components/consent-host.',
+    ],
+  },
+  {
+    name: 'payment-provider',
+    modules: ['/src/features/checkout/providers/payment-provider.', '/src/features/checkout/api/get-payments-config.'],
+  },
+  { name: 'plan-cards', modules: ['/src/components/plan-cards.', '/src/content/plan-cards.'] },
+  { name: 'sandbox-card', modules: ['/src/content/sandbox-card.'] },
+  {
+    name: 'checkout',
+    modules: ['/src/pages/checkout-islands.', '/src/app/pages/checkout-islands.', '/src/features/checkout/components/checkout-island.'],
+  },
+  { name: 'success', modules: ['/src/pages/success-islands.', '/src/app/pages/success-islands.'] },
 ];
 
-/** The chunk a module goes in: a stylesheet its own (named after its file), a script by OWN_CHUNKS. */
-function chunkOf(id: string): string | undefined {
-  const stylesheet = /\/([^/]+)\.css(?:$|\?)/.exec(id);
-  if (stylesheet) return `${stylesheet[1]}-css`;
-  return OWN_CHUNKS.find(([part]) => id.includes(part))?.[1];
-}
+const STYLESHEET = /\/([^/]+)\.css(?:$|\?)/;
+
+/**
+ * Rolldown's groups for OWN_CHUNKS. A group also takes in what its modules import, unless an
+ * earlier group has it: so each group goes before those that import it (priority by list order),
+ * and stylesheets, each its own group, before them all.
+ */
+const chunkGroups = [
+  { name: (id: string) => `${STYLESHEET.exec(id)?.[1]}-css`, test: STYLESHEET, priority: OWN_CHUNKS.length + 1 },
+  ...OWN_CHUNKS.map(({ name, modules }, index) => ({
+    name,
+    test: (id: string) => modules.some((part) => id.includes(part)),
+    priority: OWN_CHUNKS.length - index,
+  })),
+];
 
 // The API runs separately; dev and preview forward /api so cookies stay first-party.
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
@@ -165,14 +183,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands;
         // pages/*.html the other prerendered pages; admin.html the admin screens, which share no entry
         // code with the funnel (no analytics at all).
-        rollupOptions: {
+        rolldownOptions: {
           input: {
             spa: fileURLToPath(new URL('./index.html', import.meta.url)),
             landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
             admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
             ...pageInputs,
           },
-          output: { manualChunks: chunkOf },
+          output: { codeSplitting: { groups: chunkGroups } },
         },
       },
   server: { proxy: apiProxy },
