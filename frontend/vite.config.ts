@@ -174,8 +174,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: clientOutDir,
         emptyOutDir: true,
         target: 'es2022',
-        minify: 'terser',
-        terserOptions: { module: true, compress: { passes: 3, ecma: 2020 }, format: { ecma: 2020 } },
+        // Oxc, Vite 8's minifier: its output of Rolldown's chunks is 0.1-0.2 KiB smaller per page (gzip)
+        // than Terser's with three passes, and the build takes a second instead of twenty.
+        minify: 'oxc',
         // No preload lists: each dynamic import would carry the list of its chunk's dependencies, which
         // every page ships whether or not it ever takes that path (the budget of a page is 75 KiB gzip,
         // React alone is 60); chunks are few and shallow (below), so the browser finds them quickly.

@@ -17,7 +17,7 @@ export function inlinePersonalQueryGuard(): Plugin {
     name: 'clear:personal-query-guard',
     async transformIndexHtml(html) {
       if (!html.includes(PLACEHOLDER)) return html;
-      // Terser, the build's minifier: Vite 8 minifies with Oxc and no longer ships esbuild.
+      // Terser: Vite 8 no longer ships esbuild to minify a lone script.
       script ??= minify(`(${guardPersonalQuery.toString()})(${JSON.stringify(PERSONAL_QUERY)});`).then((result) =>
         (result.code ?? '').trim(),
       );
