@@ -68,7 +68,8 @@ const pageInputs = Object.fromEntries(
  *   the first frame, without React's DOM), the plan cards (/upsell), the sandbox card's copy
  *   (/account).
  * Stylesheets are never put in a chunk with scripts: each stays a stylesheet of its own, which the
- * prerender inlines into the pages that import it.
+ * prerender inlines into the pages that import it. Rolldown's runtime helpers (for React's
+ * CommonJS) come as a chunk of their own, which no group can take.
  */
 const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
   { name: 'preload-helper', modules: ['vite/preload-helper'] },
