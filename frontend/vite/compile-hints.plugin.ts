@@ -22,10 +22,15 @@ export function compileHints({ modules }: { modules: readonly string[] }): Plugi
     augmentChunkHash(chunk) {
       return hinted(chunk.moduleIds) ? ALL_FUNCTIONS_CALLED_ON_LOAD : undefined;
     },
-    generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk' && hinted(output.moduleIds)) output.code = `${ALL_FUNCTIONS_CALLED_ON_LOAD}\n${output.code}`;
-      }
+    // After every other plugin's: Vite's preload analysis puts a line of its own at the top of a
+    // chunk with dynamic imports, and the hint must stay above it.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && hinted(output.moduleIds)) output.code = `${ALL_FUNCTIONS_CALLED_ON_LOAD}\n${output.code}`;
+        }
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
-import { transformWithEsbuild, type Plugin } from 'vite';
+import { minify } from 'terser';
+import type { Plugin } from 'vite';
 import { guardPersonalQuery, PERSONAL_QUERY } from '../src/lib/personal-query-guard';
 
 /** Where a page's HTML asks for the guard: the public pages' head, before anything else runs. */
@@ -16,9 +17,10 @@ export function inlinePersonalQueryGuard(): Plugin {
     name: 'clear:personal-query-guard',
     async transformIndexHtml(html) {
       if (!html.includes(PLACEHOLDER)) return html;
-      script ??= transformWithEsbuild(`(${guardPersonalQuery.toString()})(${JSON.stringify(PERSONAL_QUERY)});`, 'guard.js', {
-        minify: true,
-      }).then((result) => result.code.trim());
+      // Terser: Vite 8 no longer ships esbuild to minify a lone script.
+      script ??= minify(`(${guardPersonalQuery.toString()})(${JSON.stringify(PERSONAL_QUERY)});`).then((result) =>
+        (result.code ?? '').trim(),
+      );
       return html.replace(PLACEHOLDER, `<script>${await script}</script>`);
     },
   };

@@ -45,12 +45,32 @@ test.describe('/checkout is a prerendered page with one island', () => {
     await page.waitForLoadState('networkidle');
 
     expectIslandPageCode(scripts, '/checkout', /\.route-|\/spa-|screen-providers/);
+    // Every file costs gzip's overhead and an import line: the page's code comes in few (vite.config.ts,
+    // OWN_CHUNKS), Rolldown's runtime helpers for React's CommonJS among them.
+    expect(scripts.length, scripts.map((script) => script.url).join(', ')).toBeLessThanOrEqual(9);
     // The server's mandate paragraph is the one on screen now: hydrated in place, never re-created.
     await expect(page.locator('.checkout__mandate')).toHaveAttribute('data-from-html', 'true');
     await expect(page.locator('.checkout__mandate')).toHaveCount(1);
     expect(problems, 'hydration raises no error or warning').toEqual([]);
     expect(await intlFormattingCalls(page), 'prices are formatted without an Intl formatter').toEqual([]);
     await expectNoAxeViolations(page);
+  });
+
+  test(`a one-time plan without a saved card loads no one-click code and stays within ${PAGE_JS_BUDGET_KIB} KiB`, async ({
+    page,
+    baseURL,
+  }) => {
+    const scripts = recordScripts(page, new URL(baseURL ?? 'http://127.0.0.1:3000').origin);
+    const offerAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/one-click');
+    await page.goto(checkoutUrl({ plan: 'full-payment', email: uniqueEmail('island-once'), name: 'Island Buyer' }));
+    // The server is asked for the saved card's offer and has none: the card form, and none of the offer's code.
+    expect((await (await offerAnswered).json()) as unknown).toEqual({ offer: null });
+    await expect(payButton(page)).toBeEnabled();
+    await expect(payButton(page)).toHaveText('Pay $997');
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts.map((script) => script.url)).not.toContainEqual(expect.stringMatching(/one-click/));
+    expectIslandPageCode(scripts, '/checkout (full-payment)', /\.route-|\/spa-|screen-providers/);
   });
 
   test('a return from a failed card authentication starts checkout over on the same page', async ({ page }) => {

@@ -8,6 +8,7 @@ import {
   PAGE_JS_BUDGET_KIB,
   recordConsoleProblems,
   recordScripts,
+  scriptsHolding,
   watchIntlFormatting,
 } from './support/page-code';
 
@@ -27,6 +28,8 @@ test.describe('the landing page hydrates only its islands', () => {
 
     expect(scripts.length, 'the page runs scripts').toBeGreaterThan(0);
     expectIslandPageCode(scripts, '/');
+    // The static sections are the server's HTML: their copy (the founder's section, say) ships in no script.
+    expect(scriptsHolding(scripts, 'Meet Your Coach'), "the islands' code holds none of the static sections' copy").toEqual([]);
     expect(await intlFormattingCalls(page), 'no Intl formatter while the page loads').toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import {
   PAGE_JS_BUDGET_KIB,
   recordConsoleProblems,
   recordScripts,
+  scriptsHolding,
   watchIntlFormatting,
 } from './support/page-code';
 
@@ -60,6 +61,8 @@ test.describe('screen: /success and /account are island pages', () => {
 
     expect(await islandRoots(page)).toEqual([{ name: 'success', root: true }]);
     expectIslandPageCode(scripts, '/success');
+    // The offer shows /upsell's plan cards, not the rest of /upsell's copy (its plans' heading, say).
+    expect(scriptsHolding(scripts, 'Choose how you want to pay'), "/success ships none of /upsell's own copy").toEqual([]);
     expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
     expect(await intlFormattingCalls(page), 'the amount is formatted without an Intl formatter').toEqual([]);
   });
@@ -76,6 +79,8 @@ test.describe('screen: /success and /account are island pages', () => {
 
     expect(await islandRoots(page)).toEqual([{ name: 'account', root: true }]);
     expectIslandPageCode(scripts, '/account');
+    // Its card form shares the sandbox card's copy with checkout, and nothing else of checkout's.
+    expect(scriptsHolding(scripts, 'Complete Your Order'), "/account ships none of checkout's copy").toEqual([]);
     expect(problems, 'no hydration mismatch, no error').toEqual([]);
   });
 

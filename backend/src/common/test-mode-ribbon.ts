@@ -5,12 +5,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * takes a test deployment for the shop: a small ribbon in the bottom-left corner. It is fixed, so
  * it shifts nothing (CLS 0); it lets taps through (pointer-events: none) and is small enough to
  * leave a 390 px phone's buttons visible; it is a landmark of its own (axe's 'region' rule), dark on
- * amber (12:1). It goes right after <body>, outside the React root: hydration never sees it.
+ * amber (12:1). It goes right after <body>, outside the React root: hydration never sees it. Its
+ * height is set (one 1.4em line, never wrapped): the browser may paint the document between the
+ * aside's tag and its text, and a box that then grew upwards from the bottom edge was a layout shift.
  */
 export const TEST_MODE_RIBBON =
   '<aside aria-label="Test mode" style="position:fixed;left:0;bottom:0;z-index:30;margin:0;padding:2px 8px;' +
   'border-top-right-radius:6px;background:#fcd34d;color:#1c1917;font:600 12px/1.4 system-ui,sans-serif;' +
-  'pointer-events:none">Test mode: no real charges</aside>';
+  'height:1.4em;white-space:nowrap;pointer-events:none">Test mode: no real charges</aside>';
 
 const BODY_OPEN = /<body\b[^>]*>/i;
 

@@ -1,5 +1,5 @@
 import type { PlanId } from '@contracts/plans';
-import { upsell } from '@/content/upsell';
+import { planCards } from '@/content/plan-cards';
 import { PageLink } from './page-link';
 
 interface PlanCardsProps {
@@ -17,7 +17,7 @@ interface PlanCardsProps {
 export function PlanCards({ block, testIdPrefix, hrefFor }: PlanCardsProps) {
   return (
     <ul className={`plan-cards ${block}__plans`}>
-      {upsell.plans.map((card) => (
+      {planCards.map((card) => (
         <li
           key={card.plan.id}
           className={card.highlighted ? `plan-card ${block}__plan ${block}__plan--highlighted` : `plan-card ${block}__plan`}

@@ -7,6 +7,7 @@ export const PAGE_JS_BUDGET_KIB = 75;
 export interface LoadedScript {
   url: string;
   gzipBytes: number;
+  text: string;
 }
 
 /** Every script the page fetches from its own origin, with its size at maximum gzip; the list fills as they arrive. */
@@ -14,7 +15,8 @@ export function recordScripts(page: Page, origin: string): LoadedScript[] {
   const scripts: LoadedScript[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
-    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
+    const body = await response.body();
+    scripts.push({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') });
   });
   return scripts;
 }
@@ -25,6 +27,11 @@ function scriptTotals(scripts: readonly LoadedScript[]): { totalKiB: number; lis
     totalKiB: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024,
     listing: scripts.map((script) => `${script.url} ${(script.gzipBytes / 1024).toFixed(1)} KiB`).join(', '),
   };
+}
+
+/** The paths of the scripts that hold `text` (another page's copy, say): what a page ships and never shows. */
+export function scriptsHolding(scripts: readonly LoadedScript[], text: string): string[] {
+  return scripts.filter((script) => script.text.includes(text)).map((script) => script.url);
 }
 
 /** What only the SPA fetches: a route screen or its shell. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { account as copy } from '@/content/account';
-import { checkout as checkoutCopy } from '@/content/checkout';
+import { sandboxCard as sandbox } from '@/content/sandbox-card';
 import { ApiError } from '@/lib/api-client';
 import { formText } from '@/lib/form-text';
 import type { AccountMembership } from '@contracts/account';
@@ -29,7 +29,6 @@ export function CardUpdateForm({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const sandbox = checkoutCopy.sandbox;
 
   useEffect(() => heading.current?.focus(), []);
 

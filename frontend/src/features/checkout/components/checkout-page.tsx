@@ -18,8 +18,8 @@ import { OrderSummary, OrderSummaryOutline } from './order-summary';
 import { PaymentSetupError } from './payment-setup-error';
 import '../checkout.css';
 
-const loadOneClickOffer = () => import('./one-click-offer');
-const OneClickOffer = lazy(loadOneClickOffer);
+// Fetched only once the server has offered the saved card: a checkout without one never loads it.
+const OneClickOffer = lazy(() => import('./one-click-offer'));
 
 function Spinner({ label }: { label: string }) {
   return (
@@ -66,10 +66,6 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
   const oneClick = useRequest(oneClickAsked ? `${plan.id}:${email}` : null, (signal) => getOneClickOffer(plan.id, email ?? '', signal));
   const offer = oneClickAsked ? (oneClick.data?.offer ?? null) : null;
   const offerPending = oneClickAsked && oneClick.isPending;
-  // The offer's code is fetched while the server is asked whether there is one.
-  useEffect(() => {
-    if (oneClickAsked) void loadOneClickOffer();
-  }, [oneClickAsked]);
   const intent = useCheckoutIntent(
     handOff,
     email,

@@ -14,7 +14,7 @@ interface OneClickOfferProps {
 
 /**
  * The saved card's offer in place of the card form: one button pays with it, the other shows the
- * form. Its own chunk, loaded only when the offer is asked for: most checkouts never see it.
+ * form. Its own chunk, loaded only when the server makes the offer: most checkouts never see it.
  */
 export default function OneClickOffer({ offer, handOff, provider, onOtherCard }: OneClickOfferProps) {
   const { processing, buy } = useOneClickPayment(handOff, provider, onOtherCard);

@@ -1,6 +1,6 @@
 import type { SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
 import { useEffect, useRef, useState } from 'react';
-import { checkout as copy } from '@/content/checkout';
+import { sandboxCard as copy } from '@/content/sandbox-card';
 import { sandboxConfirmPayment } from '../api/sandbox-confirm-payment';
 import { sandboxConfirmSetup } from '../api/sandbox-confirm-setup';
 import type { ConfirmResult, PaymentFormProps } from './provider-types';
@@ -67,21 +67,21 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
 
   return (
     <div className="sandbox-card" data-testid="sandbox-card-form">
-      <p className="sandbox-card__badge">{copy.sandbox.badge}</p>
+      <p className="sandbox-card__badge">{copy.badge}</p>
       {/* Folded, so the form fits the space the page reserves for a card form (no layout shift). */}
       <details className="sandbox-card__hint" id="sandbox-card-hint">
-        <summary>{copy.sandbox.intro}</summary>
+        <summary>{copy.intro}</summary>
         <ul>
-          {copy.sandbox.testCards.map((card) => (
+          {copy.testCards.map((card) => (
             <li key={card.number}>
               <code>{card.number}</code> {card.outcome}
             </li>
           ))}
         </ul>
-        <p>{copy.sandbox.testCardHint}</p>
+        <p>{copy.testCardHint}</p>
       </details>
       <div className="field">
-        <label htmlFor="sandbox-card-number">{copy.sandbox.cardNumber}</label>
+        <label htmlFor="sandbox-card-number">{copy.cardNumber}</label>
         <input
           id="sandbox-card-number"
           name="cardnumber"
@@ -95,20 +95,20 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
       </div>
       <div className="sandbox-card__row">
         <div className="field">
-          <label htmlFor="sandbox-card-expiry">{copy.sandbox.expiry}</label>
+          <label htmlFor="sandbox-card-expiry">{copy.expiry}</label>
           <input
             id="sandbox-card-expiry"
             name="exp-date"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder={copy.sandbox.expiryPlaceholder}
+            placeholder={copy.expiryPlaceholder}
             value={fields.expiry}
             onChange={(event) => update('expiry', formatExpiry(event.currentTarget.value))}
             {...invalid('expiry')}
           />
         </div>
         <div className="field">
-          <label htmlFor="sandbox-card-cvc">{copy.sandbox.cvc}</label>
+          <label htmlFor="sandbox-card-cvc">{copy.cvc}</label>
           <input
             id="sandbox-card-cvc"
             name="cvc"
@@ -121,7 +121,7 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
           />
         </div>
         <div className="field">
-          <label htmlFor="sandbox-card-postal">{copy.sandbox.postalCode}</label>
+          <label htmlFor="sandbox-card-postal">{copy.postalCode}</label>
           <input
             id="sandbox-card-postal"
             name="postal"

@@ -1,5 +1,5 @@
 import type { SandboxCard } from '@contracts/payments';
-import { checkout as copy } from '@/content/checkout';
+import { sandboxCard as copy } from '@/content/sandbox-card';
 
 /** What the buyer typed into the sandbox's card form. */
 export interface CardFields {
@@ -38,17 +38,17 @@ export function formatCvc(value: string): string {
  */
 export function checkCard(fields: CardFields, now = new Date()): CardCheck {
   const number = digits(fields.number);
-  if (number.length < 13) return { ok: false, field: 'number', message: copy.sandbox.errors.number };
+  if (number.length < 13) return { ok: false, field: 'number', message: copy.errors.number };
   const expiry = digits(fields.expiry);
   const expMonth = Number(expiry.slice(0, 2));
   const expYear = 2000 + Number(expiry.slice(2, 4));
-  if (expiry.length !== 4 || expMonth < 1 || expMonth > 12) return { ok: false, field: 'expiry', message: copy.sandbox.errors.expiry };
+  if (expiry.length !== 4 || expMonth < 1 || expMonth > 12) return { ok: false, field: 'expiry', message: copy.errors.expiry };
   const currentYear = now.getFullYear();
   if (expYear < currentYear || (expYear === currentYear && expMonth < now.getMonth() + 1)) {
-    return { ok: false, field: 'expiry', message: copy.sandbox.errors.expiryPast };
+    return { ok: false, field: 'expiry', message: copy.errors.expiryPast };
   }
   const cvc = digits(fields.cvc);
-  if (cvc.length < 3) return { ok: false, field: 'cvc', message: copy.sandbox.errors.cvc };
+  if (cvc.length < 3) return { ok: false, field: 'cvc', message: copy.errors.cvc };
   const postalCode = fields.postalCode.trim();
   return { ok: true, card: { number, expMonth, expYear, cvc, ...(postalCode ? { postalCode } : {}) } };
 }

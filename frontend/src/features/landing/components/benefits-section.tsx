@@ -1,5 +1,5 @@
 import { Section } from '@/components/section';
-import { benefits } from '@/content/landing';
+import { benefits } from '@/content/landing-sections';
 import { CardGrid } from './card-grid';
 
 export function BenefitsSection() {

@@ -1,4 +1,4 @@
-import type { Card } from '@/content/landing';
+import type { Card } from '@/content/landing-sections';
 
 /** The plain title-and-text cards of the "Join the Movement" and benefits sections. */
 export function CardGrid({ cards, columns }: { cards: readonly Card[]; columns: 3 | 4 }) {

@@ -1,6 +1,6 @@
 import { CheckoutCta } from '@/components/checkout-cta';
 import { Section } from '@/components/section';
-import { finalCall } from '@/content/landing';
+import { finalCall } from '@/content/landing-sections';
 
 export function FinalCallSection() {
   return (

@@ -1,5 +1,5 @@
 import { Section } from '@/components/section';
-import { founder } from '@/content/landing';
+import { founder } from '@/content/landing-sections';
 
 function initials(name: string): string {
   return name

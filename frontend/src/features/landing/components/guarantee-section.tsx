@@ -1,4 +1,4 @@
-import { guarantee } from '@/content/landing';
+import { guarantee } from '@/content/landing-sections';
 
 export function GuaranteeSection() {
   return (

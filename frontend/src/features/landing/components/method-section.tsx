@@ -1,5 +1,5 @@
 import { Section } from '@/components/section';
-import { methodSection } from '@/content/landing';
+import { methodSection } from '@/content/landing-sections';
 
 export function MethodSection() {
   return (

@@ -1,5 +1,5 @@
 import { Section } from '@/components/section';
-import { movement } from '@/content/landing';
+import { movement } from '@/content/landing-sections';
 import { CardGrid } from './card-grid';
 
 export function MovementSection() {

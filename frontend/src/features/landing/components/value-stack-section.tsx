@@ -1,6 +1,6 @@
 import { CheckoutCta } from '@/components/checkout-cta';
 import { Section } from '@/components/section';
-import { valueStack } from '@/content/landing';
+import { valueStack } from '@/content/landing-sections';
 
 const totalValue = valueStack.items.reduce((sum, item) => sum + (typeof item.value === 'number' ? item.value : 0), 0);
 

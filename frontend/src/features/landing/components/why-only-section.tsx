@@ -1,4 +1,4 @@
-import { whyOnly } from '@/content/landing';
+import { whyOnly } from '@/content/landing-sections';
 
 export function WhyOnlySection() {
   return (
