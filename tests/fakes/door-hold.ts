@@ -16,12 +16,17 @@ interface HeldAnswer {
  */
 export class DoorHold {
   private countdown = 0;
+  private door: string | null = null;
   private held: HeldAnswer | null = null;
   private onHeld: ((door: string) => void) | null = null;
 
-  /** Holds the answer to the `nth` call acted on from now on; resolves with its door's name once it is held. */
-  arm(nth: number): Promise<string> {
+  /**
+   * Holds the answer to the `nth` call acted on from now on (at `door` only, if named); resolves
+   * with its door's name once it is held.
+   */
+  arm(nth: number, door: string | null = null): Promise<string> {
     this.countdown = nth;
+    this.door = door;
     return new Promise((resolve) => (this.onHeld = resolve));
   }
 
@@ -49,7 +54,7 @@ export class DoorHold {
    * the caller's connection closes.
    */
   atDoor(door: string, callerGone: () => Promise<void>): Promise<void> | null {
-    if (this.countdown === 0 || --this.countdown > 0) return null;
+    if (this.countdown === 0 || (this.door !== null && door !== this.door) || --this.countdown > 0) return null;
     const onHeld = this.onHeld;
     this.onHeld = null;
     return new Promise<void>((release) => {

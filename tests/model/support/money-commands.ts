@@ -54,19 +54,22 @@ const KILL_POINTS: Record<KillPoint, (nth: number) => string> = {
 };
 /**
  * A command whose work the worker process is SIGKILLed in the middle of, at one of the points of
- * KILL_POINTS; a new worker process starts and finishes it. Commands that owe third-party calls,
- * purchases most (they owe the most).
+ * KILL_POINTS (and, one time in three, the new worker too: a crash loop); a new worker process
+ * starts and finishes it. Commands that owe third-party calls, purchases most (they owe the most).
  */
 const killed = fc
   .record({
     step: fc.oneof({ arbitrary: purchase, weight: 3 }, clock, refund, dispute),
     point: fc.constantFrom<KillPoint>('mid-call', 'mid-call', 'claimed', 'relayed'),
     nth: fc.integer({ min: 1, max: 3 }),
+    times: fc.constantFrom<1 | 2>(1, 1, 2),
   })
-  .map(
-    ({ step, point, nth }) =>
-      new Step(`${step.label}, the worker killed ${KILL_POINTS[point](nth)}`, (w) => w.killWorker(point, nth, step.act)),
-  );
+  .map(({ step, point, nth, times }) => {
+    const again = times === 2 ? ', then its successor too' : '';
+    return new Step(`${step.label}, the worker killed ${KILL_POINTS[point](nth)}${again}`, (w) =>
+      w.killWorker(step.act, { point, nth, times }),
+    );
+  });
 
 /**
  * Every command the model mixes: buying, upgrading, time passing, the admin, the member, the

@@ -1,8 +1,10 @@
+import { ConsoleLogger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUES } from '@contracts/jobs';
 import { PLANS, type PlanId } from '@contracts/plans';
@@ -129,6 +131,8 @@ export class MoneyWorld {
   private redis: Redis | null = null;
 
   async start(): Promise<void> {
+    if (!existsSync(join(WORKER_DIST, 'main.js')))
+      throw new Error('No compiled worker in dist/: run the model through npm test, which builds it');
     for (const fake of [this.smtp, this.affiliate, this.meta, this.ga4, this.members]) fake.answerHold = this.hold;
     const env = {
       SMTP_URL: await this.smtp.start(),
@@ -158,7 +162,10 @@ export class MoneyWorld {
     this.stack = await startStack(env);
     await this.stack.stopWorker();
     this.startWorker();
-    const reconciler = Test.createTestingModule({ imports: [WorkerModule] });
+    // Errors only: its second TypeORM data source in this process is expected, not worth a warning.
+    const reconciler = Test.createTestingModule({ imports: [WorkerModule] }).setLogger(
+      new ConsoleLogger({ logLevels: ['error', 'fatal'] }),
+    );
     for (const consumer of [JobRegistry, OutboxRelay, TrackingProcessor, PaymentsProcessor, InvitationsProcessor, MaintenanceProcessor]) {
       reconciler.overrideProvider(consumer).useValue({});
     }
@@ -407,35 +414,61 @@ export class MoneyWorld {
   /**
    * Runs `act` and SIGKILLs the worker process at `point` of the work it causes (the n-th call
    * acted on, for 'mid-call'); then a new worker process starts, and `act` is awaited (it may
-   * itself wait for the worker). If that work ends before the point comes, nothing is killed.
+   * itself wait for the worker). With `times` 2 the new worker is killed too, at its first call
+   * for 'mid-call' (a crash loop: a job in flight at both kills has stalled twice). `door` counts
+   * only the calls at that fake ('SMTP', 'affiliate', 'MetaCapi', 'Ga4Mp', 'members area');
+   * `whileDead` runs between a kill and the new worker's start. If the work ends before the point
+   * comes, nothing more is killed.
    */
-  async killWorker(point: KillPoint, nth: number, act: (world: MoneyWorld) => Promise<string>): Promise<string> {
-    let heldAt: string | null = null;
-    if (point === 'mid-call') void this.hold.arm(nth).then((door) => (heldAt = door));
+  async killWorker(
+    act: (world: MoneyWorld) => Promise<string>,
+    {
+      point,
+      nth = 1,
+      times = 1,
+      door = null,
+      whileDead,
+    }: { point: KillPoint; nth?: number; times?: 1 | 2; door?: string | null; whileDead?: () => Promise<void> },
+  ): Promise<string> {
     let acted = false;
     const outcome = act(this).finally(() => (acted = true));
-    // Awaited below; a rejection must not count as unhandled while the kill is under way.
+    // Awaited below; a rejection must not count as unhandled while the kills are under way.
     outcome.catch(() => undefined);
-    let landed: keyof KillTally;
-    try {
-      landed = await this.whenToKill(
-        point,
-        () => heldAt !== null,
-        () => acted,
-      );
-    } finally {
-      this.hold.disarm();
+    const landings: string[] = [];
+    for (let kill = 1; kill <= times; kill++) {
+      let heldAt: string | null = null;
+      if (point === 'mid-call') void this.hold.arm(kill === 1 ? nth : 1, door).then((door) => (heldAt = door));
+      let landed: keyof KillTally;
+      try {
+        landed = await this.whenToKill(
+          point,
+          () => heldAt !== null,
+          () => acted,
+        );
+      } finally {
+        this.hold.disarm();
+      }
+      this.kills[landed] += 1;
+      if (landed === 'notReached') {
+        landings.push(`its work ended before the worker could be killed ${point}`);
+        break;
+      }
+      await this.endWorker('SIGKILL');
+      // The held answer now meets a closed connection: done at the third party, never heard of by the worker.
+      await this.hold.release();
+      const unrecorded: Array<{ kind: string }> = await this.stack.db.query(`SELECT kind FROM side_effects WHERE status = 'claimed'`);
+      this.unrecordedAtKills.push(...unrecorded.map((row) => row.kind));
+      await this.lapseLocks();
+      await whileDead?.();
+      this.startWorker();
+      const where = {
+        midCall: `mid-call at the ${String(heldAt)}`,
+        claimed: 'with a side effect claimed',
+        relayed: 'with a job handed over',
+      };
+      landings.push(`worker killed ${where[landed]}`);
     }
-    this.kills[landed] += 1;
-    if (landed === 'notReached') return `${await outcome}; its work ended before the worker could be killed ${point}`;
-    await this.endWorker('SIGKILL');
-    // The held answer now meets a closed connection: done at the third party, never heard of by the worker.
-    await this.hold.release();
-    const unrecorded: Array<{ kind: string }> = await this.stack.db.query(`SELECT kind FROM side_effects WHERE status = 'claimed'`);
-    this.unrecordedAtKills.push(...unrecorded.map((row) => row.kind));
-    await this.lapseLocks();
-    this.startWorker();
-    return `${await outcome}; worker killed ${landed === 'midCall' ? `mid-call at the ${String(heldAt)}` : `with a job ${landed}`}`;
+    return `${await outcome}; ${landings.join('; ')}`;
   }
 
   /** Polls until the kill point is reached, or the act and every job it owed are over ('notReached'). */
