@@ -1,4 +1,3 @@
-import { ConsoleLogger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import Redis from 'ioredis';
 import request from 'supertest';
@@ -162,10 +161,7 @@ export class MoneyWorld {
     this.stack = await startStack(env);
     await this.stack.stopWorker();
     this.startWorker();
-    // Errors only: its second TypeORM data source in this process is expected, not worth a warning.
-    const reconciler = Test.createTestingModule({ imports: [WorkerModule] }).setLogger(
-      new ConsoleLogger({ logLevels: ['error', 'fatal'] }),
-    );
+    const reconciler = Test.createTestingModule({ imports: [WorkerModule] });
     for (const consumer of [JobRegistry, OutboxRelay, TrackingProcessor, PaymentsProcessor, InvitationsProcessor, MaintenanceProcessor]) {
       reconciler.overrideProvider(consumer).useValue({});
     }
