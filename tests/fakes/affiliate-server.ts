@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { httpCallerGone, type DoorHold } from './door-hold';
 import type { DoorAttempt } from './exactly-once';
 
 /** A request the fake acted on: one effective signup or sale (the shape `GET /__calls` has always had). */
@@ -31,7 +32,8 @@ export interface RecordedAttempt extends RecordedCall {
  * `signupAttempts()` / `saleAttempts()` / `GET /__attempts` are every request with its key. `failNextRequests(n)` answers the next n
  * requests with an error without acting; `loseNextResponses(n)` acts, then answers 503;
  * `answerLate(ms, n)` acts on the next n at once but answers only after `ms`, as a slow service
- * does (a client that gave up by then is recorded as 'lost').
+ * does (a client that gave up by then is recorded as 'lost'). With an `answerHold`, the answer to the
+ * call it picks waits until released (a caller killed meanwhile is recorded as 'lost').
  */
 export class FakeAffiliateServer {
   readonly calls: RecordedCall[] = [];
@@ -44,6 +46,8 @@ export class FakeAffiliateServer {
   private lateNext = 0;
   private lateMs = 0;
   private server: Server | null = null;
+  /** Shared with the other fakes of a test: holds the answer to the call it picks. */
+  answerHold: DoorHold | null = null;
 
   /** `host` 0.0.0.0 lets containers reach it (npm run test:deploy); the loopback by default. */
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -151,8 +155,10 @@ export class FakeAffiliateServer {
         this.attempts.push({ ...call, status, answer: gone && kind === 'ok' ? 'lost' : kind });
         if (!gone) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       };
-      if (delay > 0) setTimeout(send, delay);
-      else send();
+      const go = () => (delay > 0 ? setTimeout(send, delay) : send());
+      const held = kind === 'ok' ? this.answerHold?.atDoor('affiliate', () => httpCallerGone(req)) : null;
+      if (held) void held.then(go);
+      else go();
     };
 
     if (this.failNext > 0) {

@@ -1,6 +1,7 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { httpCallerGone, type DoorHold } from './door-hold';
 import type { DoorAttempt } from './exactly-once';
 
 /** A membership notice as the worker sends it (worker/src/clients/membership-webhook.client.ts). */
@@ -17,6 +18,8 @@ export interface MembersAreaDelivery {
   webhookId: string;
   signatureValid: boolean;
   answered: number;
+  /** The sender was gone before the answer reached it (see `answerHold`): it never learned the outcome. */
+  lost: boolean;
   /** 'applied': newer than the last applied for its membership; 'stale': not, so it changed nothing; 'refused': not 2xx. */
   effect: 'applied' | 'stale' | 'refused';
 }
@@ -35,7 +38,8 @@ export interface MembersAreaState {
  * secret (400 if it fails, or if the notice has no numeric sequence), and applies a notice only if its `data.sequence` is greater than the
  * last one it applied for that membership, so a notice that arrives late changes nothing. It
  * records each delivery and each membership's resulting state, and can answer the next N, or
- * every delivery a predicate picks, with a 503 (the system must retry, and tell it once).
+ * every delivery a predicate picks, with a 503 (the system must retry, and tell it once). A shared
+ * `answerHold` can keep the answer to an accepted delivery until it is released.
  */
 export class FakeMembersArea {
   readonly deliveries: MembersAreaDelivery[] = [];
@@ -44,6 +48,8 @@ export class FakeMembersArea {
   private holding: ((body: MembersAreaNotice, webhookId: string) => boolean) | null = null;
   private server: Server | null = null;
   private readonly webhook: Webhook;
+  /** Shared with the other fakes of a test: holds the answer to the call it picks. */
+  answerHold: DoorHold | null = null;
 
   constructor(secret: string) {
     this.webhook = new Webhook(secret);
@@ -54,7 +60,16 @@ export class FakeMembersArea {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => res.writeHead(this.receive(Buffer.concat(chunks).toString(), req.headers)).end());
+      req.on('end', () => {
+        const delivery = this.receive(Buffer.concat(chunks).toString(), req.headers);
+        const answer = () => {
+          if (res.destroyed || req.socket.destroyed) delivery.lost = true;
+          else res.writeHead(delivery.answered).end();
+        };
+        const held = delivery.effect === 'refused' ? null : this.answerHold?.atDoor('members area', () => httpCallerGone(req));
+        if (held) void held.then(answer);
+        else answer();
+      });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/clear`;
@@ -91,7 +106,7 @@ export class FakeMembersArea {
 
   /** Every delivery as an attempt on its `webhook-id` (a resend of one access change carries the same one). */
   deliveriesAtDoor(): DoorAttempt[] {
-    return this.deliveries.map((d) => ({ identity: d.webhookId, toldDone: d.answered < 300 }));
+    return this.deliveries.map((d) => ({ identity: d.webhookId, toldDone: d.answered < 300 && !d.lost }));
   }
 
   /** Accepted deliveries (answered 2xx), in arrival order. */
@@ -99,7 +114,7 @@ export class FakeMembersArea {
     return this.deliveries.filter((d) => d.answered < 300);
   }
 
-  private receive(raw: string, headers: IncomingHttpHeaders): number {
+  private receive(raw: string, headers: IncomingHttpHeaders): MembersAreaDelivery {
     const body = JSON.parse(raw) as MembersAreaNotice;
     const webhookId = String(headers['webhook-id'] ?? '');
     const signatureValid = this.verify(raw, headers);
@@ -116,8 +131,9 @@ export class FakeMembersArea {
         this.states.set(body.data.membership_id, { sequence, status, access: status !== 'ended' });
       }
     }
-    this.deliveries.push({ body, webhookId, signatureValid, answered, effect });
-    return answered;
+    const delivery: MembersAreaDelivery = { body, webhookId, signatureValid, answered, lost: false, effect };
+    this.deliveries.push(delivery);
+    return delivery;
   }
 
   private verify(raw: string, headers: IncomingHttpHeaders): boolean {

@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { httpCallerGone, type DoorHold } from './door-hold';
 
 /** One request to a fake's API path, whatever it was answered. Secret query values are never kept. */
 export interface RecordedRequest {
@@ -12,19 +13,21 @@ export interface RecordedRequest {
   /** The parsed JSON body, or the raw text when it is not JSON. */
   body: unknown;
   status: number;
-  answer: 'ok' | 'failed' | 'refused';
+  /** 'lost': acted on, but the caller was gone before the answer could reach it (see `answerHold`). */
+  answer: 'ok' | 'failed' | 'refused' | 'lost';
   at: number;
 }
 
 export interface Answer {
   status: number;
-  answer: RecordedRequest['answer'];
+  answer: Exclude<RecordedRequest['answer'], 'lost'>;
   body?: unknown;
 }
 
 /**
  * The common part of the analytics fakes: listens on 127.0.0.1, records every request with its
- * secret query parameters reduced to their names, can fail the next N requests, and serves
+ * secret query parameters reduced to their names, can fail the next N requests, can hold the
+ * answer to the call a shared `answerHold` picks until it is released, and serves
  * `GET /__requests`, `POST /__fail?count=&status=` and `POST /__reset` for other processes.
  */
 export abstract class RecordingJsonServer {
@@ -33,6 +36,8 @@ export abstract class RecordingJsonServer {
   private failStatus = 503;
   private failBody: unknown = undefined;
   private server: Server | null = null;
+  /** Shared with the other fakes of a test: holds the answer to the call it picks. */
+  answerHold: DoorHold | null = null;
 
   protected abstract readonly secretParams: readonly string[];
 
@@ -61,9 +66,9 @@ export abstract class RecordingJsonServer {
     this.failBody = body;
   }
 
-  /** Requests that were acted on. */
+  /** Requests that were acted on (their answer delivered or not). */
   accepted(): RecordedRequest[] {
-    return this.requests.filter((r) => r.answer === 'ok');
+    return this.requests.filter((r) => r.answer === 'ok' || r.answer === 'lost');
   }
 
   reset(): void {
@@ -110,7 +115,14 @@ export abstract class RecordingJsonServer {
     } else {
       reply = this.answer(request, secrets);
     }
-    this.requests.push({ ...request, status: reply.status, answer: reply.answer });
+    const held =
+      reply.answer === 'ok'
+        ? this.answerHold?.atDoor(this.constructor.name.replace(/^Fake|Server$/g, ''), () => httpCallerGone(req))
+        : null;
+    if (held) await held;
+    const gone = res.destroyed || req.socket.destroyed;
+    this.requests.push({ ...request, status: reply.status, answer: gone && reply.answer === 'ok' ? 'lost' : reply.answer });
+    if (gone) return;
     if (reply.body === undefined) {
       res.writeHead(reply.status).end();
     } else {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, SMTPServerAddress } from 'smtp-server';
+import type { DoorHold } from './door-hold';
 import type { DoorAttempt } from './exactly-once';
 
 export interface RecordedMessage {
@@ -18,7 +19,8 @@ export interface RecordedMessage {
 /** Every message that reached DATA, accepted or refused. */
 export interface RecordedDelivery {
   messageId: string | undefined;
-  answer: 'accepted' | 'refused';
+  /** 'lost': accepted, but the sender was gone before it heard the 250 (see `answerHold`). */
+  answer: 'accepted' | 'refused' | 'lost';
   code: number;
 }
 
@@ -35,7 +37,8 @@ export interface SmtpSinkOptions {
  * A small SMTP server on 127.0.0.1 for tests: no TLS, no AUTH. Records each accepted message
  * (envelope, headers with Message-ID, subject, text and HTML parts). It can refuse the next N
  * messages with a temporary (4xx) or permanent (5xx) answer after DATA, refuse the next N
- * recipients at RCPT TO, and be stopped and started again on the same port.
+ * recipients at RCPT TO, hold the 250 for the message a shared `answerHold` picks until it is released,
+ * and be stopped and started again on the same port.
  */
 export class SmtpSink {
   readonly messages: RecordedMessage[] = [];
@@ -49,6 +52,11 @@ export class SmtpSink {
   private server: SMTPServer | null = null;
   private port = 0;
   private host = '127.0.0.1';
+  /** Shared with the other fakes of a test: holds the answer to the call it picks. */
+  answerHold: DoorHold | null = null;
+  /** Sessions whose client connection closed, and who waits to hear it. */
+  private readonly closedSessions = new Set<string>();
+  private readonly closeWaiters = new Map<string, () => void>();
 
   constructor(private readonly options: SmtpSinkOptions = {}) {}
 
@@ -66,6 +74,11 @@ export class SmtpSink {
         callback();
       },
       onRcptTo: (address, _session, callback) => this.onRcptTo(address, callback),
+      onClose: (session) => {
+        this.closedSessions.add(session.id);
+        this.closeWaiters.get(session.id)?.();
+        this.closeWaiters.delete(session.id);
+      },
       onData: (stream, session, callback) => {
         (this.options.bodies === false ? headersOnly(stream) : simpleParser(stream))
           .then((mail) => {
@@ -88,8 +101,15 @@ export class SmtpSink {
               html: mail.html === false ? undefined : mail.html,
               at: Date.now(),
             });
-            this.deliveries.push({ messageId: mail.messageId, answer: 'accepted', code: 250 });
-            callback();
+            const delivery: RecordedDelivery = { messageId: mail.messageId, answer: 'accepted', code: 250 };
+            this.deliveries.push(delivery);
+            const answer = () => {
+              if (this.closedSessions.has(session.id)) delivery.answer = 'lost';
+              else callback();
+            };
+            const held = this.answerHold?.atDoor('SMTP', () => this.sessionClosed(session.id));
+            if (held) void held.then(answer);
+            else answer();
           })
           .catch((err: Error) => callback(err));
       },
@@ -133,6 +153,13 @@ export class SmtpSink {
     this.connections = 0;
     this.refuseMessages = 0;
     this.refuseRecipients = 0;
+    this.closedSessions.clear();
+  }
+
+  /** Resolves when the session's client connection has closed (at once if it has). */
+  private sessionClosed(id: string): Promise<void> {
+    if (this.closedSessions.has(id)) return Promise.resolve();
+    return new Promise((resolve) => this.closeWaiters.set(id, resolve));
   }
 
   /** Closes the port; `start()` afterwards listens on the same one again. */

@@ -1,10 +1,25 @@
+import { Test, type TestingModule } from '@nestjs/testing';
+import Redis from 'ioredis';
 import request from 'supertest';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { QUEUES } from '@contracts/jobs';
 import { PLANS, type PlanId } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
+import { OutboxRelay } from '@core/queue/outbox-relay.service';
+import { JobRegistry } from '../../../worker/src/jobs/job-registry';
+import { InvitationsProcessor } from '../../../worker/src/processors/invitations.processor';
+import { MaintenanceProcessor } from '../../../worker/src/processors/maintenance.processor';
+import { PaymentsProcessor } from '../../../worker/src/processors/payments.processor';
+import { TrackingProcessor } from '../../../worker/src/processors/tracking.processor';
 import { PaymentReconciler } from '../../../worker/src/reconciler/payment-reconciler';
+import { WorkerModule } from '../../../worker/src/worker.module';
+import { repoRoot } from '../../../scripts/lib/app-processes';
 import { FakeAffiliateServer } from '../../fakes/affiliate-server';
+import { DoorHold } from '../../fakes/door-hold';
 import { FakeGa4MpServer } from '../../fakes/ga4-mp-server';
 import { FakeMembersArea } from '../../fakes/members-area-server';
 import { FakeMetaCapiServer } from '../../fakes/meta-capi-server';
@@ -36,12 +51,40 @@ export type CardName = keyof typeof CARDS;
 const SECRET = 'whsec_moneymodelsecret00000000000';
 const MEMBERS_SECRET = `whsec_${Buffer.from('members-area-model-secret-012345').toString('base64')}`;
 const META_TOKEN = 'meta-model-token';
+const WORKER_DIST = join(repoRoot, 'dist', 'worker', 'src');
+/**
+ * A worker process started ahead: it loads the compiled worker's modules (most of a start, on a
+ * busy machine), then waits for a byte on its stdin to run the worker's main, or ends if stdin
+ * closes first. A kill's new worker is then working within a moment, not a few seconds.
+ */
+const STANDBY_WORKER = [
+  `require(${JSON.stringify(join(WORKER_DIST, 'worker.module'))});`,
+  `if (require('node:fs').readSync(0, Buffer.alloc(1), 0, 1, null) === 0) process.exit(0);`,
+  `require(${JSON.stringify(join(WORKER_DIST, 'main'))});`,
+].join(' ');
+
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
 
 export interface Buyer {
   email: string;
   /** The buyer's browser: its buyer-key cookie, once a checkout set it (one-click reads it). */
   cookie: string;
+}
+
+/**
+ * Where a kill of the worker lands: 'mid-call' while a third party holds its answer to the n-th
+ * call (done there, not yet recorded by the worker); 'claimed' as soon as a side effect is seen
+ * claimed and not yet recorded; 'relayed' as soon as a job is seen handed to the worker and not
+ * yet done (anywhere in it).
+ */
+export type KillPoint = 'mid-call' | 'claimed' | 'relayed';
+
+/** Kills so far, by where each landed, and the commands whose work ended before their kill point came (no kill). */
+export interface KillTally {
+  midCall: number;
+  claimed: number;
+  relayed: number;
+  notReached: number;
 }
 
 /** What the model knows of an order beyond Postgres: when it was bought (in sandbox days) and with which card. */
@@ -51,9 +94,10 @@ export interface OrderFacts {
 }
 
 /**
- * The real product, as one buyer's journeys and one admin's screens drive it: the API and worker
- * in this process over the test run's Postgres and Redis, the sandbox as the payment provider,
- * and every third party a loopback fake recording what it received.
+ * The real product, as one buyer's journeys and one admin's screens drive it: the API in this
+ * process and the compiled worker (dist/) as a child process that can be killed mid-job, over the
+ * test run's Postgres and Redis, the sandbox as the payment provider, and every third party a
+ * loopback fake recording what it received (all sharing one hold, to keep an answer at a door).
  */
 export class MoneyWorld {
   readonly smtp = new SmtpSink();
@@ -61,6 +105,8 @@ export class MoneyWorld {
   readonly meta = new FakeMetaCapiServer({ accessToken: META_TOKEN });
   readonly ga4 = new FakeGa4MpServer();
   readonly members = new FakeMembersArea(MEMBERS_SECRET);
+  readonly hold = new DoorHold();
+  readonly kills: KillTally = { midCall: 0, claimed: 0, relayed: 0, notReached: 0 };
   stack!: Stack;
   buyers: Buyer[] = [];
   /** Sandbox days since the run began: the clock's offset. */
@@ -68,12 +114,26 @@ export class MoneyWorld {
   readonly orders = new Map<string, OrderFacts>();
   /** Each order's payment count when its access was first seen revoked or its plan stopped: nothing may be charged after. */
   readonly revokedAt = new Map<string, number>();
+  /**
+   * The kind of each side effect a killed worker left claimed and unrecorded: its call may have
+   * been answered just before the kill, so the new worker sends it again under the same key (the
+   * third party counts it once; at the door it is a repeat).
+   */
+  readonly unrecordedAtKills: string[] = [];
   private admin!: AdminSession;
   private readonly nextIp = clientAddresses(201);
   private run = 0;
   protected readonly webhookSecret: string = SECRET;
+  private worker: ChildProcess | null = null;
+  private standby: ChildProcess | null = null;
+  /** The worker's providers in this process, without its consumers or relay: the model's reconciler passes. */
+  protected reconcilerModule: TestingModule | null = null;
+  private redis: Redis | null = null;
 
   async start(): Promise<void> {
+    if (!existsSync(join(WORKER_DIST, 'main.js')))
+      throw new Error('No compiled worker in dist/: run the model through npm test, which builds it');
+    for (const fake of [this.smtp, this.affiliate, this.meta, this.ga4, this.members]) fake.answerHold = this.hold;
     const env = {
       SMTP_URL: await this.smtp.start(),
       AFFILIATE_API_URL: await this.affiliate.start(),
@@ -96,7 +156,17 @@ export class MoneyWorld {
       ONE_CLICK_WINDOW_MINUTES: '60',
       JOB_RETRY_HORIZON_S: '120',
     };
+    // The stack's in-process worker clears what earlier spec files left in the outbox and Redis;
+    // the compiled worker then takes over, started with the settings the stack put in process.env.
     this.stack = await startStack(env);
+    await this.stack.stopWorker();
+    this.startWorker();
+    const reconciler = Test.createTestingModule({ imports: [WorkerModule] });
+    for (const consumer of [JobRegistry, OutboxRelay, TrackingProcessor, PaymentsProcessor, InvitationsProcessor, MaintenanceProcessor]) {
+      reconciler.overrideProvider(consumer).useValue({});
+    }
+    this.reconcilerModule = await reconciler.compile();
+    this.redis = new Redis(process.env.REDIS_URL!);
     // Orders are recorded as checkout records them with a Stripe live key (the sandbox's are test
     // orders), so sales reach the affiliate service, Meta and GA4 from the first event on.
     Object.defineProperty(this.stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY), 'livemode', { value: true });
@@ -109,6 +179,10 @@ export class MoneyWorld {
   }
 
   async stop(): Promise<void> {
+    this.standby?.kill('SIGKILL');
+    await this.endWorker('SIGTERM');
+    await this.reconcilerModule?.close();
+    this.redis?.disconnect();
     await this.stack?.stop();
     await Promise.all([this.smtp.stop(), this.affiliate.stop(), this.meta.stop(), this.ga4.stop(), this.members.stop()]);
   }
@@ -128,6 +202,7 @@ export class MoneyWorld {
     this.day = 0;
     this.orders.clear();
     this.revokedAt.clear();
+    this.unrecordedAtKills.length = 0;
   }
 
   /** Waits until every job owed so far has ended: whatever the last command caused has reached the fakes. */
@@ -328,14 +403,137 @@ export class MoneyWorld {
 
   /** The worker's reconciler makes a pass (it runs on a timer in production): lapsed graces end, stale events apply. */
   async reconcile(): Promise<string> {
-    return JSON.stringify(await this.stack.worker!.get(PaymentReconciler).reconcile());
+    return JSON.stringify(await this.reconcilerModule!.get(PaymentReconciler).reconcile());
   }
 
   /** The worker goes away between two jobs and comes back (a deploy): owed work waits in the outbox. */
   async restartWorker(): Promise<string> {
-    await this.stack.stopWorker();
-    await this.stack.startWorker();
+    await this.endWorker('SIGTERM');
+    this.startWorker();
     return 'restarted';
+  }
+
+  /**
+   * Runs `act` and SIGKILLs the worker process at `point` of the work it causes (the n-th call
+   * acted on, for 'mid-call'); then a new worker process starts, and `act` is awaited (it may
+   * itself wait for the worker). With `times` 2 the new worker is killed too, at its first call
+   * for 'mid-call' (a crash loop: a job in flight at both kills has stalled twice). `door` counts
+   * only the calls at that fake ('SMTP', 'affiliate', 'MetaCapi', 'Ga4Mp', 'members area');
+   * `whileDead` runs between a kill and the new worker's start. If the work ends before the point
+   * comes, nothing more is killed.
+   */
+  async killWorker(
+    act: (world: MoneyWorld) => Promise<string>,
+    {
+      point,
+      nth = 1,
+      times = 1,
+      door = null,
+      whileDead,
+    }: { point: KillPoint; nth?: number; times?: 1 | 2; door?: string | null; whileDead?: () => Promise<void> },
+  ): Promise<string> {
+    let acted = false;
+    const outcome = act(this).finally(() => (acted = true));
+    // Awaited below; a rejection must not count as unhandled while the kills are under way.
+    outcome.catch(() => undefined);
+    const landings: string[] = [];
+    for (let kill = 1; kill <= times; kill++) {
+      let heldAt: string | null = null;
+      if (point === 'mid-call') void this.hold.arm(kill === 1 ? nth : 1, door).then((door) => (heldAt = door));
+      let landed: keyof KillTally;
+      try {
+        landed = await this.whenToKill(
+          point,
+          () => heldAt !== null,
+          () => acted,
+        );
+      } finally {
+        this.hold.disarm();
+      }
+      this.kills[landed] += 1;
+      if (landed === 'notReached') {
+        landings.push(`its work ended before the worker could be killed ${point}`);
+        break;
+      }
+      await this.endWorker('SIGKILL');
+      // The held answer now meets a closed connection: done at the third party, never heard of by the worker.
+      await this.hold.release();
+      const unrecorded: Array<{ kind: string }> = await this.stack.db.query(`SELECT kind FROM side_effects WHERE status = 'claimed'`);
+      this.unrecordedAtKills.push(...unrecorded.map((row) => row.kind));
+      await this.lapseLocks();
+      await whileDead?.();
+      this.startWorker();
+      const where = {
+        midCall: `mid-call at the ${String(heldAt)}`,
+        claimed: 'with a side effect claimed',
+        relayed: 'with a job handed over',
+      };
+      landings.push(`worker killed ${where[landed]}`);
+    }
+    return `${await outcome}; ${landings.join('; ')}`;
+  }
+
+  /** Polls until the kill point is reached, or the act and every job it owed are over ('notReached'). */
+  private async whenToKill(point: KillPoint, held: () => boolean, acted: () => boolean): Promise<keyof KillTally> {
+    const reached: Record<Exclude<KillPoint, 'mid-call'>, string> = {
+      claimed: `SELECT 1 FROM side_effects WHERE status = 'claimed' LIMIT 1`,
+      relayed: `SELECT 1 FROM outbox WHERE dispatched_at IS NOT NULL AND completed_at IS NULL AND failed_at IS NULL LIMIT 1`,
+    };
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (point === 'mid-call' && held()) return 'midCall';
+      if (point !== 'mid-call' && (await this.stack.db.query(reached[point])).length > 0) return point;
+      if (
+        acted() &&
+        (await this.stack.db.query(`SELECT 1 FROM outbox WHERE completed_at IS NULL AND failed_at IS NULL LIMIT 1`)).length === 0
+      ) {
+        return 'notReached';
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`Neither the kill point (${point}) nor the end of the work came within 60 s`);
+  }
+
+  /**
+   * The killed worker's BullMQ job locks lapse at once, as they would after the consumers'
+   * lockDuration, and its active jobs are marked as a stall check would have marked them: the new
+   * worker's first stall check (at its start) takes them over, instead of up to 15 s later.
+   */
+  private async lapseLocks(): Promise<void> {
+    for (const queue of Object.values(QUEUES)) {
+      const active = await this.redis!.lrange(`bull:${queue}:active`, 0, -1);
+      if (active.length === 0) continue;
+      await this.redis!.del(...active.map((id) => `bull:${queue}:${id}:lock`), `bull:${queue}:stalled-check`);
+      await this.redis!.sadd(`bull:${queue}:stalled`, ...active);
+    }
+  }
+
+  /**
+   * Starts the compiled worker over the stack's Postgres and Redis, with the settings the stack
+   * put in process.env: the standby process, and another standby for the next start.
+   */
+  private startWorker(): void {
+    const worker = this.standby ?? this.spawnStandby();
+    worker.stdin!.end('go');
+    this.worker = worker;
+    this.standby = this.spawnStandby();
+  }
+
+  private spawnStandby(): ChildProcess {
+    return spawn(process.execPath, ['-e', STANDBY_WORKER], {
+      env: { ...process.env, WORKER_NICENESS: '0' },
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+  }
+
+  /** Sends the worker `signal` (SIGTERM: it finishes its jobs in flight first) and waits until it has exited. */
+  private async endWorker(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill(signal);
+    await exited;
   }
 
   /** Whether the members area lets each membership in, as it applied the notices it accepted (by sequence). */

@@ -90,9 +90,11 @@ export class StripeWorld extends MoneyWorld {
   /**
    * The gateway's `now()` (the grace of a past-due order is counted on it) reads the account's
    * test clock, as the sandbox gateway reads the sandbox's: in production both are real time.
+   * In this process: the API and the reconciler's passes, where a lapsed grace is ended. The
+   * worker's own process keeps real time: its timed passes end no grace before this one would.
    */
   private readAccountClock(): void {
-    for (const app of [this.stack.api, this.stack.worker]) {
+    for (const app of [this.stack.api, this.stack.worker, this.reconcilerModule]) {
       const gateway = app?.get<PaymentGateway>(PAYMENT_GATEWAY);
       if (gateway)
         Object.defineProperty(gateway, 'now', { configurable: true, value: () => Promise.resolve(new Date(this.stripe.now() * 1000)) });

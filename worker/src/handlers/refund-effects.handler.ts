@@ -141,7 +141,10 @@ export class RefundEffectsHandler {
         sessionId: a.ga_session_id,
         amountCents: refund.amount_cents,
         currency: refund.currency.toUpperCase(),
-        eventTime: refund.updated_at,
+        // Fixed for the refund's life: GA4 adds up refunds and has no idempotency key, so a resend
+        // (a worker killed before it recorded the answer) must repeat the first one exactly. The
+        // row's updated_at moves whenever the provider's word on it is applied again.
+        eventTime: refund.created_at,
       }),
     );
   }

@@ -10,13 +10,14 @@ const ROW_ID = '0b8f6a52-3c1d-4e4f-9a7b-123456789abc';
 
 const HORIZON_S = 3600;
 
-/** A job handed to BullMQ `ageMs` ago that has failed `attemptsMade` times. */
-function job(name: string, attemptsMade = 0, attempts = 300, ageMs = 0): Job {
+/** A job handed to BullMQ `ageMs` ago that has failed `attemptsMade` times (and stalled `stalledCounter` times). */
+function job(name: string, attemptsMade = 0, attempts = 300, ageMs = 0, stalledCounter = 0): Job {
   return {
     id: ROW_ID,
     name,
     data: { leadId: 'lead-1' },
     attemptsMade,
+    stalledCounter,
     timestamp: Date.now() - ageMs,
     opts: { attempts },
     moveToDelayed: jest.fn(async () => undefined),
@@ -53,6 +54,20 @@ describe('JobRunner', () => {
     expect(unknown.moveToDelayed).toHaveBeenCalledWith(expect.any(Number), 'token');
     expect(ledger.markFailed).not.toHaveBeenCalled();
     expect(ledger.noteError).not.toHaveBeenCalled();
+  });
+
+  it('runs a job whose workers died under it within its horizon, and gives it up visibly after, without running it', async () => {
+    const handler = jest.fn(async () => 'sent');
+    const { runner, ledger } = runnerWith(handler);
+    await expect(runner.run(job('affiliate-signup', 0, 300, HORIZON_S * 1000 - 1000, 5), 'token')).resolves.toBe('sent');
+    expect(ledger.markCompleted).toHaveBeenCalledWith(ROW_ID);
+
+    handler.mockClear();
+    const failure = await runner.run(job('affiliate-signup', 0, 300, HORIZON_S * 1000 + 1000, 5), 'token').catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(UnrecoverableError);
+    expect(handler).not.toHaveBeenCalled();
+    expect(ledger.markFailed).toHaveBeenCalledWith(ROW_ID, 'The worker running this job stopped 5 time(s) before it finished');
+    expect(warn.mock.calls[0][0]).toMatchObject({ job: 'affiliate-signup', gaveUp: true });
   });
 
   it('keeps retrying within the horizon, however many attempts failed, and never logs or stores an e-mail address', async () => {

@@ -47,6 +47,16 @@ export class JobRunner {
       throw new DelayedError();
     }
     const attempt = job.attemptsMade + 1;
+    if (job.stalledCounter > 0 && isPastHorizon(job.timestamp + (job.opts.delay ?? 0), Date.now(), this.horizonMs)) {
+      // Its workers died under it (SIGKILL, out of memory) until its horizon passed: it may be
+      // what kills them. It gives up as a failing job does, for the admin to see and retry.
+      const message = `The worker running this job stopped ${job.stalledCounter} time(s) before it finished`;
+      const rowId = outboxId(job);
+      if (rowId) await this.ledger.markFailed(rowId, message);
+      this.metrics?.jobRun(job.name, 'gave_up', 0);
+      this.logger.warn({ jobId: job.id, job: job.name, attempt, gaveUp: true, err: message }, 'Job failed');
+      throw new UnrecoverableError(message);
+    }
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {

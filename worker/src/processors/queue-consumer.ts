@@ -16,6 +16,12 @@ import { JobRunner } from './job-runner';
 export const CONSUMER_OPTIONS = {
   lockDuration: 10_000,
   stalledInterval: 5_000,
+  // BullMQ fails a job that stalled more than this many times without running it, so the runner
+  // never stamps its outbox row and the relay's redispatch is ignored while the failed job exists:
+  // two crashes with the job in flight (a crash loop, two deploys cut short) would lose it
+  // silently. A stall is one more attempt for the ledger to resume; the runner gives up on a job
+  // that keeps taking its workers down once its horizon has passed, visibly.
+  maxStalledCount: 1_000_000,
   // Computes the retry delays of the jobs' `capped-exponential` backoff (core/queue/job-options.ts).
   settings: { backoffStrategy: cappedExponentialBackoff },
 };
