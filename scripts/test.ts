@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
+import { FakeStripeServer } from '../tests/fakes/stripe-server';
 import { SmtpSink } from '../tests/fakes/smtp-sink';
 import { SmtpSinkInspector } from '../tests/fakes/smtp-sink-inspector';
 import { Lifecycle } from './lib/lifecycle';
@@ -273,6 +274,30 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     { ...appEnv, ...sharedSecrets, ABANDONED_CHECKOUT_DELAY_S: '1' },
     { worker: false },
   );
+  // The product as a Stripe deployment, against the Stripe fake (Stripe.js itself is a stand-in the
+  // browser tests serve). Its jobs go to a Redis database of their own: the sandbox worker must not
+  // take them, and nothing in these journeys waits for a worker.
+  const stripe = new FakeStripeServer();
+  stripe.distinctIntents = true;
+  await stripe.start();
+  life.own('Stripe fake', () => stripe.stop());
+  const stripeMode = await startApp(
+    life,
+    data,
+    await freePort(),
+    {
+      ...appEnv,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fakekey',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fakekey',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      REDIS_URL: `${data.redisUrl}/1`,
+    },
+    { worker: false },
+  );
   const report = join(resultsDir, 'playwright.json');
   return await runSuite(
     life,
@@ -295,6 +320,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
       SMTP_MESSAGES_URL: messagesUrl,
       E2E_EMAIL_MODE_URL: emailMode.url,
       E2E_REMINDER_MODE_URL: reminderMode.url,
+      E2E_STRIPE_MODE_URL: stripeMode.url,
     },
     playwrightTally(report),
   );

@@ -51,6 +51,13 @@ export class FakeStripeServer {
   /** What a PaymentIntent created and confirmed at once on a saved card (one-click) does. */
   savedCardOutcome: 'succeeded' | 'requires_action' | 'declined' = 'succeeded';
   private oneClickCharges = 0;
+  /**
+   * Each setup or payment intent created gets an id of its own, as Stripe's do: for a stack many
+   * checkouts share (the browser tests). Off, every one is …fake000000000000000001, which the
+   * integration specs name.
+   */
+  distinctIntents = false;
+  private intentsCreated = 0;
   existingCustomerId: string | null = null;
   /** A Price already carrying the plan's lookup key (as a live account has), with its terms; it answers any lookup key. */
   existingPrice: { id: string; unit_amount: number; currency: string; interval: string } | null = null;
@@ -435,7 +442,7 @@ export class FakeStripeServer {
     ['POST', /^\/v1\/customers$/, () => ({ id: 'cus_fake000000000000000001', object: 'customer' })],
     ['POST', /^\/v1\/customers\/([^/]+)$/, (_r, id) => ({ id, object: 'customer' })],
     ['DELETE', /^\/v1\/customers\/([^/]+)$/, (_r, id) => this.deleteCustomer(id as string)],
-    ['POST', /^\/v1\/setup_intents$/, (r) => this.intent('seti_fake000000000000000001', 'setup_intent', r)],
+    ['POST', /^\/v1\/setup_intents$/, (r) => this.intent(this.newIntentId('seti'), 'setup_intent', r)],
     [
       'GET',
       /^\/v1\/setup_intents\/([^/]+)$/,
@@ -877,7 +884,7 @@ export class FakeStripeServer {
    * declined (Stripe's 402 card_error, which carries the intent it made).
    */
   private createPaymentIntent(r: StripeRequest): Record<string, unknown> {
-    if (r.params.confirm !== 'true') return this.intent('pi_fake000000000000000001', 'payment_intent', r);
+    if (r.params.confirm !== 'true') return this.intent(this.newIntentId('pi'), 'payment_intent', r);
     const id = `pi_oneclick${String(++this.oneClickCharges).padStart(14, '0')}`;
     const intent = this.intent(id, 'payment_intent', r);
     if (this.savedCardOutcome === 'declined') {
@@ -893,6 +900,10 @@ export class FakeStripeServer {
       };
     }
     return { ...intent, status: this.savedCardOutcome, payment_method: r.params.payment_method, customer: r.params.customer };
+  }
+
+  private newIntentId(prefix: 'seti' | 'pi'): string {
+    return `${prefix}_fake${String(this.distinctIntents ? ++this.intentsCreated : 1).padStart(18, '0')}`;
   }
 
   private intent(id: string, object: string, req: StripeRequest): Record<string, unknown> {

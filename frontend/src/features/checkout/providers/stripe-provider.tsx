@@ -1,7 +1,7 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 // The pure entry injects js.stripe.com only when loadStripe is called, not when this module is imported.
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useRef } from 'react';
 import type { CardConfirmer, ConfirmResult, PaymentFormProps, PaymentProvider } from './provider-types';
 
 function confirmerFor(stripe: Stripe, elements: StripeElements): CardConfirmer {
@@ -19,33 +19,35 @@ function confirmerFor(stripe: Stripe, elements: StripeElements): CardConfirmer {
   };
 }
 
-function StripeCardEntry({ onReady }: Pick<PaymentFormProps, 'onReady'>) {
-  const stripe = useStripe();
-  const elements = useElements();
-  return (
-    <PaymentElement
-      options={{ layout: 'tabs' }}
-      onReady={() => {
-        if (stripe && elements) onReady(confirmerFor(stripe, elements));
-      }}
-    />
-  );
-}
-
-/** Loads Stripe.js (rejecting when its script cannot load) and returns the Payment Element provider. */
+/**
+ * Loads Stripe.js (rejecting when its script cannot load) and returns the Payment Element provider.
+ * Stripe.js is driven directly rather than through @stripe/react-stripe-js, whose wrapper would
+ * put the Stripe deployment's /checkout over the page JavaScript budget.
+ */
 export async function createStripeProvider(publishableKey: string): Promise<PaymentProvider> {
   const stripe = await loadStripe(publishableKey);
   if (!stripe) throw new Error('Stripe.js is unavailable');
+  const loaded: Stripe = stripe;
 
   function StripePaymentForm({ clientSecret, onReady }: PaymentFormProps) {
-    // Elements reads its options once: a new intent needs a new Elements group.
-    return (
-      <Elements key={clientSecret} stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
-        <StripeCardEntry onReady={onReady} />
-      </Elements>
-    );
+    const container = useRef<HTMLDivElement>(null);
+    // The latest callback, so a re-render of the page does not rebuild the card entry.
+    const ready = useRef(onReady);
+    useEffect(() => {
+      ready.current = onReady;
+    }, [onReady]);
+    useEffect(() => {
+      if (!container.current) return;
+      // An Elements group reads its client secret once: a new intent needs a new group.
+      const elements = loaded.elements({ clientSecret, appearance: { theme: 'stripe' } });
+      const paymentElement = elements.create('payment', { layout: 'tabs' });
+      paymentElement.on('ready', () => ready.current(confirmerFor(loaded, elements)));
+      paymentElement.mount(container.current);
+      return () => paymentElement.destroy();
+    }, [clientSecret]);
+    return <div ref={container} />;
   }
-  const loaded: Stripe = stripe;
+
   async function handleNextAction(clientSecret: string): Promise<ConfirmResult> {
     try {
       const result = await loaded.handleNextAction({ clientSecret });
