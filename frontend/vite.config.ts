@@ -100,13 +100,17 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/src/lib/page-navigation.',
       '/src/components/page-link.',
       '/src/components/page-heading.',
+      // React's DOM runtime and the toasts with React, not with the islands: the admin screens use
+      // them too, and must load none of the funnel's tracking code, which the islands chunk holds.
+      '/node_modules/react-dom/',
+      '/node_modules/scheduler/',
+      '/src/components/toast/notify.',
+      '/src/components/toast/toast-host.',
     ],
   },
   {
     name: 'islands',
     modules: [
-      '/node_modules/react-dom/',
-      '/node_modules/scheduler/',
       '/src/lib/islands.',
       '/src/page-islands.',
       '/src/lib/analytics/index.',
@@ -115,8 +119,6 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/src/lib/referral.',
       '/src/lib/attribution.',
       '/src/lib/visitor.',
-      '/src/components/toast/notify.',
-      '/src/components/toast/toast-host.',
       '/src/features/consent/components/consent-host.',
     ],
   },
