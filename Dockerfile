@@ -39,6 +39,8 @@ COPY --from=build /app/dist/backend dist/backend
 COPY --from=build /app/dist/worker dist/worker
 COPY --from=build /app/dist/scripts dist/scripts
 COPY --from=build /app/frontend/dist frontend/dist
+# The seller's site folder: the API and the worker read it at boot (the SPA has it built in).
+COPY --from=build /app/site site
 # Read-only for the processes: the code and its dependencies belong to root, they run as `node`.
 USER node
 EXPOSE 3000

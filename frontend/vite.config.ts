@@ -5,6 +5,7 @@ import { documentHead } from './src/content/brand';
 import { compileHints } from './vite/compile-hints.plugin';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
 import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
+import { siteSettings } from './vite/site.plugin';
 import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
@@ -82,6 +83,7 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/node_modules/react/',
       '/contracts/routes.',
       '/contracts/plans.',
+      'site-settings',
       '/src/content/money.',
       '/src/content/config.',
       '/src/content/brand.',
@@ -158,6 +160,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // One .env at the repository root configures server and client (only VITE_* reach the client).
   envDir: '..',
   plugins: [
+    siteSettings(),
     react(),
     injectDocumentHead(documentHead),
     inlinePersonalQueryGuard(),

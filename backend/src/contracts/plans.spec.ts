@@ -32,7 +32,7 @@ describe('plan catalogue, field by field', () => {
 
   it('holds every field of every plan as the spec words it', () => {
     expect(PLANS).toEqual({
-      standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription' },
+      standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription', interval: 'month' },
       '6-month': {
         id: '6-month',
         amount: 250,
@@ -51,7 +51,7 @@ describe('plan catalogue, field by field', () => {
       },
       'full-payment': { id: 'full-payment', amount: 997, name: 'Full Payment', displayText: '$997 one-time', kind: 'one-time' },
       'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time', instalments: 3 },
-      premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription' },
+      premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription', interval: 'month' },
       'blackcard-vip': { id: 'blackcard-vip', amount: 997, name: 'Black Card APEX', displayText: '$997 one-time', kind: 'one-time' },
     });
   });

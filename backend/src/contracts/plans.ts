@@ -1,6 +1,10 @@
+import { site } from './site/site';
+import type { SitePlan } from './site/site.schema';
+
 /**
- * The one plan catalogue (spec section 3). Amounts are whole US dollars; the payment path decides
- * whether checkout creates a setup intent (subscription) or a payment intent (one-time).
+ * The one plan catalogue (spec section 3), read from the site folder's site.json. Amounts are whole
+ * units of the site's currency; the payment path decides whether checkout creates a setup intent
+ * (subscription) or a payment intent (one-time).
  */
 export type PaymentKind = 'subscription' | 'one-time';
 
@@ -8,8 +12,11 @@ export interface Plan {
   id: PlanId;
   amount: number;
   name: string;
+  /** How the price reads ('$97/month'), derived from the amount, kind and instalments. */
   displayText: string;
   kind: PaymentKind;
+  /** How often a subscription renews. */
+  interval?: 'month' | 'year';
   /**
    * Instalment plans: how many monthly charges of `amount` the plan is, the first at checkout
    * (one-time payment path) and the others on the card saved with it. Absent for other plans.
@@ -22,17 +29,30 @@ export const PLAN_IDS = ['standard', '6-month', '2-month', 'full-payment', 'paym
 export type PlanId = (typeof PLAN_IDS)[number];
 
 export const DEFAULT_PLAN_ID: PlanId = 'standard';
-export const CURRENCY = 'USD';
+/** The site's currency (ISO 4217, capitals). */
+export const CURRENCY = site.currency;
 
-export const PLANS: Readonly<Record<PlanId, Plan>> = {
-  standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription' },
-  '6-month': { id: '6-month', amount: 250, name: '6-Month Plan', displayText: '$250/month for 6 months', kind: 'one-time', instalments: 6 },
-  '2-month': { id: '2-month', amount: 550, name: '2-Month Plan', displayText: '$550/month for 2 months', kind: 'one-time', instalments: 2 },
-  'full-payment': { id: 'full-payment', amount: 997, name: 'Full Payment', displayText: '$997 one-time', kind: 'one-time' },
-  'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time', instalments: 3 },
-  premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription' },
-  'blackcard-vip': { id: 'blackcard-vip', amount: 997, name: 'Black Card APEX', displayText: '$997 one-time', kind: 'one-time' },
-};
+/** A whole amount as a price reads: '$97', '$1,500', '97 EUR' (by hand: no Intl on first paint). */
+function price(amount: number): string {
+  const whole = String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return CURRENCY === 'USD' ? `$${whole}` : `${whole} ${CURRENCY}`;
+}
+
+function displayTextOf(plan: SitePlan): string {
+  const template =
+    plan.display ??
+    (plan.kind === 'subscription' ? `{amount}/${plan.interval}` : plan.instalments ? '{amount}/month for {instalments} months' : '{amount} one-time');
+  return template.replaceAll('{amount}', price(plan.amount)).replaceAll('{instalments}', String(plan.instalments ?? 1));
+}
+
+function planOf(id: PlanId): Plan {
+  const found = site.plans.find((p) => p.id === id);
+  if (!found) throw new Error(`site.json: plans: no plan '${id}'`);
+  const { name, amount, kind, interval, instalments } = found;
+  return { id, name, amount, kind, displayText: displayTextOf(found), ...(interval ? { interval } : {}), ...(instalments ? { instalments } : {}) };
+}
+
+export const PLANS: Readonly<Record<PlanId, Plan>> = Object.fromEntries(PLAN_IDS.map((id) => [id, planOf(id)])) as Record<PlanId, Plan>;
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);

@@ -1,16 +1,10 @@
+import { site } from '../../../backend/src/contracts/site/site';
+
 /**
- * Brand settings: every name and address of the business lives here, so a rebrand is one edit.
- * This file is also read by vite.config.ts, so it must not import anything.
+ * Brand settings, from the site folder's site.json. This file is also read by vite.config.ts, so it
+ * imports the site module by its path (aliases do not apply there).
  */
-export const brand = {
-  name: 'Brightpath Coaching',
-  siteUrl: 'https://www.brightpath.example',
-  programName: 'Clear',
-  methodName: 'CLEAR Method',
-  founderName: 'Jordan Avery',
-  paymentProvider: 'Stripe',
-  themeColor: '#0b1324',
-} as const;
+export const brand = { ...site.brand, paymentProvider: 'Stripe' } as const;
 
 export const defaultDocumentTitle = `${brand.programName} Method by ${brand.name}`;
 
