@@ -1,5 +1,5 @@
 import { site } from './site/site';
-import type { SitePlan } from './site/site.schema';
+import { planDisplayText } from './site/site-copy';
 
 /**
  * The one plan catalogue (spec section 3), read from the site folder's site.json. Amounts are whole
@@ -32,24 +32,11 @@ export const DEFAULT_PLAN_ID: PlanId = 'standard';
 /** The site's currency (ISO 4217, capitals). */
 export const CURRENCY = site.currency;
 
-/** A whole amount as a price reads: '$97', '$1,500', '97 EUR' (by hand: no Intl on first paint). */
-function price(amount: number): string {
-  const whole = String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return CURRENCY === 'USD' ? `$${whole}` : `${whole} ${CURRENCY}`;
-}
-
-function displayTextOf(plan: SitePlan): string {
-  const template =
-    plan.display ??
-    (plan.kind === 'subscription' ? `{amount}/${plan.interval}` : plan.instalments ? '{amount}/month for {instalments} months' : '{amount} one-time');
-  return template.replaceAll('{amount}', price(plan.amount)).replaceAll('{instalments}', String(plan.instalments ?? 1));
-}
-
 function planOf(id: PlanId): Plan {
   const found = site.plans.find((p) => p.id === id);
   if (!found) throw new Error(`site.json: plans: no plan '${id}'`);
   const { name, amount, kind, interval, instalments } = found;
-  return { id, name, amount, kind, displayText: displayTextOf(found), ...(interval ? { interval } : {}), ...(instalments ? { instalments } : {}) };
+  return { id, name, amount, kind, displayText: planDisplayText(found, CURRENCY), ...(interval ? { interval } : {}), ...(instalments ? { instalments } : {}) };
 }
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = Object.fromEntries(PLAN_IDS.map((id) => [id, planOf(id)])) as Record<PlanId, Plan>;

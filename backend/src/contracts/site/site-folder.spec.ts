@@ -53,6 +53,6 @@ describe('a site folder', () => {
   it('refuses a file that is not JSON, or is missing, saying which', () => {
     writeFileSync(join(dir, 'site.json'), '{ "brand": ');
     expect(() => loadSite(dir)).toThrow(`${join(dir, 'site.json')}: is not valid JSON`);
-    expect(() => loadSite(join(dir, 'nowhere'))).toThrow(/nowhere\/site\.json: cannot be read/);
+    expect(() => loadSite(join(dir, "nowhere"))).toThrow(/nowhere\/site\.json: cannot be read/);
   });
 });

@@ -1,34 +1,54 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { checkCopy, siteTerms } from './site-copy';
 import { parseSiteSettings, SiteError, type SiteSettings } from './site.schema';
 
 // Reading a site folder from disk: at boot (./site.ts) and at build (frontend/vite/site.plugin.ts).
 
-/** The site folder: `SITE_DIR` when set, else `site/` at the root of the repository (or the image). */
+/** The site folder: `SITE_DIR` when set, else the default one (below). */
 export function siteDir(from: string): string {
   const chosen = process.env.SITE_DIR?.trim();
-  if (chosen) return resolve(chosen);
+  return chosen ? resolve(chosen) : defaultSiteDir(from);
+}
+
+/**
+ * `site/` at the root of the repository (or the image), found upwards from `from`: the default
+ * site, whose copy files are the schema of every other site's.
+ */
+export function defaultSiteDir(from: string): string {
   for (let dir = from; dirname(dir) !== dir; dir = dirname(dir)) {
     if (existsSync(join(dir, 'site', 'site.json'))) return join(dir, 'site');
   }
   throw new SiteError('No site folder: set SITE_DIR to the folder that holds site.json.');
 }
 
-/** Reads and checks `site.json` of a site folder; throws a SiteError naming what is wrong. */
-export function loadSite(dir: string): SiteSettings {
-  const file = join(dir, 'site.json');
+function readJson(file: string, dir: string): unknown {
   let raw: string;
   try {
     raw = readFileSync(file, 'utf8');
   } catch {
-    throw new SiteError(`${file}: cannot be read: a site folder needs a site.json (SITE_DIR is ${dir}).`);
+    throw new SiteError(`${file}: cannot be read: the site folder (${dir}) needs this file.`);
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch (error) {
     throw new SiteError(`${file}: is not valid JSON: ${(error as Error).message}`);
   }
-  return parseSiteSettings(parsed, file);
+}
+
+/** Reads and checks `site.json` of a site folder; throws a SiteError naming what is wrong. */
+export function loadSite(dir: string): SiteSettings {
+  const file = join(dir, 'site.json');
+  return parseSiteSettings(readJson(file, dir), file);
+}
+
+/**
+ * Reads a copy file (`copy/landing.json`, `emails/receipt.json`…) of a site folder, checked
+ * against the default site's file of the same name and with the site's terms filled in.
+ */
+export function loadCopy<T>(dir: string, defaultDir: string, relativePath: string, settings: SiteSettings): T {
+  const reference = readJson(join(defaultDir, relativePath), defaultDir) as T;
+  const file = join(dir, relativePath);
+  return checkCopy(readJson(file, dir), reference, siteTerms(settings), file);
 }
 

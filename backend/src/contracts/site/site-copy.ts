@@ -1,0 +1,109 @@
+import { SiteError, type SiteSettings } from './site.schema';
+
+/**
+ * A site folder's copy files (pages' and e-mails' words, JSON of plain strings) checked against
+ * the default site's file of the same name, which is their schema: the same fields, each of the
+ * same type (a list may be longer or shorter, its items shaped as the default's first). Site terms
+ * (`{program}`, `{price:standard}`…) are filled in when the file is read; any other `{placeholder}`
+ * is filled by the code that shows the text, so it must be one the default's text also has.
+ */
+export type Terms = Readonly<Record<string, string>>;
+
+const PLACEHOLDER = /\{([a-zA-Z][\w:-]*)\}/g;
+
+/** A whole amount in the site's currency as prices read in copy ('$97', '$1,500', '89 EUR'). */
+export function wholePrice(amount: number, currency: string): string {
+  const digits = String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return currency === 'USD' ? `$${digits}` : `${digits} ${currency}`;
+}
+
+/** How a plan's price reads: its own `display` template, or one derived from its kind. */
+export function planDisplayText(plan: SiteSettings['plans'][number], currency: string): string {
+  const template =
+    plan.display ??
+    (plan.kind === 'subscription' ? `{amount}/${plan.interval}` : plan.instalments ? '{amount}/month for {instalments} months' : '{amount} one-time');
+  return template.replaceAll('{amount}', wholePrice(plan.amount, currency)).replaceAll('{instalments}', String(plan.instalments ?? 1));
+}
+
+/** The terms every copy file may use, from site.json. */
+export function siteTerms(settings: SiteSettings): Terms {
+  const terms: Record<string, string> = {
+    brand: settings.brand.name,
+    program: settings.brand.programName,
+    method: settings.brand.methodName,
+    founder: settings.brand.founderName,
+    siteUrl: settings.brand.siteUrl,
+    currency: settings.currency,
+  };
+  for (const plan of settings.plans) {
+    terms[`price:${plan.id}`] = wholePrice(plan.amount, settings.currency);
+    terms[`plan:${plan.id}`] = planDisplayText(plan, settings.currency);
+    terms[`name:${plan.id}`] = plan.name;
+    if (plan.instalments) {
+      terms[`instalments:${plan.id}`] = String(plan.instalments);
+      terms[`total:${plan.id}`] = wholePrice(plan.amount * plan.instalments, settings.currency);
+    }
+  }
+  return terms;
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const kindOf = (value: unknown): string => (Array.isArray(value) ? 'list' : value === null ? 'null' : typeof value === 'string' ? 'text' : typeof value);
+
+function placeholdersOf(text: string): Set<string> {
+  return new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]));
+}
+
+/**
+ * Checks `value` against `reference` and fills the site terms in; returns the filled copy, or
+ * throws a SiteError listing every problem as `file: field: what is wrong`.
+ */
+export function checkCopy<T>(value: unknown, reference: T, terms: Terms, file: string): T {
+  const problems: string[] = [];
+  const walk = (got: unknown, want: Json, at: string): Json => {
+    const field = at || '(top level)';
+    if (kindOf(got) !== kindOf(want)) {
+      problems.push(`${file}: ${field}: must be ${kindOf(want) === 'object' ? 'a group of fields' : kindOf(want)}, not ${kindOf(got)}`);
+      return want;
+    }
+    if (typeof want === 'string') return fillText(got as string, want, field);
+    if (Array.isArray(want)) {
+      const items = got as unknown[];
+      if (items.length === 0 && want.length > 0) problems.push(`${file}: ${field}: must list at least one item`);
+      return items.map((item, i) => walk(item, want[Math.min(i, want.length - 1)], `${at}[${i}]`));
+    }
+    if (want && typeof want === 'object') {
+      const obj = got as Record<string, unknown>;
+      const out: Record<string, Json> = {};
+      for (const key of Object.keys(want)) {
+        const path = at ? `${at}.${key}` : key;
+        if (!(key in obj)) problems.push(`${file}: ${path}: is missing`);
+        else out[key] = walk(obj[key], want[key], path);
+      }
+      for (const key of Object.keys(obj)) {
+        if (!(key in want)) problems.push(`${file}: ${at ? `${at}.${key}` : key}: is not a field of this file (check its spelling)`);
+      }
+      return out;
+    }
+    return got as Json;
+  };
+  const fillText = (text: string, wanted: string, field: string): string => {
+    const allowed = placeholdersOf(wanted);
+    return text.replace(PLACEHOLDER, (whole, name: string) => {
+      if (name in terms) return terms[name];
+      if (allowed.has(name)) return whole;
+      const usable = [...allowed].filter((n) => !(n in terms));
+      problems.push(`${file}: ${field}: {${name}} is not a term of this site${usable.length ? ` or of this text (it may use ${usable.map((n) => `{${n}}`).join(', ')})` : ''}`);
+      return whole;
+    });
+  };
+  const filled = walk(value, reference as Json, '');
+  if (problems.length) throw new SiteError(`The site folder has ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return filled as T;
+}
+
+/** Fills the placeholders the code supplies at run time: fill('Watch {name}', { name }). */
+export function fill(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
