@@ -83,7 +83,8 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/node_modules/react/',
       '/contracts/routes.',
       '/contracts/plans.',
-      'site-settings',
+      // The site folder's settings (frontend/vite/site.plugin.ts).
+      '\0seller-site',
       '/src/content/money.',
       '/src/content/config.',
       '/src/content/brand.',

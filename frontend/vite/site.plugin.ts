@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import { loadSite, siteDir } from '../../backend/src/contracts/site/site-folder';
 
 const SITE_MODULE = /\/backend\/src\/contracts\/site\/site(\.ts)?$/;
-const VIRTUAL_SITE = '\0site-settings';
+const VIRTUAL_SITE = '\0seller-site';
 
 /**
  * The site folder in the bundle: `@contracts/site/site` reads site.json from disk on the server;

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkCopy, siteTerms } from './site-copy';
-import { parseSiteSettings, SiteError, type SiteSettings } from './site.schema';
+import { SiteError } from './site-error';
+import { parseSiteSettings, type SiteSettings } from './site.schema';
 
 // Reading a site folder from disk: at boot (./site.ts) and at build (frontend/vite/site.plugin.ts).
 
