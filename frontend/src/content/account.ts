@@ -1,8 +1,6 @@
 import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/account.json';
 
-const { bodyNoEnd, ...confirmCancel } = copy.confirmCancel;
-
 /**
  * All copy of /account, the buyer's self-service account signed in by an e-mailed link, from the
  * site folder's copy/account.json. Its `lead` shows under the heading in every state: the page's
@@ -13,7 +11,7 @@ export const account = {
   ...copy,
   paymentNumber: (sequence: number) => fill(copy.paymentNumber, { sequence }),
   confirmCancel: {
-    ...confirmCancel,
-    body: (end: string | null) => (end ? fill(confirmCancel.body, { end }) : bodyNoEnd),
+    ...copy.confirmCancel,
+    body: (end: string | null) => (end ? fill(copy.confirmCancel.body, { end }) : copy.confirmCancel.bodyNoEnd),
   },
 };

@@ -3,9 +3,6 @@ import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/checkout.json';
 import { formatUsd, formatUsdCents } from './money';
 
-const { vipUnlocks, ...summary } = copy.summary;
-const { firstMonth, firstMonths, ...coupon } = copy.coupon;
-
 /**
  * All copy of /checkout (spec sections 2, 5 and 8), from the site folder's copy/checkout.json.
  * Amounts come from the plan catalogue.
@@ -23,14 +20,15 @@ export const checkout = {
     pay: (amount: number, last4: string): string => fill(copy.oneClick.pay, { amount: formatUsd(amount), last4 }),
   },
   summary: {
-    ...summary,
+    ...copy.summary,
     /** Level Two's contents (spec section 1) for plan blackcard-vip; the membership's for the others. */
-    unlocks: (plan: Plan): string[] => (plan.id === PLANS['blackcard-vip'].id ? vipUnlocks : summary.unlocks),
+    unlocks: (plan: Plan): string[] => (plan.id === PLANS['blackcard-vip'].id ? copy.summary.vipUnlocks : copy.summary.unlocks),
   },
   /** The coupon field of the Order Summary (issue 18); messages about a code come from the server. */
   coupon: {
-    ...coupon,
-    discount: (code: string): string => fill(coupon.discount, { code }),
-    months: (months: number | null): string | null => (months === null ? null : months === 1 ? firstMonth : fill(firstMonths, { months })),
+    ...copy.coupon,
+    discount: (code: string): string => fill(copy.coupon.discount, { code }),
+    months: (months: number | null): string | null =>
+      months === null ? null : months === 1 ? copy.coupon.firstMonth : fill(copy.coupon.firstMonths, { months }),
   },
 };

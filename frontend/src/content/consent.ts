@@ -1,8 +1,6 @@
 import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/consent.json';
 
-const { vendorsJoin, ...banner } = copy.banner;
-
 /**
  * Copy of the analytics consent banner and of the control that reopens it, from the site folder's
  * copy/consent.json. Shown only in builds that configure an analytics vendor; the message names
@@ -11,8 +9,8 @@ const { vendorsJoin, ...banner } = copy.banner;
 export const consentVendorNames = copy.vendorNames;
 
 export const consentBanner = {
-  ...banner,
-  message: (vendors: string[]) => fill(banner.message, { vendors: vendors.join(vendorsJoin) }),
+  ...copy.banner,
+  message: (vendors: string[]) => fill(copy.banner.message, { vendors: vendors.join(copy.banner.vendorsJoin) }),
 };
 
 export const consentSettings = copy.settings;

@@ -18,22 +18,14 @@ export interface PlanCard {
 const total = (plan: Plan) => plan.amount * (plan.instalments ?? 1);
 const sixMonthTotal = total(PLANS['6-month']);
 
-/** The option the cards highlight (spec section 9). */
-const HIGHLIGHTED = '2-month';
-
 /**
  * The 30-Day Experience's payment options, as /upsell and the /success offer show them (spec
  * section 9), from the site folder's copy/plan-cards.json; a card's saving (its text empty for
  * none) is against paying in six instalments. Their own module, so /success does not ship the
  * rest of /upsell's copy.
  */
-export const planCards: PlanCard[] = (['6-month', '2-month', 'full-payment'] as const).map((id) => {
-  const { saving, ...card } = copy[id];
-  const plan = PLANS[id];
-  return {
-    plan,
-    ...card,
-    saving: saving ? fill(saving, { saving: formatUsd(sixMonthTotal - total(plan)) }) : null,
-    highlighted: id === HIGHLIGHTED,
-  };
-});
+export const planCards: PlanCard[] = (['6-month', '2-month', 'full-payment'] as const).map((id) => ({
+  ...copy[id],
+  plan: PLANS[id],
+  saving: copy[id].saving ? fill(copy[id].saving, { saving: formatUsd(sixMonthTotal - total(PLANS[id])) }) : null,
+}));
