@@ -1,5 +1,6 @@
 import { PLACEHOLDER } from './fill';
-import { SiteError, type SiteSettings } from './site.schema';
+import { SiteError } from './site-error';
+import type { SiteSettings } from './site.schema';
 
 export { fill } from './fill';
 
