@@ -33,12 +33,13 @@ module.exports = {
       // stands in; named 'unit' so the unit run picks them up.
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/frontend/src/lib', '<rootDir>/frontend/src/content'],
+      roots: ['<rootDir>/frontend/src/lib', '<rootDir>/frontend/src/content', '<rootDir>/frontend/vite'],
       testMatch: ['**/*.spec.ts'],
-      transform,
       transformIgnorePatterns,
       cacheDirectory,
-      moduleNameMapper: { ...moduleNameMapper, '^@/(.*)$': '<rootDir>/frontend/src/$1' },
+      // Copy files come checked and filled in, as the build's site plugin gives them to the bundle.
+      transform: { ...transform, '/site/.+\\.json$': '<rootDir>/tests/support/site-copy.transform.js' },
+      moduleNameMapper: { ...moduleNameMapper, '^@/(.*)$': '<rootDir>/frontend/src/$1', '^@site/(.*)$': '<rootDir>/site/$1' },
     },
     {
       displayName: 'integration',

@@ -1,11 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { documentHead } from './src/content/brand';
 import { compileHints } from './vite/compile-hints.plugin';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
 import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
-import { siteSettings } from './vite/site.plugin';
+import { siteDocumentHead, siteSettings } from './vite/site.plugin';
 import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
@@ -74,7 +73,6 @@ const pageInputs = Object.fromEntries(
  */
 const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
   { name: 'preload-helper', modules: ['vite/preload-helper'] },
-  { name: 'consent-copy', modules: ['/src/content/consent.'] },
   {
     name: 'funnel-core',
     modules: [
@@ -83,8 +81,9 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/node_modules/react/',
       '/contracts/routes.',
       '/contracts/plans.',
-      // The site folder's settings (frontend/vite/site.plugin.ts).
+      // The site folder's settings (frontend/vite/site.plugin.ts) and what fills its copy in.
       '\0seller-site',
+      '/contracts/site/fill.',
       '/src/content/money.',
       '/src/content/config.',
       '/src/content/brand.',
@@ -111,6 +110,7 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/src/components/toast/toast-host.',
     ],
   },
+  { name: 'consent-copy', modules: ['/src/content/consent.'] },
   {
     name: 'islands',
     modules: [
@@ -163,7 +163,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     siteSettings(),
     react(),
-    injectDocumentHead(documentHead),
+    injectDocumentHead(siteDocumentHead()),
     inlinePersonalQueryGuard(),
     prerenderPages({ clientOutDir, pages: prerendered }),
     compileHints({ modules: ['/node_modules/react-dom/'] }),

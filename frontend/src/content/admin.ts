@@ -1,3 +1,10 @@
+import { PLANS, type PlanId } from '@contracts/plans';
+import { site } from '@contracts/site/site';
+
+// Operator screens: their copy stays here; the brand, plan names and currency come from the site folder.
+const productOf = (id: PlanId) => site.plans.find((plan) => plan.id === id)?.product ?? id;
+const upgradePlans = [PLANS['6-month'], PLANS['2-month'], PLANS['full-payment'], PLANS['blackcard-vip']].map((plan) => plan.name);
+
 /** Copy of the admin area: sign-in, the admin landing and the testimonial manager (spec sections 2, 5 and 8). */
 export const adminLogin = {
   emailLabel: 'Email',
@@ -102,7 +109,13 @@ export const adminDashboard = {
     loading: 'Loading the funnel…',
     loadFailed: 'The funnel figures could not be loaded.',
     retry: 'Try again',
-    stages: { visitors: 'Visitors', leads: 'Leads', checkouts: 'Checkouts started', purchases: 'Purchases', revenue: 'Revenue (USD)' },
+    stages: {
+      visitors: 'Visitors',
+      leads: 'Leads',
+      checkouts: 'Checkouts started',
+      purchases: 'Purchases',
+      revenue: `Revenue (${site.currency})`,
+    },
     definitions: {
       visitors: 'Browsers (anonymous ids) that viewed a public page in the range.',
       leads: 'E-mail addresses first submitted in the range.',
@@ -114,7 +127,8 @@ export const adminDashboard = {
     conversion: (rate: string) => `${rate} of the previous step`,
     upgradeHeading: 'Upgrade take rate',
     upgradeDefinition:
-      'Of the people (distinct e-mails) whose Standard Access order was paid in the range, the share who also paid for an upgrade plan (6-Month Plan, 2-Month Plan, Full Payment or Black Card APEX) at any time before the end of the range.',
+      `Of the people (distinct e-mails) whose ${PLANS.standard.name} order was paid in the range, the share who also paid for an upgrade plan ` +
+      `(${upgradePlans.slice(0, -1).join(', ')} or ${upgradePlans.at(-1)}) at any time before the end of the range.`,
     upgradeSummary: (upgraded: number, buyers: number) => `${upgraded} of ${buyers} standard buyers`,
     byPlanHeading: 'By plan',
     byReferralHeading: 'By referral',
@@ -167,7 +181,11 @@ export const adminDashboard = {
     /** A membership's status as the members list shows it. */
     memberStatus: { active: 'Active', canceling: 'Canceling', past_due: 'Past due', ended: 'Ended' } as Record<string, string>,
     /** What each product gives access to. */
-    products: { clear: 'Clear programme', elite: 'Elite Access', blackcard: 'Black Card APEX' } as Record<string, string>,
+    products: {
+      [productOf('standard')]: `${site.brand.programName} programme`,
+      [productOf('premium')]: PLANS.premium.name,
+      [productOf('blackcard-vip')]: PLANS['blackcard-vip'].name,
+    } as Record<string, string>,
   },
   person: {
     heading: "A person's data",

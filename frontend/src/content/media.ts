@@ -1,18 +1,15 @@
+import media from '@site/media.json';
+
 /**
- * Videos and their self-hosted posters. The posters keep the first paint free of the video
- * host; the ids are the brand's YouTube uploads, played through youtube-nocookie.
+ * Videos and their self-hosted posters, from the site folder's media.json (posters in its media/
+ * folder). The posters keep the first paint free of the video host; the ids are the brand's
+ * YouTube uploads, played through youtube-nocookie.
  */
 export interface VideoSource {
   youtubeId: string;
   poster: { src: string; width: number; height: number };
 }
 
-export const heroVideo: VideoSource = {
-  youtubeId: 'clearHero01',
-  poster: { src: '/media/hero-poster.svg', width: 1600, height: 900 },
-};
+export const heroVideo: VideoSource = media.hero;
 
-export const salesLetterVideo: VideoSource = {
-  youtubeId: 'clearVsl001',
-  poster: { src: '/media/sales-letter-poster.svg', width: 1280, height: 720 },
-};
+export const salesLetterVideo: VideoSource = media.salesLetter;

@@ -1,15 +1,7 @@
 import { PLANS, type Plan } from '@contracts/plans';
+import { fill } from '@contracts/site/fill';
+import copy from '@site/copy/plan-cards.json';
 import { formatUsd } from './money';
-
-const sixMonth = PLANS['6-month'];
-const twoMonth = PLANS['2-month'];
-const full = PLANS['full-payment'];
-
-/** Instalment counts of the 30-Day Experience (spec section 9); the catalogue holds each instalment's amount. */
-const SIX_MONTH_PAYMENTS = 6;
-const TWO_MONTH_PAYMENTS = 2;
-const sixMonthTotal = sixMonth.amount * SIX_MONTH_PAYMENTS;
-const twoMonthTotal = twoMonth.amount * TWO_MONTH_PAYMENTS;
 
 export interface PlanCard {
   plan: Plan;
@@ -22,39 +14,18 @@ export interface PlanCard {
   highlighted: boolean;
 }
 
+/** What a plan costs in all: its instalments' sum. */
+const total = (plan: Plan) => plan.amount * (plan.instalments ?? 1);
+const sixMonthTotal = total(PLANS['6-month']);
+
 /**
  * The 30-Day Experience's payment options, as /upsell and the /success offer show them (spec
- * section 9): their own module, so /success does not ship the rest of /upsell's copy.
+ * section 9), from the site folder's copy/plan-cards.json; a card's saving (its text empty for
+ * none) is against paying in six instalments. Their own module, so /success does not ship the
+ * rest of /upsell's copy.
  */
-export const planCards: PlanCard[] = [
-  {
-    plan: sixMonth,
-    title: '6 Monthly Payments',
-    badge: 'MOST POPULAR',
-    price: `${formatUsd(sixMonth.amount)}/month`,
-    breakdown: `${SIX_MONTH_PAYMENTS} × ${formatUsd(sixMonth.amount)} = ${formatUsd(sixMonthTotal)}`,
-    saving: null,
-    cta: `Start with ${formatUsd(sixMonth.amount)}/month`,
-    highlighted: false,
-  },
-  {
-    plan: twoMonth,
-    title: '2 Monthly Payments',
-    badge: 'BEST VALUE',
-    price: `${formatUsd(twoMonth.amount)}/month`,
-    breakdown: `${TWO_MONTH_PAYMENTS} × ${formatUsd(twoMonth.amount)} = ${formatUsd(twoMonthTotal)}`,
-    saving: `Save ${formatUsd(sixMonthTotal - twoMonthTotal)}`,
-    cta: `Start with ${formatUsd(twoMonth.amount)}/month`,
-    highlighted: true,
-  },
-  {
-    plan: full,
-    title: 'Pay in Full',
-    badge: 'BIGGEST SAVINGS',
-    price: formatUsd(full.amount),
-    breakdown: 'One payment, instant access',
-    saving: `Save ${formatUsd(sixMonthTotal - full.amount)}!`,
-    cta: `Pay ${formatUsd(full.amount)} now`,
-    highlighted: false,
-  },
-];
+export const planCards: PlanCard[] = (['6-month', '2-month', 'full-payment'] as const).map((id) => ({
+  ...copy[id],
+  plan: PLANS[id],
+  saving: copy[id].saving ? fill(copy[id].saving, { saving: formatUsd(sixMonthTotal - total(PLANS[id])) }) : null,
+}));

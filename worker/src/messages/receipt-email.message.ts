@@ -1,4 +1,5 @@
 import { CURRENCY, isPlanId, PLANS } from '@contracts/plans';
+import { site } from '@contracts/site/site';
 
 /** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
 export interface ReceiptOrder {
@@ -29,7 +30,7 @@ export interface ReceiptEmail {
   text: string;
 }
 
-const GUARANTEE = 'Your purchase is covered by our 12-month money-back guarantee.';
+const GUARANTEE = `Your purchase is covered by our ${site.guarantee.name}.`;
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

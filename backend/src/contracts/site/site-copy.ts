@@ -1,5 +1,8 @@
+import { PLACEHOLDER } from './fill';
 import { SiteError } from './site-error';
 import type { SiteSettings } from './site.schema';
+
+export { fill } from './fill';
 
 /**
  * A site folder's copy files (pages' and e-mails' words, JSON of plain strings) checked against
@@ -9,8 +12,6 @@ import type { SiteSettings } from './site.schema';
  * is filled by the code that shows the text, so it must be one the default's text also has.
  */
 export type Terms = Readonly<Record<string, string>>;
-
-const PLACEHOLDER = /\{([a-zA-Z][\w:-]*)\}/g;
 
 /** A whole amount in the site's currency as prices read in copy ('$97', '$1,500', '89 EUR'). */
 export function wholePrice(amount: number, currency: string): string {
@@ -35,6 +36,10 @@ export function siteTerms(settings: SiteSettings): Terms {
     founder: settings.brand.founderName,
     siteUrl: settings.brand.siteUrl,
     currency: settings.currency,
+    guarantee: settings.guarantee.name,
+    'guarantee:title': settings.guarantee.title,
+    'guarantee:short': settings.guarantee.short,
+    'guarantee:period': settings.guarantee.period,
   };
   for (const plan of settings.plans) {
     terms[`price:${plan.id}`] = wholePrice(plan.amount, settings.currency);
@@ -102,9 +107,4 @@ export function checkCopy<T>(value: unknown, reference: T, terms: Terms, file: s
   const filled = walk(value, reference as Json, '');
   if (problems.length) throw new SiteError(`The site folder has ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return filled as T;
-}
-
-/** Fills the placeholders the code supplies at run time: fill('Watch {name}', { name }). */
-export function fill(text: string, values: Readonly<Record<string, string | number>>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { siteTerms } from './site-copy';
 import { loadSite, siteDir } from './site-folder';
 
 const defaultSite = join(__dirname, '../../../../site');
@@ -48,6 +49,22 @@ describe('a site folder', () => {
         `  ${file}: plans[1].id: 'standard' is used by an earlier plan`,
       ].join('\n'),
     );
+  });
+
+  it('needs each wording of the guarantee, and gives them to copy files as terms', () => {
+    const broken = withSettings((s) => {
+      delete s.guarantee.short;
+      s.guarantee.title = ' ';
+    });
+    const file = join(broken, 'site.json');
+    expect(() => loadSite(broken)).toThrow(`  ${file}: guarantee.title: must not be empty\n  ${file}: guarantee.short:`);
+    const terms = siteTerms(loadSite(defaultSite));
+    expect([terms.guarantee, terms['guarantee:title'], terms['guarantee:short'], terms['guarantee:period']]).toEqual([
+      '12-month money-back guarantee',
+      '12-Month Money-Back Guarantee',
+      '12-month guarantee',
+      'a full 12 months',
+    ]);
   });
 
   it('refuses a file that is not JSON, or is missing, saying which', () => {

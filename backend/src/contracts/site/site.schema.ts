@@ -47,6 +47,19 @@ export const siteSchema = z
         themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b1324'),
       })
       .strict(),
+    /** The money-back guarantee as pages and e-mails name it (copy terms {guarantee}, {guarantee:title}…). */
+    guarantee: z
+      .object({
+        /** In a sentence: 'the 12-month money-back guarantee applies'. */
+        name: text,
+        /** As a heading or badge. */
+        title: text,
+        /** Shorter, in a sentence: 'let the 12-month guarantee carry the risk'. */
+        short: text,
+        /** How long it runs, in a sentence: 'practise the method for a full 12 months'. */
+        period: text,
+      })
+      .strict(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code in capitals, e.g. USD, EUR, JPY'),
     plans: z
       .array(plan)
@@ -64,6 +77,7 @@ export const siteSchema = z
 export type SiteSettings = z.infer<typeof siteSchema>;
 export type SitePlan = SiteSettings['plans'][number];
 
+export { SiteError };
 
 /** Reads a parsed `site.json`, or throws a SiteError listing each problem as `file: field: what`. */
 export function parseSiteSettings(value: unknown, file: string): SiteSettings {

@@ -777,7 +777,7 @@ export class AppConfig {
   @Matches(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { message: 'must be an e-mail address' })
   OWNER_EMAIL?: string = undefined;
 
-  /** Business and programme names in receipts (the site's own copy is in frontend/src/content/brand.ts). */
+  /** Business and programme names in receipts (the site's own copy is in the site folder, site/). */
   @IsString()
   BRAND_NAME = 'Brightpath Coaching';
 

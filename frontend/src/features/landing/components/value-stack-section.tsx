@@ -2,7 +2,7 @@ import { CheckoutCta } from '@/components/checkout-cta';
 import { Section } from '@/components/section';
 import { valueStack } from '@/content/landing-sections';
 
-const totalValue = valueStack.items.reduce((sum, item) => sum + (typeof item.value === 'number' ? item.value : 0), 0);
+const totalValue = valueStack.items.reduce((sum, item) => sum + item.value, 0);
 
 export function ValueStackSection() {
   return (
@@ -14,13 +14,13 @@ export function ValueStackSection() {
               <h3>{item.title}</h3>
               <p>{item.description}</p>
             </div>
-            {typeof item.value === 'number' ? (
+            {item.value > 0 ? (
               <p className="offer-item__value">
                 <span className="visually-hidden">{valueStack.regularValue}: </span>
                 <s>${item.value}</s>
               </p>
             ) : (
-              <p className="offer-item__value offer-item__value--priceless">{item.value}</p>
+              <p className="offer-item__value offer-item__value--priceless">{valueStack.priceless}</p>
             )}
           </li>
         ))}
