@@ -108,3 +108,8 @@ export function formatMoney(minorUnits: number, currency: string, format: MoneyF
   const space = ENDS_IN_SYMBOL.test(symbol) ? '' : '\u00a0';
   return `${minorUnits < 0 ? '-' : ''}${symbol}${space}${whole}${decimals}`;
 }
+
+/** A price in whole units (the catalogue's `amount`) in the funnel's style: 97 USD is '$97', 9700 JPY '¥9,700'. */
+export function formatPrice(amount: number, currency: string): string {
+  return formatMoney(toMinorUnits(amount, currency), currency);
+}

@@ -1,3 +1,5 @@
+import { CURRENCY } from '@contracts/plans';
+
 /** Copy of the admin's coupons screen (/admin/coupons). */
 export const adminCoupons = {
   intro: 'Codes buyers enter at checkout (or arrive with as ?coupon=CODE). The server prices every order with them.',
@@ -6,7 +8,7 @@ export const adminCoupons = {
     code: 'Code',
     kind: 'Discount',
     percent: 'Percent off',
-    fixed: 'Amount off (USD)',
+    fixed: `Amount off (${CURRENCY})`,
     plans: 'Plans',
     months: 'Subscriptions: discounted months (empty: forever)',
     expiresAt: 'Expires (UTC, empty: never)',

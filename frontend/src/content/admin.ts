@@ -1,3 +1,5 @@
+import { CURRENCY } from '@contracts/plans';
+
 /** Copy of the admin area: sign-in, the admin landing and the testimonial manager (spec sections 2, 5 and 8). */
 export const adminLogin = {
   emailLabel: 'Email',
@@ -102,7 +104,7 @@ export const adminDashboard = {
     loading: 'Loading the funnel…',
     loadFailed: 'The funnel figures could not be loaded.',
     retry: 'Try again',
-    stages: { visitors: 'Visitors', leads: 'Leads', checkouts: 'Checkouts started', purchases: 'Purchases', revenue: 'Revenue (USD)' },
+    stages: { visitors: 'Visitors', leads: 'Leads', checkouts: 'Checkouts started', purchases: 'Purchases', revenue: `Revenue (${CURRENCY})` },
     definitions: {
       visitors: 'Browsers (anonymous ids) that viewed a public page in the range.',
       leads: 'E-mail addresses first submitted in the range.',

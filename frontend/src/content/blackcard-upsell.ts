@@ -1,10 +1,10 @@
-import { PLANS } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS } from '@contracts/plans';
 import { LEVEL_THREE_PRICE } from './blackcard';
-import { formatUsd } from './money';
 import { pages } from './pages';
 
 const levelTwo = PLANS['blackcard-vip'];
-const levelTwoPrice = formatUsd(levelTwo.amount);
+const levelTwoPrice = formatPrice(levelTwo.amount, CURRENCY);
 
 /** The progress tracker after Level 1 (spec section 9). */
 export const LEVEL_ONE_PROGRESS_PERCENT = 25;
@@ -56,7 +56,7 @@ export const blackcardUpsell = {
       {
         level: 'Level 1 – The Gateway',
         focus: 'The 30-Day Game: one domain, one daily action',
-        investment: formatUsd(PLANS.standard.amount),
+        investment: formatPrice(PLANS.standard.amount, CURRENCY),
         result: 'Player',
       },
       {
@@ -69,7 +69,7 @@ export const blackcardUpsell = {
       {
         level: 'Level 3 – Black Card Experience',
         focus: 'Membership and mastery',
-        investment: formatUsd(LEVEL_THREE_PRICE),
+        investment: formatPrice(LEVEL_THREE_PRICE, CURRENCY),
         result: 'Path to GOAT',
       },
       { level: 'Black Card', focus: 'Living the method at the highest level', investment: 'Earned, not bought', result: 'Full GOAT' },

@@ -1,13 +1,13 @@
-import { PLANS } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS } from '@contracts/plans';
 import { brand } from './brand';
-import { formatUsd } from './money';
 import { pages } from './pages';
 
 /** Prices of the ascension path that are not sold in this funnel (spec section 9). */
 export const LEVEL_THREE_PRICE = 7500;
 export const LEVEL_FOUR_PRICE = 25000;
 
-const levelOnePrice = formatUsd(PLANS.standard.amount);
+const levelOnePrice = formatPrice(PLANS.standard.amount, CURRENCY);
 
 export interface TierCard {
   level: string;
@@ -67,7 +67,7 @@ export const blackcard = {
         level: 'Level 3',
         title: 'Black Card Experience',
         label: 'Path to GOAT',
-        price: formatUsd(LEVEL_THREE_PRICE),
+        price: formatPrice(LEVEL_THREE_PRICE, CURRENCY),
         note: 'The membership',
       },
       { level: 'Black Card', title: 'Black Card status', label: 'Full GOAT', price: null, note: 'Earned, not bought' },
@@ -76,7 +76,7 @@ export const blackcard = {
         title: 'Elite and Legacy levels',
         label: 'Invite only',
         price: null,
-        note: `Invite only; Level 4 (elite) is ${formatUsd(LEVEL_FOUR_PRICE)}`,
+        note: `Invite only; Level 4 (elite) is ${formatPrice(LEVEL_FOUR_PRICE, CURRENCY)}`,
       },
     ] satisfies TierCard[],
   },

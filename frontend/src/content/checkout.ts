@@ -1,5 +1,5 @@
+import { formatMoney, formatPrice } from '@contracts/money';
 import { PLANS, type Plan } from '@contracts/plans';
-import { formatUsd, formatUsdCents } from './money';
 
 /** Level Two's contents (spec section 1), listed in the order summary of plan blackcard-vip. */
 const vipUnlocks = [
@@ -26,15 +26,15 @@ export const checkout = {
   initializing: 'Initializing secure payment...',
   retryInitialize: 'Try again',
   processing: 'Processing Payment...',
-  /** With a coupon, `chargedCents` is the amount the server charges today. */
-  payLabel: (plan: Plan, chargedCents?: number): string =>
+  /** With a coupon, `chargedCents` is the amount (in the currency's minor units) the server charges today. */
+  payLabel: (plan: Plan, currency: string, chargedCents?: number): string =>
     plan.id === PLANS['payment-plan'].id
-      ? `Payment 1 of 3 - ${formatUsd(plan.amount)}`
-      : `Pay ${chargedCents === undefined ? formatUsd(plan.amount) : formatUsdCents(chargedCents)}`,
+      ? `Payment 1 of 3 - ${formatPrice(plan.amount, currency)}`
+      : `Pay ${chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency)}`,
   notes: ['Secure 256-bit SSL encrypted payment', 'We do not store credit card details'],
   /** The saved card of this browser's payment a moment ago, offered for another plan. */
   oneClick: {
-    pay: (amount: number, last4: string): string => `Pay ${formatUsd(amount)} with card ending ${last4}`,
+    pay: (amountCents: number, currency: string, last4: string): string => `Pay ${formatMoney(amountCents, currency)} with card ending ${last4}`,
     otherCard: 'Use a different card',
     checking: 'Checking for your saved card...',
   },

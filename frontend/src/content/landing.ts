@@ -1,4 +1,5 @@
-import { PLANS } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS } from '@contracts/plans';
 import { brand } from './brand';
 
 /**
@@ -8,7 +9,7 @@ import { brand } from './brand';
  */
 const program = brand.programName;
 const method = `${brand.methodName}™`;
-const basePrice = `$${PLANS.standard.amount}`;
+const basePrice = formatPrice(PLANS.standard.amount, CURRENCY);
 const monthlyPrice = PLANS.standard.displayText;
 
 /** The names and prices the landing page's copy is written with. */

@@ -1,5 +1,5 @@
-import { PLANS, type Plan } from '@contracts/plans';
-import { formatUsd } from './money';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS, type Plan } from '@contracts/plans';
 
 const sixMonth = PLANS['6-month'];
 const twoMonth = PLANS['2-month'];
@@ -31,30 +31,30 @@ export const planCards: PlanCard[] = [
     plan: sixMonth,
     title: '6 Monthly Payments',
     badge: 'MOST POPULAR',
-    price: `${formatUsd(sixMonth.amount)}/month`,
-    breakdown: `${SIX_MONTH_PAYMENTS} × ${formatUsd(sixMonth.amount)} = ${formatUsd(sixMonthTotal)}`,
+    price: `${formatPrice(sixMonth.amount, CURRENCY)}/month`,
+    breakdown: `${SIX_MONTH_PAYMENTS} × ${formatPrice(sixMonth.amount, CURRENCY)} = ${formatPrice(sixMonthTotal, CURRENCY)}`,
     saving: null,
-    cta: `Start with ${formatUsd(sixMonth.amount)}/month`,
+    cta: `Start with ${formatPrice(sixMonth.amount, CURRENCY)}/month`,
     highlighted: false,
   },
   {
     plan: twoMonth,
     title: '2 Monthly Payments',
     badge: 'BEST VALUE',
-    price: `${formatUsd(twoMonth.amount)}/month`,
-    breakdown: `${TWO_MONTH_PAYMENTS} × ${formatUsd(twoMonth.amount)} = ${formatUsd(twoMonthTotal)}`,
-    saving: `Save ${formatUsd(sixMonthTotal - twoMonthTotal)}`,
-    cta: `Start with ${formatUsd(twoMonth.amount)}/month`,
+    price: `${formatPrice(twoMonth.amount, CURRENCY)}/month`,
+    breakdown: `${TWO_MONTH_PAYMENTS} × ${formatPrice(twoMonth.amount, CURRENCY)} = ${formatPrice(twoMonthTotal, CURRENCY)}`,
+    saving: `Save ${formatPrice(sixMonthTotal - twoMonthTotal, CURRENCY)}`,
+    cta: `Start with ${formatPrice(twoMonth.amount, CURRENCY)}/month`,
     highlighted: true,
   },
   {
     plan: full,
     title: 'Pay in Full',
     badge: 'BIGGEST SAVINGS',
-    price: formatUsd(full.amount),
+    price: formatPrice(full.amount, CURRENCY),
     breakdown: 'One payment, instant access',
-    saving: `Save ${formatUsd(sixMonthTotal - full.amount)}!`,
-    cta: `Pay ${formatUsd(full.amount)} now`,
+    saving: `Save ${formatPrice(sixMonthTotal - full.amount, CURRENCY)}!`,
+    cta: `Pay ${formatPrice(full.amount, CURRENCY)} now`,
     highlighted: false,
   },
 ];

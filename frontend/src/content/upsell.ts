@@ -1,6 +1,6 @@
-import { PLANS } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS } from '@contracts/plans';
 import { brand } from './brand';
-import { formatUsd } from './money';
 
 const method = `${brand.methodName}™`;
 const sixMonth = PLANS['6-month'];
@@ -23,7 +23,7 @@ export const upsell = {
   ],
   mainCta: "YES—I'm Ready to Step Into My Power",
   footerCta: 'Join the 30-Day Experience Now →',
-  startingFrom: `Starting from ${formatUsd(sixMonth.amount)} per month`,
+  startingFrom: `Starting from ${formatPrice(sixMonth.amount, CURRENCY)} per month`,
   plansHeading: 'Choose how you want to pay',
   /** The main and footer CTAs choose this plan (spec section 9: the default CTA plan on /upsell). */
   defaultPlan: twoMonth,
