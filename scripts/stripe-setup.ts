@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { CURRENCY } from '@contracts/plans';
 import { ConfigError, loadConfig } from '@core/config/app-config';
 import { STRIPE_API_VERSION, stripeClient } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
@@ -157,7 +158,7 @@ async function portalConfiguration(stripe: Stripe, env: EnvLines, configured: st
 /** Each catalogue Price under its lookup key: found, created, or replaced when its amount or terms differ. */
 async function prices(stripe: Stripe): Promise<Step[]> {
   const steps: Step[] = [];
-  for (const terms of catalogueMonthlyPrices()) {
+  for (const terms of catalogueMonthlyPrices(CURRENCY)) {
     const { price, created, replaced } = await settleMonthlyPrice(stripe, terms);
     const what = `Price ${terms.lookupKey} (${dollars(terms.amountCents, terms.currency)} a month)`;
     if (!created) steps.push({ line: `${what}: up to date (${price.id})`, changed: false });
