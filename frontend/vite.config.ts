@@ -82,7 +82,7 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/node_modules/react/',
       '/contracts/routes.',
       '/contracts/plans.',
-      '/src/content/money.',
+      '/contracts/money.',
       '/src/content/config.',
       '/src/content/brand.',
       '/src/lib/funnel-links.',

@@ -1,4 +1,4 @@
-import { formatMoney, isStripeCurrency, minorUnitDigits, minorUnitsPerMajor, toMinorUnits } from './money';
+import { formatMoney, formatPrice, minorUnitDigits, minorUnitsPerMajor, toMinorUnits } from './money';
 
 // Stripe's presentment currencies and its zero- and three-decimal lists, as docs.stripe.com/currencies gives them.
 const STRIPE = (
@@ -23,7 +23,7 @@ function viaIntl(minorUnits: number, currency: string, decimals: 'unless-whole' 
     style: 'currency',
     currency,
     ...(decimals === 'unless-whole' ? { trailingZeroDisplay: 'stripIfInteger' } : {}),
-  } as Intl.NumberFormatOptions).format(major);
+  }).format(major);
 }
 
 describe('formatMoney', () => {
@@ -55,19 +55,25 @@ describe('formatMoney', () => {
     }
   });
 
-  it('refuses a code Stripe does not charge in rather than guess its decimals', () => {
-    expect(() => formatMoney(100, 'XYZ')).toThrow('"XYZ" is not a currency Stripe charges in');
-    expect(() => minorUnitsPerMajor('usdollar')).toThrow();
-    expect(isStripeCurrency('XYZ')).toBe(false);
+  it('shows a code it does not list as Intl does: the code, two decimals', () => {
+    expect(formatMoney(150, 'XYZ')).toBe(viaIntl(150, 'XYZ', 'unless-whole'));
+    expect(minorUnitDigits('JPYX')).toBe(2);
+    expect(minorUnitDigits('')).toBe(2);
   });
 });
 
 describe('minor units', () => {
   it.each(STRIPE)('counts %s in the minor units Stripe expects', (currency) => {
     const digits = ZERO_DECIMAL.includes(currency) ? 0 : THREE_DECIMAL.includes(currency) ? 3 : 2;
-    expect(isStripeCurrency(currency.toLowerCase())).toBe(true);
     expect(minorUnitDigits(currency)).toBe(digits);
     expect(minorUnitsPerMajor(currency.toLowerCase())).toBe(10 ** digits);
+  });
+
+  it('formats whole-unit catalogue prices in the funnel style', () => {
+    expect(formatPrice(97, 'USD')).toBe('$97');
+    expect(formatPrice(89, 'EUR')).toBe('€89');
+    expect(formatPrice(9700, 'JPY')).toBe('¥9,700');
+    expect(formatPrice(1982, 'USD')).toBe('$1,982');
   });
 
   it('turns whole-unit prices into unit amounts', () => {

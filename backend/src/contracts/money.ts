@@ -4,26 +4,20 @@
 // thread on a fast machine (four times that on the phones the budget is set for), inside the
 // hydration of every page that shows a price. money.spec.ts holds it to Node's full-ICU Intl.
 
-/** Stripe's presentment currencies (docs.stripe.com/currencies), ISO 4217 codes. */
-const STRIPE_CURRENCIES = new Set(
-  (
-    'USD AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BWP BYN BZD CAD CDF ' +
-    'CHF CLP CNY COP CRC CVE CZK DJF DKK DOP DZD EGP ETB EUR FJD FKP GBP GEL GIP GMD GNF GTQ GYD HKD HNL HTG HUF ' +
-    'IDR ILS INR ISK JMD JOD JPY KES KGS KHR KMF KRW KWD KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP ' +
-    'MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD ' +
-    'SCR SEK SGD SHP SLE SOS SRD STD SZL THB TJS TND TOP TRY TTD TWD TZS UAH UGX UYU UZS VND VUV WST XAF XCD XCG ' +
-    'XOF XPF YER ZAR ZMW'
-  ).split(' '),
-);
+// Space-separated lists rather than Sets, and no list of all of Stripe's currencies, keep this
+// module small on every buyer page; the spec checks every currency Stripe lists.
 
-/** Stripe's zero-decimal currencies: an API amount of 500 is 500 yen. */
-const ZERO_DECIMAL = new Set('BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF'.split(' '));
+/** Whether a list holds the code: a three-letter code can only match a whole entry. */
+const listed = (list: string, code: string): boolean => /^[A-Z]{3}$/.test(code) && list.includes(code);
+
+/** Stripe's zero-decimal currencies (docs.stripe.com/currencies): an API amount of 500 is 500 yen. */
+const ZERO_DECIMAL = 'BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF';
 
 /** Stripe's three-decimal currencies: an API amount of 5120 is 5.120 dinars. */
-const THREE_DECIMAL = new Set('BHD JOD KWD OMR TND'.split(' '));
+const THREE_DECIMAL = 'BHD JOD KWD OMR TND';
 
 /** Currencies Stripe counts in hundredths but en-US shows in whole units ('ISK 1,235'), rounded half away from zero. */
-const SHOWN_WHOLE = new Set('AFN ALL COP HUF IDR ISK LAK LBP MMK PKR SOS STD YER'.split(' '));
+const SHOWN_WHOLE = 'AFN ALL COP HUF IDR ISK LAK LBP MMK PKR SOS STD YER';
 
 /** en-US symbols that are not the code itself ('CHF 10' is the code). */
 const SYMBOLS: Readonly<Record<string, string>> = {
@@ -51,24 +45,13 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   XPF: 'CFPF',
 };
 
-/** ICU's currency spacing: a symbol that does not end in a symbol character ('CHF', 'Cg.') is kept from the digits by a no-break space. */
-const ENDS_IN_SYMBOL = /\p{S}$/u;
-
-function known(currency: string): string {
-  const code = currency.toUpperCase();
-  if (!STRIPE_CURRENCIES.has(code)) throw new Error(`"${currency}" is not a currency Stripe charges in`);
-  return code;
-}
-
-/** True for the ISO codes (any case) of the currencies Stripe charges in. */
-export function isStripeCurrency(currency: string): boolean {
-  return STRIPE_CURRENCIES.has(currency.toUpperCase());
-}
-
-/** How many decimals a currency's amounts have in Stripe's API: 0 (JPY), 2 (USD) or 3 (KWD). */
+/**
+ * How many decimals a currency's amounts have in Stripe's API: 0 (JPY), 2 (USD) or 3 (KWD). Codes
+ * of any case; a code Stripe does not list counts as two-decimal, as ISO 4217 has most currencies.
+ */
 export function minorUnitDigits(currency: string): 0 | 2 | 3 {
-  const code = known(currency);
-  return ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2;
+  const code = currency.toUpperCase();
+  return listed(ZERO_DECIMAL, code) ? 0 : listed(THREE_DECIMAL, code) ? 3 : 2;
 }
 
 /** Stripe's minor units in one whole unit of the currency: 1 (JPY), 100 (USD), 1000 (KWD). */
@@ -91,12 +74,12 @@ export interface MoneyFormat {
 
 /**
  * An amount in Stripe's minor units as en-US shows it: '$97', '€89', '¥9,700', 'CA$10', 'CHF 10',
- * '-$48.50', 'KWD 5.120'. Throws for a code Stripe does not charge in.
+ * '-$48.50', 'KWD 5.120'.
  */
 export function formatMoney(minorUnits: number, currency: string, format: MoneyFormat = {}): string {
-  const code = known(currency);
+  const code = currency.toUpperCase();
   const digits = minorUnitDigits(code);
-  const shown = SHOWN_WHOLE.has(code) ? 0 : digits;
+  const shown = listed(SHOWN_WHOLE, code) ? 0 : digits;
   const units = Math.round(Math.abs(minorUnits) / 10 ** (digits - shown));
   const scale = 10 ** shown;
   const whole = Math.floor(units / scale)
@@ -105,7 +88,8 @@ export function formatMoney(minorUnits: number, currency: string, format: MoneyF
   const fraction = units % scale;
   const decimals = shown > 0 && (fraction > 0 || format.decimals === 'always') ? `.${String(fraction).padStart(shown, '0')}` : '';
   const symbol = SYMBOLS[code] ?? code;
-  const space = ENDS_IN_SYMBOL.test(symbol) ? '' : '\u00a0';
+  // ICU's currency spacing: a symbol that does not end in a symbol character ('CHF', 'Cg.') is kept from the digits by a no-break space.
+  const space = /\p{S}$/u.test(symbol) ? '' : '\u00a0';
   return `${minorUnits < 0 ? '-' : ''}${symbol}${space}${whole}${decimals}`;
 }
 
