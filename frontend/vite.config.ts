@@ -84,7 +84,7 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       // The site folder's settings (frontend/vite/site.plugin.ts) and what fills its copy in.
       '\0seller-site',
       '/contracts/site/fill.',
-      '/src/content/money.',
+      '/contracts/money.',
       '/src/content/config.',
       '/src/content/brand.',
       '/src/lib/funnel-links.',

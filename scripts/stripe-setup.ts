@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import { minorUnitDigits, minorUnitsPerMajor } from '@contracts/money';
+import { CURRENCY } from '@contracts/plans';
 import { ConfigError, loadConfig } from '@core/config/app-config';
 import { STRIPE_API_VERSION, stripeClient } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
@@ -36,7 +38,9 @@ interface Step {
 type EnvLines = string[];
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set([...a, ...b]).size === new Set(a).size;
-const dollars = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** An amount in Stripe's minor units as a number of whole units and the code: '97.00 USD', '9700 JPY'. */
+const amountText = (minorUnits: number, currency: string) =>
+  `${(minorUnits / minorUnitsPerMajor(currency)).toFixed(minorUnitDigits(currency))} ${currency.toUpperCase()}`;
 
 /** The endpoint for the URL: found and brought to the event list, or created on the pinned version. */
 async function webhookEndpoint(stripe: Stripe, url: string, env: EnvLines): Promise<Step[]> {
@@ -157,14 +161,14 @@ async function portalConfiguration(stripe: Stripe, env: EnvLines, configured: st
 /** Each catalogue Price under its lookup key: found, created, or replaced when its amount or terms differ. */
 async function prices(stripe: Stripe): Promise<Step[]> {
   const steps: Step[] = [];
-  for (const terms of catalogueMonthlyPrices()) {
+  for (const terms of catalogueMonthlyPrices(CURRENCY)) {
     const { price, created, replaced } = await settleMonthlyPrice(stripe, terms);
-    const what = `Price ${terms.lookupKey} (${dollars(terms.amountCents, terms.currency)} a month)`;
+    const what = `Price ${terms.lookupKey} (${amountText(terms.amountCents, terms.currency)} a month)`;
     if (!created) steps.push({ line: `${what}: up to date (${price.id})`, changed: false });
     else if (!replaced) steps.push({ line: `${what}: created (${price.id})`, changed: true });
     else {
       // A Price's amount cannot be edited: the new one takes the lookup key, the old one stays with its subscribers.
-      const was = replaced.unit_amount === null ? 'no fixed amount' : dollars(replaced.unit_amount, replaced.currency);
+      const was = replaced.unit_amount === null ? 'no fixed amount' : amountText(replaced.unit_amount, replaced.currency);
       steps.push({
         line: `${what}: ${replaced.id} charged ${was}${replaced.recurring?.interval === 'month' ? '' : ' (not monthly)'}; created ${price.id}, which took the lookup key over. Subscriptions already on ${replaced.id} keep paying its amount.`,
         changed: true,

@@ -30,7 +30,7 @@ test('a sandbox purchase is refunded from the orders screen, and the buyer is e-
   await expect(dialog.getByLabel('Full refund ($997.00)')).toBeChecked();
   // A partial amount above what was paid is refused in the dialog, before anything is sent.
   await dialog.getByLabel('Partial refund').check();
-  await dialog.getByLabel('Amount in dollars').fill('1000');
+  await dialog.getByLabel('Amount in USD').fill('1000');
   await dialog.getByRole('button', { name: /^Refund \$1,000\.00$/ }).click();
   await expect(dialog.getByText('Enter an amount from $0.01 up to $997.00.')).toBeVisible();
   await expectNoAxeViolations(page);

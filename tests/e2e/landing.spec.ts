@@ -71,9 +71,9 @@ test.describe('landing page', () => {
 
     const valueStack = page.getByTestId('section-value-stack');
     await expect(valueStack.locator('.offer-item')).toHaveCount(7);
-    await expect(valueStack.locator('s')).toHaveText(['$497', '$297', '$397', '$297', '$297', '$197', '$1982+']);
+    await expect(valueStack.locator('s')).toHaveText(['$497', '$297', '$397', '$297', '$297', '$197', '$1,982+']);
     await expect(valueStack).toContainText('Priceless');
-    await expect(page.getByTestId('value-stack-total')).toHaveText('$1982+');
+    await expect(page.getByTestId('value-stack-total')).toHaveText('$1,982+');
     await expect(valueStack).toContainText('Your Price: $97/month');
     await expect(page.getByTestId('section-guarantee')).toContainText("I'll give you every penny back.");
   });

@@ -1,7 +1,7 @@
+import { formatMoney, formatPrice } from '@contracts/money';
 import { PLANS, type Plan } from '@contracts/plans';
 import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/checkout.json';
-import { formatUsd, formatUsdCents } from './money';
 
 /**
  * All copy of /checkout (spec sections 2, 5 and 8), from the site folder's copy/checkout.json.
@@ -9,15 +9,15 @@ import { formatUsd, formatUsdCents } from './money';
  */
 export const checkout = {
   ...copy,
-  /** With a coupon, `chargedCents` is the amount the server charges today. */
-  payLabel: (plan: Plan, chargedCents?: number): string =>
+  /** With a coupon, `chargedCents` is the amount (in the currency's minor units) the server charges today. */
+  payLabel: (plan: Plan, currency: string, chargedCents?: number): string =>
     plan.id === PLANS['payment-plan'].id
-      ? fill(copy.payLabelInstalments, { instalments: plan.instalments ?? 1, amount: formatUsd(plan.amount) })
-      : fill(copy.payLabel, { amount: chargedCents === undefined ? formatUsd(plan.amount) : formatUsdCents(chargedCents) }),
+      ? fill(copy.payLabelInstalments, { instalments: plan.instalments ?? 1, amount: formatPrice(plan.amount, currency) })
+      : fill(copy.payLabel, { amount: chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency) }),
   /** The saved card of this browser's payment a moment ago, offered for another plan. */
   oneClick: {
     ...copy.oneClick,
-    pay: (amount: number, last4: string): string => fill(copy.oneClick.pay, { amount: formatUsd(amount), last4 }),
+    pay: (amountCents: number, currency: string, last4: string): string => fill(copy.oneClick.pay, { amount: formatMoney(amountCents, currency), last4 }),
   },
   summary: {
     ...copy.summary,

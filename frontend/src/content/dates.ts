@@ -1,4 +1,4 @@
-// By hand for the reason content/money.ts gives: Intl's first date formatter loads ICU's calendar
+// By hand for the reason @contracts/money gives: Intl's first date formatter loads ICU's calendar
 // data on the main thread while the page hydrates.
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

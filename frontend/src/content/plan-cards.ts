@@ -1,7 +1,7 @@
-import { PLANS, type Plan } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS, type Plan } from '@contracts/plans';
 import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/plan-cards.json';
-import { formatUsd } from './money';
 
 export interface PlanCard {
   plan: Plan;
@@ -27,5 +27,5 @@ const sixMonthTotal = total(PLANS['6-month']);
 export const planCards: PlanCard[] = (['6-month', '2-month', 'full-payment'] as const).map((id) => ({
   ...copy[id],
   plan: PLANS[id],
-  saving: copy[id].saving ? fill(copy[id].saving, { saving: formatUsd(sixMonthTotal - total(PLANS[id])) }) : null,
+  saving: copy[id].saving ? fill(copy[id].saving, { saving: formatPrice(sixMonthTotal - total(PLANS[id]), CURRENCY) }) : null,
 }));

@@ -18,8 +18,8 @@ describe('the copy of the buyer pages', () => {
 
   it('fills what the code knows only when it shows the text', () => {
     expect(testimonialsSection.watchLabel('Ana')).toBe("Watch Ana's story (opens in a new tab)");
-    expect(checkout.payLabel(PLANS['payment-plan'])).toBe('Payment 1 of 3 - $37');
-    expect(checkout.payLabel(PLANS.standard, 4850)).toBe('Pay $48.50');
+    expect(checkout.payLabel(PLANS['payment-plan'], 'USD')).toBe('Payment 1 of 3 - $37');
+    expect(checkout.payLabel(PLANS.standard, 'USD', 4850)).toBe('Pay $48.50');
     expect(checkout.coupon.months(1)).toBe('Discount applies to the first month');
     expect(checkout.coupon.months(3)).toBe('Discount applies to the first 3 months');
     expect(account.confirmCancel.body(null)).toBe('Your membership ends at the end of the current period.');

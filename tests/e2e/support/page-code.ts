@@ -67,7 +67,7 @@ export function recordConsoleProblems(page: Page, expected: (text: string) => bo
  * Records, from before any script of the page runs, each call that makes an Intl formatter
  * (toLocaleString and its kin make one too): a page's first one loads ICU's data on the main
  * thread, 10–20 ms here and four times that on a phone, so buyer pages format by hand
- * (content/money.ts, content/dates.ts). Read the list with `intlFormattingCalls`.
+ * (contracts/money.ts, content/dates.ts). Read the list with `intlFormattingCalls`.
  */
 export async function watchIntlFormatting(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -1,6 +1,6 @@
 import { loadConfig } from '@core/config/app-config';
 import { FakeGa4MpServer } from '../../../tests/fakes/ga4-mp-server';
-import { derivedClientId, ga4PurchaseRequest, ga4SessionIdFromCookie, Ga4MeasurementClient, Ga4Purchase } from './ga4-measurement.client';
+import { derivedClientId, ga4PurchaseRequest, ga4RefundRequest, ga4SessionIdFromCookie, Ga4MeasurementClient, Ga4Purchase } from './ga4-measurement.client';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
@@ -73,6 +73,13 @@ describe('Ga4MeasurementClient', () => {
     expect(derivedClientId('pi_124', sent.eventTime)).not.toBe(first.clientId);
     expect(first.userId).toBeUndefined();
     expect(first.event.params).not.toHaveProperty('session_id');
+  });
+
+  it("sends the value in whole units of the currency: yen are not hundredths", () => {
+    expect(ga4PurchaseRequest(purchase({ amountCents: 9_700, currency: 'JPY' })).events[0].params).toMatchObject({ value: 9_700, currency: 'JPY' });
+    expect(ga4PurchaseRequest(purchase({ amountCents: 8_950, currency: 'EUR' })).events[0].params.value).toBe(89.5);
+    const refund = { transactionId: 'pi_123', amountCents: 9_700, currency: 'JPY', eventTime: new Date() };
+    expect(ga4RefundRequest(refund).events[0].params.value).toBe(9_700);
   });
 
   it('leaves out timestamp_micros for a payment older than GA4 accepts (72 hours)', () => {

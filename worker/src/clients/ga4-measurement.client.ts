@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { minorUnitsPerMajor } from '@contracts/money';
 import { AppConfig } from '@core/config/app-config';
 import { isRetryableStatus, postOrUnavailable, NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
@@ -57,7 +58,7 @@ export function ga4SessionIdFromCookie(value: string): string | undefined {
 }
 
 export function ga4PurchaseRequest(purchase: Ga4Purchase, now = new Date()): Ga4PurchaseRequest {
-  const value = purchase.amountCents / 100;
+  const value = purchase.amountCents / minorUnitsPerMajor(purchase.currency);
   const request: Ga4PurchaseRequest = {
     client_id: purchase.clientId ?? derivedClientId(purchase.transactionId, purchase.eventTime),
     events: [
@@ -110,7 +111,7 @@ export function ga4RefundRequest(refund: Ga4Refund, now = new Date()): Ga4Refund
         name: 'refund',
         params: {
           transaction_id: refund.transactionId,
-          value: refund.amountCents / 100,
+          value: refund.amountCents / minorUnitsPerMajor(refund.currency),
           currency: refund.currency,
           ...(refund.sessionId ? { session_id: refund.sessionId } : {}),
           engagement_time_msec: 1,

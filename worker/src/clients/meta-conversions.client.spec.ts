@@ -1,6 +1,6 @@
 import { loadConfig } from '@core/config/app-config';
 import { FakeMetaCapiServer } from '../../../tests/fakes/meta-capi-server';
-import { hashEmail, MetaConversionsClient, MetaPurchase } from './meta-conversions.client';
+import { hashEmail, MetaConversionsClient, metaPurchaseRequest, MetaPurchase } from './meta-conversions.client';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
@@ -61,6 +61,14 @@ describe('MetaConversionsClient', () => {
       ],
     });
     expect(JSON.stringify(request.body)).not.toMatch(/buyer@example\.com/i);
+  });
+
+  it('sends the value in whole units of the currency: yen are not hundredths', () => {
+    expect(metaPurchaseRequest({ ...purchase, amountCents: 9_700, currency: 'JPY' }).data[0].custom_data).toEqual({
+      currency: 'JPY',
+      value: 9_700,
+      content_name: '2-Month Plan',
+    });
   });
 
   it('hashes the trimmed, lower-cased e-mail', () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { minorUnitsPerMajor } from '@contracts/money';
 import { AppConfig } from '@core/config/app-config';
 import { isRetryableStatus, NotConfiguredError, postOrUnavailable, type ProviderResponse, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
@@ -63,7 +64,7 @@ export function metaPurchaseRequest(purchase: MetaPurchase): MetaEventsRequest {
         action_source: 'website',
         ...(purchase.eventSourceUrl ? { event_source_url: purchase.eventSourceUrl } : {}),
         user_data: userData,
-        custom_data: { currency: purchase.currency, value: purchase.amountCents / 100, content_name: purchase.plan },
+        custom_data: { currency: purchase.currency, value: purchase.amountCents / minorUnitsPerMajor(purchase.currency), content_name: purchase.plan },
       },
     ],
     ...(purchase.testEventCode ? { test_event_code: purchase.testEventCode } : {}),

@@ -15,6 +15,13 @@ describe('membership e-mails', () => {
     expect(mail.text).toMatch(/^Hi Ada,/);
   });
 
+  it('states a failed payment in its own currency', () => {
+    const yen = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'jpy' }, brand);
+    expect(yen.subject).toBe('Action needed: your Clear payment of ¥9,700 failed');
+    const euros = buildPaymentFailedEmail({ planId: 'standard', amountCents: 8_900, currency: 'eur' }, brand);
+    expect(euros.text).toContain('€89.00');
+  });
+
   it('says when the membership ended and escapes what it repeats in HTML', () => {
     const mail = buildMembershipEndedEmail(
       { planId: '6-month', endedAt: new Date('2027-03-04T10:00:00Z'), customerName: '<b>Eve</b>' },

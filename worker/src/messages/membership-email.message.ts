@@ -33,7 +33,7 @@ const longDate = (date: Date): string => new Intl.DateTimeFormat('en-US', { date
 
 /** A renewal or later instalment could not be charged: update the card before the retries run out. */
 export function buildPaymentFailedEmail(input: FailedPaymentInput, brand: MembershipMailBrand): NoticeEmail {
-  const amount = formatAmount(input.amountCents, input.currency.toUpperCase() || CURRENCY);
+  const amount = formatAmount(input.amountCents, input.currency || CURRENCY);
   return buildNotice(
     {
       subject: `Action needed: your ${brand.programName} payment of ${amount} failed`,

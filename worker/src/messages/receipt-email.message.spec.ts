@@ -5,6 +5,7 @@ const order: ReceiptOrder = {
   orderId: 'ord_7f3a9c',
   planId: '2-month',
   amountCents: 55_000,
+  currency: 'USD',
   paidAt: new Date('2025-12-02T23:30:00Z'),
   customerName: 'Ada Lovelace',
 };
@@ -76,13 +77,24 @@ describe('buildReceipt', () => {
   it('refuses an unknown plan id rather than describe the wrong plan', () => {
     expect(() => buildReceipt({ ...order, planId: 'gold' }, brand)).toThrow('unknown plan id');
   });
+
+  it("states the amount in the payment's own currency: euros in cents, yen in whole yen", () => {
+    const euros = buildReceipt({ ...order, planId: 'standard', amountCents: 8_900, currency: 'eur' }, brand);
+    expect(euros.subject).toBe('Your Clear receipt: Standard Access, €89.00');
+    expect(euros.text).toContain('Amount paid: €89.00');
+    const yen = buildReceipt({ ...order, planId: 'standard', amountCents: 9_700, currency: 'JPY' }, brand);
+    expect(yen.subject).toBe('Your Clear receipt: Standard Access, ¥9,700');
+    for (const part of [yen.text, yen.html]) expect(part).toContain('¥9,700');
+  });
 });
 
 describe('formatAmount and escapeHtml', () => {
-  it('formats cents as US dollars', () => {
-    expect(formatAmount(9700)).toBe('$97.00');
-    expect(formatAmount(99_700)).toBe('$997.00');
-    expect(formatAmount(37)).toBe('$0.37');
+  it('formats minor units with every decimal of the currency', () => {
+    expect(formatAmount(9700, 'USD')).toBe('$97.00');
+    expect(formatAmount(99_700, 'usd')).toBe('$997.00');
+    expect(formatAmount(37, 'USD')).toBe('$0.37');
+    expect(formatAmount(9700, 'JPY')).toBe('¥9,700');
+    expect(formatAmount(5120, 'KWD')).toBe('KWD\u00a05.120');
   });
 
   it('escapes the five HTML-significant characters', () => {

@@ -1,4 +1,5 @@
-import { CURRENCY, isPlanId, PLANS } from '@contracts/plans';
+import { formatMoney } from '@contracts/money';
+import { isPlanId, PLANS } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 
 /** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
@@ -6,9 +7,10 @@ export interface ReceiptOrder {
   /** Our order id, shown as the order reference. */
   orderId: string;
   planId: string;
-  /** What was charged, in cents. */
+  /** What was charged, in the currency's minor units (cents; yen for JPY). */
   amountCents: number;
-  currency?: string;
+  /** The payment's own currency (ISO code, any case). */
+  currency: string;
   paidAt: Date;
   customerName?: string;
   /** Which charge of the order this is (1: the first); later ones (renewals, instalments) say so. */
@@ -36,17 +38,11 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Intl formatters are costly to build and safe to share: one per currency, made on first use. */
-const amountFormats = new Map<string, Intl.NumberFormat>();
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export function formatAmount(amountCents: number, currency = CURRENCY): string {
-  let format = amountFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    amountFormats.set(currency, format);
-  }
-  return format.format(amountCents / 100);
+/** Money as the e-mails show it, every decimal kept: '$97.00', '€89.00', '¥9,700'. */
+export function formatAmount(amountCents: number, currency: string): string {
+  return formatMoney(amountCents, currency, { decimals: 'always' });
 }
 
 /** The purchase receipt: the same facts in the HTML and the plain-text part. */
@@ -54,7 +50,7 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
   // The catalogue's fallback to the standard plan suits a visitor's URL, not a receipt for money taken.
   if (!isPlanId(order.planId)) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
   const plan = PLANS[order.planId];
-  const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
+  const amount = formatAmount(order.amountCents, order.currency);
   const date = DATE_FORMAT.format(order.paidAt);
   const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
   const number = order.paymentNumber ?? 1;

@@ -25,6 +25,15 @@ describe('buildRefundEmail', () => {
     expect(mail.html).toContain('Brightpath &#60;Coaching&#62;');
   });
 
+  it("states the refund in the payment's own currency", () => {
+    const euros = buildRefundEmail({ ...refund, amountCents: 8_900, currency: 'EUR' }, brand);
+    expect(euros.subject).toBe('Your Clear refund: €89.00');
+    expect(euros.text).toContain('We have refunded €89.00');
+    const yen = buildRefundEmail({ ...refund, amountCents: 9_700, currency: 'jpy' }, brand);
+    expect(yen.subject).toBe('Your Clear refund: ¥9,700');
+    expect(yen.text).toContain('Amount refunded: ¥9,700');
+  });
+
   it('keeps the access of a partial refund', () => {
     expect(buildRefundEmail({ ...refund, endsAccess: false }, brand).text).toContain('Your access to Clear is unchanged.');
   });

@@ -1,3 +1,4 @@
+import { formatPrice } from '../money';
 import { PLACEHOLDER } from './fill';
 import { SiteError } from './site-error';
 import type { SiteSettings } from './site.schema';
@@ -13,18 +14,12 @@ export { fill } from './fill';
  */
 export type Terms = Readonly<Record<string, string>>;
 
-/** A whole amount in the site's currency as prices read in copy ('$97', '$1,500', '89 EUR'). */
-export function wholePrice(amount: number, currency: string): string {
-  const digits = String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return currency === 'USD' ? `$${digits}` : `${digits} ${currency}`;
-}
-
 /** How a plan's price reads: its own `display` template, or one derived from its kind. */
 export function planDisplayText(plan: SiteSettings['plans'][number], currency: string): string {
   const template =
     plan.display ??
     (plan.kind === 'subscription' ? `{amount}/${plan.interval}` : plan.instalments ? '{amount}/month for {instalments} months' : '{amount} one-time');
-  return template.replaceAll('{amount}', wholePrice(plan.amount, currency)).replaceAll('{instalments}', String(plan.instalments ?? 1));
+  return template.replaceAll('{amount}', formatPrice(plan.amount, currency)).replaceAll('{instalments}', String(plan.instalments ?? 1));
 }
 
 /** The terms every copy file may use, from site.json. */
@@ -42,12 +37,12 @@ export function siteTerms(settings: SiteSettings): Terms {
     'guarantee:period': settings.guarantee.period,
   };
   for (const plan of settings.plans) {
-    terms[`price:${plan.id}`] = wholePrice(plan.amount, settings.currency);
+    terms[`price:${plan.id}`] = formatPrice(plan.amount, settings.currency);
     terms[`plan:${plan.id}`] = planDisplayText(plan, settings.currency);
     terms[`name:${plan.id}`] = plan.name;
     if (plan.instalments) {
       terms[`instalments:${plan.id}`] = String(plan.instalments);
-      terms[`total:${plan.id}`] = wholePrice(plan.amount * plan.instalments, settings.currency);
+      terms[`total:${plan.id}`] = formatPrice(plan.amount * plan.instalments, settings.currency);
     }
   }
   return terms;

@@ -34,21 +34,21 @@ describe('discountCents', () => {
 
 describe('priceWithCoupon', () => {
   it('prices a plan with a valid code, with the months only for subscriptions', () => {
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS.standard, NOW)).toEqual({
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS.standard, NOW, 'USD')).toEqual({
       valid: true,
       fullCents: 9700,
       discountCents: 970,
       totalCents: 8730,
       durationMonths: 3,
     });
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS['full-payment'], NOW)).toMatchObject({
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS['full-payment'], NOW, 'USD')).toMatchObject({
       totalCents: 89730,
       durationMonths: null,
     });
   });
 
   it('refuses an unknown, inactive, expired, used-up or other-plan code with a readable message and the full price', () => {
-    const refusal = (c: CouponTerms | null, plan = PLANS.standard) => priceWithCoupon(c, plan, NOW);
+    const refusal = (c: CouponTerms | null, plan = PLANS.standard) => priceWithCoupon(c, plan, NOW, 'USD');
     expect(refusal(null)).toEqual({ valid: false, message: 'This coupon code is not valid.', fullCents: 9700 });
     expect(refusal(coupon({ active: false }))).toMatchObject({ message: 'This coupon code is no longer active.' });
     expect(refusal(coupon({ expires_at: new Date('2026-06-01T12:00:00Z') }))).toMatchObject({ message: 'This coupon code has expired.' });
@@ -63,14 +63,22 @@ describe('priceWithCoupon', () => {
   });
 
   it(`never takes a price below the $${MIN_CHARGE_CENTS / 100} minimum charge`, () => {
-    expect(priceWithCoupon(coupon({ percent_off: 100 }), PLANS['full-payment'], NOW)).toMatchObject({ valid: false });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), PLANS.standard, NOW)).toMatchObject({
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), PLANS['full-payment'], NOW, 'USD')).toMatchObject({ valid: false });
+    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), PLANS.standard, NOW, 'USD')).toMatchObject({
       valid: false,
       fullCents: 9700,
     });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), PLANS.standard, NOW)).toMatchObject({
+    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), PLANS.standard, NOW, 'USD')).toMatchObject({
       valid: true,
       totalCents: MIN_CHARGE_CENTS,
+    });
+  });
+
+  it("prices in the currency's minor units and names the minimum in it", () => {
+    expect(priceWithCoupon(coupon({}), PLANS.standard, NOW, 'JPY')).toMatchObject({ fullCents: 97, discountCents: 10, totalCents: 87 });
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), PLANS.standard, NOW, 'EUR')).toMatchObject({
+      message: 'This coupon code would take the Standard Access plan below the €0.50 minimum charge, so it cannot be used for it.',
+      fullCents: 9700,
     });
   });
 

@@ -1,9 +1,11 @@
 import { PLANS, type Plan, type PlanId } from '@contracts/plans';
 import type { CouponKind } from '@contracts/coupons';
+import { formatMoney, toMinorUnits } from '@contracts/money';
 
 /**
- * The least a discounted price may be: Stripe refuses charges under $0.50, so a code that would
- * take a plan below it is refused for that plan (a 100% coupon never applies), with a message.
+ * The least a discounted price may be, in minor units: Stripe refuses charges under $0.50, so a
+ * code that would take a plan below it is refused for that plan (a 100% coupon never applies), with
+ * a message. Stripe's minimum differs by currency (docs.stripe.com/currencies); 50 is the USD one.
  */
 export const MIN_CHARGE_CENTS = 50;
 
@@ -37,9 +39,9 @@ export function discountCents(fullCents: number, terms: Pick<CouponTerms, 'kind'
 /** Plans a coupon can be for: instalment plans charge the same amount several times and take none. */
 export const couponablePlan = (plan: Plan): boolean => plan.instalments === undefined;
 
-/** The price of `plan` with `coupon` at `now`, or why the code cannot be used (the buyer then pays the full price). */
-export function priceWithCoupon(coupon: CouponTerms | null, plan: Plan, now: Date): CouponPrice {
-  const fullCents = plan.amount * 100;
+/** The price of `plan` in `currency` with `coupon` at `now`, or why the code cannot be used (the buyer then pays the full price). */
+export function priceWithCoupon(coupon: CouponTerms | null, plan: Plan, now: Date, currency: string): CouponPrice {
+  const fullCents = toMinorUnits(plan.amount, currency);
   const refuse = (message: string): CouponPrice => ({ valid: false, message, fullCents });
   if (!coupon) return refuse('This coupon code is not valid.');
   if (!coupon.active) return refuse('This coupon code is no longer active.');
@@ -50,7 +52,9 @@ export function priceWithCoupon(coupon: CouponTerms | null, plan: Plan, now: Dat
   const discount = discountCents(fullCents, coupon);
   const totalCents = fullCents - discount;
   if (totalCents < MIN_CHARGE_CENTS)
-    return refuse(`This coupon code would take the ${plan.name} plan below the $0.50 minimum charge, so it cannot be used for it.`);
+    return refuse(
+      `This coupon code would take the ${plan.name} plan below the ${formatMoney(MIN_CHARGE_CENTS, currency, { decimals: 'always' })} minimum charge, so it cannot be used for it.`,
+    );
   return {
     valid: true,
     fullCents,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminLeadRow, AdminMemberRow, AdminOrderRow, AdminPage } from '@contracts/admin';
 import type { MembershipStatus } from '@contracts/plans';
+import { minorUnitDigits, minorUnitsPerMajor } from '@contracts/money';
 import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
 import { normalizeEmail } from '@contracts/email';
 import { LeadRepository, type LeadListing } from '@core/database/repositories/lead.repository';
@@ -119,7 +120,7 @@ export class RecordsService {
         r.email,
         r.name,
         r.plan_id,
-        (r.amount_cents / 100).toFixed(2),
+        (r.amount_cents / minorUnitsPerMajor(r.currency)).toFixed(minorUnitDigits(r.currency)),
         r.currency.toUpperCase(),
         r.status,
         r.source,

@@ -1,6 +1,7 @@
 import { AppConfig } from '@core/config/app-config';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
+import { toMinorUnits } from '@contracts/money';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
 import { CURRENCY, Plan, PLANS } from '@contracts/plans';
 import { hashAccessToken } from '@core/invitations/access-token';
@@ -114,7 +115,7 @@ export class CheckoutService {
     const newOrder: NewOrder = {
       planId: plan.id,
       kind: plan.kind,
-      amountCents: plan.amount * 100,
+      amountCents: toMinorUnits(plan.amount, CURRENCY),
       currency: CURRENCY.toLowerCase(),
       email: party.email.trim(),
       emailNormalized,

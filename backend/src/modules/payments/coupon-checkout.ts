@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CouponQuote } from '@contracts/coupons';
-import { isPlanId, PLANS, type Plan } from '@contracts/plans';
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, isPlanId, PLANS, type Plan } from '@contracts/plans';
 import { normalizeCouponCode, priceWithCoupon, USED_UP_MESSAGE } from '@core/coupons/coupon-pricing';
 import { AppConfig } from '@core/config/app-config';
 import { CouponRepository, type CountedCoupon } from '@core/database/repositories/coupon.repository';
@@ -31,7 +32,7 @@ export class CouponCheckout {
     if (!plan) throw new BadRequestException('plan must be one of the catalogue plan ids');
     const code = normalizeCouponCode(rawCode);
     const coupon = code ? await this.coupons.findByCode(code, this.config.COUPON_HOLD_MINUTES) : null;
-    const price = priceWithCoupon(coupon, plan, new Date());
+    const price = priceWithCoupon(coupon, plan, new Date(), CURRENCY);
     if (!price.valid) {
       const full = price.fullCents;
       return {
@@ -52,7 +53,7 @@ export class CouponCheckout {
   /** The coupon a checkout asks for, priced for its plan; a 400 with the reason when it cannot be used. */
   async price(rawCode: string, plan: Plan): Promise<PricedCoupon> {
     const coupon = await this.coupons.findByCode(normalizeCouponCode(rawCode), this.config.COUPON_HOLD_MINUTES);
-    const price = priceWithCoupon(coupon, plan, new Date());
+    const price = priceWithCoupon(coupon, plan, new Date(), CURRENCY);
     if (!price.valid || !coupon) throw new BadRequestException(price.valid ? 'This coupon code is not valid.' : price.message);
     return { coupon, totalCents: price.totalCents };
   }
@@ -85,7 +86,7 @@ export class CouponCheckout {
       percentOff: coupon.percent_off,
       amountOffCents: coupon.amount_off_cents,
       durationMonths: plan.kind === 'subscription' ? coupon.duration_months : null,
-      fullAmountCents: plan.amount * 100,
+      fullAmountCents: toMinorUnits(plan.amount, CURRENCY),
     };
   }
 }

@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
+import { toMinorUnits } from '@contracts/money';
 import type { OneClickOfferResponse, OneClickPurchaseResponse } from '@contracts/payments';
 import { CURRENCY, isPlanId, Plan, PLANS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
@@ -46,7 +47,7 @@ export class OneClickService {
       this.logger.warn({ orderId: source.id, err: err.message }, 'Saved card not readable; no one-click offer');
       return null;
     });
-    return card ? { offer: { planId: plan.id, amountCents: plan.amount * 100, last4: card.last4 } } : NO_OFFER;
+    return card ? { offer: { planId: plan.id, amountCents: toMinorUnits(plan.amount, CURRENCY), last4: card.last4 } } : NO_OFFER;
   }
 
   async purchase(dto: OneClickPurchaseDto, client: CheckoutClient): Promise<OneClickPurchaseResponse> {
@@ -61,7 +62,7 @@ export class OneClickService {
     const order = await this.orders.create({
       planId: plan.id,
       kind: plan.kind,
-      amountCents: plan.amount * 100,
+      amountCents: toMinorUnits(plan.amount, CURRENCY),
       currency: CURRENCY.toLowerCase(),
       email: dto.email.trim(),
       emailNormalized,

@@ -11,6 +11,7 @@ const ROW = {
   kind: 'one-time',
   status: 'requires_payment_method',
   amount_cents: 99700,
+  currency: 'usd',
   plan_id: 'full-payment',
   payment_intent_id: 'pi_1',
   buyer_key_hash: null,
@@ -18,9 +19,9 @@ const ROW = {
 } as unknown as OrderRow;
 
 /** The service over a row that never changes and a provider read that fails with `failure`. */
-function serviceWhoseReadFails(failure: Error): VerificationService {
+function serviceWhoseReadFails(failure: Error, row: OrderRow = ROW): VerificationService {
   const orders = {
-    findBy: () => Promise.resolve(ROW),
+    findBy: () => Promise.resolve(row),
   } as unknown as OrderRepository;
   const lifecycle = { claimedProviderRead: () => Promise.reject(failure) } as unknown as OrderLifecycle;
   const gateway = { kindOfId: () => 'charge' } as unknown as PaymentGateway;
@@ -31,6 +32,12 @@ describe('VerificationService when the provider read fails', () => {
   it('answers from the row when the provider failed', async () => {
     const result = await serviceWhoseReadFails(new Error('Stripe is down')).verify('payment', 'pi_1', null);
     expect(result.status).toBe('requires_payment_method');
+    expect(result.amount).toBe(997);
+  });
+
+  it("answers the amount in whole units of the order's currency: yen are not hundredths", async () => {
+    const yen: OrderRow = { ...ROW, amount_cents: 9700, currency: 'jpy' };
+    expect((await serviceWhoseReadFails(new Error('Stripe is down'), yen).verify('payment', 'pi_1', null)).amount).toBe(9700);
   });
 
   it('fails as busy when the pool refused the read a connection: a stale row must not be the answer', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@core/config/app-config';
+import { minorUnitsPerMajor } from '@contracts/money';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
 import { isSettled, type OrderStatus, orderStatusOfCharge, orderStatusOfSubscription } from '@core/orders/order-state';
@@ -94,7 +95,7 @@ function safeEqual(a: string, b: string): boolean {
 function resultOf(order: OrderRow, toBuyer: boolean): VerificationResult {
   return {
     status: verificationStatus(order.kind, order.status),
-    amount: order.amount_cents / 100,
+    amount: order.amount_cents / minorUnitsPerMajor(order.currency),
     customer_email: toBuyer ? order.email : null,
     customer_name: toBuyer ? order.name : null,
     referral: toBuyer ? order.referral : null,

@@ -1,10 +1,11 @@
+import { formatMoney } from '@contracts/money';
 import { PLANS, isPlanId } from '@contracts/plans';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('en-US');
 
-export const formatCents = (cents: number) => usd.format(cents / 100);
+/** Money as the admin shows it, every decimal kept: '$97.00', '¥9,700'. */
+export const formatCents = (cents: number, currency: string) => formatMoney(cents, currency, { decimals: 'always' });
 export const formatRate = (rate: number) => percent.format(rate);
 export const formatCount = (value: number) => count.format(value);
 

@@ -1,6 +1,7 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatMoney } from '@contracts/money';
 
-export const formatCents = (cents: number): string => usd.format(cents / 100);
+/** Money as the admin shows it, every decimal kept: '$97.00', '¥9,700'. */
+export const formatCents = (cents: number, currency: string): string => formatMoney(cents, currency, { decimals: 'always' });
 
 /** Times as UTC, like the rest of the admin screens. */
 export function formatTime(iso: string | null): string {

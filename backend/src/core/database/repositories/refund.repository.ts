@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { formatMoney } from '@contracts/money';
 import type { DisputeOutcome, RefundState } from '../../payments/payment-gateway';
 import type { RefundReason } from '../../orders/refund-access';
 import type { SqlExecutor, TableColumns } from '../personal-data';
@@ -206,7 +207,7 @@ export class RefundRepository {
       if (left <= 0) throw new RefundRefusedError('This payment has already been refunded in full.');
       const amount = request.amountCents ?? left;
       if (amount > left) {
-        throw new RefundRefusedError(`A refund of this payment can be at most ${dollars(left)}, what is left of it.`);
+        throw new RefundRefusedError(`A refund of this payment can be at most ${formatMoney(left, payment.currency, { decimals: 'always' })}, what is left of it.`);
       }
       const [refund]: RefundRow[] = await manager.query(
         `INSERT INTO refunds (order_id, payment_id, request_key, requested_by_admin_id, amount_cents, currency, status)
@@ -345,5 +346,3 @@ async function heldOf(manager: EntityManager, paymentId: string): Promise<number
   );
   return held;
 }
-
-const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;

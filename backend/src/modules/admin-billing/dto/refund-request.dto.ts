@@ -8,10 +8,10 @@ export class RefundRequestDto implements AdminRefundRequest {
   @IsUUID('all', { message: 'requestKey must be a UUID' })
   requestKey!: string;
 
-  @ApiPropertyOptional({ minimum: 1, description: 'Cents; what is left of the payment when omitted' })
+  @ApiPropertyOptional({ minimum: 1, description: "The payment currency's minor units (cents; yen for JPY); what is left of the payment when omitted" })
   @IsOptional()
-  @IsInt({ message: 'amountCents must be a whole number of cents' })
-  @Min(1, { message: 'A refund must be at least $0.01.' })
+  @IsInt({ message: 'amountCents must be a whole number of minor units (cents)' })
+  @Min(1, { message: 'A refund must be at least the smallest unit of the currency (one cent, one yen).' })
   @Max(100_000_000, { message: 'amountCents is too large' })
   amountCents?: number;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
+import { CURRENCY } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { addDays, addMonths } from '@core/payments/billing-calendar';
 import { renewalInvoiceObject, SandboxObjectRow, stripeEvent, subscriptionObject } from '@core/payments/providers/sandbox/sandbox-events';
@@ -78,7 +79,7 @@ export class SandboxClockService {
         clientSecret: null,
         status: fails ? 'open' : 'paid',
         amountCents: renewalAmountCents(subscription, period),
-        currency: subscription.currency ?? 'usd',
+        currency: subscription.currency ?? CURRENCY.toLowerCase(),
         customerId: subscription.customer_id,
         paymentMethodId: subscription.payment_method_id,
         createdAt: at,

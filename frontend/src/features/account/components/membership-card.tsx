@@ -1,9 +1,9 @@
 import type { AccountMembership } from '@contracts/account';
+import { formatMoney } from '@contracts/money';
 import type { PaymentProviderName } from '@contracts/payments';
 import { useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
 import { formatLongDateUtc } from '@/content/dates';
-import { formatUsd } from '@/content/money';
 import { ApiError } from '@/lib/api-client';
 import { changeMembership, openBillingPortal } from '../api/account-actions';
 import { CancelDialog } from './cancel-dialog';
@@ -80,7 +80,7 @@ export function MembershipCard({
         <ul className="account__payments" data-testid="membership-payments">
           {membership.payments.map((payment) => (
             <li key={payment.sequence}>
-              <span>{copy.paymentNumber(payment.sequence)}</span> <span>{formatUsd(payment.amountCents / 100)}</span>{' '}
+              <span>{copy.paymentNumber(payment.sequence)}</span> <span>{formatMoney(payment.amountCents, payment.currency)}</span>{' '}
               <span>{formatLongDateUtc(payment.paidAt)}</span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import type { AdminCoupon, CouponKind } from '@contracts/coupons';
-import { PLANS, type PlanId } from '@contracts/plans';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, PLANS, type PlanId } from '@contracts/plans';
 import { useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { adminCoupons as copy } from '@/content/admin-coupons';
@@ -12,13 +13,12 @@ import '../admin-coupons.css';
 
 /** The plans a coupon may be for (instalment plans take none; the server checks it too). */
 const COUPON_PLANS = Object.values(PLANS).filter((plan) => plan.instalments === undefined);
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 const errorText = (error: unknown): string => (error instanceof ApiError && error.serverMessage ? error.serverMessage : copy.failed);
 const optionalInt = (value: string): number | null => (value.trim() ? Number(value) : null);
 
 function discountOf(coupon: AdminCoupon): string {
-  return coupon.kind === 'percent' ? `${coupon.percentOff}%` : usd.format((coupon.amountOffCents ?? 0) / 100);
+  return coupon.kind === 'percent' ? `${coupon.percentOff}%` : formatMoney(coupon.amountOffCents ?? 0, CURRENCY, { decimals: 'always' });
 }
 
 function CouponForm() {
@@ -37,7 +37,7 @@ function CouponForm() {
       {
         code,
         kind,
-        ...(kind === 'percent' ? { percentOff: Number(value) } : { amountOffCents: Math.round(Number(value) * 100) }),
+        ...(kind === 'percent' ? { percentOff: Number(value) } : { amountOffCents: toMinorUnits(Number(value), CURRENCY) }),
         planIds: plans,
         durationMonths: optionalInt(months),
         expiresAt: expiresAt ? new Date(`${expiresAt}:00Z`).toISOString() : null,

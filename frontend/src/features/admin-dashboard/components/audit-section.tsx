@@ -1,4 +1,5 @@
 import type { AdminAuditRow } from '@contracts/admin';
+import { CURRENCY } from '@contracts/plans';
 import { useState } from 'react';
 import { adminDashboard } from '@/content/admin';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
@@ -12,7 +13,8 @@ const copy = adminDashboard.audit;
 function targetOf({ target, details }: AdminAuditRow): string {
   const parts = [target ?? '—'];
   if (typeof details?.refundId === 'string') parts.push(`refund:${details.refundId}`);
-  if (typeof details?.amountCents === 'number') parts.push(formatCents(details.amountCents));
+  if (typeof details?.amountCents === 'number')
+    parts.push(formatCents(details.amountCents, typeof details.currency === 'string' ? details.currency : CURRENCY));
   return parts.join(' ');
 }
 

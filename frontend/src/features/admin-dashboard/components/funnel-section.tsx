@@ -1,4 +1,5 @@
 import type { FunnelReport } from '@contracts/admin';
+import { CURRENCY } from '@contracts/plans';
 import { useState, type FormEvent } from 'react';
 import { adminDashboard } from '@/content/admin';
 import { useFunnel, type FunnelRange } from '../api/get-funnel';
@@ -43,7 +44,7 @@ function Breakdowns({ report }: { report: FunnelReport }) {
                 <th scope="row">{planName(row.planId)}</th>
                 <td>{formatCount(row.checkouts)}</td>
                 <td>{formatCount(row.purchases)}</td>
-                <td>{formatCents(row.revenueCents)}</td>
+                <td>{formatCents(row.revenueCents, CURRENCY)}</td>
               </tr>
             ))}
           </tbody>
@@ -70,7 +71,7 @@ function Breakdowns({ report }: { report: FunnelReport }) {
                 <td>{formatCount(row.leads)}</td>
                 <td>{formatCount(row.checkouts)}</td>
                 <td>{formatCount(row.purchases)}</td>
-                <td>{formatCents(row.revenueCents)}</td>
+                <td>{formatCents(row.revenueCents, CURRENCY)}</td>
               </tr>
             ))}
           </tbody>
@@ -92,11 +93,11 @@ function Report({ report }: { report: FunnelReport }) {
         <Stage label={stages.purchases} value={totals.purchases} definition={copy.definitions.purchases} previous={totals.checkouts} />
       </ol>
       <p className="dash-revenue">
-        {stages.revenue}: <strong data-testid="revenue">{formatCents(totals.revenueCents)}</strong>
+        {stages.revenue}: <strong data-testid="revenue">{formatCents(totals.revenueCents, CURRENCY)}</strong>
       </p>
       {report.testOrders.purchases > 0 ? (
         <p className="dash-test-orders" data-testid="test-orders">
-          {copy.testOrders(formatCount(report.testOrders.purchases), formatCents(report.testOrders.revenueCents))}
+          {copy.testOrders(formatCount(report.testOrders.purchases), formatCents(report.testOrders.revenueCents, CURRENCY))}
         </p>
       ) : null}
       <div className="dash-columns">

@@ -62,7 +62,7 @@ function OrderRows({ rows }: { rows: AdminOrderRow[] }) {
             <th scope="row">{order.email}</th>
             <td>{order.name}</td>
             <td>{planName(order.planId)}</td>
-            <td>{formatCents(order.amountCents)}</td>
+            <td>{formatCents(order.amountCents, order.currency)}</td>
             <td>{order.status}</td>
             <td>{order.referral ?? '—'}</td>
             <td>{formatTime(order.createdAt)}</td>

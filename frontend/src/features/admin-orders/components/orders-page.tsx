@@ -16,7 +16,7 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
   return (
     <tr>
       <th scope="row">{payment.sequence}</th>
-      <td>{formatCents(payment.amountCents)}</td>
+      <td>{formatCents(payment.amountCents, payment.currency)}</td>
       <td>{formatTime(payment.paidAt)}</td>
       <td>
         {payment.refunds.length === 0 ? (
@@ -25,7 +25,7 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
           <ul className="orders-refunds">
             {payment.refunds.map((refund) => (
               <li key={refund.id}>
-                {copy.payment.refundLine(formatCents(refund.amountCents), refund.status, refund.reason, refund.requestedBy)}
+                {copy.payment.refundLine(formatCents(refund.amountCents, payment.currency), refund.status, refund.reason, refund.requestedBy)}
               </li>
             ))}
           </ul>
@@ -84,7 +84,7 @@ function OrderCard({
         {order.refundedCents > 0 ? (
           <>
             <dt>{copy.order.refunded}</dt>
-            <dd>{formatCents(order.refundedCents)}</dd>
+            <dd>{formatCents(order.refundedCents, order.currency)}</dd>
           </>
         ) : null}
         {order.accessRevokedAt ? (

@@ -3,15 +3,15 @@ import { useId, useState } from 'react';
 import { notify } from '@/components/toast/notify';
 import { adminOrders } from '@/content/admin-orders';
 import { useRefundPayment } from '../api/refund-payment';
-import { parseDollars } from '@/lib/dollars';
+import { parseMoney } from '@/lib/parse-money';
 import { formatCents } from '../money';
 import { ConfirmDialog, useDialogFailure } from './confirm-dialog';
 
 const copy = adminOrders.dialog;
 
 /**
- * The confirmation of a refund, as a modal dialog: full by default, or a partial amount in
- * dollars. Its request key is made when it opens, so a double click or a retry after a network
+ * The confirmation of a refund, as a modal dialog: full by default, or a partial amount in the
+ * payment's currency. Its request key is made when it opens, so a double click or a retry after a network
  * error is the same refund.
  */
 export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
@@ -22,9 +22,10 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const refund = useRefundPayment();
   const { failure, clear, fail } = useDialogFailure(onClose, copy.failedFallback);
   const ids = useId();
-  const left = formatCents(payment.refundableCents);
+  const money = (cents: number) => formatCents(cents, payment.currency);
+  const left = money(payment.refundableCents);
 
-  const partialCents = parseDollars(amount);
+  const partialCents = parseMoney(amount, payment.currency);
   const cents = mode === 'full' ? payment.refundableCents : partialCents;
 
   const confirm = () => {
@@ -40,7 +41,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
         onSuccess: (done) => {
           notify({
             tone: 'success',
-            title: adminOrders.refunded(formatCents(done.amountCents)),
+            title: adminOrders.refunded(money(done.amountCents)),
             description: adminOrders.refundedDescription,
           });
           onClose();
@@ -56,11 +57,11 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
       busy={refund.isPending}
       failure={failure}
       cancelLabel={copy.cancel}
-      confirmLabel={refund.isPending ? copy.pending : copy.confirm(cents && cents > 0 ? formatCents(cents) : '')}
+      confirmLabel={refund.isPending ? copy.pending : copy.confirm(cents && cents > 0 ? money(cents) : '')}
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>{copy.summary(formatCents(payment.amountCents), left)}</p>
+      <p>{copy.summary(money(payment.amountCents), left)}</p>
       <fieldset className="orders-dialog__choice">
         <legend className="visually-hidden">{copy.title(payment.sequence)}</legend>
         <label>
@@ -72,7 +73,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
       </fieldset>
       {mode === 'partial' ? (
         <div className="admin-field">
-          <label htmlFor={`${ids}-amount`}>{copy.amountLabel}</label>
+          <label htmlFor={`${ids}-amount`}>{copy.amountLabel(payment.currency)}</label>
           <input
             id={`${ids}-amount`}
             inputMode="decimal"
@@ -83,7 +84,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
             onChange={(e) => setAmount(e.target.value)}
           />
           <p id={`${ids}-hint`} className={invalid ? 'admin-field__error' : 'orders-hint'}>
-            {invalid ? copy.amountInvalid(left) : copy.amountHint(left)}
+            {invalid ? copy.amountInvalid(money(1), left) : copy.amountHint(money(1), left)}
           </p>
         </div>
       ) : (

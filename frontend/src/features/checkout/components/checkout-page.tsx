@@ -1,3 +1,4 @@
+import { CURRENCY } from '@contracts/plans';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { PageLink } from '@/components/page-link';
@@ -171,7 +172,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
                 disabled={!providerReady || processing}
                 data-testid="pay-button"
               >
-                {processing ? copy.processing : copy.payLabel(plan, discount?.totalCents)}
+                {processing ? copy.processing : copy.payLabel(plan, CURRENCY, discount?.totalCents)}
               </button>
             )}
             <ul className="checkout__notes">

@@ -1,4 +1,5 @@
 import type { OneClickOfferResponse } from '@contracts/payments';
+import { CURRENCY } from '@contracts/plans';
 import { checkout as copy } from '@/content/checkout';
 import type { CheckoutHandOff } from '../checkout-hand-off';
 import type { PaymentProvider } from '../providers/provider-types';
@@ -27,7 +28,7 @@ export default function OneClickOffer({ offer, handOff, provider, onOtherCard }:
         onClick={() => void buy()}
         data-testid="one-click-button"
       >
-        {processing ? copy.processing : copy.oneClick.pay(offer.amountCents / 100, offer.last4)}
+        {processing ? copy.processing : copy.oneClick.pay(offer.amountCents, CURRENCY, offer.last4)}
       </button>
       <button type="button" className="checkout__link-button" disabled={processing} onClick={onOtherCard}>
         {copy.oneClick.otherCard}

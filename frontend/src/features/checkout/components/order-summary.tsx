@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CouponQuote } from '@contracts/coupons';
-import type { Plan } from '@contracts/plans';
+import { formatMoney, formatPrice } from '@contracts/money';
+import { CURRENCY, type Plan } from '@contracts/plans';
 import { checkout as copy } from '@/content/checkout';
-import { formatUsd, formatUsdCents } from '@/content/money';
 
 interface OrderSummaryProps {
   plan: Plan;
@@ -33,12 +33,12 @@ export function OrderSummary({ plan, email, name, discount = null, coupon = null
         {discount ? (
           <div className="checkout__discount">
             <dt>{copy.coupon.discount(discount.code)}</dt>
-            <dd data-testid="summary-discount">−{formatUsdCents(discount.discountCents)}</dd>
+            <dd data-testid="summary-discount">−{formatMoney(discount.discountCents, CURRENCY)}</dd>
           </div>
         ) : null}
         <div className="checkout__total">
           <dt>{copy.summary.total}</dt>
-          <dd data-testid="summary-amount">{discount ? formatUsdCents(discount.totalCents) : formatUsd(plan.amount)}</dd>
+          <dd data-testid="summary-amount">{discount ? formatMoney(discount.totalCents, CURRENCY) : formatPrice(plan.amount, CURRENCY)}</dd>
         </div>
       </dl>
       {months ? (

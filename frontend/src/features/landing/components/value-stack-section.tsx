@@ -1,3 +1,5 @@
+import { formatPrice } from '@contracts/money';
+import { CURRENCY } from '@contracts/plans';
 import { CheckoutCta } from '@/components/checkout-cta';
 import { Section } from '@/components/section';
 import { valueStack } from '@/content/landing-sections';
@@ -17,7 +19,7 @@ export function ValueStackSection() {
             {item.value > 0 ? (
               <p className="offer-item__value">
                 <span className="visually-hidden">{valueStack.regularValue}: </span>
-                <s>${item.value}</s>
+                <s>{formatPrice(item.value, CURRENCY)}</s>
               </p>
             ) : (
               <p className="offer-item__value offer-item__value--priceless">{valueStack.priceless}</p>
@@ -27,7 +29,7 @@ export function ValueStackSection() {
       </ul>
       <div className="offer-total">
         <p>
-          {valueStack.totalLabel}: <s data-testid="value-stack-total">${totalValue}+</s>
+          {valueStack.totalLabel}: <s data-testid="value-stack-total">{formatPrice(totalValue, CURRENCY)}+</s>
         </p>
         <p className="offer-total__price">{valueStack.yourPrice}</p>
         <CheckoutCta testId="cta-value-stack">{valueStack.cta}</CheckoutCta>

@@ -1,5 +1,6 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
 import type { SandboxDisputeEvidence } from '@contracts/payments';
+import { CURRENCY } from '@contracts/plans';
 import type { NewSandboxObject } from '../../../database/repositories/sandbox-object.repository';
 import type { Dispute } from '../../payment-gateway';
 import { disputeOutcome } from '../stripe/stripe-states';
@@ -114,7 +115,7 @@ export function disputeOf(row: SandboxObjectRow): Dispute {
     disputeId: row.id,
     outcome: disputeOutcome(row.status),
     amountCents: row.amount_cents ?? 0,
-    currency: row.currency ?? 'usd',
+    currency: row.currency ?? CURRENCY.toLowerCase(),
     paymentIds: paymentId.startsWith('sub_') ? [firstInvoiceId({ id: paymentId }), paymentId] : paymentId ? [paymentId] : [],
   };
 }

@@ -1,3 +1,4 @@
+import { CURRENCY } from '@contracts/plans';
 import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError, refundIdempotencyKey } from '../../payment-gateway';
 import type {
   BillingPortalSession,
@@ -59,7 +60,7 @@ function refundOf(row: SandboxObjectRow): Refund {
     refundId: row.id,
     state: refundState(row.status),
     amountCents: row.amount_cents ?? 0,
-    currency: row.currency ?? 'usd',
+    currency: row.currency ?? CURRENCY.toLowerCase(),
     paymentIds: row.refunded_id ? [row.refunded_id] : [],
     requestKey: key.startsWith(prefix) ? key.slice(prefix.length) : null,
   };
@@ -243,7 +244,7 @@ export class SandboxGateway implements PaymentGateway {
           paid: renewal.status === 'paid',
           first: false,
           amountCents: renewal.amount_cents ?? 0,
-          currency: renewal.currency ?? 'usd',
+          currency: renewal.currency ?? CURRENCY.toLowerCase(),
           paidAt: renewal.status === 'paid' ? renewal.created_at : null,
         };
       }
@@ -256,7 +257,7 @@ export class SandboxGateway implements PaymentGateway {
         paid,
         first: true,
         amountCents: subscription.amount_cents ?? 0,
-        currency: subscription.currency ?? 'usd',
+        currency: subscription.currency ?? CURRENCY.toLowerCase(),
         paidAt: paid ? subscription.created_at : null,
       };
     });
@@ -439,7 +440,7 @@ export class SandboxGateway implements PaymentGateway {
           clientSecret: clientSecretFor(id),
           status: 'requires_payment_method',
           amountCents: 0,
-          currency: subscription.currency ?? 'usd',
+          currency: subscription.currency ?? CURRENCY.toLowerCase(),
           customerId,
         },
         (stored) => [stripeEvent('setup_intent.created', setupIntentObject(stored))],

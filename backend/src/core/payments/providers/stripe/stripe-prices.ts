@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { CURRENCY, PLANS, type Plan } from '@contracts/plans';
+import { toMinorUnits } from '@contracts/money';
+import { PLANS, type Plan } from '@contracts/plans';
 import type { GatewayOrder } from '../../payment-gateway';
 
 /** Stripe Price lookup key of a subscription plan, e.g. clear-standard-monthly. */
@@ -13,14 +14,14 @@ export interface MonthlyPriceTerms {
   name: string;
 }
 
-/** The plans billed by a monthly Price: subscriptions, and instalment plans (a schedule of the same Price). */
-export function catalogueMonthlyPrices(): MonthlyPriceTerms[] {
+/** The plans billed by a monthly Price, in `currency`: subscriptions, and instalment plans (a schedule of the same Price). */
+export function catalogueMonthlyPrices(currency: string): MonthlyPriceTerms[] {
   return Object.values(PLANS)
     .filter((plan: Plan) => plan.kind === 'subscription' || plan.instalments !== undefined)
     .map((plan) => ({
       lookupKey: priceLookupKey(plan),
-      amountCents: plan.amount * 100,
-      currency: CURRENCY.toLowerCase(),
+      amountCents: toMinorUnits(plan.amount, currency),
+      currency: currency.toLowerCase(),
       name: plan.name,
     }));
 }
