@@ -11,9 +11,9 @@ const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalizatio
 const screenshotsDir = resolve(__dirname, '../../test-results/screenshots');
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
 
-/** One build with analytics ids per worker; every test of this file runs against it. */
+/** The site with analytics ids (the same build, its ids set at run time); every test of this file runs against it. */
 const test = base.extend<object, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: analyticsSiteFixture(90_000),
+  analyticsSite: analyticsSiteFixture(),
   baseURL: async ({ analyticsSite }, use) => use(analyticsSite.url),
 });
 
@@ -59,7 +59,7 @@ async function openLandingWithConsentUi(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-test.describe('analytics consent (build with GA4 and Meta pixel ids)', () => {
+test.describe('analytics consent (a site with GA4 and Meta pixel ids)', () => {
   test('first visit: the banner asks, and nothing third-party loads before an answer', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
