@@ -119,7 +119,9 @@ describe('page documents and their Content-Security-Policy', () => {
       const res = await api.get(path).set('accept', 'text/html').expect(200);
       expect(res.text).not.toContain('id="site-settings"');
       const csp = directives(res.headers['content-security-policy']);
-      expect([...(csp.get('script-src') ?? []), ...(csp.get('connect-src') ?? [])].filter((source) => VENDOR_HOST.test(source))).toEqual([]);
+      expect([...(csp.get('script-src') ?? []), ...(csp.get('connect-src') ?? [])].filter((source) => VENDOR_HOST.test(source))).toEqual(
+        [],
+      );
     }
   });
 
@@ -189,7 +191,9 @@ describe('a live deployment (a Stripe live key)', () => {
   it("the landing page is its built file's pre-compressed variant, as built", async () => {
     const res = await request(stack.url).get('/').set('accept-encoding', 'br').expect(200);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.text).toBe('<!doctype html><head><script>history.replaceState(null,"","/");</script></head><body class="site">landing document</body>');
+    expect(res.text).toBe(
+      '<!doctype html><head><script>history.replaceState(null,"","/");</script></head><body class="site">landing document</body>',
+    );
   });
 });
 

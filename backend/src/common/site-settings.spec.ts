@@ -5,7 +5,9 @@ const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'red
 
 describe('site settings', () => {
   it('takes the ids and links from the configuration, null when unset', () => {
-    const settings = siteSettingsOf(loadConfig({ ...base, GA4_MEASUREMENT_ID: 'G-ABC123', PROGRAM_APP_URL: 'https://members.example.com' }));
+    const settings = siteSettingsOf(
+      loadConfig({ ...base, GA4_MEASUREMENT_ID: 'G-ABC123', PROGRAM_APP_URL: 'https://members.example.com' }),
+    );
     expect(settings).toEqual({
       ga4Id: 'G-ABC123',
       metaPixelId: null,

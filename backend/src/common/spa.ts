@@ -102,7 +102,10 @@ export function pageDocuments(root: string, shell: string): (path: string) => st
  * Every document the build wrote, by its file name under the build, as this deployment sends it:
  * the settings in each public one, the ribbon in each (test mode), compressed.
  */
-function preparedDocuments(root: string, { testMode, settingsElement }: { testMode: boolean; settingsElement: string | null }): Map<string, CompressedDocument> {
+function preparedDocuments(
+  root: string,
+  { testMode, settingsElement }: { testMode: boolean; settingsElement: string | null },
+): Map<string, CompressedDocument> {
   const publicFiles = PUBLIC_DOCUMENTS.filter((file) => existsSync(resolve(root, file))).concat(builtPages(root));
   const prepare = (file: string): CompressedDocument => {
     let html = readFileSync(resolve(root, file), 'utf8');

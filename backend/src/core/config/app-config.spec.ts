@@ -194,10 +194,13 @@ describe('loadConfig', () => {
 
     it('reads the ids and links, each optional and checked', () => {
       expect(loadConfig(valid)).toMatchObject({ FIRSTPROMOTER_ID: undefined, PROGRAM_APP_URL: undefined });
-      const config = loadConfig({ ...valid, FIRSTPROMOTER_ID: 'abc123', PROGRAM_APP_URL: 'https://members.example.com', APP_DOWNLOAD_URL: '' });
-      expect(config).toMatchObject({ FIRSTPROMOTER_ID: 'abc123', PROGRAM_APP_URL: 'https://members.example.com', APP_DOWNLOAD_URL: undefined });
+      const members = 'https://members.example.com';
+      const config = loadConfig({ ...valid, FIRSTPROMOTER_ID: 'abc123', PROGRAM_APP_URL: members, APP_DOWNLOAD_URL: '' });
+      expect(config).toMatchObject({ FIRSTPROMOTER_ID: 'abc123', PROGRAM_APP_URL: members, APP_DOWNLOAD_URL: undefined });
       expect(() => loadConfig({ ...valid, MEMBERS_REGISTER_URL: 'members.example.com/register' })).toThrow(/MEMBERS_REGISTER_URL/);
-      expect(() => loadConfig({ ...valid, FIRSTPROMOTER_ID: '<script>' })).toThrow(/FIRSTPROMOTER_ID \("<script>"\): must be the FirstPromoter account id/);
+      expect(() => loadConfig({ ...valid, FIRSTPROMOTER_ID: '<script>' })).toThrow(
+        /FIRSTPROMOTER_ID \("<script>"\): must be the FirstPromoter account id/,
+      );
     });
   });
 });

@@ -1022,7 +1022,9 @@ const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const renamed = Object.entries(RENAMED_SETTINGS).filter(([old]) => env[old]?.trim());
   if (renamed.length > 0) {
-    const lines = renamed.map(([old, name]) => `  ${old} is no longer read: rename it to ${name} (read when the server starts; no rebuild)`);
+    const lines = renamed.map(
+      ([old, name]) => `  ${old} is no longer read: rename it to ${name} (read when the server starts; no rebuild)`,
+    );
     throw new ConfigError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`);
   }
   const known = Object.keys(new AppConfig()).concat(['DATABASE_URL', 'REDIS_URL', 'AFFILIATE_API_KEY']);
