@@ -34,6 +34,12 @@ async function thirdPartyRequests(page: Page): Promise<string[]> {
   return urls;
 }
 
+/**
+ * The island's view once hydrated. Each site is an origin of its own, so each visit loads the
+ * page's code afresh; on a machine shared by parallel runs that alone has taken over 7 s.
+ */
+const HYDRATED = { timeout: 20_000 };
+
 /** A paid, active subscription as /api/verify-subscription answers it: a stub of our API (`screen:` tests only). */
 async function answerActiveSubscription(page: Page): Promise<void> {
   await page.route('**/api/verify-subscription/*', (route) =>
@@ -95,11 +101,18 @@ test('with consent given, GA4 and the pixel load with the site’s ids, and not 
     .poll(() => requested.find((url) => url.startsWith(`${GOOGLE_TAG}/gtag/js?`)))
     .toBe(`${GOOGLE_TAG}/gtag/js?id=${ANALYTICS_SITE_SETTINGS.GA4_MEASUREMENT_ID}`);
   await expect.poll(() => requested.some((url) => url.startsWith(`${META_PIXEL}/`))).toBe(true);
-  const fbq = await page.evaluate(() => (window as unknown as { fbq?: { queue: ArrayLike<unknown>[] } }).fbq?.queue.map((entry) => Array.from(entry)));
+  const fbq = await page.evaluate(() =>
+    (window as unknown as { fbq?: { queue: ArrayLike<unknown>[] } }).fbq?.queue.map((entry) => Array.from(entry)),
+  );
   expect(fbq).toContainEqual(['init', ANALYTICS_SITE_SETTINGS.META_PIXEL_ID]);
 });
 
-test("screen: after a purchase, each site's members-area links: its own, or the brand's defaults", async ({ page, baseURL, analyticsSite }) => {
+test("screen: after a purchase, each site's members-area links: its own, or the brand's defaults", async ({
+  page,
+  baseURL,
+  analyticsSite,
+}) => {
+  test.slow();
   await answerActiveSubscription(page);
   const welcome = '/success?subscription_id=sub_settings&plan=standard&final=true';
   const links = async () => ({
@@ -108,24 +121,25 @@ test("screen: after a purchase, each site's members-area links: its own, or the 
   });
 
   await page.goto(`${analyticsSite.url}${welcome}`);
-  await expect(page.getByTestId('success-welcome')).toBeVisible();
+  await expect(page.getByTestId('success-welcome')).toBeVisible(HYDRATED);
   expect(await links()).toEqual({
     register: ANALYTICS_SITE_SETTINGS.MEMBERS_REGISTER_URL,
     download: ANALYTICS_SITE_SETTINGS.APP_DOWNLOAD_URL,
   });
 
   await page.goto(`${baseURL}${welcome}`);
-  await expect(page.getByTestId('success-welcome')).toBeVisible();
+  await expect(page.getByTestId('success-welcome')).toBeVisible(HYDRATED);
   const defaults = await links();
   expect(defaults.register).toMatch(/^https:\/\/app\.[^/]+\/register$/);
   expect(defaults.download).toMatch(/^https:\/\/app\.[^/]+\/download$/);
 });
 
 test("the program link of a finished purchase is each site's own", async ({ page, baseURL, analyticsSite }) => {
+  test.slow();
   const allSet = '/success?plan=standard&email=a%40example.com&name=Avery&source=blackcard&final=true';
   const access = page.getByRole('link', { name: /Access Your Program/ });
   await page.goto(`${analyticsSite.url}${allSet}`);
-  await expect(access).toHaveAttribute('href', ANALYTICS_SITE_SETTINGS.PROGRAM_APP_URL);
+  await expect(access).toHaveAttribute('href', ANALYTICS_SITE_SETTINGS.PROGRAM_APP_URL, HYDRATED);
   await page.goto(`${baseURL}${allSet}`);
-  await expect(access).toHaveAttribute('href', /^https:\/\/app\.[^/]+$/);
+  await expect(access).toHaveAttribute('href', /^https:\/\/app\.[^/]+$/, HYDRATED);
 });

@@ -20,7 +20,10 @@ export function analyticsSite(): AnalyticsSite {
 }
 
 /** The worker-scoped Playwright fixture: `test.extend<…, { analyticsSite: AnalyticsSite }>({ analyticsSite: analyticsSiteFixture() })`. */
-export const analyticsSiteFixture = (): [(args: object, use: (site: AnalyticsSite) => Promise<void>) => Promise<void>, { scope: 'worker' }] => [
+export const analyticsSiteFixture = (): [
+  (args: object, use: (site: AnalyticsSite) => Promise<void>) => Promise<void>,
+  { scope: 'worker' },
+] => [
   // Playwright reads a fixture's dependencies from this destructuring: it must stay `{}`.
   async ({}, use) => use(analyticsSite()),
   { scope: 'worker' },
