@@ -9,13 +9,8 @@ COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The SPA's build-time settings (Vite reads VITE_* from the environment; .env is not in the image).
-ARG VITE_GA4_ID=
-ARG VITE_META_PIXEL_ID=
-ARG VITE_FIRSTPROMOTER_ID=
-ARG VITE_PROGRAM_APP_URL=
-ARG VITE_MEMBERS_REGISTER_URL=
-ARG VITE_APP_DOWNLOAD_URL=
+# No build arguments: one image serves any site. Analytics ids and members-area links are read by
+# the API when it starts (GA4_MEASUREMENT_ID, META_PIXEL_ID, …) and written into the pages then.
 RUN npm run build
 
 FROM node:24-bookworm-slim AS deps

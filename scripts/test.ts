@@ -5,6 +5,7 @@ import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
 import { FakeStripeServer } from '../tests/fakes/stripe-server';
 import { SmtpSink } from '../tests/fakes/smtp-sink';
 import { SmtpSinkInspector } from '../tests/fakes/smtp-sink-inspector';
+import { ANALYTICS_SITE_SETTINGS } from '../tests/support/analytics-site-settings';
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
 import { freePort } from './lib/ports';
@@ -274,6 +275,16 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     { ...appEnv, ...sharedSecrets, ABANDONED_CHECKOUT_DELAY_S: '1' },
     { worker: false },
   );
+  // The same build as another site: GA4, the Meta pixel and its own members-area links set at
+  // run time, for the analytics journeys (the first one has none). Its purchases' server-side
+  // events would be the first one's worker's, which has no analytics ids.
+  const analyticsSite = await startApp(
+    life,
+    data,
+    await freePort(),
+    { ...appEnv, ...sharedSecrets, ...ANALYTICS_SITE_SETTINGS },
+    { worker: false },
+  );
   // The product as a Stripe deployment, against the Stripe fake (Stripe.js itself is a stand-in the
   // browser tests serve). Its jobs go to a Redis database of their own: the sandbox worker must not
   // take them, and nothing in these journeys waits for a worker.
@@ -321,6 +332,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
       E2E_EMAIL_MODE_URL: emailMode.url,
       E2E_REMINDER_MODE_URL: reminderMode.url,
       E2E_STRIPE_MODE_URL: stripeMode.url,
+      E2E_ANALYTICS_SITE_URL: analyticsSite.url,
     },
     playwrightTally(report),
   );

@@ -13,6 +13,7 @@ import { loggablePath } from './common/log-redaction';
 import { refuseForeignWrites } from './common/same-site-writes';
 import { applySecurity } from './common/security';
 import { fastifyTrustProxy } from './common/trust-proxy';
+import { siteSettingsElement, siteSettingsOf } from './common/site-settings';
 import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
 import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
@@ -82,17 +83,20 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
 
   await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
+  // The ids and links of this deployment, written into the pages once, here (no rebuild per site).
+  const settingsElement = siteSettingsElement(siteSettingsOf(config));
   const grantedBlackcard = GrantedBlackcardDocument.fromBuild(
     config.STATIC_DIR,
     app.get(InvitationsService),
     app.get<ClientLimiter>(TOKEN_CHECK_LIMITER),
+    settingsElement,
   );
   const spaFallback = await serveSpa(
     app,
     config.STATIC_DIR,
     grantedBlackcard ? { [ROUTES.blackcard]: (req) => grantedBlackcard.render(req) } : {},
     // While payments move no real money (the sandbox, Stripe test keys) every page says so.
-    { testMode: !app.get<PaymentGateway>(PAYMENT_GATEWAY).livemode },
+    { testMode: !app.get<PaymentGateway>(PAYMENT_GATEWAY).livemode, settingsElement },
   );
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));

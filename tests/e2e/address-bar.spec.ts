@@ -5,7 +5,7 @@ import {
   firstSeenLocations,
   hitsCarrying,
   reportedLocation,
-  serveAnalyticsBuildOn,
+  serveAnalyticsSiteOn,
   serveVendorStandIns,
   type AnalyticsSite,
   type VendorHit,
@@ -17,14 +17,14 @@ import { uniqueEmail } from './support/landing';
 /**
  * E-mail, name and invite token arrive at /checkout and /success in the query string (the spec's
  * links keep them there), but never stay in the address bar, where analytics and pixel scripts
- * read them. The analytics build runs on the server's own origin with consent given; the GA4 and
+ * read them. The analytics site's pages run on the server's own origin with consent given; the GA4 and
  * Meta pixel scripts are stand-ins that report the page's address and referrer as the real ones do.
  */
 const test = base.extend<{ vendors: VendorStandIns }, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: analyticsSiteFixture(120_000),
+  analyticsSite: analyticsSiteFixture(),
   vendors: async ({ page, baseURL, analyticsSite }, use) => {
     const origin = new URL(String(baseURL)).origin;
-    await serveAnalyticsBuildOn(page, origin, analyticsSite);
+    await serveAnalyticsSiteOn(page, origin, analyticsSite);
     const vendors = await serveVendorStandIns(page, new URL(origin).hostname);
     await page.addInitScript((key) => localStorage.setItem(key, 'granted'), ANALYTICS_CONSENT_KEY);
     await use(vendors);
@@ -78,7 +78,7 @@ async function holdUntilVendorsReport(page: Page, vendors: VendorStandIns, apiPa
 /**
  * Completes the sandbox's authentication step and loads the provider's return address, as the
  * browser does after the step's 303 answer. Loaded by the test itself: a redirect's follow-up
- * request escapes page.route, and would get the server's own build instead of the analytics build.
+ * request escapes page.route, and would get the server's own pages instead of the analytics site's.
  */
 async function completeAuthenticationAndReturn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname.startsWith('/api/sandbox'));

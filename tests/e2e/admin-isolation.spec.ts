@@ -1,6 +1,6 @@
 import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { useAdminAccount } from './support/admin';
-import { ANALYTICS_CONSENT_KEY, analyticsSiteFixture, serveAnalyticsBuildOn, type AnalyticsSite } from './support/analytics-site';
+import { ANALYTICS_CONSENT_KEY, analyticsSiteFixture, serveAnalyticsSiteOn, type AnalyticsSite } from './support/analytics-site';
 import { cspSources, watchCsp } from './support/csp';
 
 /**
@@ -11,7 +11,7 @@ import { cspSources, watchCsp } from './support/csp';
 const admin = useAdminAccount('isolation');
 
 const test = base.extend<object, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: analyticsSiteFixture(120_000),
+  analyticsSite: analyticsSiteFixture(),
 });
 
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
@@ -80,8 +80,8 @@ test.describe('admin pages load no third-party script', () => {
     analyticsSite,
   }) => {
     const origin = new URL(String(baseURL));
-    // The build with GA4 and the Meta pixel: on a funnel page with this consent, both load at once.
-    await serveAnalyticsBuildOn(page, origin.origin, analyticsSite);
+    // The site with GA4 and the Meta pixel: on a funnel page with this consent, both load at once.
+    await serveAnalyticsSiteOn(page, origin.origin, analyticsSite);
     const otherOrigins = await recordOtherOrigins(page, origin.hostname);
     await context.addCookies([...session, { name: '_fprom_tid', value: 'tid-admin-isolation', url: origin.origin }]);
     await page.addInitScript((key) => localStorage.setItem(key, 'granted'), ANALYTICS_CONSENT_KEY);
@@ -92,7 +92,7 @@ test.describe('admin pages load no third-party script', () => {
     await page.waitForLoadState('networkidle');
     expect(otherOrigins).toEqual([]);
 
-    // The same build and consent on a funnel page does load the vendors: the check above can fail.
+    // The same site and consent on a funnel page does load the vendors: the check above can fail.
     await page.goto('/invitation');
     await expect.poll(() => otherOrigins.some((url) => url.startsWith('https://www.googletagmanager.com/'))).toBe(true);
   });

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   ANALYTICS_CONSENT_KEY,
   analyticsVendorCalls,
-  serveAnalyticsBuildOn,
+  serveAnalyticsSiteOn,
   analyticsSiteFixture,
   stubAnalyticsVendors,
   type AnalyticsSite,
@@ -129,9 +129,9 @@ test.describe('screen: /success rules on a stubbed verification answer', () => {
   });
 });
 
-/** The build with GA4 and Meta pixel ids (the default one has none, so a purchase reaches no vendor), built once per worker. */
+/** The site with GA4 and Meta pixel ids (the server under test has none, so a purchase reaches no vendor): the same build. */
 const analyticsTest = test.extend<object, { analyticsSite: AnalyticsSite }>({
-  analyticsSite: analyticsSiteFixture(120_000),
+  analyticsSite: analyticsSiteFixture(),
 });
 
 interface PurchaseCalls {
@@ -197,10 +197,10 @@ test.describe('/success views driven by real verification (sandbox)', () => {
   analyticsTest(
     'the intent id is taken from payment_intent_client_secret alone, and reloading tracks the purchase once',
     async ({ page, baseURL, analyticsSite }) => {
-      // The analytics build on the server's own origin, every /api/ request to the real API; consent
+      // The analytics site's pages on the server's own origin, every /api/ request to it; consent
       // given and the vendors' scripts stubbed, so every call the page makes to them stays countable.
       const origin = new URL(String(baseURL)).origin;
-      await serveAnalyticsBuildOn(page, origin, analyticsSite);
+      await serveAnalyticsSiteOn(page, origin, analyticsSite);
       await stubAnalyticsVendors(page, new URL(origin).hostname);
       await page.addInitScript((key) => localStorage.setItem(key, 'granted'), ANALYTICS_CONSENT_KEY);
       const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' });

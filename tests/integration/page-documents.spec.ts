@@ -18,6 +18,14 @@ function directives(header: string | undefined): Map<string, string[]> {
 }
 
 const RIBBON = '<aside aria-label="Test mode"';
+/** The analytics and affiliate vendors' hosts, each allowed only while its id is set. */
+const VENDOR_HOST = /google|doubleclick|facebook|firstpromoter/;
+
+/** The settings a page carries (@contracts/site-settings), or undefined without the element. */
+function settingsIn(html: string): unknown {
+  const json = /<script type="application\/json" id="site-settings">([^<]*)<\/script><\/head>/.exec(html)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
 
 /** A stand-in build: its documents, and the landing page's pre-compressed variant, as the web build writes it. */
 function writeBuild(dir: string, guard: string): void {
@@ -106,6 +114,17 @@ describe('page documents and their Content-Security-Policy', () => {
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(guard).digest('base64')}'`);
   });
 
+  it('with no analytics or affiliate id set: no settings in any page, and no vendor host in the policy', async () => {
+    for (const path of ['/', '/checkout', '/upsell']) {
+      const res = await api.get(path).set('accept', 'text/html').expect(200);
+      expect(res.text).not.toContain('id="site-settings"');
+      const csp = directives(res.headers['content-security-policy']);
+      expect([...(csp.get('script-src') ?? []), ...(csp.get('connect-src') ?? [])].filter((source) => VENDOR_HOST.test(source))).toEqual(
+        [],
+      );
+    }
+  });
+
   it('the landing page and the API keep the site policy', async () => {
     const landing = await api.get('/').expect(200);
     expect(landing.text).toContain('landing document');
@@ -172,6 +191,121 @@ describe('a live deployment (a Stripe live key)', () => {
   it("the landing page is its built file's pre-compressed variant, as built", async () => {
     const res = await request(stack.url).get('/').set('accept-encoding', 'br').expect(200);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.text).toBe('<!doctype html><head><script>history.replaceState(null,"","/");</script></head><body class="site">landing document</body>');
+    expect(res.text).toBe(
+      '<!doctype html><head><script>history.replaceState(null,"","/");</script></head><body class="site">landing document</body>',
+    );
+  });
+});
+
+/**
+ * One build, the site's ids and links given to the server at start: the pages carry them (the
+ * browser's analytics, affiliate script and members-area links read them there) and the policy
+ * allows exactly the vendors whose ids are set.
+ */
+describe("a site's run-time settings", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clear-documents-settings-'));
+  const all = {
+    GA4_MEASUREMENT_ID: 'G-SITE123',
+    META_PIXEL_ID: '998877665544',
+    FIRSTPROMOTER_ID: 'fpsite42',
+    PROGRAM_APP_URL: 'https://members.site.example',
+    MEMBERS_REGISTER_URL: 'https://members.site.example/join',
+    APP_DOWNLOAD_URL: 'https://get.site.example/app',
+  };
+  let stack: Stack;
+
+  beforeAll(async () => {
+    writeBuild(dir, 'history.replaceState(null,"","/");');
+    stack = await startStack({ STATIC_DIR: dir, ...all }, { worker: false });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dir, { recursive: true, force: true });
+    // startStack leaves its environment in process.env: the next stack of this file sets its own.
+    for (const name of Object.keys(all)) delete process.env[name];
+  });
+
+  it.each(['/', '/checkout', '/upsell', '/no-such-page', '/index.html'])('%s carries every setting in its head', async (path) => {
+    const res = await request(stack.url).get(path).set('accept', 'text/html').set('accept-encoding', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(settingsIn(res.text)).toEqual({
+      ga4Id: all.GA4_MEASUREMENT_ID,
+      metaPixelId: all.META_PIXEL_ID,
+      firstPromoterId: all.FIRSTPROMOTER_ID,
+      programAppUrl: all.PROGRAM_APP_URL,
+      membersRegisterUrl: all.MEMBERS_REGISTER_URL,
+      appDownloadUrl: all.APP_DOWNLOAD_URL,
+    });
+    expect(res.text.match(/id="site-settings"/g)).toHaveLength(1);
+  });
+
+  it('the admin document carries none: the admin pages load no third party', async () => {
+    const res = await request(stack.url).get('/admin').set('accept', 'text/html').expect(200);
+    expect(res.text).toContain('admin document');
+    expect(res.text).not.toContain('site-settings');
+  });
+
+  it("the policy allows GA4's, the Meta pixel's and FirstPromoter's hosts, and still the build's one inline script by hash only", async () => {
+    const csp = directives((await request(stack.url).get('/').expect(200)).headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(
+      expect.arrayContaining(['https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://cdn.firstpromoter.com']),
+    );
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(['https://*.google-analytics.com', 'https://www.facebook.com', 'https://t.firstpromoter.com']),
+    );
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('script-src')?.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
+  });
+});
+
+describe('a live site with only a GA4 id', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clear-documents-ga4-'));
+  const stripe = new FakeStripeServer();
+  let stack: Stack;
+
+  beforeAll(async () => {
+    writeBuild(dir, 'history.replaceState(null,"","/");');
+    await stripe.start();
+    stack = await startStack(
+      {
+        STATIC_DIR: dir,
+        GA4_MEASUREMENT_ID: 'G-LIVEONLY',
+        STRIPE_SECRET_KEY: 'sk_live_fakekey',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_fakekey',
+        STRIPE_WEBHOOK_SECRET: 'whsec_livedocumentssecret000000000',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
+      },
+      { worker: false },
+    );
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await stripe.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every public page carries the id (no ribbon, the built .br never sent), the admin document stays as built', async () => {
+    for (const path of ['/', '/upsell', '/checkout']) {
+      const res = await request(stack.url).get(path).set('accept', 'text/html').set('accept-encoding', 'br').expect(200);
+      expect(settingsIn(res.text)).toEqual({ ga4Id: 'G-LIVEONLY' });
+      expect(res.text).not.toContain('Test mode');
+    }
+    const adminPage = await request(stack.url).get('/admin').set('accept', 'text/html').expect(200);
+    expect(adminPage.text).toBe('<!doctype html><head></head><body>admin document</body>');
+  });
+
+  it("the policy allows Google's hosts and no other vendor's", async () => {
+    const csp = directives((await request(stack.url).get('/').expect(200)).headers['content-security-policy']);
+    const vendors = [...(csp.get('script-src') ?? []), ...(csp.get('connect-src') ?? [])].filter((source) => VENDOR_HOST.test(source));
+    expect(vendors).toEqual([
+      'https://www.googletagmanager.com',
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://stats.g.doubleclick.net',
+      'https://www.google.com',
+    ]);
   });
 });

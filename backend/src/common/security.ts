@@ -3,35 +3,21 @@ import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@core/config/app-config';
 import { isAdminPath } from '@contracts/routes';
+import type { SiteSettings } from '@contracts/site-settings';
+import { siteSettingsOf } from './site-settings';
 import { SharedWindows } from './shared-windows';
 
 /**
- * The funnel loads exactly these third parties: Stripe (card element), the video host's
- * privacy-enhanced player, Google Analytics / Meta pixel and the affiliate script when configured.
+ * The funnel's own policy: Stripe (card element) and the video host's privacy-enhanced player
+ * always; each analytics or affiliate vendor's hosts only while its id is set (THIRD_PARTY_HOSTS).
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: [
-    "'self'",
-    'https://js.stripe.com',
-    'https://www.googletagmanager.com',
-    'https://connect.facebook.net',
-    'https://cdn.firstpromoter.com',
-  ],
+  scriptSrc: ["'self'", 'https://js.stripe.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: [
-    "'self'",
-    'https://api.stripe.com',
-    'https://www.google-analytics.com',
-    'https://*.google-analytics.com',
-    'https://*.analytics.google.com',
-    'https://www.facebook.com',
-    'https://t.firstpromoter.com',
-    'https://stats.g.doubleclick.net',
-    'https://www.google.com',
-  ],
+  connectSrc: ["'self'", 'https://api.stripe.com'],
   frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube-nocookie.com'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -39,6 +25,35 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
 };
+
+/** What each third party the pages load by id needs: its script's host and where it reports (images: any https). */
+const THIRD_PARTY_HOSTS: Record<'ga4Id' | 'metaPixelId' | 'firstPromoterId', { scriptSrc: string[]; connectSrc: string[] }> = {
+  ga4Id: {
+    scriptSrc: ['https://www.googletagmanager.com'],
+    connectSrc: [
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://stats.g.doubleclick.net',
+      'https://www.google.com',
+    ],
+  },
+  metaPixelId: { scriptSrc: ['https://connect.facebook.net'], connectSrc: ['https://www.facebook.com'] },
+  firstPromoterId: { scriptSrc: ['https://cdn.firstpromoter.com'], connectSrc: ['https://t.firstpromoter.com'] },
+};
+
+/**
+ * The public pages' policy for these settings: the third parties whose ids are set, and the
+ * build's inline scripts by their hashes (`inlineScripts`, spa.ts `inlineScriptHashes`).
+ */
+export function siteCspDirectives(settings: SiteSettings, inlineScripts: readonly string[]): typeof CSP_DIRECTIVES {
+  const vendors = (Object.keys(THIRD_PARTY_HOSTS) as Array<keyof typeof THIRD_PARTY_HOSTS>).filter((id) => settings[id] !== null);
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...vendors.flatMap((id) => THIRD_PARTY_HOSTS[id].scriptSrc), ...inlineScripts],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...vendors.flatMap((id) => THIRD_PARTY_HOSTS[id].connectSrc)],
+  };
+}
 
 /**
  * The admin pages (/admin and below: the admin document and the queue dashboard) load no third
@@ -86,7 +101,7 @@ export async function applySecurity(app: NestFastifyApplication, config: AppConf
   // Helmet built once per policy and run on every response. (@fastify/helmet builds it again for
   // each request, re-parsing the CSP every time: a few percent of the API's CPU under load.)
   const siteHeaders = helmet({
-    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScripts] } },
+    contentSecurityPolicy: { directives: siteCspDirectives(siteSettingsOf(config), inlineScripts) },
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAdminPath, isAppRoute, prerenderedDocument, routeOf } from '@contracts/routes';
-import { acceptedEncoding, ribbonedDocument, withTestModeRibbon, type RibbonedDocument } from './test-mode-ribbon';
+import { withSiteSettings } from './site-settings';
+import { acceptedEncoding, compressedDocument, withTestModeRibbon, type CompressedDocument } from './test-mode-ribbon';
 
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -23,23 +24,25 @@ export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
  * /admin paths get the admin document (admin.html) and any other page path gets the funnel's
  * client shell (spa.html).
  *
- * `testMode` (payments not live): every document, admin's included, and every page written for
- * one request carries the test-mode ribbon. One build serves live and test deployments, so the
- * ribbon is added here, at start: the documents are read once, with it, into memory and compressed
- * there as the build compresses its files, whose .br/.gz (without it) are never sent. Live, the
- * files are sent exactly as built.
+ * One build serves any deployment, so what differs between them is added here, at start:
+ * `settingsElement` (site-settings.ts: the run-time ids and links) goes into every public
+ * document's head, and `testMode` (payments not live) puts the test-mode ribbon on every
+ * document, admin's included. The documents are then read once, so changed, into memory and
+ * compressed there as the build compresses its files, whose .br/.gz are never sent; each answer
+ * is a lookup. With neither, the files are sent exactly as built.
  */
 export async function serveSpa(
   app: NestFastifyApplication,
   staticDir: string,
   renderers: Readonly<Record<string, PageRenderer>> = {},
-  { testMode = false }: { testMode?: boolean } = {},
+  { testMode = false, settingsElement = null }: { testMode?: boolean; settingsElement?: string | null } = {},
 ): Promise<SpaFallback | null> {
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     new Logger('Spa').warn(`No built SPA in ${root}; run "npm run build:web". Serving the API only.`);
     return null;
   }
+  const changed = testMode || settingsElement !== null;
   // Text assets go out gzip/brotli compressed; tiny API bodies stay under the 1 KB threshold.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
@@ -48,20 +51,20 @@ export async function serveSpa(
     index: ['index.html'],
     // The web build writes .br and .gz next to each text asset (maximum compression, once).
     preCompressed: true,
-    // In test mode a document is never sent from its file: the fallback sends it with the ribbon.
-    ...(testMode && { allowedPath: (path: string) => !isDocumentPath(path) }),
+    // A changed document is never sent from its file: the fallback sends it as changed.
+    ...(changed && { allowedPath: (path: string) => !isDocumentPath(path) }),
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
   const documentFor = pageDocuments(root, shell);
-  const ribboned = testMode ? ribbonedDocuments(root) : null;
+  const prepared = changed ? preparedDocuments(root, { testMode, settingsElement }) : null;
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
   const sendDocument = (path: string, req: FastifyRequest, reply: FastifyReply) => {
     const file = documentFor(path);
     const started = reply.status(isAppRoute(path) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const document = ribboned?.get(file);
+    const document = prepared?.get(file);
     if (!document) return started.sendFile(file);
     // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -89,16 +92,28 @@ export async function serveSpa(
 export function pageDocuments(root: string, shell: string): (path: string) => string {
   const built = new Set(PUBLIC_DOCUMENTS.flatMap((file) => (existsSync(resolve(root, file)) ? [file] : [])).concat(builtPages(root)));
   return (path) => {
-    if (isAdminPath(path)) return 'admin.html';
+    if (isAdminPath(path)) return ADMIN_DOCUMENT;
     const own = prerenderedDocument(path);
     return own && built.has(own) ? own : shell;
   };
 }
 
-/** Every document the build wrote, each with the test-mode ribbon, by its file name under the build. */
-function ribbonedDocuments(root: string): Map<string, RibbonedDocument> {
-  const files = [...PUBLIC_DOCUMENTS, 'admin.html'].filter((file) => existsSync(resolve(root, file))).concat(builtPages(root));
-  return new Map(files.map((file) => [file, ribbonedDocument(readFileSync(resolve(root, file), 'utf8'))]));
+/**
+ * Every document the build wrote, by its file name under the build, as this deployment sends it:
+ * the settings in each public one, the ribbon in each (test mode), compressed.
+ */
+function preparedDocuments(
+  root: string,
+  { testMode, settingsElement }: { testMode: boolean; settingsElement: string | null },
+): Map<string, CompressedDocument> {
+  const publicFiles = PUBLIC_DOCUMENTS.filter((file) => existsSync(resolve(root, file))).concat(builtPages(root));
+  const prepare = (file: string): CompressedDocument => {
+    let html = readFileSync(resolve(root, file), 'utf8');
+    if (settingsElement !== null && file !== ADMIN_DOCUMENT) html = withSiteSettings(html, settingsElement);
+    return compressedDocument(testMode ? withTestModeRibbon(html) : html);
+  };
+  const files = existsSync(resolve(root, ADMIN_DOCUMENT)) ? [...publicFiles, ADMIN_DOCUMENT] : publicFiles;
+  return new Map(files.map((file) => [file, prepare(file)]));
 }
 
 /** A path the static files would answer with a document: a directory's index.html, or an .html file. */
@@ -106,6 +121,8 @@ const isDocumentPath = (path: string): boolean => path.endsWith('/') || path.end
 
 /** The public pages the server sends as HTML, besides each prerendered page's; admin.html runs no inline script. */
 const PUBLIC_DOCUMENTS = ['index.html', 'spa.html'];
+/** The admin screens' document: no third party, so no site settings either. */
+const ADMIN_DOCUMENT = 'admin.html';
 const PAGES_DIR = 'pages';
 
 /** The prerendered pages' documents the build wrote (`pages/<page>.html`). */

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { acceptedEncoding, ribbonedDocument, TEST_MODE_RIBBON, withTestModeRibbon } from './test-mode-ribbon';
+import { acceptedEncoding, compressedDocument, TEST_MODE_RIBBON, withTestModeRibbon } from './test-mode-ribbon';
 
 describe('withTestModeRibbon', () => {
   it('puts the ribbon right after the opening <body> tag, attributes and all, outside the React root', () => {
@@ -18,9 +18,9 @@ describe('withTestModeRibbon', () => {
   });
 });
 
-describe('ribbonedDocument', () => {
+describe('compressedDocument', () => {
   it('holds the ribboned document as it is, in brotli and in gzip', () => {
-    const document = ribbonedDocument('<body>landing</body>');
+    const document = compressedDocument(withTestModeRibbon('<body>landing</body>'));
     const ribboned = `<body>${TEST_MODE_RIBBON}landing</body>`;
     expect(document.identity.toString()).toBe(ribboned);
     expect(brotliDecompressSync(document.br).toString()).toBe(ribboned);

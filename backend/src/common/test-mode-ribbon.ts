@@ -24,16 +24,15 @@ export function withTestModeRibbon(html: string): string {
 
 export type DocumentEncoding = 'br' | 'gzip';
 
-/** A built document with the ribbon, as it is and in each encoding it is sent in. */
-export type RibbonedDocument = Record<DocumentEncoding | 'identity', Buffer>;
+/** A document as it is and in each encoding it is sent in. */
+export type CompressedDocument = Record<DocumentEncoding | 'identity', Buffer>;
 
 /**
- * Puts the ribbon in a built document and compresses it once, at the web build's maximum levels
- * (frontend/vite/precompress.ts): every answer then costs what the build's own .br/.gz do, in
- * bytes and in CPU.
+ * A document compressed once, at the web build's maximum levels (frontend/vite/precompress.ts):
+ * every answer then costs what the build's own .br/.gz do, in bytes and in CPU.
  */
-export function ribbonedDocument(html: string): RibbonedDocument {
-  const identity = Buffer.from(withTestModeRibbon(html));
+export function compressedDocument(html: string): CompressedDocument {
+  const identity = Buffer.from(html);
   return {
     identity,
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -2,8 +2,9 @@ import { env } from '@/lib/env';
 import { brand } from './brand';
 
 /**
- * External hosts the buyer is sent to after paying. Each is a Vite build-time setting (see
- * .env.example) with a default on the brand's own domain, so a build without them still links somewhere real.
+ * External hosts the buyer is sent to after paying. Each is a run-time setting of the server (see
+ * .env.example: PROGRAM_APP_URL, MEMBERS_REGISTER_URL, APP_DOWNLOAD_URL) with a default on the
+ * brand's own domain, so a site without them still links somewhere real.
  */
 const appHost = env.programAppUrl ?? `https://app.${new URL(brand.siteUrl).hostname.replace(/^www\./, '')}`;
 

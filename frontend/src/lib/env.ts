@@ -1,15 +1,26 @@
-/** Build-time settings of third-party integrations; an absent id means the integration is off. */
-function optionalId(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+import { SITE_SETTINGS, type SiteSettings } from '@contracts/site-settings';
+
+/**
+ * The site's run-time settings (@contracts/site-settings): third-party ids, where null means the
+ * integration is off, and the members-area links, where null means content/config.ts's default.
+ * The server writes the ones set, validated, into the page's head when it starts; the prerender
+ * (no document) and a page without them read every one as null.
+ */
+function readSettings(): SiteSettings {
+  const none: SiteSettings = {
+    ga4Id: null,
+    metaPixelId: null,
+    firstPromoterId: null,
+    programAppUrl: null,
+    membersRegisterUrl: null,
+    appDownloadUrl: null,
+  };
+  const text = typeof document === 'undefined' ? null : document.getElementById(SITE_SETTINGS.elementId)?.textContent;
+  try {
+    return text ? { ...none, ...(JSON.parse(text) as Partial<SiteSettings>) } : none;
+  } catch {
+    return none;
+  }
 }
 
-export const env = {
-  ga4Id: optionalId(import.meta.env.VITE_GA4_ID),
-  metaPixelId: optionalId(import.meta.env.VITE_META_PIXEL_ID),
-  firstPromoterId: optionalId(import.meta.env.VITE_FIRSTPROMOTER_ID),
-  /** Post-purchase hosts; content/config.ts supplies the defaults. */
-  programAppUrl: optionalId(import.meta.env.VITE_PROGRAM_APP_URL),
-  membersRegisterUrl: optionalId(import.meta.env.VITE_MEMBERS_REGISTER_URL),
-  appDownloadUrl: optionalId(import.meta.env.VITE_APP_DOWNLOAD_URL),
-} as const;
+export const env = readSettings();

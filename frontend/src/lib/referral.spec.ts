@@ -4,7 +4,7 @@
  * in a node environment with just the browser objects it touches: location, cookie, session
  * storage, the affiliate script's global data, timers and <script> insertion.
  */
-// env.ts reads import.meta.env, which only Vite provides; its one relevant value is the affiliate id.
+// env.ts reads the page's settings element once, on import; its one relevant value here is the affiliate id, set per test.
 jest.mock('./env', () => ({ env: { firstPromoterId: null } }));
 
 type ReferralModule = typeof import('./referral');

@@ -1,131 +1,45 @@
 import type { Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { ANALYTICS_SITE_SETTINGS } from '../../support/analytics-site-settings';
 
 /**
- * The site as built with analytics ids. The server under test serves the default build (no
- * analytics), so the consent journeys get their own build, prerendered like production, served by
- * a tiny static server on 127.0.0.1 that answers the one API read the landing page makes and the beacon.
+ * The site with analytics ids: the same build as the server under test (which has none), served
+ * by a second API that `npm test` starts with GA4, the Meta pixel and its own members-area links
+ * set in its environment (tests/support/analytics-site-settings.ts). Nothing is rebuilt for it.
  */
-export const TEST_GA4_ID = 'G-E2ECONSENT';
-export const TEST_META_PIXEL_ID = '100200300400500';
-
-const run = promisify(execFile);
-const repoRoot = resolve(__dirname, '../../..');
-const viteCli = resolve(repoRoot, 'node_modules/vite/bin/vite.js');
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-};
+export const TEST_GA4_ID = ANALYTICS_SITE_SETTINGS.GA4_MEASUREMENT_ID;
+export const TEST_META_PIXEL_ID = ANALYTICS_SITE_SETTINGS.META_PIXEL_ID;
 
 export interface AnalyticsSite {
   url: string;
-  close(): Promise<void>;
 }
 
-async function buildWithAnalytics(outDir: string): Promise<void> {
-  const options = {
-    cwd: resolve(repoRoot, 'frontend'),
-    // Explicit values win over any .env file, so the build holds exactly these integrations.
-    env: {
-      ...process.env,
-      WEB_OUT_DIR: outDir,
-      VITE_GA4_ID: TEST_GA4_ID,
-      VITE_META_PIXEL_ID: TEST_META_PIXEL_ID,
-      VITE_FIRSTPROMOTER_ID: '',
-    },
-  };
-  await run(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], options);
-  await run(process.execPath, [viteCli, 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], options);
+export function analyticsSite(): AnalyticsSite {
+  const url = process.env.E2E_ANALYTICS_SITE_URL;
+  if (!url) throw new Error('E2E_ANALYTICS_SITE_URL is not set: run the browser tests through "npm test"');
+  return { url };
 }
 
-function serve(root: string): Server {
-  return createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path === '/api/testimonials/featured') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-      return;
-    }
-    // The first-party funnel beacon every page view sends: accepted and dropped, as its answer is never read.
-    if (path === '/api/beacon' && req.method === 'POST') {
-      req.resume();
-      res.writeHead(204).end();
-      return;
-    }
-    // Like the real server: `/` is the prerendered page, /admin paths the admin document, other page paths the SPA shell.
-    const shell = path === '/admin' || path.startsWith('/admin/') ? 'admin.html' : 'spa.html';
-    const file = path === '/' ? 'index.html' : extname(path) ? normalize(path).replace(/^[/\\]+/, '') : shell;
-    const target = resolve(root, file);
-    if (!target.startsWith(root) || path.startsWith('/api/')) {
-      res.writeHead(404).end();
-      return;
-    }
-    readFile(target).then(
-      (body) => res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream' }).end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-}
-
-/** Builds the analytics variant into a temporary directory and serves it; close() removes both. */
-/**
- * The worker-scoped Playwright fixture that builds and serves the analytics build once per
- * worker: `test.extend<…, { analyticsSite: AnalyticsSite }>({ analyticsSite: analyticsSiteFixture(ms) })`.
- */
-export const analyticsSiteFixture = (
-  timeoutMs: number,
-): [(args: object, use: (site: AnalyticsSite) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }] => [
+/** The worker-scoped Playwright fixture: `test.extend<…, { analyticsSite: AnalyticsSite }>({ analyticsSite: analyticsSiteFixture() })`. */
+export const analyticsSiteFixture = (): [
+  (args: object, use: (site: AnalyticsSite) => Promise<void>) => Promise<void>,
+  { scope: 'worker' },
+] => [
   // Playwright reads a fixture's dependencies from this destructuring: it must stay `{}`.
-  async ({}, use) => {
-    const site = await startAnalyticsSite();
-    await use(site);
-    await site.close();
-  },
-  { scope: 'worker', timeout: timeoutMs },
+  async ({}, use) => use(analyticsSite()),
+  { scope: 'worker' },
 ];
-
-export async function startAnalyticsSite(): Promise<AnalyticsSite> {
-  const dir = await mkdtemp(join(tmpdir(), 'clear-consent-'));
-  const root = join(dir, 'dist');
-  try {
-    await buildWithAnalytics(root);
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
-  const server = serve(root);
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('The analytics site has no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    async close() {
-      await new Promise<void>((closed) => {
-        server.close(() => closed());
-        server.closeAllConnections();
-      });
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Where the SPA keeps the visitor's answer to the consent banner. */
 export const ANALYTICS_CONSENT_KEY = 'clear.analytics-consent.v1';
 
 /**
- * Puts the analytics build in place of the default one on the server under test's own origin:
- * every page and asset request to `origin` outside /api/ is answered from `site`, while every
- * /api/ request still reaches the real API. The origin stays the server's, so the sandbox's return
- * URLs and session storage behave exactly as with the default build.
+ * Puts the analytics site's pages in place of the default ones on the server under test's own
+ * origin: every page and asset request to `origin` outside /api/ is answered by `site` (its
+ * headers, CSP included), while every /api/ request still reaches the server under test. The
+ * origin stays the server's, so the sandbox's return URLs and session storage behave exactly as
+ * with the default site.
  */
-export async function serveAnalyticsBuildOn(page: Page, origin: string, site: AnalyticsSite): Promise<void> {
+export async function serveAnalyticsSiteOn(page: Page, origin: string, site: AnalyticsSite): Promise<void> {
   await page.route(
     (url) => url.origin === origin && !url.pathname.startsWith('/api/'),
     async (route) => {

@@ -180,4 +180,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...valid, API_DOCS: 'public' }).API_DOCS).toBe('public');
     expect(() => loadConfig({ ...valid, API_DOCS: 'everyone' })).toThrow(/API_DOCS \("everyone"\): must be "admin" or "public"/);
   });
+  describe('the web settings read at start (once Vite build arguments)', () => {
+    it('refuses a set VITE_* variable at boot, naming the variable that replaced it', () => {
+      const refused = () => loadConfig({ ...valid, VITE_GA4_ID: 'G-OLDBUILD', VITE_APP_DOWNLOAD_URL: 'https://app.example.com/get' });
+      expect(refused).toThrow(ConfigError);
+      expect(refused).toThrow(/VITE_GA4_ID is no longer read: rename it to GA4_MEASUREMENT_ID/);
+      expect(refused).toThrow(/VITE_APP_DOWNLOAD_URL is no longer read: rename it to APP_DOWNLOAD_URL/);
+    });
+
+    it('lets an empty VITE_* line of an old .env pass: it switched nothing on', () => {
+      expect(() => loadConfig({ ...valid, VITE_META_PIXEL_ID: '', VITE_FIRSTPROMOTER_ID: ' ' })).not.toThrow();
+    });
+
+    it('reads the ids and links, each optional and checked', () => {
+      expect(loadConfig(valid)).toMatchObject({ FIRSTPROMOTER_ID: undefined, PROGRAM_APP_URL: undefined });
+      const members = 'https://members.example.com';
+      const config = loadConfig({ ...valid, FIRSTPROMOTER_ID: 'abc123', PROGRAM_APP_URL: members, APP_DOWNLOAD_URL: '' });
+      expect(config).toMatchObject({ FIRSTPROMOTER_ID: 'abc123', PROGRAM_APP_URL: members, APP_DOWNLOAD_URL: undefined });
+      expect(() => loadConfig({ ...valid, MEMBERS_REGISTER_URL: 'members.example.com/register' })).toThrow(/MEMBERS_REGISTER_URL/);
+      expect(() => loadConfig({ ...valid, FIRSTPROMOTER_ID: '<script>' })).toThrow(
+        /FIRSTPROMOTER_ID \("<script>"\): must be the FirstPromoter account id/,
+      );
+    });
+  });
 });

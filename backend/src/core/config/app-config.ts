@@ -354,6 +354,33 @@ export class AppConfig {
   AFFILIATE_TIMEOUT_MS = 10_000;
 
   /**
+   * The FirstPromoter account id the pages' affiliate script (cdn.firstpromoter.com) runs with.
+   * Unset: no script, and FirstPromoter's hosts are not in the Content-Security-Policy.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: "must be the FirstPromoter account id (letters and digits, as in its script's cid)" })
+  FIRSTPROMOTER_ID?: string = undefined;
+
+  /** The members' app the success page's 'Access Your Program' opens. Unset: https://app.<the brand's site host>. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https', 'http'] })
+  PROGRAM_APP_URL?: string = undefined;
+
+  /** Where 'Register Your Account Now' leads after a purchase. Unset: <PROGRAM_APP_URL>/register. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https', 'http'] })
+  MEMBERS_REGISTER_URL?: string = undefined;
+
+  /** Where 'Download the App' leads after a purchase. Unset: <PROGRAM_APP_URL>/download. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https', 'http'] })
+  APP_DOWNLOAD_URL?: string = undefined;
+
+  /**
    * The affiliate cookie's lifetime in days: a lead's stored referral or tracking id earns the
    * sale only within this many days of the lead, and only when the checkout carries none.
    */
@@ -629,7 +656,11 @@ export class AppConfig {
   @Matches(/^v\d+\.\d+$/, { message: 'must be a Graph API version such as v21.0' })
   META_GRAPH_API_VERSION = 'v21.0';
 
-  /** Pixel (dataset) that server-side Purchases go to. Unset, or no access token: not configured. */
+  /**
+   * The Meta pixel (dataset): set, the pages load the pixel after the visitor's consent, and with
+   * META_CAPI_ACCESS_TOKEN server-side Purchases go to it too. Unset: no pixel, and its host is
+   * not in the Content-Security-Policy. Read at start: no rebuild.
+   */
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^\d+$/, { message: 'must be the numeric Meta pixel id' })
@@ -735,7 +766,11 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true })
   GA4_MP_URL = 'https://www.google-analytics.com';
 
-  /** GA4 web stream that server-side purchases go to. Unset, or no API secret: not configured. */
+  /**
+   * The GA4 web stream (G-…): set, the pages load gtag.js after the visitor's consent, and with
+   * GA4_API_SECRET server-side purchases go to it too. Unset: no tag, and Google's hosts are not
+   * in the Content-Security-Policy. Read at start: no rebuild.
+   */
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^G-[A-Z0-9]+$/, { message: 'must be a GA4 measurement id (G-…)' })
@@ -971,7 +1006,27 @@ function shownValue(name: string, value: string, given: boolean): string {
   return given ? shown : `not set, default ${shown}`;
 }
 
+/**
+ * The web build's settings before they were read at run time, each with the variable that
+ * replaced it: a deployment upgraded with its old .env must not lose its analytics unnoticed.
+ */
+const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  VITE_GA4_ID: 'GA4_MEASUREMENT_ID',
+  VITE_META_PIXEL_ID: 'META_PIXEL_ID',
+  VITE_FIRSTPROMOTER_ID: 'FIRSTPROMOTER_ID',
+  VITE_PROGRAM_APP_URL: 'PROGRAM_APP_URL',
+  VITE_MEMBERS_REGISTER_URL: 'MEMBERS_REGISTER_URL',
+  VITE_APP_DOWNLOAD_URL: 'APP_DOWNLOAD_URL',
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const renamed = Object.entries(RENAMED_SETTINGS).filter(([old]) => env[old]?.trim());
+  if (renamed.length > 0) {
+    const lines = renamed.map(
+      ([old, name]) => `  ${old} is no longer read: rename it to ${name} (read when the server starts; no rebuild)`,
+    );
+    throw new ConfigError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`);
+  }
   const known = Object.keys(new AppConfig()).concat(['DATABASE_URL', 'REDIS_URL', 'AFFILIATE_API_KEY']);
   const raw: Record<string, string> = {};
   for (const key of known) {

@@ -70,6 +70,15 @@ describe('GrantedBlackcardDocument', () => {
     expect(consume).toHaveBeenCalledWith('203.0.113.9');
   });
 
+  it("carries the site's run-time settings in its head, put in once from the build", async () => {
+    writeFileSync(join(dir, BLACKCARD_GRANT.document), `<html><head></head>${TEMPLATE.slice('<html>'.length)}`);
+    const settings = '<script type="application/json" id="site-settings">{"ga4Id":"G-GRANTED"}</script>';
+    invitee.mockResolvedValue({ email: 'a@example.com', name: 'Avery' });
+    const html = await GrantedBlackcardDocument.fromBuild(dir, ...services(), settings)?.render(request(`/blackcard?token=${TOKEN}`));
+    expect(html).toContain(`<html><head>${settings}</head><body>`);
+    expect(grantOf(html ?? '')).toEqual({ token: TOKEN, email: 'a@example.com', name: 'Avery' });
+  });
+
   it('no token, an unknown one, an invitee without a name, or too many checks: null (the browser checks)', async () => {
     const document = built();
     expect(await document.render(request('/blackcard'))).toBeNull();

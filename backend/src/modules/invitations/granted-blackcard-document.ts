@@ -4,12 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BLACKCARD_GRANT, type BlackcardGrant } from '@contracts/blackcard-grant';
 import { loggableError } from '../../common/log-redaction';
+import { scriptSafeJson } from '../../common/script-safe-json';
+import { withSiteSettings } from '../../common/site-settings';
 import { InvitationsService } from './invitations.service';
 import type { ClientLimiter } from '../../common/client-limiter';
-
-/** JSON that cannot end the `<script>` element it sits in, nor open a comment there. */
-const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e').replaceAll('&', '\\u0026');
 
 /** The granted document with the invitee in place of the build's placeholder (@contracts/blackcard-grant). */
 export function fillGrantedBlackcard(template: string, invitee: BlackcardGrant): string {
@@ -36,15 +34,27 @@ export class GrantedBlackcardDocument {
     private readonly limiter: ClientLimiter,
   ) {}
 
-  /** Null when the web build wrote no granted document (an API-only start, or an older build). */
-  static fromBuild(staticDir: string, invitations: InvitationsService, limiter: ClientLimiter): GrantedBlackcardDocument | null {
+  /**
+   * Null when the web build wrote no granted document (an API-only start, or an older build).
+   * `settingsElement`: the site's run-time settings (common/site-settings.ts), put in once, here.
+   */
+  static fromBuild(
+    staticDir: string,
+    invitations: InvitationsService,
+    limiter: ClientLimiter,
+    settingsElement: string | null = null,
+  ): GrantedBlackcardDocument | null {
     const file = resolve(staticDir, BLACKCARD_GRANT.document);
     if (!existsSync(file)) return null;
     const template = readFileSync(file, 'utf8');
     if (!template.includes(`>${BLACKCARD_GRANT.json}</script>`)) {
       throw new Error(`${BLACKCARD_GRANT.document} lacks the invitee placeholder; rebuild the web app`);
     }
-    return new GrantedBlackcardDocument(template, invitations, limiter);
+    return new GrantedBlackcardDocument(
+      settingsElement === null ? template : withSiteSettings(template, settingsElement),
+      invitations,
+      limiter,
+    );
   }
 
   async render(request: FastifyRequest): Promise<string | null> {

@@ -12,7 +12,6 @@ import { SalesLetterSection } from '@/features/landing/components/sales-letter-s
 import { ValueStackSection } from '@/features/landing/components/value-stack-section';
 import { WhyOnlySection } from '@/features/landing/components/why-only-section';
 import { testimonialsIsland } from '@/features/testimonials/components/testimonials-section';
-import { analyticsEnabled } from '@/lib/analytics';
 import { Island } from '@/lib/islands';
 import '@/features/landing/landing.css';
 
@@ -39,7 +38,7 @@ export function LandingPage() {
         <FinalCallSection />
         <LeadCaptureSection />
       </main>
-      {analyticsEnabled ? <Island of={consentSettingsIsland} /> : null}
+      <Island of={consentSettingsIsland} />
     </>
   );
 }

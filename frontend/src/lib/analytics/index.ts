@@ -5,7 +5,7 @@ import { sendFunnelBeacon } from './funnel-beacon';
 
 export type { AnalyticsEvent } from './events';
 
-/** True when a vendor id was built in; the consent banner and its settings exist only then. */
+/** True when the site's settings name a vendor id; the consent banner and its settings show only then. */
 export const analyticsEnabled = env.ga4Id !== null || env.metaPixelId !== null;
 
 /** Events kept while the visitor has not answered yet, so the landing page view is not lost on accept. */
@@ -19,7 +19,7 @@ let vendorsLoading: Promise<void> | null = null;
 let initialised = false;
 
 /**
- * Starts analytics as the visitor's consent allows (Vite build-time ids). With no id configured,
+ * Starts analytics as the visitor's consent allows (the ids of the site's settings, lib/env.ts). With no id configured,
  * or until the visitor accepts, no vendor code or script is loaded and nothing leaves the site.
  */
 export function initAnalytics(): void {
