@@ -57,7 +57,8 @@ async function call(url: string, init: { method?: string; body?: object; cookie?
 /**
  * `npm run test:deploy`: the Compose deployment as an operator runs it, checked end to end. Builds
  * the image (and checks its size, its user and what its node_modules holds), starts the stack with
- * two API and two worker replicas and the `local` profile, runs a lead, an invitation and a sandbox
+ * two API and two worker replicas and the `local` profile, creates the first admin with the
+ * `admin-create` one-off and signs it in, runs a lead, an invitation and a sandbox
  * payment through Caddy and finds the e-mails in MailDev, then restarts one API and one worker
  * during a burst of leads and counts each lead's affiliate signup at a fake's door: none lost, none
  * doubled. The stack and its volumes are removed however it ends. Needs a Docker daemon; not part
@@ -118,7 +119,7 @@ async function main(life: Lifecycle): Promise<number> {
   await affiliate.start(0, '0.0.0.0');
   life.own('Fake affiliate service', () => affiliate.stop());
 
-  const { project, site, mailPort, health, dc, containers, allHealthy } = await startComposeStack(life, {
+  const { project, site, mailPort, health, dc, dcWithInput, containers, allHealthy } = await startComposeStack(life, {
     imageTag: IMAGE_TAG,
     name: 'deploy-test',
     resultsDir,
@@ -173,6 +174,22 @@ async function main(life: Lifecycle): Promise<number> {
     'the same image started without GA4_MEASUREMENT_ID: no tag id in the page, no Google host in its CSP',
     page.ga4 === false && page.tagHost === false,
     JSON.stringify(page),
+  );
+
+  // --- the first admin, the way README tells an operator to create it ---
+  const admin = { email: `owner-${hex(3)}@example.com`, password: hex(12) };
+  const created = await dcWithInput(`${admin.password}\n`, 'run', '--rm', '-T', 'admin-create', '--email', admin.email).catch(
+    (err: Error) => err.message,
+  );
+  const signIn = await fetch(`${site}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site },
+    body: JSON.stringify(admin),
+  });
+  check(
+    'the first admin (docker compose run --rm admin-create), then signed in at /api/admin/login through Caddy',
+    /Admin account created/.test(created) && signIn.status === 200,
+    `${created.trim().split('\n').pop()}; sign-in HTTP ${signIn.status}`,
   );
 
   // --- the funnel through Caddy ---

@@ -16,10 +16,14 @@ import { freePort } from './ports';
 const exec = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs a command to its end; its output goes to `log` (when given) and into the error when it fails. */
-export function run(cmd: string, args: string[], opts: { log?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+/**
+ * Runs a command to its end; its output goes to `log` (when given) and into the error when it fails.
+ * `input` is written to its stdin, which then ends (at once without it).
+ */
+export function run(cmd: string, args: string[], opts: { log?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: repoRoot, env: opts.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end(opts.input);
     const file = opts.log ? createWriteStream(opts.log, { flags: 'a' }) : null;
     let out = '';
     const take = (chunk: Buffer) => {
@@ -106,6 +110,8 @@ export interface ComposeStack {
   health: { status: string; postgres?: string; redis?: string };
   /** `docker-compose … <args>` for this project, its output appended to the compose log. */
   dc(...args: string[]): Promise<string>;
+  /** The same, with `input` on its stdin. */
+  dcWithInput(input: string, ...args: string[]): Promise<string>;
   /** The ids of a service's running containers. */
   containers(service: string): Promise<string[]>;
   /** Whether every API and worker replica reports healthy. */
@@ -172,7 +178,9 @@ export async function startComposeStack(life: Lifecycle, opts: ComposeStackOptio
   const files = ['-f', join(repoRoot, 'docker-compose.yml'), '-f', override];
   const project = `clear-${opts.name}-${hex(3)}`;
   const composeArgs = [...compose.slice(1), '-p', project, '--env-file', envFile, ...files];
-  const dc = (...args: string[]) => run(compose[0], [...composeArgs, ...args], { log: join(opts.resultsDir, 'compose.log') });
+  const dcWithInput = (input: string | undefined, ...args: string[]) =>
+    run(compose[0], [...composeArgs, ...args], { log: join(opts.resultsDir, 'compose.log'), input });
+  const dc = (...args: string[]) => dcWithInput(undefined, ...args);
   const removeStack = life.own(
     'Compose stack and its volumes',
     async () => {
@@ -201,7 +209,7 @@ export async function startComposeStack(life: Lifecycle, opts: ComposeStackOptio
     await removeStack();
     await removeScratch();
   };
-  return { project, site, mailPort, postgresPassword, health, dc, containers, allHealthy, stop };
+  return { project, site, mailPort, postgresPassword, health, dc, dcWithInput, containers, allHealthy, stop };
 }
 
 /** The host's process id of a container's first process (its node, postmaster or redis-server). */

@@ -29,6 +29,21 @@ async function openStripeCheckout(page: Page, plan: string, answers: StandInAnsw
   return { clientSecret, stripeJs };
 }
 
+/**
+ * Opens the Stripe checkout of `plan` and pays: Stripe.js is asked once to confirm the API's
+ * intent with `method`, to come back to `returnPath` if the bank needs a redirect. Resolves with
+ * the intent's client secret.
+ */
+async function payConfirming(page: Page, plan: string, method: 'confirmSetup' | 'confirmPayment', returnPath: '/checkout' | '/success') {
+  const origin = new URL(stripeModeUrl()).origin;
+  const { clientSecret, stripeJs } = await openStripeCheckout(page, plan);
+  await payButton(page).click();
+  await expect
+    .poll(() => stripeJs.confirmations)
+    .toEqual([{ method, clientSecret, redirect: 'if_required', returnUrl: expect.stringContaining(`${origin}${returnPath}?`) }]);
+  return clientSecret;
+}
+
 test.describe('checkout with the Stripe provider (real API, Stripe fake, Stripe.js stand-in)', () => {
   test(`the Payment Element mounts with the API’s setup intent, within ${PAGE_JS_BUDGET_KIB} KiB of JavaScript and the CSP`, async ({
     page,
@@ -57,26 +72,12 @@ test.describe('checkout with the Stripe provider (real API, Stripe fake, Stripe.
   });
 
   test('a subscription: paying confirms the API’s setup intent and goes to /success with the subscription', async ({ page }) => {
-    const origin = new URL(stripeModeUrl()).origin;
-    const { clientSecret, stripeJs } = await openStripeCheckout(page, 'standard');
-    await payButton(page).click();
-    await expect
-      .poll(() => stripeJs.confirmations)
-      .toEqual([
-        { method: 'confirmSetup', clientSecret, redirect: 'if_required', returnUrl: expect.stringContaining(`${origin}/checkout?`) },
-      ]);
+    await payConfirming(page, 'standard', 'confirmSetup', '/checkout');
     await page.waitForURL((url) => url.pathname === '/success' && url.searchParams.has('subscription_id'));
   });
 
   test('a one-time plan: paying confirms the API’s payment intent and goes to /success with it', async ({ page }) => {
-    const origin = new URL(stripeModeUrl()).origin;
-    const { clientSecret, stripeJs } = await openStripeCheckout(page, 'full-payment');
-    await payButton(page).click();
-    await expect
-      .poll(() => stripeJs.confirmations)
-      .toEqual([
-        { method: 'confirmPayment', clientSecret, redirect: 'if_required', returnUrl: expect.stringContaining(`${origin}/success?`) },
-      ]);
+    const clientSecret = await payConfirming(page, 'full-payment', 'confirmPayment', '/success');
     const paymentIntent = clientSecret.split('_secret_')[0];
     await page.waitForURL((url) => url.pathname === '/success' && url.searchParams.get('payment_intent') === paymentIntent);
   });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueEmail } from './support/landing';
+import { holdClock, settle } from './support/page-clock';
 import {
   answerInvitationGate,
   currentPathAndQuery,
@@ -11,30 +12,6 @@ import {
 } from './support/invitation';
 
 const overlay = (page: Page) => page.getByTestId('invitation-overlay');
-
-/**
- * Stops the page's clock (installed before it loaded) a second ahead of its time now: from here its
- * timers fire only as the test moves it with `runFor`, so the overlay's 2000 ms and 1000 ms are
- * counted by the page's own timers, however busy the machine is.
- */
-async function holdClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-}
-
-/**
- * Lets the page finish the work React queued after its last commit (the effect that starts the
- * next phase's timer) before the clock moves: a message posted now is handled after React's.
- */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }),
-  );
-}
 
 /** The overlay's phase after the clock moves `ms` on from where the test holds it. */
 async function phaseAfter(page: Page, ms: number): Promise<string | null> {

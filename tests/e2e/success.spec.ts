@@ -10,6 +10,7 @@ import {
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueEmail } from './support/landing';
+import { settle } from './support/page-clock';
 
 const NAME = 'Avery Example';
 
@@ -58,9 +59,16 @@ test.describe('/success views without a payment id', () => {
 });
 
 /** A verification answer in the contract's shape, for rules the sandbox cannot stage (e.g. a stored referral): a stub of our API, `screen:` tests only. */
-async function answerVerification(page: Page, kind: 'payment' | 'subscription', body: Record<string, unknown>): Promise<void> {
-  await page.route(`**/api/verify-${kind}/*`, (route) =>
-    route.fulfill({
+async function answerVerification(
+  page: Page,
+  kind: 'payment' | 'subscription',
+  body: Record<string, unknown>,
+  /** The answer waits for this first, when given. */
+  held?: Promise<void>,
+): Promise<void> {
+  await page.route(`**/api/verify-${kind}/*`, async (route) => {
+    await held;
+    await route.fulfill({
       status: 200,
       contentType: 'application/json',
       body: JSON.stringify({
@@ -72,8 +80,8 @@ async function answerVerification(page: Page, kind: 'payment' | 'subscription', 
         purchase_event_id: 'evt_1',
         ...body,
       }),
-    }),
-  );
+    });
+  });
 }
 
 test.describe('screen: /success rules on a stubbed verification answer', () => {
@@ -112,6 +120,49 @@ test.describe('screen: /success rules on a stubbed verification answer', () => {
     await page.goto('/success?subscription_id=sub_2&plan=standard&source=blackcard&final=true');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
     await expect(page).toHaveURL(/\/success\?/);
+  });
+
+  test('the confetti waits until the loaded page is idle, so it never lengthens the task that shows the payment', async ({ page }) => {
+    const confetti = page.locator('canvas.success__confetti');
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/confetti[^/]*\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url());
+    });
+    await answerVerification(page, 'subscription', { status: 'active' });
+    // A first visit finds the library's chunk.
+    await page.goto('/success?subscription_id=sub_idle1&plan=standard');
+    await expect(confetti).toHaveCount(1);
+    expect(chunks).toHaveLength(1);
+
+    // Then the browser's idle callbacks run only when the test says so, and the library is already
+    // evaluated in the page: nothing but waiting for idle time can keep the canvas away.
+    await page.addInitScript(() => {
+      const held = new Map<number, IdleRequestCallback>();
+      let last = 0;
+      window.requestIdleCallback = (callback) => (held.set(++last, callback), last);
+      window.cancelIdleCallback = (handle) => void held.delete(handle);
+      const runIdleCallbacks = () => {
+        const due = [...held.values()];
+        held.clear();
+        for (const callback of due) callback({ didTimeout: false, timeRemaining: () => 50 });
+      };
+      Object.assign(window, { runIdleCallbacks });
+    });
+    await page.goto('/success?subscription_id=sub_idle2&plan=standard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeFocused();
+    await page.evaluate((url) => import(url).then(() => undefined), chunks[0]);
+    await settle(page);
+    // Now, not eventually: a canvas that came and went would pass a retrying assertion.
+    expect(await confetti.count()).toBe(0);
+
+    // Idle time: the library's turn, then (idle again) the first burst's.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => (window as unknown as { runIdleCallbacks(): void }).runIdleCallbacks());
+        await settle(page);
+        return confetti.count();
+      })
+      .toBe(1);
   });
 
   test('the offer and the welcome view have no axe violations at 390 px', async ({ page }) => {

@@ -845,17 +845,21 @@ export class FakeStripeServer {
   private cancelSchedule(id: string): Record<string, unknown> {
     const schedule = this.schedules.get(id);
     if (!schedule) return this.found('subscription_schedule', schedule, id);
-    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
-      throw new StripeErrorAnswer(400, {
-        error: {
-          type: 'invalid_request_error',
-          message: `You cannot cancel a subscription schedule that is currently in the \`${schedule.status}\` status.`,
-        },
-      });
-    }
+    this.refuseCancelUnlessRunning(schedule.status);
     schedule.status = 'canceled';
     if (schedule.subscription) this.canceled.add(schedule.subscription);
     return schedule;
+  }
+
+  /** Stripe's 400 for canceling a schedule no longer running (canceled, completed, released). */
+  protected refuseCancelUnlessRunning(status: string): void {
+    if (status === 'active' || status === 'not_started') return;
+    throw new StripeErrorAnswer(400, {
+      error: {
+        type: 'invalid_request_error',
+        message: `You cannot cancel a subscription schedule that is currently in the \`${status}\` status.`,
+      },
+    });
   }
 
   private invoice(id: string): Record<string, unknown> {

@@ -1,29 +1,11 @@
 import Stripe from 'stripe';
 import { addMonths } from '@core/payments/billing-calendar';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+// Stripe's test cards as the sandbox reads them (https://docs.stripe.com/testing): one table for both.
+import { type CardOutcome, failsOffSession, TEST_CARDS } from '../../backend/src/modules/payments/sandbox/sandbox-cards';
 import { errorAnswer, FakeStripeServer, type Handler, list, metadataOf, StripeErrorAnswer } from './stripe-server';
 
-/** What a Stripe test card does (https://docs.stripe.com/testing), as the sandbox's cards do too. */
-type CardOutcome =
-  'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication' | 'always_authenticate' | 'attaches_then_fails' | 'disputed';
-
-const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
-  '4242424242424242': 'succeeds',
-  '4000000000000002': 'declined',
-  '4000000000009995': 'insufficient_funds',
-  // Authenticated once (checkout or setup), then charged off-session without asking again.
-  '4000002500003155': 'requires_authentication',
-  // Asks on every payment; off-session (nobody there to answer) it fails.
-  '4000002760003184': 'always_authenticate',
-  // Saves (attaches to the customer) fine, then every charge on it is declined.
-  '4000000000000341': 'attaches_then_fails',
-  // Every charge succeeds and is disputed at once.
-  '4000000000000259': 'disputed',
-};
-
 const DECLINES: ReadonlySet<CardOutcome> = new Set(['declined', 'insufficient_funds', 'attaches_then_fails']);
-/** A charge the buyer is not there for fails on these: their declines, and a bank asking every time. */
-const failsOffSession = (outcome: CardOutcome) => DECLINES.has(outcome) || outcome === 'always_authenticate';
 const DECLINED = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
 const AUTHENTICATION_REQUIRED = {
   type: 'card_error',
@@ -715,14 +697,7 @@ export class StripeSimulator extends FakeStripeServer {
 
   /** Like Stripe: canceling a running schedule cancels its subscription; one no longer running is refused. */
   private stopSchedule(schedule: Schedule): Record<string, unknown> {
-    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
-      throw new StripeErrorAnswer(400, {
-        error: {
-          type: 'invalid_request_error',
-          message: `You cannot cancel a subscription schedule that is currently in the \`${schedule.status}\` status.`,
-        },
-      });
-    }
+    this.refuseCancelUnlessRunning(schedule.status);
     schedule.status = 'canceled';
     const sub = schedule.subscription ? this.subscriptions.get(schedule.subscription) : undefined;
     if (sub && sub.status !== 'canceled') this.cancelSubscription(sub);

@@ -1,11 +1,10 @@
 import { Queue } from 'bullmq';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { redisOptionsFromUrl } from '@core/queue/redis-options';
 import { JOB_QUEUE, JobName, QUEUES } from '@contracts/jobs';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeStripeServer } from '../fakes/stripe-server';
+import { adminCreate } from '../integration/support/admin';
 import { ApiProcess, AppProcess, FaultStack } from './support/fault-stack';
 import { getJson, Outcome, postJson, callsWithoutClaim, signupTally, waitFor } from './support/traffic';
 
@@ -18,7 +17,6 @@ import { getJson, Outcome, postJson, callsWithoutClaim, signupTally, waitFor } f
  */
 const WRITES_PER_WINDOW = 5;
 const ADMIN = { email: 'scale.admin@example.com', password: 'a long enough admin password' };
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 
 const affiliate = new FakeAffiliateServer();
 const stripe = new FakeStripeServer();
@@ -127,7 +125,7 @@ it('shares the write limit: a client switching instances gets it once in total, 
 });
 
 it('accepts an admin session opened on one instance on the other, and a sign-out on either ends it', async () => {
-  const created = await adminCreate(ADMIN.email, ADMIN.password);
+  const created = await adminCreate(ADMIN.email, ADMIN.password, { ...process.env, DATABASE_URL: stack.databaseUrl });
   expect(created).toMatchObject({ code: 0 });
   const login = await fetch(`${api(0)}/api/admin/login`, {
     method: 'POST',
@@ -187,18 +185,3 @@ it('keeps taking leads while Redis is away, each instance then limiting on its o
     await stack.startRedis();
   }
 });
-
-/** Runs the compiled `npm run admin:create` against the shared database, the password piped in. */
-function adminCreate(email: string, password: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--email', email], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl, DATA_DIR: '/nonexistent' },
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stderr }));
-    child.stdin.end(`${password}\n`);
-  });
-}

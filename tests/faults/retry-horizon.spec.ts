@@ -1,10 +1,9 @@
 import { Queue } from 'bullmq';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { QUEUES } from '@contracts/jobs';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { redisOptionsFromUrl } from '@core/queue/redis-options';
+import { adminCreate } from '../integration/support/admin';
 import { ApiProcess, AppProcess, FaultStack } from './support/fault-stack';
 import { postJson, waitFor } from './support/traffic';
 
@@ -15,7 +14,6 @@ import { postJson, waitFor } from './support/traffic';
  * admin's list of jobs that gave up (and on the queue page's failed list) with its reason, and
  * the admin's one-click retry, audited, delivers it exactly once under the same job id.
  */
-const CLI = join(__dirname, '..', '..', 'dist', 'scripts', 'admin-create.js');
 const ADMIN = { email: 'horizon.admin@example.com', password: 'a horizon admin password' };
 const BACKOFF_MS = 20;
 const BACKOFF_MAX_MS = 400;
@@ -107,12 +105,7 @@ it('with a short horizon the job gives up, shows with its reason, and the audite
   expect(gaveUp.last_error).toBe('Affiliate service answered 503');
   expect(signupsAtDoorFor(lead.email)).toEqual({ done: 0, undone: 1, repeats: 0 });
 
-  const created = spawnSync(process.execPath, [CLI, '--email', ADMIN.email], {
-    input: `${ADMIN.password}\n`,
-    env: { ...env, DATA_DIR: '/nonexistent' },
-    encoding: 'utf8',
-  });
-  expect(created.status).toBe(0);
+  expect(await adminCreate(ADMIN.email, ADMIN.password, env)).toMatchObject({ code: 0 });
   const login = await fetch(`${api.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { adminSignIn, type AdminSession } from './support/admin';
 import { paymentsOf, paymentsSettled } from './support/payments';
+import { startSaleFakes } from './support/sale-fakes';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 
 /**
@@ -90,15 +91,7 @@ const receiptTo = (email: string) => smtp.messages.filter((m) => m.envelope.to.i
 
 beforeAll(async () => {
   stack = await startStack({
-    AFFILIATE_API_URL: await affiliate.start(),
-    AFFILIATE_API_KEY: 'affiliate-key',
-    META_CAPI_URL: await meta.start(),
-    GA4_MP_URL: await ga4.start(),
-    SMTP_URL: await smtp.start(),
-    META_PIXEL_ID: '1234567890',
-    META_CAPI_ACCESS_TOKEN: META_TOKEN,
-    GA4_MEASUREMENT_ID: 'G-COUPONS1',
-    GA4_API_SECRET: 'ga4-secret',
+    ...(await startSaleFakes({ affiliate, meta, ga4, smtp }, META_TOKEN, 'G-COUPONS1')),
     SANDBOX_WEBHOOK_SECRET: SECRET,
     STRIPE_SECRET_KEY: '',
     TRUST_PROXY: 'true',

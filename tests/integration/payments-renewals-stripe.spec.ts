@@ -5,6 +5,7 @@ import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
+import { startSaleFakes } from './support/sale-fakes';
 import { clientAddresses, waitFor } from './support/stack';
 import { stripeSpecStack } from './support/stripe-spec';
 
@@ -26,17 +27,7 @@ const ga4 = new FakeGa4MpServer();
 const smtp = new SmtpSink();
 const spec = stripeSpecStack({
   webhookSecret: WEBHOOK_SECRET,
-  env: async () => ({
-    AFFILIATE_API_URL: await affiliate.start(),
-    AFFILIATE_API_KEY: 'affiliate-key',
-    META_CAPI_URL: await meta.start(),
-    GA4_MP_URL: await ga4.start(),
-    SMTP_URL: await smtp.start(),
-    META_PIXEL_ID: '1234567890',
-    META_CAPI_ACCESS_TOKEN: META_TOKEN,
-    GA4_MEASUREMENT_ID: 'G-RENEWALS1',
-    GA4_API_SECRET: 'ga4-secret',
-  }),
+  env: () => startSaleFakes({ affiliate, meta, ga4, smtp }, META_TOKEN, 'G-RENEWALS1'),
   fakes: [affiliate, meta, ga4, smtp],
 });
 const { stripe } = spec;

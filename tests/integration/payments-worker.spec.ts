@@ -35,6 +35,17 @@ const http = () => request(stack.url);
 const post = (path: string, body: object) =>
   http().post(path).set('X-Forwarded-For', nextClient()).set('Cookie', COOKIES).set('User-Agent', USER_AGENT).send(body);
 
+/** Checkout's confirm-subscription for the buyer's standard membership, its card saved by `setupIntentId`. */
+const confirmStandard = (setupIntentId: string) =>
+  post('/api/confirm-subscription', {
+    email: buyer,
+    name: 'Jane Buyer',
+    source: 'clear',
+    setupIntentId,
+    plan: 'Standard Access',
+    amount: 97,
+  });
+
 /**
  * Sandbox orders are test orders: their sales never reach the affiliate service, Meta or GA4. To
  * follow a real sale through the worker, the sandbox drives the payment and the buyer's orders are
@@ -197,15 +208,8 @@ describe('payments through the worker, every integration configured', () => {
       card: card('4242424242424242'),
       returnUrl: `${stack.url}/checkout?plan=standard`,
     }).expect(200);
-    const body = {
-      email: buyer,
-      name: 'Jane Buyer',
-      source: 'clear',
-      setupIntentId: clientSecret.split('_secret_')[0],
-      plan: 'Standard Access',
-      amount: 97,
-    };
-    const { subscriptionId } = (await post('/api/confirm-subscription', body).expect(200)).body;
+    const setupIntentId = clientSecret.split('_secret_')[0];
+    const { subscriptionId } = (await confirmStandard(setupIntentId).expect(200)).body;
     await settled('active');
     // Every sandbox event of the subscription went through the webhook and was applied.
     await waitFor(
@@ -221,7 +225,7 @@ describe('payments through the worker, every integration configured', () => {
       expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe('active');
     const [invoice] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'invoice.paid'`);
     for (let i = 0; i < 2; i++) await sendSignedWebhook(stack.url, SECRET, invoice.payload);
-    await post('/api/confirm-subscription', body).expect(200);
+    await confirmStandard(setupIntentId).expect(200);
     await outboxDrained(stack.db);
     expect(counts()).toEqual(ONE_EACH);
   });
@@ -255,15 +259,7 @@ describe('payments through the worker, every integration configured', () => {
     await post('/api/sandbox/confirm-setup', { clientSecret, card: card('4242424242424242'), returnUrl: `${stack.url}/checkout` }).expect(
       200,
     );
-    const setupIntentId = clientSecret.split('_secret_')[0];
-    await post('/api/confirm-subscription', {
-      email: buyer,
-      name: 'Jane Buyer',
-      source: 'clear',
-      setupIntentId,
-      plan: 'Standard Access',
-      amount: 97,
-    }).expect(200);
+    await confirmStandard(clientSecret.split('_secret_')[0]).expect(200);
     await settled('active');
     await outboxDrained(stack.db);
 
@@ -415,22 +411,13 @@ describe('payments through the worker, every integration configured', () => {
         .type('form')
         .send({ client_secret: clientSecret, return_url: `${stack.url}/checkout`, outcome })
         .expect(303);
-    const confirm = (setupIntentId: string) =>
-      post('/api/confirm-subscription', {
-        email: buyer,
-        name: 'Jane Buyer',
-        source: 'clear',
-        setupIntentId,
-        plan: 'Standard Access',
-        amount: 97,
-      });
     const waiting = await setup();
     await confirmSetup(waiting.clientSecret, '4000002760003184');
     await authenticate(waiting.clientSecret, 'complete');
     const other = await setup();
     await confirmSetup(other.clientSecret, '4242424242424242');
-    const pending: string = (await confirm(waiting.id).expect(200)).body.clientSecret;
-    expect((await confirm(other.id).expect(409)).body.message).toMatch(/waiting for your bank's confirmation in another window/);
+    const pending: string = (await confirmStandard(waiting.id).expect(200)).body.clientSecret;
+    expect((await confirmStandard(other.id).expect(409)).body.message).toMatch(/waiting for your bank's confirmation in another window/);
 
     await authenticate(pending, 'fail');
     await waitFor(
@@ -439,7 +426,7 @@ describe('payments through the worker, every integration configured', () => {
           .membership_claimed_at === null,
       'the claim given up',
     );
-    await confirm(other.id).expect(200);
+    await confirmStandard(other.id).expect(200);
     expect(await stack.db.query(`SELECT setup_intent_id, status FROM orders ORDER BY created_at`)).toEqual([
       { setup_intent_id: waiting.id, status: 'incomplete' },
       { setup_intent_id: other.id, status: 'active' },

@@ -1,5 +1,4 @@
-import fc from 'fast-check';
-import { moneyCommands } from './support/money-commands';
+import { runMoneyModel } from './support/money-model-run';
 import { StripeWorld } from './support/stripe-world';
 
 /**
@@ -13,24 +12,8 @@ import { StripeWorld } from './support/stripe-world';
  */
 const world = new StripeWorld();
 const runs = Number(process.env.MODEL_STRIPE_RUNS ?? process.env.MODEL_RUNS ?? 15);
-const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
-const path = process.env.MODEL_PATH || undefined;
 
 beforeAll(() => world.start());
 afterAll(() => world.stop());
 
-it(`holds the money invariants with Stripe over ${runs} random sequences`, async () => {
-  const started = Date.now();
-  let sequences = 0;
-  let steps = 0;
-  await fc.assert(
-    fc.asyncProperty(fc.commands(moneyCommands, { maxCommands: 24, size: 'max' }), async (commands) => {
-      await world.reset();
-      sequences += 1;
-      steps += [...commands].length;
-      await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
-    }),
-    { numRuns: runs, seed, path, endOnFailure: false, verbose: 1 },
-  );
-  process.stdout.write(`model (Stripe): ${sequences} sequences, ${steps} commands, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-}, 3_600_000);
+it(`holds the money invariants with Stripe over ${runs} random sequences`, () => runMoneyModel(world, runs, 'model (Stripe)'), 3_600_000);

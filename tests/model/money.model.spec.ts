@@ -1,7 +1,6 @@
-import fc from 'fast-check';
 import { RefundRepository } from '@core/database/repositories/refund.repository';
-import { moneyCommands } from './support/money-commands';
 import { moneyProblems } from './support/money-invariants';
+import { runMoneyModel } from './support/money-model-run';
 import { MoneyWorld } from './support/money-world';
 
 /**
@@ -18,8 +17,6 @@ import { MoneyWorld } from './support/money-world';
  */
 const world = new MoneyWorld();
 const runs = Number(process.env.MODEL_RUNS ?? 45);
-const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
-const path = process.env.MODEL_PATH || undefined;
 
 beforeAll(() => world.start());
 afterAll(() => world.stop());
@@ -72,21 +69,8 @@ it("resends a GA4 refund killed mid-call at the same time, though the refund's r
 });
 
 it(`holds the money invariants over ${runs} random sequences`, async () => {
-  const started = Date.now();
-  let sequences = 0;
-  let steps = 0;
-  await fc.assert(
-    fc.asyncProperty(fc.commands(moneyCommands, { maxCommands: 24, size: 'max' }), async (commands) => {
-      await world.reset();
-      sequences += 1;
-      steps += [...commands].length;
-      await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
-    }),
-    { numRuns: runs, seed, path, endOnFailure: false, verbose: 1 },
-  );
-  const { midCall, claimed, relayed, notReached } = world.kills;
-  process.stdout.write(
-    `model: ${sequences} sequences, ${steps} commands, ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
-      `kills: ${midCall} mid-call, ${claimed + relayed} elsewhere in a job (${claimed} with a side effect claimed, ${relayed} with a job handed over); ${notReached} not killed, its work over before the point\n`,
-  );
+  await runMoneyModel(world, runs, 'model', () => {
+    const { midCall, claimed, relayed, notReached } = world.kills;
+    return `kills: ${midCall} mid-call, ${claimed + relayed} elsewhere in a job (${claimed} with a side effect claimed, ${relayed} with a job handed over); ${notReached} not killed, its work over before the point`;
+  });
 }, 3_600_000);

@@ -1,11 +1,14 @@
 import request from 'supertest';
 import { runBuiltScript, type ScriptRun } from './built-script';
 
-/** Creates an admin account with `npm run admin:create`'s compiled CLI, the password piped in. */
-export function adminCreate(email: string, password: string): Promise<ScriptRun> {
+/**
+ * Creates an admin account with `npm run admin:create`'s compiled CLI, the password piped in, in
+ * the database `env` names (DATABASE_URL; this process's by default).
+ */
+export function adminCreate(email: string, password: string, env: NodeJS.ProcessEnv = process.env): Promise<ScriptRun> {
   return runBuiltScript('admin-create', {
     args: ['--email', email],
-    env: { ...process.env, DATA_DIR: '/nonexistent' },
+    env: { ...env, DATA_DIR: '/nonexistent' },
     input: `${password}\n`,
   });
 }

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source';
@@ -12,6 +12,41 @@ import { RepositoriesModule } from './repositories/repositories.module';
  */
 const WORKER_ACQUIRE_TIMEOUT_MS = 30_000;
 
+type DatabaseRole = 'api' | 'worker';
+
+/** Which process this is, for the pool's size (see DatabaseModule). */
+const DATABASE_ROLE = Symbol('DATABASE_ROLE');
+
+/**
+ * Global because TypeORM's own module resolves the options factory's dependencies from its scope,
+ * which sees global providers and not DatabaseModule's.
+ */
+@Global()
+@Module({})
+class DatabaseRoleModule {
+  static of(role: DatabaseRole): DynamicModule {
+    return { module: DatabaseRoleModule, providers: [{ provide: DATABASE_ROLE, useValue: role }], exports: [DATABASE_ROLE] };
+  }
+}
+
+/**
+ * The one TypeORM registration, for either role. @nestjs/typeorm records a data source's name when
+ * forRootAsync is called (here, when this file loads) and warns of a second "default": a
+ * registration per role would warn in any process that loads both the API's and the worker's
+ * modules (the integration and model tests).
+ */
+const TYPEORM = TypeOrmModule.forRootAsync({
+  inject: [AppConfig, DATABASE_ROLE],
+  useFactory: (config: AppConfig, role: DatabaseRole) => ({
+    ...(role === 'api'
+      ? dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, config.DATABASE_ACQUIRE_TIMEOUT_MS)
+      : dataSourceOptions(config.DATABASE_URL, config.WORKER_DATABASE_POOL_SIZE, WORKER_ACQUIRE_TIMEOUT_MS)),
+    // Postgres may come up after us (compose, CI); keep trying instead of dying at boot.
+    retryAttempts: 30,
+    retryDelay: 1000,
+  }),
+});
+
 /**
  * Each process's own Postgres pool, sized by its role: the API's (DATABASE_POOL_SIZE, waits of at
  * most DATABASE_ACQUIRE_TIMEOUT_MS) and the worker's (WORKER_DATABASE_POOL_SIZE), so a worker's
@@ -19,24 +54,10 @@ const WORKER_ACQUIRE_TIMEOUT_MS = 30_000;
  */
 @Module({})
 export class DatabaseModule {
-  static forRole(role: 'api' | 'worker'): DynamicModule {
+  static forRole(role: DatabaseRole): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [
-        TypeOrmModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            ...(role === 'api'
-              ? dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, config.DATABASE_ACQUIRE_TIMEOUT_MS)
-              : dataSourceOptions(config.DATABASE_URL, config.WORKER_DATABASE_POOL_SIZE, WORKER_ACQUIRE_TIMEOUT_MS)),
-            // Postgres may come up after us (compose, CI); keep trying instead of dying at boot.
-            retryAttempts: 30,
-            retryDelay: 1000,
-          }),
-        }),
-        RepositoriesModule,
-        OrdersModule,
-      ],
+      imports: [DatabaseRoleModule.of(role), TYPEORM, RepositoriesModule, OrdersModule],
     };
   }
 }

@@ -24,7 +24,8 @@ export const failsOffSession = (outcome: string | undefined): boolean =>
 export const asksForAuthentication = (outcome: CardOutcome): boolean =>
   outcome === 'requires_authentication' || outcome === 'always_authenticate';
 
-const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
+/** Stripe's test cards by number; tests/fakes/stripe-simulator.ts gives its cards the same outcomes. */
+export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4242424242424242': 'succeeds',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient_funds',

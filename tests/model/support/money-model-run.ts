@@ -1,0 +1,27 @@
+import fc from 'fast-check';
+import { moneyCommands } from './money-commands';
+import type { MoneyWorld } from './money-world';
+
+/**
+ * Runs `runs` random command sequences against `world` (each from a reset), shrinking a failure
+ * to the seed and path that replay it (MODEL_SEED, MODEL_PATH), and prints one line:
+ * `<label>: N sequences, M commands, S s`, followed by what `summary` adds once the runs are over.
+ */
+export async function runMoneyModel(world: MoneyWorld, runs: number, label: string, summary?: () => string): Promise<void> {
+  const seed = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
+  const path = process.env.MODEL_PATH || undefined;
+  const started = Date.now();
+  let sequences = 0;
+  let steps = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.commands(moneyCommands, { maxCommands: 24, size: 'max' }), async (commands) => {
+      await world.reset();
+      sequences += 1;
+      steps += [...commands].length;
+      await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
+    }),
+    { numRuns: runs, seed, path, endOnFailure: false, verbose: 1 },
+  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  process.stdout.write(`${label}: ${sequences} sequences, ${steps} commands, ${seconds} s${summary ? `; ${summary()}` : ''}\n`);
+}
