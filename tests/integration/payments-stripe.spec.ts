@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import request from 'supertest';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import { PLANS } from '@contracts/plans';
+import { planOf, OFFERS } from '@contracts/plans';
 import { stripeSpecStack } from './support/stripe-spec';
 
 const WEBHOOK_SECRET = 'whsec_stripetestsecret000000000000';
@@ -68,7 +68,7 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
       unit_amount: '9700',
       'recurring[interval]': 'month',
       lookup_key: 'clear-standard-monthly',
-      'product_data[name]': PLANS.standard.name,
+      'product_data[name]': OFFERS.default.name,
     },
     idempotencyKey: 'price:clear-standard-monthly:9700',
   });
@@ -284,7 +284,7 @@ it('a retried create for the same order sends the same idempotency key', async (
   const gateway = spec.stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
   const again = await gateway.createCharge({
     id,
-    plan: PLANS['2-month'],
+    plan: planOf('2-month'),
     amountCents: 55000,
     currency: 'usd',
     email: buyer.email,

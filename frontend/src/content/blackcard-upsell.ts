@@ -1,9 +1,9 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { LEVEL_THREE_PRICE } from './blackcard';
 import { formatUsd } from './money';
 import { pages } from './pages';
 
-const levelTwo = PLANS['blackcard-vip'];
+const levelTwo = OFFERS.levelTwo ?? OFFERS.default;
 const levelTwoPrice = formatUsd(levelTwo.amount);
 
 /** The progress tracker after Level 1 (spec section 9). */
@@ -56,7 +56,7 @@ export const blackcardUpsell = {
       {
         level: 'Level 1 – The Gateway',
         focus: 'The 30-Day Game: one domain, one daily action',
-        investment: formatUsd(PLANS.standard.amount),
+        investment: formatUsd(OFFERS.default.amount),
         result: 'Player',
       },
       {

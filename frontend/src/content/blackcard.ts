@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { brand } from './brand';
 import { formatUsd } from './money';
 import { pages } from './pages';
@@ -7,7 +7,7 @@ import { pages } from './pages';
 export const LEVEL_THREE_PRICE = 7500;
 export const LEVEL_FOUR_PRICE = 25000;
 
-const levelOnePrice = formatUsd(PLANS.standard.amount);
+const levelOnePrice = formatUsd(OFFERS.default.amount);
 
 export interface TierCard {
   level: string;

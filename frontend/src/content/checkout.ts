@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '@contracts/plans';
+import { OFFERS, type Plan } from '@contracts/plans';
 import { formatUsd, formatUsdCents } from './money';
 
 /** Level Two's contents (spec section 1), listed in the order summary of plan blackcard-vip. */
@@ -28,8 +28,8 @@ export const checkout = {
   processing: 'Processing Payment...',
   /** With a coupon, `chargedCents` is the amount the server charges today. */
   payLabel: (plan: Plan, chargedCents?: number): string =>
-    plan.id === PLANS['payment-plan'].id
-      ? `Payment 1 of 3 - ${formatUsd(plan.amount)}`
+    OFFERS.firstInstalmentButton(plan)
+      ? `Payment 1 of ${plan.instalments ?? 1} - ${formatUsd(plan.amount)}`
       : `Pay ${chargedCents === undefined ? formatUsd(plan.amount) : formatUsdCents(chargedCents)}`,
   notes: ['Secure 256-bit SSL encrypted payment', 'We do not store credit card details'],
   /** The saved card of this browser's payment a moment ago, offered for another plan. */
@@ -47,7 +47,7 @@ export const checkout = {
     price: 'Price',
     total: 'Total due today',
     unlocksHeading: "What you'll unlock",
-    unlocks: (plan: Plan): string[] => (plan.id === PLANS['blackcard-vip'].id ? vipUnlocks : standardUnlocks),
+    unlocks: (plan: Plan): string[] => (plan.id === OFFERS.levelTwo?.id ? vipUnlocks : standardUnlocks),
   },
   /** The coupon field of the Order Summary (issue 18); messages about a code come from the server. */
   coupon: {

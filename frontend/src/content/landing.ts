@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { brand } from './brand';
 
 /**
@@ -8,8 +8,8 @@ import { brand } from './brand';
  */
 const program = brand.programName;
 const method = `${brand.methodName}™`;
-const basePrice = `$${PLANS.standard.amount}`;
-const monthlyPrice = PLANS.standard.displayText;
+const basePrice = `$${OFFERS.default.amount}`;
+const monthlyPrice = OFFERS.default.displayText;
 
 /** The names and prices the landing page's copy is written with. */
 export const landingTerms = { program, method, basePrice, monthlyPrice };

@@ -1,9 +1,8 @@
-import { PLANS, type Plan } from '@contracts/plans';
+import { OFFERS, type Plan } from '@contracts/plans';
 import { formatUsd } from './money';
 
-const sixMonth = PLANS['6-month'];
-const twoMonth = PLANS['2-month'];
-const full = PLANS['full-payment'];
+/** The upgrade offer's plans (site.json offers.upgrade), in the order of the cards below. */
+const [sixMonth, twoMonth, full] = OFFERS.upgrade;
 
 /** Instalment counts of the 30-Day Experience (spec section 9); the catalogue holds each instalment's amount. */
 const SIX_MONTH_PAYMENTS = 6;

@@ -1,8 +1,8 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { brand } from './brand';
 
 const program = brand.programName;
-const monthly = PLANS.standard.displayText;
+const monthly = OFFERS.default.displayText;
 
 /** All copy of /success (spec section 2, "/success"; section 8). */
 export const success = {

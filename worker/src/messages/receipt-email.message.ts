@@ -1,4 +1,4 @@
-import { CURRENCY, isPlanId, PLANS } from '@contracts/plans';
+import { CURRENCY, findPlan } from '@contracts/plans';
 
 /** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
 export interface ReceiptOrder {
@@ -51,8 +51,8 @@ export function formatAmount(amountCents: number, currency = CURRENCY): string {
 /** The purchase receipt: the same facts in the HTML and the plain-text part. */
 export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptEmail {
   // The catalogue's fallback to the standard plan suits a visitor's URL, not a receipt for money taken.
-  if (!isPlanId(order.planId)) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
-  const plan = PLANS[order.planId];
+  const plan = findPlan(order.planId);
+  if (!plan) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
   const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
   const date = DATE_FORMAT.format(order.paidAt);
   const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';

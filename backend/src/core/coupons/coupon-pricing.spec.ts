@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { planOf, OFFERS } from '@contracts/plans';
 import { type CouponTerms, discountCents, MIN_CHARGE_CENTS, normalizeCouponCode, priceWithCoupon } from './coupon-pricing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -34,21 +34,21 @@ describe('discountCents', () => {
 
 describe('priceWithCoupon', () => {
   it('prices a plan with a valid code, with the months only for subscriptions', () => {
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS.standard, NOW)).toEqual({
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), OFFERS.default, NOW)).toEqual({
       valid: true,
       fullCents: 9700,
       discountCents: 970,
       totalCents: 8730,
       durationMonths: 3,
     });
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS['full-payment'], NOW)).toMatchObject({
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), planOf('full-payment'), NOW)).toMatchObject({
       totalCents: 89730,
       durationMonths: null,
     });
   });
 
   it('refuses an unknown, inactive, expired, used-up or other-plan code with a readable message and the full price', () => {
-    const refusal = (c: CouponTerms | null, plan = PLANS.standard) => priceWithCoupon(c, plan, NOW);
+    const refusal = (c: CouponTerms | null, plan = OFFERS.default) => priceWithCoupon(c, plan, NOW);
     expect(refusal(null)).toEqual({ valid: false, message: 'This coupon code is not valid.', fullCents: 9700 });
     expect(refusal(coupon({ active: false }))).toMatchObject({ message: 'This coupon code is no longer active.' });
     expect(refusal(coupon({ expires_at: new Date('2026-06-01T12:00:00Z') }))).toMatchObject({ message: 'This coupon code has expired.' });
@@ -59,16 +59,16 @@ describe('priceWithCoupon', () => {
       message: 'This coupon code does not apply to the Standard Access plan.',
     });
     // Instalment plans take no coupon even if listed.
-    expect(refusal(coupon({ plan_ids: ['6-month'] }), PLANS['6-month'])).toMatchObject({ valid: false });
+    expect(refusal(coupon({ plan_ids: ['6-month'] }), planOf('6-month'))).toMatchObject({ valid: false });
   });
 
   it(`never takes a price below the $${MIN_CHARGE_CENTS / 100} minimum charge`, () => {
-    expect(priceWithCoupon(coupon({ percent_off: 100 }), PLANS['full-payment'], NOW)).toMatchObject({ valid: false });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), PLANS.standard, NOW)).toMatchObject({
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), planOf('full-payment'), NOW)).toMatchObject({ valid: false });
+    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), OFFERS.default, NOW)).toMatchObject({
       valid: false,
       fullCents: 9700,
     });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), PLANS.standard, NOW)).toMatchObject({
+    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), OFFERS.default, NOW)).toMatchObject({
       valid: true,
       totalCents: MIN_CHARGE_CENTS,
     });

@@ -1,4 +1,4 @@
-import { PLANS, isPlanId } from '@contracts/plans';
+import { findPlan } from '@contracts/plans';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -14,7 +14,7 @@ export function formatTime(iso: string | null): string {
 }
 
 export function planName(planId: string): string {
-  return isPlanId(planId) ? PLANS[planId].name : planId;
+  return findPlan(planId)?.name ?? planId;
 }
 
 /** YYYY-MM-DD of a UTC day, `daysAgo` before today. */
