@@ -1,10 +1,9 @@
 import type Stripe from 'stripe';
 import { minorUnitDigits, minorUnitsPerMajor } from '@contracts/money';
-import { CURRENCY } from '@contracts/plans';
 import { ConfigError, loadConfig } from '@core/config/app-config';
 import { STRIPE_API_VERSION, stripeClient } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
-import { catalogueMonthlyPrices, settleMonthlyPrice } from '@core/payments/providers/stripe/stripe-prices';
+import { catalogueRecurringPrices, settlePrice } from '@core/payments/providers/stripe/stripe-prices';
 import { isLiveKey } from '@core/payments/providers/stripe/stripe.gateway';
 import { CliError, runCli } from './lib/cli';
 
@@ -161,16 +160,16 @@ async function portalConfiguration(stripe: Stripe, env: EnvLines, configured: st
 /** Each catalogue Price under its lookup key: found, created, or replaced when its amount or terms differ. */
 async function prices(stripe: Stripe): Promise<Step[]> {
   const steps: Step[] = [];
-  for (const terms of catalogueMonthlyPrices(CURRENCY)) {
-    const { price, created, replaced } = await settleMonthlyPrice(stripe, terms);
-    const what = `Price ${terms.lookupKey} (${amountText(terms.amountCents, terms.currency)} a month)`;
+  for (const terms of catalogueRecurringPrices()) {
+    const { price, created, replaced } = await settlePrice(stripe, terms);
+    const what = `Price ${terms.lookupKey} (${amountText(terms.amountCents, terms.currency)} a ${terms.interval})`;
     if (!created) steps.push({ line: `${what}: up to date (${price.id})`, changed: false });
     else if (!replaced) steps.push({ line: `${what}: created (${price.id})`, changed: true });
     else {
       // A Price's amount cannot be edited: the new one takes the lookup key, the old one stays with its subscribers.
       const was = replaced.unit_amount === null ? 'no fixed amount' : amountText(replaced.unit_amount, replaced.currency);
       steps.push({
-        line: `${what}: ${replaced.id} charged ${was}${replaced.recurring?.interval === 'month' ? '' : ' (not monthly)'}; created ${price.id}, which took the lookup key over. Subscriptions already on ${replaced.id} keep paying its amount.`,
+        line: `${what}: ${replaced.id} charged ${was}${replaced.recurring?.interval === terms.interval ? '' : ` (not once a ${terms.interval})`}; created ${price.id}, which took the lookup key over. Subscriptions already on ${replaced.id} keep paying its amount.`,
         changed: true,
       });
     }

@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '@contracts/plans';
+import { type Plan, planOf, OFFERS } from '@contracts/plans';
 import type { SmtpSink } from '../fakes/smtp-sink';
 
 /** One page a buyer sees, and how to reach it the way a buyer does. */
@@ -128,15 +128,15 @@ export async function buyerPages(baseUrl: string, smtp: SmtpSink): Promise<Buyer
     throw new Error('POST /api/invitation-gate returned no accessToken: the bench needs INVITATION_DELIVERY=instant');
   const buyer = { email: 'bench-buyer@example.com', name: 'Bench Buyer' };
   const oneTimeBuyer = { email: 'bench-buyer-once@example.com', name: 'Bench Buyer' };
-  const subscriptionSuccess = await paySandbox(baseUrl, PLANS.standard, buyer);
-  const oneTimeSuccess = await paySandbox(baseUrl, PLANS['full-payment'], oneTimeBuyer);
+  const subscriptionSuccess = await paySandbox(baseUrl, OFFERS.default, buyer);
+  const oneTimeSuccess = await paySandbox(baseUrl, planOf('full-payment'), oneTimeBuyer);
   const fixed = (path: string) => () => Promise.resolve(path);
   return [
     { name: '/', path: fixed('/'), shows: 'Your next level of greatness starts here.' },
     { name: '/invitation', path: fixed('/invitation'), shows: 'Your Invitation Awaits.' },
     { name: '/blackcard', path: fixed(withQuery('/blackcard', { token: accessToken })), shows: "YOU'VE BEEN INVITED TO THE 11 MILLION" },
-    { name: '/checkout', path: fixed(checkoutPath(PLANS.standard, visitor)), shows: 'Pay $97' },
-    { name: '/checkout full-payment', path: fixed(checkoutPath(PLANS['full-payment'], visitor)), shows: 'Pay $997' },
+    { name: '/checkout', path: fixed(checkoutPath(OFFERS.default, visitor)), shows: 'Pay $97' },
+    { name: '/checkout full-payment', path: fixed(checkoutPath(planOf('full-payment'), visitor)), shows: 'Pay $997' },
     // The spec's /upsell links carry email, name and referral.
     { name: '/upsell', path: fixed(withQuery('/upsell', visitor)), shows: 'Pay in Full' },
     // Where /success sends an invitee who bought the standard plan (spec section 4, success page).

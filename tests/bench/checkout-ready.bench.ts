@@ -1,5 +1,5 @@
 import { chromium, type Browser } from '@playwright/test';
-import { PLANS, type Plan } from '@contracts/plans';
+import { type Plan, planOf, OFFERS } from '@contracts/plans';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
 import { step } from '../../scripts/lib/log';
 import { checkoutPath } from './buyer-pages';
@@ -16,7 +16,7 @@ const SUCCESS_CARD = '4242 4242 4242 4242';
 const CONFIRMED_HEADING: Record<string, string> = { standard: 'Payment Confirmed!', 'full-payment': 'Welcome to Clear!' };
 
 /** The plans measured: the lead form's subscription and a one-time plan. */
-const MEASURED_PLANS: Plan[] = [PLANS.standard, PLANS['full-payment']];
+const MEASURED_PLANS: Plan[] = [OFFERS.default, planOf('full-payment')];
 
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 390, height: 844 };

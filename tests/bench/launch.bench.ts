@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { request } from 'undici';
 import { ORDER_PAID_EFFECTS, SIDE_EFFECTS } from '@contracts/jobs';
-import { PLANS, type PlanId } from '@contracts/plans';
+import { isPlanId, type PlanId, planOf } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { messageIdFor } from '../../worker/src/clients/smtp-mailer.client';
 import { buildImage, containerPid, dockerReady, fromContainers, startComposeStack } from '../../scripts/lib/compose';
@@ -64,8 +64,8 @@ interface Settings {
 function settings(): Settings {
   const mix = (process.env.BENCH_LAUNCH_MIX ?? 'standard:4,full-payment:3,6-month:1,2-month:1,payment-plan:1').split(',').map((part) => {
     const [plan, weight] = part.split(':');
-    if (!(plan in PLANS)) throw new Error(`BENCH_LAUNCH_MIX: unknown plan "${plan}"`);
-    return { plan: plan as PlanId, weight: Number(weight ?? 1) };
+    if (!isPlanId(plan)) throw new Error(`BENCH_LAUNCH_MIX: unknown plan "${plan}"`);
+    return { plan, weight: Number(weight ?? 1) };
   });
   return {
     rates: (process.env.BENCH_LAUNCH_RATES ?? '25,50,75,100,125,150,200,400').split(',').map(Number),
@@ -488,7 +488,7 @@ async function runRate(baseUrl: string, tag: string, rate: number, seconds: numb
 
 /** One buyer through the SPA's calls; a failed call ends the purchase as the SPA's toast would. */
 async function purchase(baseUrl: string, buyer: Buyer, s: Settings): Promise<void> {
-  const plan = PLANS[buyer.plan];
+  const plan = planOf(buyer.plan);
   const party = { email: buyer.email, name: 'Launch Buyer', source: 'clear' };
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
   let cookie = '';

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { OFFERS, planOf } from '@contracts/plans';
 import { adminSignIn, type AdminSession } from './support/admin';
 import { clientAddresses } from './support/stack';
 import { stripeSpecStack } from './support/stripe-spec';
@@ -15,6 +16,8 @@ const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET, truncate: 'orders,
 const { stripe } = spec;
 let session: AdminSession;
 const nextClient = clientAddresses(32);
+const STANDARD = OFFERS.default;
+const LEVEL_TWO = planOf('blackcard-vip');
 
 const post = (path: string, body: object) => request(spec.stack.url).post(path).set('X-Forwarded-For', nextClient()).send(body);
 const createCoupon = async (terms: object) =>
@@ -36,8 +39,8 @@ async function subscribe(email: string, coupon: string): Promise<void> {
   await post('/api/confirm-subscription', {
     ...party,
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: STANDARD.name,
+    amount: STANDARD.amount,
   }).expect(200);
 }
 
@@ -53,12 +56,12 @@ it('makes the Stripe coupon and promotion code once, and creates each subscripti
   const coupons = writes('/v1/coupons');
   expect(coupons).toHaveLength(1);
   expect(coupons[0]).toMatchObject({
-    params: { id: `clear-${coupon.id}`, name: 'WELCOME3', percent_off: '30', duration: 'repeating', duration_in_months: '3' },
+    params: { id: `coupon-${coupon.id}`, name: 'WELCOME3', percent_off: '30', duration: 'repeating', duration_in_months: '3' },
     idempotencyKey: `coupon:${coupon.id}`,
   });
   const promos = writes('/v1/promotion_codes');
   expect(promos).toHaveLength(1);
-  expect(promos[0].params).toMatchObject({ 'promotion[type]': 'coupon', 'promotion[coupon]': `clear-${coupon.id}`, code: 'WELCOME3' });
+  expect(promos[0].params).toMatchObject({ 'promotion[type]': 'coupon', 'promotion[coupon]': `coupon-${coupon.id}`, code: 'WELCOME3' });
   const promoId = [...stripe.promotionCodes.keys()][0];
 
   const subscriptions = writes('/v1/subscriptions');
@@ -66,11 +69,12 @@ it('makes the Stripe coupon and promotion code once, and creates each subscripti
   for (const sub of subscriptions)
     expect(sub.params).toMatchObject({ 'discounts[0][promotion_code]': promoId, 'metadata[coupon_code]': 'WELCOME3' });
   // The Price is the plan's: the discount is Stripe's coupon, not a cheaper price.
-  expect(writes('/v1/prices').every((p) => p.params.unit_amount === '9700')).toBe(true);
+  expect(writes('/v1/prices').every((p) => p.params.unit_amount === String(STANDARD.amount * 100))).toBe(true);
   const orders = await spec.stack.db.query(`SELECT amount_cents, coupon_code FROM orders ORDER BY created_at`);
+  const discounted = Math.round(STANDARD.amount * 100 * 0.7);
   expect(orders).toEqual([
-    { amount_cents: 6790, coupon_code: 'WELCOME3' },
-    { amount_cents: 6790, coupon_code: 'WELCOME3' },
+    { amount_cents: discounted, coupon_code: 'WELCOME3' },
+    { amount_cents: discounted, coupon_code: 'WELCOME3' },
   ]);
 });
 
@@ -81,10 +85,19 @@ it('maps one month to once and no months to forever, with a fixed amount in the 
   await subscribe('forever-member@example.com', 'ALWAYS');
   const made = writes('/v1/coupons').map((r) => r.params);
   expect(made).toEqual([
-    expect.objectContaining({ id: `clear-${once.id}`, amount_off: '2000', currency: 'usd', duration: 'once' }),
-    expect.objectContaining({ id: `clear-${forever.id}`, percent_off: '10', duration: 'forever' }),
+    expect.objectContaining({ id: `coupon-${once.id}`, amount_off: '2000', currency: 'usd', duration: 'once' }),
+    expect.objectContaining({ id: `coupon-${forever.id}`, percent_off: '10', duration: 'forever' }),
   ]);
   expect(made[1]).not.toHaveProperty('duration_in_months');
+});
+
+it('keeps using a Stripe coupon an older release made under its branded id, making none beside it', async () => {
+  const coupon = await createCoupon({ code: 'EARLYBIRD', kind: 'percent', percentOff: 20, planIds: ['standard'], durationMonths: 2 });
+  const legacyId = `clear-${coupon.id}`;
+  stripe.coupons.set(legacyId, { id: legacyId, object: 'coupon', percent_off: 20, duration: 'repeating', duration_in_months: 2 });
+  await subscribe('early-member@example.com', 'EARLYBIRD');
+  expect(writes('/v1/coupons')).toEqual([]);
+  expect(writes('/v1/promotion_codes')[0].params).toMatchObject({ 'promotion[coupon]': legacyId, code: 'EARLYBIRD' });
 });
 
 it('charges a one-time plan the discounted amount on its PaymentIntent, with the code in the metadata', async () => {
@@ -93,13 +106,17 @@ it('charges a one-time plan the discounted amount on its PaymentIntent, with the
     email: 'vip@example.com',
     name: 'Vip',
     source: 'blackcard',
-    plan: 'Black Card APEX',
-    amount: 997,
+    plan: LEVEL_TWO.name,
+    amount: LEVEL_TWO.amount,
     coupon: 'vip200',
   }).expect(200);
   const [intent] = writes('/v1/payment_intents');
-  expect(intent.params).toMatchObject({ amount: '79700', currency: 'usd', 'metadata[coupon_code]': 'VIP200' });
+  expect(intent.params).toMatchObject({
+    amount: String(LEVEL_TWO.amount * 100 - 20000),
+    currency: 'usd',
+    'metadata[coupon_code]': 'VIP200',
+  });
   // One-time plans need no Stripe coupon: PaymentIntents take none.
   expect(writes('/v1/coupons')).toEqual([]);
-  expect((await spec.stack.db.query(`SELECT amount_cents FROM orders`))[0].amount_cents).toBe(79700);
+  expect((await spec.stack.db.query(`SELECT amount_cents FROM orders`))[0].amount_cents).toBe(LEVEL_TWO.amount * 100 - 20000);
 });

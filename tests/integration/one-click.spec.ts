@@ -59,7 +59,7 @@ it('offers the saved card to the browser that just paid, for another one-time pl
   await subscribe();
   expect((await offer('2-month')).body).toEqual({ offer: { planId: '2-month', amountCents: 55_000, last4: '4242' } });
   // Another browser, another address, a subscription plan, an unknown plan: no offer.
-  expect((await offer('2-month', 'clear_buyer=someone-else')).body).toEqual({ offer: null });
+  expect((await offer('2-month', 'buyer_key=someone-else')).body).toEqual({ offer: null });
   expect((await offer('2-month', '')).body).toEqual({ offer: null });
   expect((await offer('2-month', browser, `other-${buyer}`)).body).toEqual({ offer: null });
   expect((await offer('premium')).body).toEqual({ offer: null });

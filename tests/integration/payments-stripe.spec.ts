@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import request from 'supertest';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import { PLANS } from '@contracts/plans';
+import { OFFERS, planOf } from '@contracts/plans';
 import { stripeSpecStack } from './support/stripe-spec';
 
 const WEBHOOK_SECRET = 'whsec_stripetestsecret000000000000';
@@ -11,6 +11,9 @@ const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET, env: { SANDBOX_WEB
 const { stripe } = spec;
 const http = () => request(spec.stack.url);
 const buyer = { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', source: 'clear' };
+const STANDARD = OFFERS.default;
+const STANDARD_CENTS = String(STANDARD.amount * 100);
+const FULL = planOf('full-payment');
 const orderId = async (): Promise<string> => (await spec.stack.db.query('SELECT id FROM orders ORDER BY created_at DESC LIMIT 1'))[0].id;
 
 it('has no sandbox clock with Stripe', async () => {
@@ -46,7 +49,7 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   stripe.requests.length = 0;
   const confirmed = await http()
     .post('/api/confirm-subscription')
-    .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
+    .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: STANDARD.name, amount: STANDARD.amount })
     .expect(200);
   expect(confirmed.body).toEqual({ subscriptionId: 'sub_fake000000000000000001' });
   // The confirmed card pays the subscription; the customer's default card is never changed. The
@@ -61,16 +64,22 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
     'GET /v1/subscriptions/sub_fake000000000000000001',
   ]);
   const [, findPrice, createPrice, subscribe, , confirmFirst] = stripe.requests;
-  expect(findPrice.params).toEqual({ 'lookup_keys[0]': 'clear-standard-monthly', active: 'true', limit: '1' });
+  // Under its own key, or the branded key of older releases (still charged while its terms hold).
+  expect(findPrice.params).toEqual({
+    'lookup_keys[0]': 'plan-standard-monthly',
+    'lookup_keys[1]': 'clear-standard-monthly',
+    active: 'true',
+    limit: '2',
+  });
   expect(createPrice).toMatchObject({
     params: {
       currency: 'usd',
-      unit_amount: '9700',
+      unit_amount: STANDARD_CENTS,
       'recurring[interval]': 'month',
-      lookup_key: 'clear-standard-monthly',
-      'product_data[name]': PLANS.standard.name,
+      lookup_key: 'plan-standard-monthly',
+      'product_data[name]': OFFERS.default.name,
     },
-    idempotencyKey: 'price:clear-standard-monthly:9700',
+    idempotencyKey: `price:plan-standard-monthly:${STANDARD_CENTS}`,
   });
   expect(subscribe).toMatchObject({
     params: {
@@ -102,7 +111,7 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   });
   stripe.requests.length = 0;
   const verified = await http().get('/api/verify-subscription/sub_fake000000000000000001').expect(200);
-  expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard' });
+  expect(verified.body).toMatchObject({ status: 'active', amount: STANDARD.amount, plan: 'standard' });
   // Settled in Postgres: no provider call for the poll.
   expect(stripe.requests).toHaveLength(0);
 });
@@ -111,7 +120,7 @@ describe('a first subscription payment the bank asks the buyer to authenticate',
   const confirm = () =>
     http()
       .post('/api/confirm-subscription')
-      .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 });
+      .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: STANDARD.name, amount: STANDARD.amount });
 
   it("hands the browser the first invoice's payment secret, and the same one again on a retry", async () => {
     stripe.firstPaymentOutcome = 'requires_action';
@@ -156,7 +165,7 @@ it("never adopts a Stripe customer found by e-mail; a buyer's later checkout reu
   stripe.requests.length = 0;
   await http()
     .post('/api/create-payment-intent')
-    .send({ ...buyer, email: 'STRIPE.BUYER@example.com', plan: 'Full Payment', amount: 997 })
+    .send({ ...buyer, email: 'STRIPE.BUYER@example.com', plan: FULL.name, amount: FULL.amount })
     .expect(200);
   expect(stripe.calls()).toEqual(['POST /v1/payment_intents']);
   expect(stripe.requests[0].params.customer).toBe('cus_fake000000000000000001');
@@ -174,13 +183,13 @@ it('reuses the Price under the lookup key only when it charges the catalogue ter
     stripe.requests.length = 0;
     await http()
       .post('/api/confirm-subscription')
-      .send({ ...buyer, email, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
+      .send({ ...buyer, email, setupIntentId: 'seti_fake000000000000000001', plan: STANDARD.name, amount: STANDARD.amount })
       .expect(200);
     const prices = stripe.requests.filter((r) => r.path === '/v1/prices' && r.method === 'POST');
     const [subscription] = stripe.requests.filter((r) => r.path === '/v1/subscriptions');
     return { created: prices, charged: subscription.params['items[0][price]'] };
   };
-  const matching = { id: 'price_catalogue0000000000001', unit_amount: 9700, currency: 'usd', interval: 'month' };
+  const matching = { id: 'price_catalogue0000000000001', unit_amount: STANDARD.amount * 100, currency: 'usd', interval: 'month' };
 
   stripe.existingPrice = matching;
   expect(await subscribe('terms-ok@example.com')).toEqual({ created: [], charged: matching.id });
@@ -190,17 +199,23 @@ it('reuses the Price under the lookup key only when it charges the catalogue ter
     stripe.existingPrice = { ...matching, id: `price_wrongterms00000000000${i}`, ...changed };
     const { created, charged } = await subscribe(`terms-${i}@example.com`);
     // The Price the fake made for this order, which now holds the lookup key.
-    expect(charged).toBe([...stripe.prices.values()].find((p) => p.lookup_key === 'clear-standard-monthly')?.id);
+    expect(charged).toBe([...stripe.prices.values()].find((p) => p.lookup_key === 'plan-standard-monthly')?.id);
     expect(created).toHaveLength(1);
     expect(created[0].params).toMatchObject({
       currency: 'usd',
-      unit_amount: '9700',
+      unit_amount: STANDARD_CENTS,
       'recurring[interval]': 'month',
-      lookup_key: 'clear-standard-monthly',
+      lookup_key: 'plan-standard-monthly',
       transfer_lookup_key: 'true',
     });
-    expect(created[0].idempotencyKey).toBe(`price:clear-standard-monthly:9700:replaces:price_wrongterms00000000000${i}`);
+    expect(created[0].idempotencyKey).toBe(`price:plan-standard-monthly:${STANDARD_CENTS}:replaces:price_wrongterms00000000000${i}`);
   }
+
+  // A Price of an older release under its branded key is charged while its terms hold: no second one beside it.
+  stripe.existingPrice = null;
+  stripe.prices.clear();
+  const legacy = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: STANDARD.amount * 100 });
+  expect(await subscribe('terms-legacy@example.com')).toEqual({ created: [], charged: legacy.id });
 });
 
 it('refuses to subscribe on a setup intent that has not succeeded', async () => {
@@ -208,7 +223,7 @@ it('refuses to subscribe on a setup intent that has not succeeded', async () => 
   stripe.setupIntentStatus = 'requires_payment_method';
   const res = await http()
     .post('/api/confirm-subscription')
-    .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: 'Standard Access', amount: 97 })
+    .send({ ...buyer, setupIntentId: 'seti_fake000000000000000001', plan: STANDARD.name, amount: STANDARD.amount })
     .expect(400);
   expect(res.body.message).toBe('Your card has not been confirmed yet. Please complete the card details and try again.');
   expect(stripe.calls()).not.toContain('POST /v1/subscriptions');
@@ -220,14 +235,14 @@ it('one-time plan: a payment intent that saves the card on the reused customer',
   stripe.requests.length = 0;
   const res = await http()
     .post('/api/create-payment-intent')
-    .send({ ...buyer, plan: 'Full Payment', amount: 997 })
+    .send({ ...buyer, plan: FULL.name, amount: FULL.amount })
     .expect(200);
   expect(res.body).toEqual({ clientSecret: 'pi_fake000000000000000001_secret_fake' });
   const id = await orderId();
   expect(stripe.calls()).toEqual(['POST /v1/payment_intents']);
   expect(stripe.requests[0]).toMatchObject({
     params: {
-      amount: '99700',
+      amount: String(FULL.amount * 100),
       currency: 'usd',
       customer: 'cus_fake000000000000000001',
       setup_future_usage: 'off_session',
@@ -249,7 +264,7 @@ it('one-time plan: a payment intent that saves the card on the reused customer',
 it('a verification whose Stripe read failed answers from the order and leaves no claim: the next poll reads Stripe at once', async () => {
   await http()
     .post('/api/create-payment-intent')
-    .send({ ...buyer, plan: 'Full Payment', amount: 997 })
+    .send({ ...buyer, plan: FULL.name, amount: FULL.amount })
     .expect(200);
   const intent = '/v1/payment_intents/pi_fake000000000000000001';
   // Every try of the SDK's retries fails.
@@ -284,7 +299,7 @@ it('a retried create for the same order sends the same idempotency key', async (
   const gateway = spec.stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
   const again = await gateway.createCharge({
     id,
-    plan: PLANS['2-month'],
+    plan: planOf('2-month'),
     amountCents: 55000,
     currency: 'usd',
     email: buyer.email,
@@ -300,7 +315,7 @@ it('answers 503 with a readable message when Stripe keeps failing, and keeps no 
   stripe.failNext(10);
   const res = await http()
     .post('/api/create-payment-intent')
-    .send({ ...buyer, plan: 'Full Payment', amount: 997 })
+    .send({ ...buyer, plan: FULL.name, amount: FULL.amount })
     .expect(503);
   expect(res.body.message).toBe('The payment service is not answering right now. Please try again in a minute.');
 });

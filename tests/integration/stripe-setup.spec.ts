@@ -1,3 +1,4 @@
+import { OFFERS, PLANS } from '@contracts/plans';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
 import { FakeStripeServer } from '../fakes/stripe-server';
@@ -12,14 +13,11 @@ import { runBuiltScript, type ScriptRun } from './support/built-script';
 const SECRET_KEY = 'sk_test_setupspecsecretkey0123';
 const PUBLIC_URL = 'https://shop.example.com';
 const WEBHOOK_URL = `${PUBLIC_URL}/api/webhooks/stripe`;
-/** The catalogue's monthly Prices (backend/src/contracts/plans.ts): subscriptions and instalment plans, in cents. */
-const CATALOGUE = {
-  'clear-standard-monthly': 9700,
-  'clear-6-month-monthly': 25000,
-  'clear-2-month-monthly': 55000,
-  'clear-payment-plan-monthly': 3700,
-  'clear-premium-monthly': 29700,
-};
+/** The catalogue's monthly Prices (site.json): subscriptions and instalment plans, in cents, under lookup keys free of the brand. */
+const CATALOGUE = Object.fromEntries(
+  PLANS.filter((p) => p.kind === 'subscription' || p.instalments).map((p) => [`plan-${p.id}-monthly`, p.amount * 100]),
+);
+const STANDARD = OFFERS.default;
 
 const stripe = new FakeStripeServer();
 
@@ -109,15 +107,35 @@ it('updates an endpoint for the URL to the exact event list, and says its API ve
 });
 
 it('replaces a Price whose amount differs by a new one that takes the lookup key over', async () => {
-  const old = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: 4700 });
+  const old = stripe.addPrice({ lookupKey: 'plan-standard-monthly', unitAmount: 4700 });
 
   const run = await setup();
   expect(run.code).toBe(0);
-  const create = stripe.writes().find((r) => r.path === '/v1/prices' && r.params.lookup_key === 'clear-standard-monthly');
-  expect(create?.params).toMatchObject({ unit_amount: '9700', transfer_lookup_key: 'true' });
+  const create = stripe.writes().find((r) => r.path === '/v1/prices' && r.params.lookup_key === 'plan-standard-monthly');
+  expect(create?.params).toMatchObject({ unit_amount: String(STANDARD.amount * 100), transfer_lookup_key: 'true' });
   expect(lookupKeysOf()).toEqual(CATALOGUE);
   expect(stripe.prices.get(old.id as string)?.lookup_key).toBeNull();
   expect(run.stdout).toContain(`${String(old.id)} charged 47.00 USD`);
+});
+
+it('keeps charging a Price of an older release under its branded key while its terms hold, and makes none beside it', async () => {
+  const legacy = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: STANDARD.amount * 100 });
+  const outdated = stripe.addPrice({ lookupKey: 'clear-premium-monthly', unitAmount: 100 });
+
+  const run = await setup();
+  expect(run.code).toBe(0);
+  const created = stripe
+    .writes()
+    .filter((r) => r.path === '/v1/prices')
+    .map((r) => r.params.lookup_key);
+  expect(created).not.toContain('plan-standard-monthly');
+  expect(created).toContain('plan-premium-monthly');
+  expect(run.stdout).toContain(
+    `Price plan-standard-monthly (${STANDARD.amount.toFixed(2)} USD a month): up to date (${String(legacy.id)})`,
+  );
+  // The older release (a rolling upgrade) still finds its Price: its key is left where it is.
+  expect(stripe.prices.get(legacy.id as string)?.lookup_key).toBe('clear-standard-monthly');
+  expect(stripe.prices.get(outdated.id as string)?.lookup_key).toBe('clear-premium-monthly');
 });
 
 it('stops with a readable message and exit 1 without STRIPE_SECRET_KEY, calling nothing', async () => {

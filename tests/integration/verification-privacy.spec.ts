@@ -45,7 +45,7 @@ async function paidOrder(cookie?: string): Promise<{ id: string; res: request.Re
 it('sets an httpOnly, SameSite=Lax buyer key for /api at intent creation, stored only as its hash', async () => {
   const { res } = await paidOrder();
   const setCookie = String(res.headers['set-cookie']);
-  expect(setCookie).toMatch(/^clear_buyer=[A-Za-z0-9_-]{43};/);
+  expect(setCookie).toMatch(/^buyer_key=[A-Za-z0-9_-]{43};/);
   expect(setCookie).toContain('HttpOnly');
   expect(setCookie).toContain('SameSite=Lax');
   expect(setCookie).toContain('Path=/api');
@@ -76,7 +76,7 @@ it("answers the buyer's browser in full, anyone else with status and amount only
   const other = cookieOf((await paidOrder()).res);
   expect(other).not.toBe(buyerCookie);
   expect((await http().get(`/api/verify-payment/${id}`).set('Cookie', other).expect(200)).body).toMatchObject(stranger);
-  expect((await http().get(`/api/verify-payment/${id}`).set('Cookie', 'clear_buyer=not-a-key').expect(200)).body).toMatchObject(stranger);
+  expect((await http().get(`/api/verify-payment/${id}`).set('Cookie', 'buyer_key=not-a-key').expect(200)).body).toMatchObject(stranger);
 });
 
 it('binds every order of one browser to its key, subscriptions included', async () => {

@@ -1,6 +1,7 @@
 /** Admin sign-in and testimonial-manager shapes, shared by the API, the CLI and the SPA. */
 import type { Testimonial } from './api-types';
 import type { PaymentProviderName } from './payments';
+import { OFFERS } from './plans';
 
 /** Header that carries the CSRF token (from the session answer) on every mutating admin call. */
 export const ADMIN_CSRF_HEADER = 'x-csrf-token';
@@ -103,8 +104,10 @@ export interface BeaconRequest {
   referral?: string | null;
 }
 
-/** Plans a Standard Access buyer can add: the upgrade take rate counts buyers who bought one of these. */
-export const UPGRADE_PLAN_IDS = ['6-month', '2-month', 'full-payment', 'blackcard-vip'] as const;
+/** Plans a buyer of the default plan can add (both upsells): the upgrade take rate counts buyers who bought one of these. */
+export const UPGRADE_PLAN_IDS: readonly string[] = [...OFFERS.upgrade, ...(OFFERS.levelTwo ? [OFFERS.levelTwo] : [])].map(
+  (plan) => plan.id,
+);
 
 export interface FunnelStages {
   visitors: number;

@@ -29,7 +29,7 @@ export interface CheckoutParty {
   coupon?: string;
 }
 
-/** POST /api/create-setup-intent (plans standard, premium). */
+/** POST /api/create-setup-intent (subscription plans). */
 export interface CreateSetupIntentRequest extends CheckoutParty {
   /** Plan id; the spec's client omits it, the server then uses standard. */
   planId?: string;

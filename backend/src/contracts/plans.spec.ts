@@ -1,8 +1,25 @@
-import { CURRENCY, DEFAULT_PLAN_ID, isPlanId, PLAN_IDS, PlanId, PLANS, resolvePlan } from './plans';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CURRENCY,
+  DEFAULT_PLAN_ID,
+  findPlan,
+  isPlanId,
+  OFFERS,
+  periodMonths,
+  PLAN_IDS,
+  planOf,
+  plansOf,
+  PLANS,
+  PRODUCT_IDS,
+  productOf,
+  resolvePlan,
+} from './plans';
 
 describe('plan catalogue', () => {
   it('holds the spec amounts, names and payment kinds', () => {
-    expect(Object.values(PLANS).map((p) => [p.id, p.amount, p.name, p.kind])).toEqual([
+    expect(PLANS.map((p) => [p.id, p.amount, p.name, p.kind])).toEqual([
       ['standard', 97, 'Standard Access', 'subscription'],
       ['6-month', 250, '6-Month Plan', 'one-time'],
       ['2-month', 550, '2-Month Plan', 'one-time'],
@@ -25,13 +42,12 @@ describe('plan catalogue', () => {
 describe('plan catalogue, field by field', () => {
   it('lists the seven plan ids in catalogue order, charges US dollars and defaults to standard', () => {
     expect(PLAN_IDS).toEqual(['standard', '6-month', '2-month', 'full-payment', 'payment-plan', 'premium', 'blackcard-vip']);
-    expect(Object.keys(PLANS)).toEqual(PLAN_IDS);
     expect(CURRENCY).toBe('USD');
     expect(DEFAULT_PLAN_ID).toBe('standard');
   });
 
   it('holds every field of every plan as the spec words it', () => {
-    expect(PLANS).toEqual({
+    expect(Object.fromEntries(PLANS.map((p) => [p.id, p]))).toEqual({
       standard: { id: 'standard', amount: 97, name: 'Standard Access', displayText: '$97/month', kind: 'subscription', interval: 'month' },
       '6-month': {
         id: '6-month',
@@ -60,7 +76,7 @@ describe('plan catalogue, field by field', () => {
     'knows %s as a plan id and resolves it to itself',
     (id) => {
       expect(isPlanId(id)).toBe(true);
-      expect(resolvePlan(id)).toBe(PLANS[id as PlanId]);
+      expect(resolvePlan(id)).toBe(planOf(id));
     },
   );
 
@@ -72,7 +88,72 @@ describe('plan catalogue, field by field', () => {
   );
 
   it('falls back to the standard plan object itself', () => {
-    expect(resolvePlan('gold')).toBe(PLANS.standard);
-    expect(resolvePlan(undefined)).toBe(PLANS.standard);
+    expect(resolvePlan('gold')).toBe(OFFERS.default);
+    expect(resolvePlan(undefined)).toBe(OFFERS.default);
+  });
+});
+
+describe('plans by role and product, from site.json', () => {
+  it('gives the default site its offers: standard by default, the 30-Day Experience, Level Two', () => {
+    expect(OFFERS.default).toBe(planOf('standard'));
+    expect(OFFERS.upgrade.map((p) => p.id)).toEqual(['6-month', '2-month', 'full-payment']);
+    expect(OFFERS.upgradeCta).toBe(planOf('2-month'));
+    expect(OFFERS.levelTwo).toBe(planOf('blackcard-vip'));
+    expect(PLANS.filter(OFFERS.firstInstalmentButton).map((p) => p.id)).toEqual(['payment-plan']);
+  });
+
+  it('keeps the default products clear, elite and blackcard, and finds each plan of one', () => {
+    expect(PRODUCT_IDS).toEqual(['clear', 'elite', 'blackcard']);
+    expect(plansOf('clear')).toEqual(['standard', '6-month', '2-month', 'full-payment', 'payment-plan']);
+    expect([productOf('premium'), productOf('blackcard-vip'), productOf('gold')]).toEqual(['elite', 'blackcard', undefined]);
+  });
+
+  it('looks an id up without trusting it, and refuses to name a plan the site lacks', () => {
+    expect(findPlan('premium')).toBe(planOf('premium'));
+    expect([findPlan('gold'), findPlan(97), findPlan('constructor')]).toEqual([undefined, undefined, undefined]);
+    expect(() => planOf('gold')).toThrow("site.json: plans: no plan 'gold'");
+  });
+
+  it('bills a monthly period for every default plan, and for an id it does not know', () => {
+    expect(PLAN_IDS.map(periodMonths)).toEqual(PLAN_IDS.map(() => 1));
+    expect(periodMonths('gold')).toBe(1);
+  });
+});
+
+describe('plans of another site', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'site-plans-'))));
+  afterEach(() => {
+    delete process.env.SITE_DIR;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The plans module as it reads a copy of the default site edited by `edit`. */
+  const plansOfSite = (edit: (settings: Record<string, any>) => void): typeof import('./plans') => {
+    const settings = JSON.parse(readFileSync(join(__dirname, '../../../site/site.json'), 'utf8')) as Record<string, any>;
+    edit(settings);
+    writeFileSync(join(dir, 'site.json'), JSON.stringify(settings));
+    process.env.SITE_DIR = dir;
+    let plans!: typeof import('./plans');
+    jest.isolateModules(() => (plans = jest.requireActual<typeof import('./plans')>('./plans')));
+    return plans;
+  };
+
+  it('takes its plan ids, products and roles from site.json', () => {
+    const other = plansOfSite((s) => {
+      s.plans = [
+        { id: 'monthly', name: 'Monthly', amount: 29, kind: 'subscription', interval: 'month', product: 'club' },
+        { id: 'annual', name: 'Annual', amount: 290, kind: 'subscription', interval: 'year', product: 'club' },
+      ];
+      s.offers = { default: 'annual', upgrade: ['monthly'] };
+    });
+    expect(other.PLAN_IDS).toEqual(['monthly', 'annual']);
+    expect(other.resolvePlan('standard').id).toBe('annual');
+    expect(other.isPlanId('standard')).toBe(false);
+    expect(other.PRODUCT_IDS).toEqual(['club']);
+    expect(other.plansOf('club')).toEqual(['monthly', 'annual']);
+    expect([other.periodMonths('monthly'), other.periodMonths('annual')]).toEqual([1, 12]);
+    expect(other.planOf('annual').displayText).toBe('$290/year');
+    expect([other.OFFERS.upgradeCta?.id, other.OFFERS.levelTwo]).toEqual(['monthly', undefined]);
   });
 });

@@ -1,5 +1,6 @@
 import { site } from './site/site';
 import { planDisplayText } from './site/site-copy';
+import type { SitePlan } from './site/site.schema';
 
 /**
  * The one plan catalogue (spec section 3), read from the site folder's site.json. Amounts are whole
@@ -24,52 +25,97 @@ export interface Plan {
   instalments?: number;
 }
 
-export const PLAN_IDS = ['standard', '6-month', '2-month', 'full-payment', 'payment-plan', 'premium', 'blackcard-vip'] as const;
+/**
+ * A plan's id, as site.json names it: any string from outside (a query, a request body, a stored
+ * order) is checked with `isPlanId` or looked up with `findPlan`, never trusted.
+ */
+export type PlanId = string;
 
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export const DEFAULT_PLAN_ID: PlanId = 'standard';
 /** The site's currency (ISO 4217, capitals). */
 export const CURRENCY = site.currency;
 
-function planOf(id: PlanId): Plan {
-  const found = site.plans.find((p) => p.id === id);
-  if (!found) throw new Error(`site.json: plans: no plan '${id}'`);
-  const { name, amount, kind, interval, instalments } = found;
+function planFrom(found: SitePlan): Plan {
+  const { id, name, amount, kind, interval, instalments } = found;
   return { id, name, amount, kind, displayText: planDisplayText(found, CURRENCY), ...(interval ? { interval } : {}), ...(instalments ? { instalments } : {}) };
 }
 
-export const PLANS: Readonly<Record<PlanId, Plan>> = Object.fromEntries(PLAN_IDS.map((id) => [id, planOf(id)])) as Record<PlanId, Plan>;
+/** The catalogue, in site.json's order. */
+export const PLANS: readonly Plan[] = site.plans.map(planFrom);
+export const PLAN_IDS: readonly PlanId[] = PLANS.map((p) => p.id);
+const BY_ID = new Map<string, Plan>(PLANS.map((p) => [p.id, p]));
+const PRODUCT_BY_PLAN = new Map<string, ProductId>(site.plans.map((p) => [p.id, p.product]));
 
-export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+/** Whether a value is the id of a catalogue plan (a boolean, not a type guard: every string is a PlanId's type). */
+export function isPlanId(value: unknown): boolean {
+  return typeof value === 'string' && BY_ID.has(value);
 }
 
-/** Unknown or missing plan ids fall back to the standard plan, as the spec requires. */
+/** The catalogue's plan of this id, if there is one. */
+export function findPlan(id: unknown): Plan | undefined {
+  return typeof id === 'string' ? BY_ID.get(id) : undefined;
+}
+
+/** A plan site.json names (a role, or a plan the caller checked): its absence is a broken site, not a bad request. */
+export function planOf(id: PlanId): Plan {
+  const plan = BY_ID.get(id);
+  if (!plan) throw new Error(`site.json: plans: no plan '${id}'`);
+  return plan;
+}
+
+/** What the pages offer, by role (site.json `offers`; the schema checks every id names a plan). */
+export interface Offers {
+  /** Unknown or missing plan ids fall back to it (spec section 3); the base plan the funnel sells. */
+  default: Plan;
+  /** The upgrade offer's cards on /upsell and /success. */
+  upgrade: readonly Plan[];
+  /** The upgrade /upsell's main buttons choose. */
+  upgradeCta: Plan | undefined;
+  /** What /blackcard-upsell sells, with its own list of contents at /checkout; none: that page sells the default plan. */
+  levelTwo: Plan | undefined;
+  /** Whether a plan's pay button reads 'Payment 1 of N'. */
+  firstInstalmentButton: (plan: Plan) => boolean;
+}
+
+const defaultPlan = planOf(site.offers.default);
+const upgrade = site.offers.upgrade.map(planOf);
+const firstInstalmentButton = new Set(site.offers.firstInstalmentButton);
+
+export const OFFERS: Offers = {
+  default: defaultPlan,
+  upgrade,
+  upgradeCta: site.offers.upgradeCta ? planOf(site.offers.upgradeCta) : upgrade[0],
+  levelTwo: site.offers.levelTwo ? planOf(site.offers.levelTwo) : undefined,
+  firstInstalmentButton: (plan) => firstInstalmentButton.has(plan.id),
+};
+
+export const DEFAULT_PLAN_ID: PlanId = defaultPlan.id;
+
+/** Unknown or missing plan ids fall back to the default plan, as the spec requires. */
 export function resolvePlan(id: string | null | undefined): Plan {
-  return isPlanId(id) ? PLANS[id] : PLANS[DEFAULT_PLAN_ID];
+  return findPlan(id) ?? defaultPlan;
 }
 
 /**
- * What a plan gives access to: the members area of the Clear programme (every way of paying for
- * it), Elite Access, or Black Card APEX. A buyer has one membership per product.
+ * What a plan gives access to (site.json's `product` of each plan: the default site's Clear
+ * programme for every way of paying for it, Elite Access, Black Card APEX). A buyer has one
+ * membership per product.
  */
-export const PRODUCT_IDS = ['clear', 'elite', 'blackcard'] as const;
-export type ProductId = (typeof PRODUCT_IDS)[number];
+export type ProductId = string;
+export const PRODUCT_IDS: readonly ProductId[] = [...new Set(PRODUCT_BY_PLAN.values())];
 
-export const PRODUCT_OF_PLAN: Readonly<Record<PlanId, ProductId>> = {
-  standard: 'clear',
-  '6-month': 'clear',
-  '2-month': 'clear',
-  'full-payment': 'clear',
-  'payment-plan': 'clear',
-  premium: 'elite',
-  'blackcard-vip': 'blackcard',
-};
+/** The product a catalogue plan gives access to; undefined for an id no longer in the catalogue. */
+export function productOf(planId: PlanId): ProductId | undefined {
+  return PRODUCT_BY_PLAN.get(planId);
+}
 
 /** The plans whose orders give access to a product. */
 export function plansOf(product: ProductId): PlanId[] {
-  return PLAN_IDS.filter((id) => PRODUCT_OF_PLAN[id] === product);
+  return PLAN_IDS.filter((id) => PRODUCT_BY_PLAN.get(id) === product);
+}
+
+/** How many months one billing period of a plan lasts: 12 for a yearly subscription, else 1 (instalments are monthly). */
+export function periodMonths(planId: PlanId): number {
+  return BY_ID.get(planId)?.interval === 'year' ? 12 : 1;
 }
 
 /**

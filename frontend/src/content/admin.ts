@@ -1,9 +1,9 @@
-import { PLANS, type PlanId } from '@contracts/plans';
+import { OFFERS, PLANS, PRODUCT_IDS, productOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 
 // Operator screens: their copy stays here; the brand, plan names and currency come from the site folder.
-const productOf = (id: PlanId) => site.plans.find((plan) => plan.id === id)?.product ?? id;
-const upgradePlans = [PLANS['6-month'], PLANS['2-month'], PLANS['full-payment'], PLANS['blackcard-vip']].map((plan) => plan.name);
+const upgradePlans = [...OFFERS.upgrade, ...(OFFERS.levelTwo ? [OFFERS.levelTwo] : [])].map((plan) => plan.name);
+const defaultProduct = productOf(OFFERS.default.id);
 
 /** Copy of the admin area: sign-in, the admin landing and the testimonial manager (spec sections 2, 5 and 8). */
 export const adminLogin = {
@@ -127,7 +127,7 @@ export const adminDashboard = {
     conversion: (rate: string) => `${rate} of the previous step`,
     upgradeHeading: 'Upgrade take rate',
     upgradeDefinition:
-      `Of the people (distinct e-mails) whose ${PLANS.standard.name} order was paid in the range, the share who also paid for an upgrade plan ` +
+      `Of the people (distinct e-mails) whose ${OFFERS.default.name} order was paid in the range, the share who also paid for an upgrade plan ` +
       `(${upgradePlans.slice(0, -1).join(', ')} or ${upgradePlans.at(-1)}) at any time before the end of the range.`,
     upgradeSummary: (upgraded: number, buyers: number) => `${upgraded} of ${buyers} standard buyers`,
     byPlanHeading: 'By plan',
@@ -181,11 +181,12 @@ export const adminDashboard = {
     /** A membership's status as the members list shows it. */
     memberStatus: { active: 'Active', canceling: 'Canceling', past_due: 'Past due', ended: 'Ended' } as Record<string, string>,
     /** What each product gives access to. */
-    products: {
-      [productOf('standard')]: `${site.brand.programName} programme`,
-      [productOf('premium')]: PLANS.premium.name,
-      [productOf('blackcard-vip')]: PLANS['blackcard-vip'].name,
-    } as Record<string, string>,
+    products: Object.fromEntries(
+      PRODUCT_IDS.map((product) => [
+        product,
+        product === defaultProduct ? `${site.brand.programName} programme` : (PLANS.find((plan) => productOf(plan.id) === product)?.name ?? product),
+      ]),
+    ) as Record<string, string>,
   },
   person: {
     heading: "A person's data",

@@ -1,5 +1,5 @@
 import { formatMoney, formatPrice } from '@contracts/money';
-import { PLANS, type Plan } from '@contracts/plans';
+import { OFFERS, type Plan } from '@contracts/plans';
 import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/checkout.json';
 
@@ -11,7 +11,7 @@ export const checkout = {
   ...copy,
   /** With a coupon, `chargedCents` is the amount (in the currency's minor units) the server charges today. */
   payLabel: (plan: Plan, currency: string, chargedCents?: number): string =>
-    plan.id === PLANS['payment-plan'].id
+    OFFERS.firstInstalmentButton(plan)
       ? fill(copy.payLabelInstalments, { instalments: plan.instalments ?? 1, amount: formatPrice(plan.amount, currency) })
       : fill(copy.payLabel, { amount: chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency) }),
   /** The saved card of this browser's payment a moment ago, offered for another plan. */
@@ -22,7 +22,7 @@ export const checkout = {
   summary: {
     ...copy.summary,
     /** Level Two's contents (spec section 1) for plan blackcard-vip; the membership's for the others. */
-    unlocks: (plan: Plan): string[] => (plan.id === PLANS['blackcard-vip'].id ? copy.summary.vipUnlocks : copy.summary.unlocks),
+    unlocks: (plan: Plan): string[] => (plan.id === OFFERS.levelTwo?.id ? copy.summary.vipUnlocks : copy.summary.unlocks),
   },
   /** The coupon field of the Order Summary (issue 18); messages about a code come from the server. */
   coupon: {

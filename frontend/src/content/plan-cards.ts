@@ -1,5 +1,5 @@
 import { formatPrice } from '@contracts/money';
-import { CURRENCY, PLANS, type Plan } from '@contracts/plans';
+import { CURRENCY, OFFERS, type Plan } from '@contracts/plans';
 import { fill } from '@contracts/site/fill';
 import copy from '@site/copy/plan-cards.json';
 
@@ -16,16 +16,18 @@ export interface PlanCard {
 
 /** What a plan costs in all: its instalments' sum. */
 const total = (plan: Plan) => plan.amount * (plan.instalments ?? 1);
-const sixMonthTotal = total(PLANS['6-month']);
+type CardCopy = (typeof copy)[keyof typeof copy];
+const cardCopy = copy as Readonly<Record<string, CardCopy>>;
 
 /**
- * The 30-Day Experience's payment options, as /upsell and the /success offer show them (spec
- * section 9), from the site folder's copy/plan-cards.json; a card's saving (its text empty for
- * none) is against paying in six instalments. Their own module, so /success does not ship the
- * rest of /upsell's copy.
+ * The 30-Day Experience's payment options (site.json offers.upgrade), as /upsell and the /success
+ * offer show them (spec section 9), from the site folder's copy/plan-cards.json, one card per plan
+ * id; a card's saving (its text empty for none) is against the first plan's total. Their own
+ * module, so /success does not ship the rest of /upsell's copy.
  */
-export const planCards: PlanCard[] = (['6-month', '2-month', 'full-payment'] as const).map((id) => ({
-  ...copy[id],
-  plan: PLANS[id],
-  saving: copy[id].saving ? fill(copy[id].saving, { saving: formatPrice(sixMonthTotal - total(PLANS[id]), CURRENCY) }) : null,
-}));
+export const planCards: PlanCard[] = OFFERS.upgrade.map((plan) => {
+  const words = cardCopy[plan.id];
+  if (!words) throw new Error(`copy/plan-cards.json has no card for plan '${plan.id}' of offers.upgrade`);
+  const saving = total(OFFERS.upgrade[0]) - total(plan);
+  return { ...words, plan, saving: words.saving ? fill(words.saving, { saving: formatPrice(saving, CURRENCY) }) : null };
+});

@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS, planOf } from '@contracts/plans';
 import { account } from './account';
 import { checkout } from './checkout';
 import { hero, testimonialsSection } from './landing';
@@ -10,7 +10,7 @@ import { planCards } from './plan-cards';
 // terms filled in when read, the code's own placeholders filled when shown.
 describe('the copy of the buyer pages', () => {
   it('reads prices, names and the guarantee from the site folder', () => {
-    expect(hero.cta).toBe(`Join the Clear Movement — $${PLANS.standard.amount}`);
+    expect(hero.cta).toBe(`Join the Clear Movement — $${OFFERS.default.amount}`);
     expect(guarantee.badge).toBe('12-Month Money-Back Guarantee');
     expect(pages.upsell.title).toBe('The 30-Day Experience | Clear Method by Brightpath Coaching');
     expect(pages.landing.title).toBe('Clear Method by Brightpath Coaching');
@@ -18,8 +18,8 @@ describe('the copy of the buyer pages', () => {
 
   it('fills what the code knows only when it shows the text', () => {
     expect(testimonialsSection.watchLabel('Ana')).toBe("Watch Ana's story (opens in a new tab)");
-    expect(checkout.payLabel(PLANS['payment-plan'], 'USD')).toBe('Payment 1 of 3 - $37');
-    expect(checkout.payLabel(PLANS.standard, 'USD', 4850)).toBe('Pay $48.50');
+    expect(checkout.payLabel(planOf('payment-plan'), 'USD')).toBe('Payment 1 of 3 - $37');
+    expect(checkout.payLabel(OFFERS.default, 'USD', 4850)).toBe('Pay $48.50');
     expect(checkout.coupon.months(1)).toBe('Discount applies to the first month');
     expect(checkout.coupon.months(3)).toBe('Discount applies to the first 3 months');
     expect(account.confirmCancel.body(null)).toBe('Your membership ends at the end of the current period.');

@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import copy from '@site/copy/upsell.json';
 
 /**
@@ -8,5 +8,5 @@ import copy from '@site/copy/upsell.json';
 export const upsell = {
   ...copy,
   /** The main and footer CTAs choose this plan (spec section 9: the default CTA plan on /upsell). */
-  defaultPlan: PLANS['2-month'],
+  defaultPlan: OFFERS.upgradeCta ?? OFFERS.default,
 };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PLAN_IDS, PLANS, type PlanId } from '@contracts/plans';
+import { PLAN_IDS, type PlanId, planOf } from '@contracts/plans';
 import { moneyProblems } from './money-invariants';
 import { CARDS, type CardName, type KillPoint, type MoneyWorld } from './money-world';
 
@@ -30,12 +30,12 @@ class Step implements fc.AsyncCommand<Model, MoneyWorld> {
   }
 }
 
-const ONE_TIME_PLANS = PLAN_IDS.filter((id) => PLANS[id].kind === 'one-time');
+const ONE_TIME_PLANS = PLAN_IDS.filter((id) => planOf(id).kind === 'one-time');
 const buyer = fc.integer({ min: 0, max: 1 });
 const index = fc.nat({ max: 20 });
 
 /** Every plan, an instalment plan twice as likely: its later charges are where money goes wrong most ways. */
-const anyPlan = fc.oneof(...PLAN_IDS.map((id) => ({ arbitrary: fc.constant<PlanId>(id), weight: PLANS[id].instalments ? 2 : 1 })));
+const anyPlan = fc.oneof(...PLAN_IDS.map((id) => ({ arbitrary: fc.constant<PlanId>(id), weight: planOf(id).instalments ? 2 : 1 })));
 const purchase = fc
   .record({ plan: anyPlan, card: fc.constantFrom(...(Object.keys(CARDS) as CardName[])), buyer })
   .map(({ plan, card, buyer: b }) => new Step(`buy ${plan} with ${card} as buyer ${b}`, (w) => w.buy(plan, card, b)));

@@ -1,4 +1,4 @@
-import { PLANS, PRODUCT_OF_PLAN, isPlanId } from '@contracts/plans';
+import { isPlanId, planOf, productOf } from '@contracts/plans';
 import { exactlyOnceProblems, type DoorAttempt } from '../../fakes/exactly-once';
 import type { MoneyWorld } from './money-world';
 
@@ -69,7 +69,7 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
 
   for (const order of orders) {
     if (!isPlanId(order.plan_id)) continue;
-    const plan = PLANS[order.plan_id];
+    const plan = planOf(order.plan_id);
     const paid = paymentsOf(order.id);
     const total = paid.reduce((sum, p) => sum + p.amount_cents, 0);
     const facts = world.orders.get(order.id);
@@ -162,7 +162,7 @@ function accessProblems(
   const expected = new Map<string, Access>();
   for (const order of orders) {
     if (!isPlanId(order.plan_id)) continue;
-    const key = `${order.email_normalized} ${PRODUCT_OF_PLAN[order.plan_id]}`;
+    const key = `${order.email_normalized} ${productOf(order.plan_id)}`;
     const access = orderAccess(order, paymentsOf(order.id).length);
     const before = expected.get(key) ?? 'no';
     expected.set(key, before === 'yes' || access === 'yes' ? 'yes' : before === 'either' || access === 'either' ? 'either' : 'no');

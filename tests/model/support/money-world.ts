@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUES } from '@contracts/jobs';
-import { PLANS, type PlanId } from '@contracts/plans';
+import { type PlanId, planOf } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
 import { OutboxRelay } from '@core/queue/outbox-relay.service';
@@ -217,13 +217,13 @@ export class MoneyWorld {
   }
 
   private keepCookie(buyer: Buyer, res: request.Response): void {
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('clear_buyer='));
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('buyer_key='));
     if (cookie) buyer.cookie = cookie.split(';')[0];
   }
 
   /** The buyer pays the plan with the card as the checkout page does; resolves with what happened. */
   async buy(planId: PlanId, cardName: CardName, buyerIndex: number): Promise<string> {
-    const plan = PLANS[planId];
+    const plan = planOf(planId);
     const buyer = this.buyers[buyerIndex];
     const party = { email: buyer.email, name: 'Model Buyer', source: 'clear', referral: 'partner7' };
     const before = await this.orderIds();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AbandonedCheckoutEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
-import { DEFAULT_PLAN_ID, PLANS } from '@contracts/plans';
+import { DEFAULT_PLAN_ID, planOf } from '@contracts/plans';
 import { ROUTES } from '@contracts/routes';
 import { AppConfig } from '@core/config/app-config';
 import { LeadRepository } from '@core/database/repositories/lead.repository';
@@ -38,7 +38,7 @@ export class AbandonedCheckoutEmailHandler {
     if (lead.unsubscribed) return 'skipped: unsubscribed';
     if (!this.mailer.configured) return 'skipped: not configured';
 
-    const plan = PLANS[DEFAULT_PLAN_ID];
+    const plan = planOf(DEFAULT_PLAN_ID);
     const checkout = new URL(ROUTES.checkout, this.config.PUBLIC_URL);
     checkout.searchParams.set('plan', plan.id);
     checkout.searchParams.set('email', lead.email);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JOBS, ScheduleInstalmentsPayload, SIDE_EFFECTS, StopInstalmentsPayload } from '@contracts/jobs';
-import { isPlanId, PLANS } from '@contracts/plans';
+import { isPlanId, planOf } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { gatewayOrderOf } from '@core/payments/order-reads';
@@ -60,7 +60,7 @@ export class InstalmentsHandler {
     const effect = await this.ledger.run(SIDE_EFFECTS.instalmentSchedule, orderId, async () => {
       if (stopped) return { outcome: 'rejected', reason: stopped };
       const scheduled = await this.gateway.scheduleInstalments({
-        order: gatewayOrderOf(order, PLANS[order.plan_id]),
+        order: gatewayOrderOf(order, planOf(order.plan_id)),
         chargeId,
         count: instalments - 1,
         firstPaidAt,

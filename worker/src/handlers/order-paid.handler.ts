@@ -10,7 +10,7 @@ import {
   SIDE_EFFECTS,
   SideEffectKind,
 } from '@contracts/jobs';
-import { isPlanId, PLANS } from '@contracts/plans';
+import { findPlan } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { BATCH_MAX, BOOKKEEPING_LINGER_MS, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -264,5 +264,5 @@ function paymentIdOf(order: OrderRow): string {
 }
 
 function planName(planId: string): string {
-  return isPlanId(planId) ? PLANS[planId].name : planId;
+  return findPlan(planId)?.name ?? planId;
 }

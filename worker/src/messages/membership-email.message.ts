@@ -1,4 +1,4 @@
-import { CURRENCY, isPlanId, PLANS } from '@contracts/plans';
+import { CURRENCY, findPlan } from '@contracts/plans';
 import { buildNotice, NoticeEmail } from './notice-email.message';
 import { formatAmount } from './receipt-email.message';
 
@@ -28,7 +28,7 @@ export interface CanceledMembershipInput {
   customerName?: string;
 }
 
-const planName = (planId: string): string => (isPlanId(planId) ? PLANS[planId].name : planId);
+const planName = (planId: string): string => findPlan(planId)?.name ?? planId;
 const longDate = (date: Date): string => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** A renewal or later instalment could not be charged: update the card before the retries run out. */

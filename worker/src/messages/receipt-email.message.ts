@@ -1,5 +1,5 @@
 import { formatMoney } from '@contracts/money';
-import { isPlanId, PLANS } from '@contracts/plans';
+import { CURRENCY, findPlan } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 
 /** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
@@ -48,9 +48,9 @@ export function formatAmount(amountCents: number, currency: string): string {
 /** The purchase receipt: the same facts in the HTML and the plain-text part. */
 export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptEmail {
   // The catalogue's fallback to the standard plan suits a visitor's URL, not a receipt for money taken.
-  if (!isPlanId(order.planId)) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
-  const plan = PLANS[order.planId];
-  const amount = formatAmount(order.amountCents, order.currency);
+  const plan = findPlan(order.planId);
+  if (!plan) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
+  const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
   const date = DATE_FORMAT.format(order.paidAt);
   const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
   const number = order.paymentNumber ?? 1;

@@ -1,4 +1,4 @@
-import { isPlanId, PLANS } from '@contracts/plans';
+import { findPlan } from '@contracts/plans';
 import { buildNotice, type NoticeEmail } from './notice-email.message';
 import { formatAmount, type ReceiptBrand } from './receipt-email.message';
 
@@ -18,7 +18,7 @@ export interface RefundNotice {
 
 /** The buyer's refund e-mail: the same facts in the HTML and the plain-text part, every value escaped in the HTML. */
 export function buildRefundEmail(refund: RefundNotice, brand: ReceiptBrand): NoticeEmail {
-  const plan = isPlanId(refund.planId) ? PLANS[refund.planId].name : refund.planId;
+  const plan = findPlan(refund.planId)?.name ?? refund.planId;
   const amount = formatAmount(refund.amountCents, refund.currency);
   const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(refund.refundedAt);
   return buildNotice(

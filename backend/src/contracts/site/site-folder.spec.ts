@@ -42,11 +42,12 @@ describe('a site folder', () => {
     const file = join(broken, 'site.json');
     expect(() => loadSite(broken)).toThrow(
       [
-        'The site folder has 4 problem(s):',
+        'The site folder has 5 problem(s):',
         `  ${file}: brand.themeColor: must be a colour like #0b1324`,
         `  ${file}: plans[0].amount: must be more than 0`,
         `  ${file}: plans[5].interval: a subscription needs an interval: 'month' or 'year'`,
         `  ${file}: plans[1].id: 'standard' is used by an earlier plan`,
+        `  ${file}: offers.upgrade[0]: '6-month' is not a plan of site.json (plans: standard, 2-month, full-payment, payment-plan, premium, blackcard-vip)`,
       ].join('\n'),
     );
   });
@@ -65,6 +66,41 @@ describe('a site folder', () => {
       '12-month guarantee',
       'a full 12 months',
     ]);
+  });
+
+  it('reads the offers, each role naming a plan of the catalogue', () => {
+    expect(loadSite(defaultSite).offers).toEqual({
+      default: 'standard',
+      upgrade: ['6-month', '2-month', 'full-payment'],
+      upgradeCta: '2-month',
+      levelTwo: 'blackcard-vip',
+      firstInstalmentButton: ['payment-plan'],
+    });
+    const minimal = loadSite(withSettings((s) => (s.offers = { default: 'premium' })));
+    expect(minimal.offers).toEqual({ default: 'premium', upgrade: [], firstInstalmentButton: [] });
+  });
+
+  it('refuses offers that name no plan, or the wrong kind of plan, saying which', () => {
+    const broken = withSettings((s) => {
+      s.offers.default = 'gold';
+      s.offers.upgrade[1] = 'silver';
+      s.offers.upgradeCta = 'premium';
+      s.offers.levelTwo = 'vip';
+      s.offers.firstInstalmentButton = ['full-payment'];
+    });
+    const file = join(broken, 'site.json');
+    const plans = 'standard, 6-month, 2-month, full-payment, payment-plan, premium, blackcard-vip';
+    expect(() => loadSite(broken)).toThrow(
+      [
+        'The site folder has 5 problem(s):',
+        `  ${file}: offers.default: 'gold' is not a plan of site.json (plans: ${plans})`,
+        `  ${file}: offers.upgrade[1]: 'silver' is not a plan of site.json (plans: ${plans})`,
+        `  ${file}: offers.upgradeCta: 'premium' must be one of offers.upgrade`,
+        `  ${file}: offers.levelTwo: 'vip' is not a plan of site.json (plans: ${plans})`,
+        `  ${file}: offers.firstInstalmentButton[0]: 'full-payment' is not paid in instalments`,
+      ].join('\n'),
+    );
+    expect(() => loadSite(withSettings((s) => delete s.offers))).toThrow(`${file}: offers: `);
   });
 
   it('refuses a file that is not JSON, or is missing, saying which', () => {

@@ -35,6 +35,28 @@ const plan = z
     if (p.kind === 'one-time' && p.interval) ctx.addIssue({ code: 'custom', path: ['interval'], message: 'a one-time plan does not renew: remove interval' });
   });
 
+const planRef = slug;
+
+/**
+ * The parts the pages give each plan (spec sections 2 and 3), by plan id: the code names these
+ * roles, never a plan, so a seller's catalogue needs no code change. Every plan is on sale at
+ * /checkout?plan=<id>.
+ */
+const offers = z
+  .object({
+    /** The plan an unknown or missing ?plan= falls back to; the landing page, /blackcard and the declines of both upsells sell it; /success offers the upgrade after it. */
+    default: planRef,
+    /** The upgrade offer's plan cards on /upsell and /success, in order. */
+    upgrade: z.array(planRef).max(6, 'must list 6 plans or fewer').default([]),
+    /** The upgrade plan of /upsell's main buttons; the upgrade's first when absent. */
+    upgradeCta: planRef.optional(),
+    /** The plan /blackcard-upsell sells (Level Two), listed with its own contents at /checkout; absent: that page sells the default plan. */
+    levelTwo: planRef.optional(),
+    /** Instalment plans whose pay button reads 'Payment 1 of N' instead of 'Pay'. */
+    firstInstalmentButton: z.array(planRef).default([]),
+  })
+  .strict();
+
 export const siteSchema = z
   .object({
     brand: z
@@ -71,8 +93,28 @@ export const siteSchema = z
           seen.add(p.id);
         });
       }),
+    offers,
   })
-  .strict();
+  .strict()
+  .superRefine((settings, ctx) => {
+    const plans = new Map(settings.plans.map((p) => [p.id, p]));
+    const refuse = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path: ['offers', ...path], message });
+    const known = (id: string, path: Array<string | number>): boolean => {
+      if (plans.has(id)) return true;
+      refuse(path, `'${id}' is not a plan of site.json (plans: ${[...plans.keys()].join(', ')})`);
+      return false;
+    };
+    const { default: fallback, upgrade, upgradeCta, levelTwo, firstInstalmentButton } = settings.offers;
+    known(fallback, ['default']);
+    upgrade.forEach((id, i) => known(id, ['upgrade', i]));
+    if (upgradeCta !== undefined && known(upgradeCta, ['upgradeCta']) && !upgrade.includes(upgradeCta)) {
+      refuse(['upgradeCta'], `'${upgradeCta}' must be one of offers.upgrade`);
+    }
+    if (levelTwo !== undefined) known(levelTwo, ['levelTwo']);
+    firstInstalmentButton.forEach((id, i) => {
+      if (known(id, ['firstInstalmentButton', i]) && !plans.get(id)?.instalments) refuse(['firstInstalmentButton', i], `'${id}' is not paid in instalments`);
+    });
+  });
 
 export type SiteSettings = z.infer<typeof siteSchema>;
 export type SitePlan = SiteSettings['plans'][number];

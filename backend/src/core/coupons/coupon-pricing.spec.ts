@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { planOf, OFFERS } from '@contracts/plans';
 import { type CouponTerms, discountCents, MIN_CHARGE_CENTS, normalizeCouponCode, priceWithCoupon } from './coupon-pricing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -34,21 +34,21 @@ describe('discountCents', () => {
 
 describe('priceWithCoupon', () => {
   it('prices a plan with a valid code, with the months only for subscriptions', () => {
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS.standard, NOW, 'USD')).toEqual({
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), OFFERS.default, NOW, 'USD')).toEqual({
       valid: true,
       fullCents: 9700,
       discountCents: 970,
       totalCents: 8730,
       durationMonths: 3,
     });
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), PLANS['full-payment'], NOW, 'USD')).toMatchObject({
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), planOf('full-payment'), NOW, 'USD')).toMatchObject({
       totalCents: 89730,
       durationMonths: null,
     });
   });
 
   it('refuses an unknown, inactive, expired, used-up or other-plan code with a readable message and the full price', () => {
-    const refusal = (c: CouponTerms | null, plan = PLANS.standard) => priceWithCoupon(c, plan, NOW, 'USD');
+    const refusal = (c: CouponTerms | null, plan = OFFERS.default) => priceWithCoupon(c, plan, NOW, 'USD');
     expect(refusal(null)).toEqual({ valid: false, message: 'This coupon code is not valid.', fullCents: 9700 });
     expect(refusal(coupon({ active: false }))).toMatchObject({ message: 'This coupon code is no longer active.' });
     expect(refusal(coupon({ expires_at: new Date('2026-06-01T12:00:00Z') }))).toMatchObject({ message: 'This coupon code has expired.' });
@@ -59,24 +59,24 @@ describe('priceWithCoupon', () => {
       message: 'This coupon code does not apply to the Standard Access plan.',
     });
     // Instalment plans take no coupon even if listed.
-    expect(refusal(coupon({ plan_ids: ['6-month'] }), PLANS['6-month'])).toMatchObject({ valid: false });
+    expect(refusal(coupon({ plan_ids: ['6-month'] }), planOf('6-month'))).toMatchObject({ valid: false });
   });
 
   it(`never takes a price below the $${MIN_CHARGE_CENTS / 100} minimum charge`, () => {
-    expect(priceWithCoupon(coupon({ percent_off: 100 }), PLANS['full-payment'], NOW, 'USD')).toMatchObject({ valid: false });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), PLANS.standard, NOW, 'USD')).toMatchObject({
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), planOf('full-payment'), NOW, 'USD')).toMatchObject({ valid: false });
+    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), OFFERS.default, NOW, 'USD')).toMatchObject({
       valid: false,
       fullCents: 9700,
     });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), PLANS.standard, NOW, 'USD')).toMatchObject({
+    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), OFFERS.default, NOW, 'USD')).toMatchObject({
       valid: true,
       totalCents: MIN_CHARGE_CENTS,
     });
   });
 
   it("prices in the currency's minor units and names the minimum in it", () => {
-    expect(priceWithCoupon(coupon({}), PLANS.standard, NOW, 'JPY')).toMatchObject({ fullCents: 97, discountCents: 10, totalCents: 87 });
-    expect(priceWithCoupon(coupon({ percent_off: 100 }), PLANS.standard, NOW, 'EUR')).toMatchObject({
+    expect(priceWithCoupon(coupon({}), OFFERS.default, NOW, 'JPY')).toMatchObject({ fullCents: 97, discountCents: 10, totalCents: 87 });
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), OFFERS.default, NOW, 'EUR')).toMatchObject({
       message: 'This coupon code would take the Standard Access plan below the €0.50 minimum charge, so it cannot be used for it.',
       fullCents: 9700,
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
-import { isPlanId, type MembershipStatus, plansOf, PRODUCT_OF_PLAN } from '@contracts/plans';
+import { type MembershipStatus, plansOf, productOf } from '@contracts/plans';
 import { MembershipRepository, type MembershipBuyer, type MembershipRow } from '../database/repositories/membership.repository';
 import { OrderLifecycleRepository } from '../database/repositories/order-lifecycle.repository';
 import type {
@@ -537,8 +537,9 @@ export class OrderLifecycle {
    */
   private async syncMembership(sql: SqlExecutor, orderId: string, buyer?: MembershipBuyer, owed?: OwedJobs): Promise<MembershipRow | null> {
     const order = buyer ?? (await this.orders.buyerOf(sql, orderId));
-    if (!order || !isPlanId(order.plan_id)) return null;
-    const product = PRODUCT_OF_PLAN[order.plan_id];
+    // An order of a plan no longer in the catalogue keeps the membership it gave as it stands.
+    const product = order ? productOf(order.plan_id) : undefined;
+    if (!order || !product) return null;
     const current = await this.memberships.lock(sql, order.email_normalized, product);
     const best = await this.memberships.bestAccess(sql, order.email_normalized, plansOf(product));
     if (!best) return current;

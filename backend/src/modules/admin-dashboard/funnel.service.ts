@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DEFAULT_PLAN_ID } from '@contracts/plans';
 import { UPGRADE_PLAN_IDS, type FunnelPlanRow, type FunnelReferralRow, type FunnelReport, type FunnelStages } from '@contracts/admin';
 import { FunnelEventRepository } from '@core/database/repositories/funnel-event.repository';
 import type { GroupedRow } from '@core/database/repositories/grouped-row';
@@ -29,7 +30,7 @@ export class FunnelService {
       this.leads.newLeads(from, to),
       this.orders.purchases(from, to),
       this.orders.testPurchases(from, to),
-      this.orders.upgrades(from, to, [...UPGRADE_PLAN_IDS]),
+      this.orders.upgrades(from, to, DEFAULT_PLAN_ID, UPGRADE_PLAN_IDS),
       this.invitations.funnel(from, to),
       this.leads.reminderFigures(from, to),
     ]);

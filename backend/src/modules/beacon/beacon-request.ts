@@ -5,7 +5,7 @@ import { isSafeText } from '../../common/safe-text.validator';
 import type { BeaconRequest, FunnelEventType } from '@contracts/admin';
 import type { NewFunnelEvent } from '@core/database/repositories/funnel-event.repository';
 import { isAppRoute } from '@contracts/routes';
-import { PLANS, isPlanId, type PlanId } from '@contracts/plans';
+import { findPlan, PLANS, type PlanId } from '@contracts/plans';
 
 /** A page view is a few dozen bytes; anything much larger is not the SPA talking. */
 export const BEACON_MAX_BYTES = 1024;
@@ -14,7 +14,7 @@ const TYPES: readonly FunnelEventType[] = ['page_view', 'checkout_start'];
 const FIELDS = new Set(['type', 'visitorId', 'path', 'plan', 'referral']);
 const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
 const MAX_REFERRAL = 200;
-const PLAN_BY_NAME = new Map<string, PlanId>(Object.values(PLANS).map((plan) => [plan.name.toLowerCase(), plan.id]));
+const PLAN_BY_NAME = new Map<string, PlanId>(PLANS.map((plan) => [plan.name.toLowerCase(), plan.id]));
 
 /** The body parseBeacon accepts, as OpenAPI states it. */
 export const BEACON_SCHEMA: SchemaObject = {
@@ -93,7 +93,7 @@ function pagePath(raw: unknown): string {
 function planIdOf(raw: unknown): PlanId | null {
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'string') refuse('plan must be a plan id or name');
-  const plan = isPlanId(raw) ? raw : PLAN_BY_NAME.get(raw.trim().toLowerCase());
+  const plan = findPlan(raw)?.id ?? PLAN_BY_NAME.get(raw.trim().toLowerCase());
   if (!plan) refuse('plan is not a plan of the catalogue');
   return plan;
 }

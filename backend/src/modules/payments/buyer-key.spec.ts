@@ -16,8 +16,17 @@ describe('buyer key', () => {
     const held = buyerKeyFor(undefined, false).setCookie.split(';')[0];
     const again = buyerKeyFor(`other=1; ${held}`, false);
     expect(again.setCookie.split(';')[0]).toBe(held);
-    expect(presentedBuyerKey('clear_buyer=short')).toBeNull();
-    expect(presentedBuyerKey(`clear_buyer=${'a'.repeat(44)}`)).toBeNull();
-    expect(buyerKeyFor('clear_buyer=short', false).setCookie).not.toContain('clear_buyer=short');
+    expect(presentedBuyerKey('buyer_key=short')).toBeNull();
+    expect(presentedBuyerKey(`buyer_key=${'a'.repeat(44)}`)).toBeNull();
+    expect(buyerKeyFor('buyer_key=short', false).setCookie).not.toContain('buyer_key=short');
+  });
+
+  it('is named without the brand, and still reads the key of a browser that paid under the old name', () => {
+    expect(buyerKeyFor(undefined, false).setCookie).toMatch(/^buyer_key=[A-Za-z0-9_-]{43};/);
+    const key = 'k'.repeat(43);
+    expect(presentedBuyerKey(`clear_buyer=${key}`)).toBe(key);
+    expect(buyerKeyFor(`clear_buyer=${key}`, false).setCookie.split(';')[0]).toBe(`buyer_key=${key}`);
+    expect(presentedBuyerKey(`clear_buyer=${'o'.repeat(43)}; buyer_key=${key}`)).toBe(key);
+    expect(presentedBuyerKey(`clear_buyer=${key}; buyer_key=short`)).toBe(key);
   });
 });

@@ -2,7 +2,13 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** The cookie that binds a browser to the orders it created (httpOnly: page scripts never see it). */
-export const BUYER_KEY_COOKIE = 'clear_buyer';
+export const BUYER_KEY_COOKIE = 'buyer_key';
+
+/**
+ * Its name before cookie names were free of the brand: a browser that paid just before an upgrade
+ * still holds its key under it, so it is read too (and given back under the new name).
+ */
+const LEGACY_BUYER_KEY_COOKIE = 'clear_buyer';
 
 /** 30 days: long enough for a buyer to come back to /success or to an upgrade, then forgotten. */
 const MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -21,8 +27,9 @@ export const buyerKeyHash = (key: string): string => createHash('sha256').update
 
 /** The buyer key this request's browser holds, if its cookie has the key's shape. */
 export function presentedBuyerKey(cookieHeader: string | undefined): string | null {
-  const key = cookieHeader ? parseCookie(cookieHeader)[BUYER_KEY_COOKIE] : undefined;
-  return key && KEY_SHAPE.test(key) ? key : null;
+  const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
+  const key = [cookies[BUYER_KEY_COOKIE], cookies[LEGACY_BUYER_KEY_COOKIE]].find((value) => value !== undefined && KEY_SHAPE.test(value));
+  return key ?? null;
 }
 
 /**

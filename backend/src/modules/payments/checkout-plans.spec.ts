@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
-import { PLANS } from '@contracts/plans';
+import { PLANS, planOf, OFFERS } from '@contracts/plans';
 
 const message = (fn: () => unknown): string => {
   try {
@@ -14,8 +14,8 @@ const message = (fn: () => unknown): string => {
 
 describe('checkout plan checks', () => {
   it('finds a one-time plan by its display name and price', () => {
-    expect(planByDisplayName('Full Payment', 997, 'one-time')).toBe(PLANS['full-payment']);
-    expect(planByDisplayName('Black Card APEX', 997, 'one-time')).toBe(PLANS['blackcard-vip']);
+    expect(planByDisplayName('Full Payment', 997, 'one-time')).toBe(planOf('full-payment'));
+    expect(planByDisplayName('Black Card APEX', 997, 'one-time')).toBe(planOf('blackcard-vip'));
   });
 
   it('refuses a price that is not the catalogue price', () => {
@@ -33,14 +33,14 @@ describe('checkout plan checks', () => {
   });
 
   it('defaults the setup intent to standard and accepts premium', () => {
-    expect(subscriptionPlanById(undefined)).toBe(PLANS.standard);
-    expect(subscriptionPlanById('premium')).toBe(PLANS.premium);
+    expect(subscriptionPlanById(undefined)).toBe(OFFERS.default);
+    expect(subscriptionPlanById('premium')).toBe(planOf('premium'));
   });
 
   it('holds confirm-subscription to the order plan', () => {
-    expect(() => assertSamePlan(PLANS.standard, 'Standard Access', 97)).not.toThrow();
-    expect(message(() => assertSamePlan(PLANS.premium, 'Standard Access', 97))).toMatch(/does not match this checkout/);
-    expect(message(() => assertSamePlan(PLANS.premium, 'Elite Access', 97))).toMatch(/which is \$297/);
+    expect(() => assertSamePlan(OFFERS.default, 'Standard Access', 97)).not.toThrow();
+    expect(message(() => assertSamePlan(planOf('premium'), 'Standard Access', 97))).toMatch(/does not match this checkout/);
+    expect(message(() => assertSamePlan(planOf('premium'), 'Elite Access', 97))).toMatch(/which is \$297/);
   });
 });
 
@@ -55,7 +55,7 @@ describe('checkout plan checks, message by message', () => {
   });
 
   it('finds every plan by its display name on its own payment path, ignoring surrounding spaces', () => {
-    for (const plan of Object.values(PLANS)) {
+    for (const plan of PLANS) {
       expect(planByDisplayName(`  ${plan.name}\n`, plan.amount, plan.kind)).toBe(plan);
     }
   });
@@ -77,18 +77,18 @@ describe('checkout plan checks, message by message', () => {
   });
 
   it('takes the setup intent plan id as it is: no trimming, no other case', () => {
-    expect(subscriptionPlanById('standard')).toBe(PLANS.standard);
+    expect(subscriptionPlanById('standard')).toBe(OFFERS.default);
     expect(message(() => subscriptionPlanById(' premium'))).toBe('Unknown plan " premium".');
     expect(message(() => subscriptionPlanById('Premium'))).toBe('Unknown plan "Premium".');
     expect(message(() => subscriptionPlanById(''))).toBe('Unknown plan "".');
   });
 
   it('holds confirm-subscription to the order plan, ignoring spaces around the name', () => {
-    expect(() => assertSamePlan(PLANS.premium, ' Elite Access\t', 297)).not.toThrow();
-    expect(message(() => assertSamePlan(PLANS.premium, 'Standard Access', 297))).toBe(
+    expect(() => assertSamePlan(planOf('premium'), ' Elite Access\t', 297)).not.toThrow();
+    expect(message(() => assertSamePlan(planOf('premium'), 'Standard Access', 297))).toBe(
       'The plan "Standard Access" does not match this checkout, which is for "Elite Access".',
     );
-    expect(message(() => assertSamePlan(PLANS.standard, 'Standard Access', 297))).toBe(
+    expect(message(() => assertSamePlan(OFFERS.default, 'Standard Access', 297))).toBe(
       'The amount $297 does not match the price of "Standard Access", which is $97.',
     );
   });

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
-import { isPlanId, Plan, PLANS } from '@contracts/plans';
+import { findPlan, OFFERS, Plan, PLANS } from '@contracts/plans';
 
-const ALL = Object.values(PLANS);
+const ALL = PLANS;
 const listOf = (plans: Plan[]) => plans.map((p) => `"${p.name}"`).join(', ');
 
 /**
@@ -18,11 +18,10 @@ export function planByDisplayName(name: string, amount: number, kind: Plan['kind
   return plan;
 }
 
-/** The setup intent's plan: by id (the spec's client sends none: standard). */
+/** The setup intent's plan: by id (the spec's client sends none: the default plan). */
 export function subscriptionPlanById(planId: string | undefined): Plan {
-  if (planId === undefined) return PLANS.standard;
-  if (!isPlanId(planId)) throw new BadRequestException(`Unknown plan "${planId}".`);
-  const plan = PLANS[planId];
+  const plan = planId === undefined ? OFFERS.default : findPlan(planId);
+  if (!plan) throw new BadRequestException(`Unknown plan "${planId}".`);
   assertKind(plan, 'subscription');
   return plan;
 }

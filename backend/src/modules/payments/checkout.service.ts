@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import { normalizeEmail } from '@contracts/email';
 import { toMinorUnits } from '@contracts/money';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
-import { CURRENCY, Plan, PLANS } from '@contracts/plans';
+import { CURRENCY, findPlan, Plan } from '@contracts/plans';
 import { hashAccessToken } from '@core/invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
@@ -61,7 +61,8 @@ export class CheckoutService {
     if (!order) throw new NotFoundException('No checkout matches this setupIntentId. Please reload the page and try again.');
     if (normalizeEmail(dto.email) !== order.email_normalized)
       throw new BadRequestException('This card confirmation belongs to another checkout.');
-    const plan = PLANS[order.plan_id];
+    const plan = findPlan(order.plan_id);
+    if (!plan) throw new BadRequestException('This checkout is for a plan no longer on sale. Please reload the page and try again.');
     assertSamePlan(plan, dto.plan, dto.amount);
     // A double click or a retry of a paid subscription answers with it at once; one still waiting
     // for its first payment asks the provider again, which answers with the same subscription and

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CouponQuote } from '@contracts/coupons';
 import { toMinorUnits } from '@contracts/money';
-import { CURRENCY, isPlanId, PLANS, type Plan } from '@contracts/plans';
+import { CURRENCY, findPlan, type Plan } from '@contracts/plans';
 import { normalizeCouponCode, priceWithCoupon, USED_UP_MESSAGE } from '@core/coupons/coupon-pricing';
 import { AppConfig } from '@core/config/app-config';
 import { CouponRepository, type CountedCoupon } from '@core/database/repositories/coupon.repository';
@@ -28,7 +28,7 @@ export class CouponCheckout {
 
   /** What the plan costs with the code today; an unusable code answers valid false, its message and the full price. */
   async quote(rawCode: string, planId: string): Promise<CouponQuote> {
-    const plan = isPlanId(planId) ? PLANS[planId] : null;
+    const plan = findPlan(planId) ?? null;
     if (!plan) throw new BadRequestException('plan must be one of the catalogue plan ids');
     const code = normalizeCouponCode(rawCode);
     const coupon = code ? await this.coupons.findByCode(code, this.config.COUPON_HOLD_MINUTES) : null;

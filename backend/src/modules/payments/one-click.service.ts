@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger } fr
 import { normalizeEmail } from '@contracts/email';
 import { toMinorUnits } from '@contracts/money';
 import type { OneClickOfferResponse, OneClickPurchaseResponse } from '@contracts/payments';
-import { CURRENCY, isPlanId, Plan, PLANS } from '@contracts/plans';
+import { CURRENCY, isPlanId, Plan, planOf } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { gatewayOrderOf } from '@core/payments/order-reads';
@@ -101,7 +101,7 @@ export class OneClickService {
   /** One-time plans only: a subscription needs its own card confirmation (and its mandate). */
   private plan(planId: string): Plan | null {
     if (this.config.ONE_CLICK_WINDOW_MINUTES === 0 || !isPlanId(planId)) return null;
-    const plan = PLANS[planId];
+    const plan = planOf(planId);
     return plan.kind === 'one-time' ? plan : null;
   }
 

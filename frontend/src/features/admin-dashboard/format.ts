@@ -1,5 +1,5 @@
 import { formatMoney } from '@contracts/money';
-import { PLANS, isPlanId } from '@contracts/plans';
+import { findPlan } from '@contracts/plans';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('en-US');
@@ -15,7 +15,7 @@ export function formatTime(iso: string | null): string {
 }
 
 export function planName(planId: string): string {
-  return isPlanId(planId) ? PLANS[planId].name : planId;
+  return findPlan(planId)?.name ?? planId;
 }
 
 /** YYYY-MM-DD of a UTC day, `daysAgo` before today. */

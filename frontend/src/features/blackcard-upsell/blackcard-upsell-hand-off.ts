@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { ROUTES } from '@contracts/routes';
 import { INVITE_SOURCE } from '@/content/blackcard';
 import { checkoutHref, present, withQuery } from '@/lib/funnel-links';
@@ -19,7 +19,7 @@ export function readLevelTwoVisitor(params: URLSearchParams): LevelTwoVisitor {
 /** Every accept button: Level Two at checkout as an invitee; referral and token only when present. */
 export function levelTwoCheckoutHref({ email, name, referral, token }: LevelTwoVisitor): string {
   return checkoutHref({
-    plan: PLANS['blackcard-vip'].id,
+    plan: (OFFERS.levelTwo ?? OFFERS.default).id,
     email,
     name,
     source: INVITE_SOURCE,
@@ -31,7 +31,7 @@ export function levelTwoCheckoutHref({ email, name, referral, token }: LevelTwoV
 /** The decline: the final success view for Level One, with the referral if present and never the token. */
 export function levelOneFinalHref({ email, name, referral }: LevelTwoVisitor): string {
   return withQuery(ROUTES.success, {
-    plan: PLANS.standard.id,
+    plan: OFFERS.default.id,
     email,
     name,
     source: INVITE_SOURCE,

@@ -1,5 +1,5 @@
 import { ROUTES } from '@contracts/routes';
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { INVITE_SOURCE } from '@/content/blackcard';
 import { checkoutHref } from '@/lib/funnel-links';
 import { sessionStore } from '@/lib/storage';
@@ -30,5 +30,5 @@ export function readStoredInvitee(): Invitee | null {
 /** Both CTAs (spec section 2): checkout for Level 1 as an invitee, or back to /invitation without token and invitee data. */
 export function blackcardCheckoutHref({ token, email, name }: Invitee): string {
   if (!token || !email || !name) return ROUTES.invitation;
-  return checkoutHref({ plan: PLANS.standard.id, source: INVITE_SOURCE, token, email, name });
+  return checkoutHref({ plan: OFFERS.default.id, source: INVITE_SOURCE, token, email, name });
 }

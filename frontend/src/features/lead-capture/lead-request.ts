@@ -1,5 +1,5 @@
 import type { CreateLeadRequest } from '@contracts/api-types';
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { readAttribution } from '@/lib/attribution';
 import { resolveReferral } from '@/lib/referral';
 
@@ -31,7 +31,7 @@ export function buildLeadRequest({ email, name, phone }: LeadFormValues): Create
 }
 
 export function checkoutPath({ email, name }: LeadFormValues): string {
-  const params = new URLSearchParams({ plan: PLANS.standard.id, email });
+  const params = new URLSearchParams({ plan: OFFERS.default.id, email });
   if (name) params.set('name', name);
   return `/checkout?${params.toString()}`;
 }

@@ -30,6 +30,7 @@ import { PastDueGrace1766880000000 } from './1766880000000-past-due-grace';
 import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-carry-provider-ids';
 import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
 import { CouponHolds1767312000000 } from './1767312000000-coupon-holds';
+import { MembershipProductsFromSite1767657600000 } from './1767657600000-membership-products-from-site';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   PaymentsCarryProviderIds1766966400000,
   SandboxDisputes1767139200000,
   CouponHolds1767312000000,
+  MembershipProductsFromSite1767657600000,
 ];

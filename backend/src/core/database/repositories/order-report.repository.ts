@@ -46,15 +46,16 @@ export class OrderReportRepository {
     return row;
   }
 
-  /** Live buyers of the standard plan in [from, to), and which of them bought one of `upgradePlanIds` (live) before `to`. */
+  /** Live buyers of the base plan in [from, to), and which of them bought one of `upgradePlanIds` (live) before `to`. */
   upgrades(
     from: Date,
     to: Date,
+    basePlanId: string,
     upgradePlanIds: readonly string[],
   ): Promise<Array<{ standard_buyers: number; upgraded: number; by_plan: Array<{ planId: string; buyers: number }> }>> {
     return this.dataSource.query<Array<{ standard_buyers: number; upgraded: number; by_plan: Array<{ planId: string; buyers: number }> }>>(
       `WITH standard AS (
-           SELECT DISTINCT email_normalized FROM orders WHERE plan_id = 'standard' AND paid_at >= $1 AND paid_at < $2 AND livemode
+           SELECT DISTINCT email_normalized FROM orders WHERE plan_id = $4 AND paid_at >= $1 AND paid_at < $2 AND livemode
          ), upgrades AS (
            SELECT DISTINCT s.email_normalized, u.plan_id
              FROM standard s JOIN orders u ON u.email_normalized = s.email_normalized
@@ -64,7 +65,7 @@ export class OrderReportRepository {
                 (SELECT count(DISTINCT email_normalized) FROM upgrades)::int AS upgraded,
                 COALESCE((SELECT json_agg(json_build_object('planId', plan_id, 'buyers', n) ORDER BY plan_id)
                             FROM (SELECT plan_id, count(*)::int AS n FROM upgrades GROUP BY plan_id) p), '[]') AS by_plan`,
-      [from, to, upgradePlanIds],
+      [from, to, upgradePlanIds, basePlanId],
     );
   }
 }

@@ -7,7 +7,7 @@ import { CheckoutPartyDto } from './checkout-party.dto';
 const AMOUNT_MESSAGE = 'amount must be a number of dollars';
 
 export class CreateSetupIntentDto extends CheckoutPartyDto implements CreateSetupIntentRequest {
-  @ApiPropertyOptional({ description: 'Subscription plan id (standard or premium); standard when omitted', example: 'standard' })
+  @ApiPropertyOptional({ description: "A subscription plan's id (site.json); the default plan when omitted", example: 'standard' })
   @Text('planId', 50, true)
   planId?: string;
 }

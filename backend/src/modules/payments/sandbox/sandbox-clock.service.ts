@@ -3,17 +3,17 @@ import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
 import { CURRENCY } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
-import { addDays, addMonths } from '@core/payments/billing-calendar';
+import { addDays } from '@core/payments/billing-calendar';
 import { renewalInvoiceObject, SandboxObjectRow, stripeEvent, subscriptionObject } from '@core/payments/providers/sandbox/sandbox-events';
 import { sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
+import { currentPeriodEnd } from '@core/payments/providers/sandbox/sandbox-periods';
 import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
-import { priceLookupKey } from '@core/payments/providers/stripe/stripe-prices';
 import { failsOffSession } from './sandbox-cards';
 
 /**
  * The sandbox's clock, like a Stripe test clock: moving it forward performs, in the order they
  * fall due, what happens in the time skipped, with the events Stripe sends for each:
- * - a monthly period ends: the subscription is billed (`invoice.paid`), or, on a card that fails
+ * - a period ends (a month, or a year for a yearly plan): the subscription is billed (`invoice.paid`), or, on a card that fails
  *   off-session (9995, 0341, 3184), the invoice stays open (`invoice.payment_failed`) and the
  *   subscription is past due (`customer.subscription.updated`);
  * - an open invoice is retried PAYMENT_RETRY_DAYS after its first failure, on the subscription's
@@ -56,7 +56,7 @@ export class SandboxClockService {
         continue;
       }
       const billed = await this.store.countForOrder(manager, 'invoice', subscription.order_id);
-      const periodEnd = addMonths(subscription.created_at, billed + 1);
+      const periodEnd = currentPeriodEnd(subscription, billed);
       if (periodEnd > now) return;
       const finished = subscription.iterations !== null && billed >= subscription.iterations;
       subscription =
@@ -135,7 +135,7 @@ export class SandboxClockService {
       manager,
       subscription,
       { status, attempt_count: subscription.attempt_count, next_attempt_at: null },
-      (updated) => [stripeEvent(type, subscriptionObject(updated, null, priceLookupKey({ id: updated.plan_id })), at)],
+      (updated) => [stripeEvent(type, subscriptionObject(updated, null), at)],
     );
   }
 }

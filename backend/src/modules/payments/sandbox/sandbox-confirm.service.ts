@@ -12,8 +12,6 @@ import {
   subscriptionObject,
 } from '@core/payments/providers/sandbox/sandbox-events';
 import { firstInvoiceId, intentKindOfSecret, isClientSecret, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
-import { priceLookupKey } from '@core/payments/providers/stripe/stripe-prices';
-import { resolvePlan } from '@contracts/plans';
 import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
 
 /**
@@ -155,10 +153,9 @@ export class SandboxConfirmService {
       await this.store.update(manager, subscription, subscription, (row) => [stripeEvent('invoice.payment_failed', invoice(row))]);
       return;
     }
-    const lookupKey = priceLookupKey(resolvePlan(subscription.plan_id));
     await this.store.update(manager, subscription, { ...subscription, status: 'active' }, (row) => [
       stripeEvent('invoice.paid', invoice(row)),
-      stripeEvent('customer.subscription.updated', subscriptionObject(row, firstInvoiceId(row), lookupKey)),
+      stripeEvent('customer.subscription.updated', subscriptionObject(row, firstInvoiceId(row))),
     ]);
   }
 

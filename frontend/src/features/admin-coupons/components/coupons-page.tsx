@@ -1,6 +1,6 @@
 import type { AdminCoupon, CouponKind } from '@contracts/coupons';
 import { formatMoney, toMinorUnits } from '@contracts/money';
-import { CURRENCY, PLANS, type PlanId } from '@contracts/plans';
+import { CURRENCY, findPlan, OFFERS, PLANS, type PlanId } from '@contracts/plans';
 import { useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { adminCoupons as copy } from '@/content/admin-coupons';
@@ -12,7 +12,7 @@ import { useCoupons } from '../api/get-coupons';
 import '../admin-coupons.css';
 
 /** The plans a coupon may be for (instalment plans take none; the server checks it too). */
-const COUPON_PLANS = Object.values(PLANS).filter((plan) => plan.instalments === undefined);
+const COUPON_PLANS = PLANS.filter((plan) => plan.instalments === undefined);
 
 const errorText = (error: unknown): string => (error instanceof ApiError && error.serverMessage ? error.serverMessage : copy.failed);
 const optionalInt = (value: string): number | null => (value.trim() ? Number(value) : null);
@@ -26,7 +26,7 @@ function CouponForm() {
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<CouponKind>('percent');
   const [value, setValue] = useState('');
-  const [plans, setPlans] = useState<PlanId[]>(['standard']);
+  const [plans, setPlans] = useState<PlanId[]>([OFFERS.default.id]);
   const [months, setMonths] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [maxRedemptions, setMaxRedemptions] = useState('');
@@ -113,7 +113,7 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
     <tr data-testid="coupon-row">
       <th scope="row">{coupon.code}</th>
       <td>{discountOf(coupon)}</td>
-      <td>{coupon.planIds.map((id) => PLANS[id].name).join(', ')}</td>
+      <td>{coupon.planIds.map((id) => findPlan(id)?.name ?? id).join(', ')}</td>
       <td>{coupon.durationMonths === null ? l.forever : l.months(coupon.durationMonths)}</td>
       <td>{coupon.expiresAt ? `${coupon.expiresAt.slice(0, 16).replace('T', ' ')} UTC` : l.never}</td>
       <td>{coupon.maxRedemptions === null ? l.unlimited(coupon.redeemed) : l.capped(coupon.redeemed, coupon.maxRedemptions)}</td>

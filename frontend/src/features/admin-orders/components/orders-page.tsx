@@ -1,5 +1,5 @@
 import type { AdminBillingOrder, AdminPayment } from '@contracts/admin';
-import { PLANS, isPlanId } from '@contracts/plans';
+import { findPlan } from '@contracts/plans';
 import { useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { adminOrders as copy } from '@/content/admin-orders';
@@ -10,7 +10,7 @@ import { RefundDialog } from './refund-dialog';
 import { StopInstalmentsDialog } from './stop-instalments-dialog';
 import '../admin-orders.css';
 
-const planName = (planId: string) => (isPlanId(planId) ? PLANS[planId].name : planId);
+const planName = (planId: string) => findPlan(planId)?.name ?? planId;
 
 function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (payment: AdminPayment) => void }) {
   return (

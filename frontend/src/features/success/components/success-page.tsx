@@ -1,5 +1,5 @@
 import type { VerificationResult } from '@contracts/payments';
-import { PLANS, resolvePlan } from '@contracts/plans';
+import { resolvePlan, OFFERS } from '@contracts/plans';
 import { startTransition, useContext, useEffect, useState } from 'react';
 import { defineIsland } from '@/lib/islands';
 import { PageNavigation } from '@/lib/page-navigation';
@@ -29,7 +29,7 @@ export function SuccessPage({ handOff }: { handOff: SuccessHandOff | null }) {
   if (verification.status === 'pending') return <LoadingView />;
   if (verification.status === 'error') return <VerificationFailedView />;
   const { result } = verification;
-  const planId = result.plan || handOff.plan || PLANS.standard.id;
+  const planId = result.plan || handOff.plan || OFFERS.default.id;
   const email = result.customer_email ?? handOff.email;
   const name = result.customer_name ?? handOff.name;
   if (!PAID_STATUSES.has(result.status))
@@ -48,7 +48,7 @@ interface PaidResultProps {
 function PaidResult({ handOff, id, result, email, name }: PaidResultProps) {
   const goTo = useContext(PageNavigation);
   const plan = resolvePlan(result.plan || handOff.plan);
-  const offerStep = plan.id === PLANS.standard.id && !handOff.final;
+  const offerStep = plan.id === OFFERS.default.id && !handOff.final;
   const toLevelTwo = offerStep && handOff.source === INVITE_SOURCE;
   const [offerOpen, setOfferOpen] = useState(offerStep && !toLevelTwo);
 

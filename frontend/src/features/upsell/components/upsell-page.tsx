@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { useEffect } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { PageLink } from '@/components/page-link';
@@ -71,7 +71,7 @@ export function UpsellPage({ visitor }: { visitor: UpsellVisitor }) {
       <footer className="upsell__footer">
         <div className="container container--narrow">
           <MainCta href={defaultHref} label={copy.footerCta} testId="upsell-footer-cta" />
-          <PageLink to={upsellCheckoutHref(PLANS.standard.id, visitor)} className="upsell__decline">
+          <PageLink to={upsellCheckoutHref(OFFERS.default.id, visitor)} className="upsell__decline">
             {copy.decline}
           </PageLink>
         </div>

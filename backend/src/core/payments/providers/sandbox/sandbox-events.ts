@@ -1,5 +1,7 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
+import { findPlan, type Plan } from '@contracts/plans';
 import { STRIPE_API_VERSION } from '../stripe/stripe-client';
+import { billingInterval, priceLookupKey } from '../stripe/stripe-prices';
 import { sandboxId } from './sandbox-ids';
 
 /** A sandbox_objects row as the event builders read it. */
@@ -127,12 +129,9 @@ export function setupIntentObject(row: SandboxObjectRow): Record<string, unknown
   };
 }
 
-export function subscriptionObject(
-  row: SandboxObjectRow,
-  invoiceId: string | null,
-  lookupKey: string,
-  currentPeriodEnd?: Date,
-): Record<string, unknown> {
+/** A subscription as Stripe sends it, with the Price of its plan (a plan gone from the catalogue bills monthly, as before). */
+export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | null, currentPeriodEnd?: Date): Record<string, unknown> {
+  const plan: Pick<Plan, 'id' | 'interval'> = findPlan(row.plan_id) ?? { id: row.plan_id };
   return {
     id: row.id,
     object: 'subscription',
@@ -150,10 +149,10 @@ export function subscriptionObject(
           ...(currentPeriodEnd && { current_period_end: unix(currentPeriodEnd) }),
           price: {
             object: 'price',
-            lookup_key: lookupKey,
+            lookup_key: priceLookupKey(plan),
             unit_amount: row.amount_cents,
             currency: row.currency,
-            recurring: { interval: 'month' },
+            recurring: { interval: billingInterval(plan) },
           },
         },
       ],

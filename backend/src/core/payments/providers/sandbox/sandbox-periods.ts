@@ -1,10 +1,12 @@
+import { periodMonths } from '@contracts/plans';
 import { addMonths } from '../../billing-calendar';
+import type { SandboxObjectRow } from './sandbox-events';
 
 /**
- * The end of a sandbox subscription's current monthly period: it started when the subscription
- * was created and has been billed `renewals` times since (one `invoice` object per period, as the
- * clock bills them).
+ * The end of a sandbox subscription's current period (a month, or a year for a yearly plan): it
+ * started when the subscription was created and has been billed `renewals` times since (one
+ * `invoice` object per period, as the clock bills them).
  */
-export function currentPeriodEnd(createdAt: Date, renewals: number): Date {
-  return addMonths(createdAt, renewals + 1);
+export function currentPeriodEnd(subscription: Pick<SandboxObjectRow, 'created_at' | 'plan_id'>, renewals: number): Date {
+  return addMonths(subscription.created_at, (renewals + 1) * periodMonths(subscription.plan_id));
 }

@@ -1,5 +1,5 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
-import { PLANS } from '@contracts/plans';
+import { planOf, OFFERS } from '@contracts/plans';
 import { GatewayOrder, PaymentRefusedError, PaymentUnsupportedError, WebhookRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from '../stripe/stripe-webhooks';
 import { disputeObject, newDispute, paidChargeOf } from './sandbox-disputes';
@@ -12,7 +12,7 @@ import { SandboxGateway } from './sandbox.gateway';
 const SECRET = 'whsec_unitspecsecret000000';
 const order = (id: string): GatewayOrder => ({
   id,
-  plan: PLANS['2-month'],
+  plan: planOf('2-month'),
   amountCents: 55000,
   currency: 'usd',
   email: 'buyer@example.com',
@@ -196,7 +196,7 @@ describe('SandboxGateway', () => {
 
   it("forgets a customer as Stripe deletes one: its running subscription is canceled, with Stripe's event, and its cards are gone", async () => {
     const orderId = '5b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
-    const standard = { ...order(orderId), plan: PLANS.standard, amountCents: 9700 };
+    const standard = { ...order(orderId), plan: OFFERS.default, amountCents: 9700 };
     const { intentId: setupId } = await gateway.createCardSetup(standard);
     Object.assign((await store.find(undefined as never, 'setup_intent', setupId))!, {
       status: 'succeeded',

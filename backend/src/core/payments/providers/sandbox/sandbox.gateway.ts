@@ -32,7 +32,6 @@ import type {
 import type { EntityManager } from 'typeorm';
 import { otherApiVersionOf, stripeEventOf } from '../stripe/stripe-events';
 import { stripeIdKind } from '../stripe/stripe-ids';
-import { priceLookupKey } from '../stripe/stripe-prices';
 import { intentState, refundState, subscriptionState } from '../stripe/stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
 import {
@@ -171,7 +170,7 @@ export class SandboxGateway implements PaymentGateway {
           discountedPeriods: order.discount?.durationMonths ?? null,
         },
         (stored) => [
-          stripeEvent('customer.subscription.created', subscriptionObject(stored, firstInvoiceId(stored), priceLookupKey(order.plan))),
+          stripeEvent('customer.subscription.created', subscriptionObject(stored, firstInvoiceId(stored))),
           // Stripe sends nothing about the invoice while its payment waits for the buyer.
           ...(needsAuthentication
             ? []
@@ -356,7 +355,7 @@ export class SandboxGateway implements PaymentGateway {
           card: charge.card,
           iterations: request.count,
         },
-        (stored) => [stripeEvent('customer.subscription.created', subscriptionObject(stored, null, priceLookupKey(order.plan)))],
+        (stored) => [stripeEvent('customer.subscription.created', subscriptionObject(stored, null))],
       );
       return { scheduleId: subscription.id, subscriptionId: subscription.id };
     });
@@ -417,7 +416,7 @@ export class SandboxGateway implements PaymentGateway {
       const periodEnd = await this.periodEnd(manager, row);
       if (row.cancel_at_period_end !== cancel) {
         await this.store.setCancelAtPeriodEnd(manager, row, cancel, (updated) => [
-          stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, priceLookupKey({ id: row.plan_id }), periodEnd)),
+          stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, periodEnd)),
         ]);
       }
       return { cancelAtPeriodEnd: cancel, currentPeriodEnd: periodEnd };
@@ -464,12 +463,7 @@ export class SandboxGateway implements PaymentGateway {
         manager,
         subscription,
         { status: subscription.status, payment_method_id: setup.payment_method_id, card: setup.card, last_error: subscription.last_error },
-        (updated) => [
-          stripeEvent(
-            'customer.subscription.updated',
-            subscriptionObject(updated, null, priceLookupKey({ id: subscription.plan_id }), periodEnd),
-          ),
-        ],
+        (updated) => [stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, periodEnd))],
       );
     });
   }
@@ -548,9 +542,7 @@ export class SandboxGateway implements PaymentGateway {
         manager,
         row,
         { status: 'canceled', payment_method_id: row.payment_method_id, card: row.card, last_error: row.last_error },
-        (canceled) => [
-          stripeEvent('customer.subscription.deleted', subscriptionObject(canceled, null, priceLookupKey({ id: row.plan_id }))),
-        ],
+        (canceled) => [stripeEvent('customer.subscription.deleted', subscriptionObject(canceled, null))],
       );
       return subscriptionState(updated.status);
     });
@@ -593,10 +585,7 @@ export class SandboxGateway implements PaymentGateway {
           manager,
           row,
           { status: cancel ? 'canceled' : row.status, payment_method_id: null, card: null, last_error: row.last_error },
-          (updated) =>
-            cancel
-              ? [stripeEvent('customer.subscription.deleted', subscriptionObject(updated, null, priceLookupKey({ id: row.plan_id })))]
-              : [],
+          (updated) => (cancel ? [stripeEvent('customer.subscription.deleted', subscriptionObject(updated, null))] : []),
         );
       }
       return changed ? 'deleted' : 'already deleted';
@@ -628,7 +617,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private async periodEnd(manager: EntityManager, subscription: SandboxObjectRow): Promise<Date> {
-    return currentPeriodEnd(subscription.created_at, await this.store.countForOrder(manager, 'invoice', subscription.order_id));
+    return currentPeriodEnd(subscription, await this.store.countForOrder(manager, 'invoice', subscription.order_id));
   }
 
   private customerFor(order: GatewayOrder): string {

@@ -2,7 +2,10 @@ import type Stripe from 'stripe';
 import type { GatewayDiscount } from '../../payment-gateway';
 
 /** The Stripe coupon made from one of ours: its id is derived from our coupon's, so it is found again, never made twice. */
-export const stripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `clear-${discount.couponId}`;
+export const stripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `coupon-${discount.couponId}`;
+
+/** The id the Stripe coupons had before ids were free of the brand: one made then is still used, never made again. */
+const legacyStripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `clear-${discount.couponId}`;
 
 const codeOf = (err: unknown): string | undefined => (err as { code?: string }).code;
 
@@ -18,10 +21,12 @@ export function durationOf(
 /** Our coupon's Stripe coupon, created the first time a subscription uses it (an existing one is kept as it is). */
 async function couponFor(stripe: Stripe, discount: GatewayDiscount, currency: string): Promise<string> {
   const id = stripeCouponId(discount);
-  try {
-    return (await stripe.coupons.retrieve(id)).id;
-  } catch (err) {
-    if (codeOf(err) !== 'resource_missing') throw err;
+  for (const known of [id, legacyStripeCouponId(discount)]) {
+    try {
+      return (await stripe.coupons.retrieve(known)).id;
+    } catch (err) {
+      if (codeOf(err) !== 'resource_missing') throw err;
+    }
   }
   try {
     const amount =

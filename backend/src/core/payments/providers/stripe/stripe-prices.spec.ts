@@ -1,10 +1,12 @@
-import { catalogueMonthlyPrices } from './stripe-prices';
+import { PLANS } from '@contracts/plans';
+import { catalogueRecurringPrices } from './stripe-prices';
 
-describe('catalogueMonthlyPrices', () => {
-  it("prices each monthly plan in the currency's minor units: cents for USD, whole yen for JPY", () => {
-    const standard = (currency: string) => catalogueMonthlyPrices(currency).find((terms) => terms.lookupKey === 'clear-standard-monthly');
-    expect(standard('USD')).toEqual({ lookupKey: 'clear-standard-monthly', amountCents: 9700, currency: 'usd', name: 'Standard Access' });
-    expect(standard('JPY')).toMatchObject({ amountCents: 97, currency: 'jpy' });
-    expect(standard('KWD')).toMatchObject({ amountCents: 97_000, currency: 'kwd' });
+describe('catalogueRecurringPrices', () => {
+  it("prices each recurring plan in the currency's minor units: cents for USD, whole yen for JPY", () => {
+    const standard = PLANS.find((plan) => plan.id === 'standard')!;
+    const termsIn = (currency: string) => catalogueRecurringPrices(currency).find((terms) => terms.name === standard.name);
+    expect(termsIn('USD')).toMatchObject({ amountCents: standard.amount * 100, currency: 'usd', interval: 'month' });
+    expect(termsIn('JPY')).toMatchObject({ amountCents: standard.amount, currency: 'jpy' });
+    expect(termsIn('KWD')).toMatchObject({ amountCents: standard.amount * 1000, currency: 'kwd' });
   });
 });

@@ -1,37 +1,57 @@
 import type Stripe from 'stripe';
 import { toMinorUnits } from '@contracts/money';
-import { PLANS, type Plan } from '@contracts/plans';
+import { CURRENCY, PLANS, type Plan } from '@contracts/plans';
 import type { GatewayOrder } from '../../payment-gateway';
 
-/** Stripe Price lookup key of a subscription plan, e.g. clear-standard-monthly. */
-export const priceLookupKey = (plan: { id: string }): string => `clear-${plan.id}-monthly`;
+type BillingInterval = 'month' | 'year';
 
-/** What a plan's monthly Price charges: its lookup key, amount, currency and the Product's name. */
-export interface MonthlyPriceTerms {
+/** How often a plan's Price bills: a subscription by its interval; instalments monthly. */
+export const billingInterval = (plan: Pick<Plan, 'interval'>): BillingInterval => plan.interval ?? 'month';
+
+/** Stripe Price lookup key of a plan's recurring Price, free of any brand, e.g. plan-standard-monthly. */
+export const priceLookupKey = (plan: Pick<Plan, 'id' | 'interval'>): string => `plan-${plan.id}-${billingInterval(plan)}ly`;
+
+/**
+ * The key the monthly Prices had before keys were neutral (`clear-standard-monthly`): a Price
+ * under it that charges the terms is still used, so an upgraded deployment (and an older instance
+ * still running beside it in a rolling upgrade) charges the same Price and makes no second one.
+ */
+const legacyLookupKey = (plan: Pick<Plan, 'id' | 'interval'>): string | null =>
+  billingInterval(plan) === 'month' ? `clear-${plan.id}-monthly` : null;
+
+/** What a plan's recurring Price charges: its lookup key, amount, currency, interval and the Product's name. */
+export interface PriceTerms {
   lookupKey: string;
+  /** An older key whose Price is still charged while its terms hold; null when there is none. */
+  legacyLookupKey: string | null;
   amountCents: number;
   currency: string;
+  interval: BillingInterval;
   name: string;
 }
 
-/** The plans billed by a monthly Price, in `currency`: subscriptions, and instalment plans (a schedule of the same Price). */
-export function catalogueMonthlyPrices(currency: string): MonthlyPriceTerms[] {
-  return Object.values(PLANS)
-    .filter((plan: Plan) => plan.kind === 'subscription' || plan.instalments !== undefined)
-    .map((plan) => ({
-      lookupKey: priceLookupKey(plan),
-      amountCents: toMinorUnits(plan.amount, currency),
-      currency: currency.toLowerCase(),
-      name: plan.name,
-    }));
+const termsOf = (plan: Plan, amountCents: number, currency: string): PriceTerms => ({
+  lookupKey: priceLookupKey(plan),
+  legacyLookupKey: legacyLookupKey(plan),
+  amountCents,
+  currency: currency.toLowerCase(),
+  interval: billingInterval(plan),
+  name: plan.name,
+});
+
+/** The plans billed by a recurring Price, in `currency`: subscriptions, and instalment plans (a schedule of the same Price). */
+export function catalogueRecurringPrices(currency: string = CURRENCY): PriceTerms[] {
+  return PLANS.filter((plan) => plan.kind === 'subscription' || plan.instalments !== undefined).map((plan) =>
+    termsOf(plan, toMinorUnits(plan.amount, currency), currency),
+  );
 }
 
-/** Whether a Price charges exactly these terms: amount, currency, once a month. */
-export function chargesTerms(price: Stripe.Price, terms: MonthlyPriceTerms): boolean {
+/** Whether a Price charges exactly these terms: amount, currency, once per interval. */
+export function chargesTerms(price: Stripe.Price, terms: PriceTerms): boolean {
   return (
     price.unit_amount === terms.amountCents &&
     price.currency.toLowerCase() === terms.currency.toLowerCase() &&
-    price.recurring?.interval === 'month' &&
+    price.recurring?.interval === terms.interval &&
     (price.recurring.interval_count ?? 1) === 1
   );
 }
@@ -44,31 +64,34 @@ export interface SettledPrice {
 }
 
 /**
- * The Price under the terms' lookup key, found or created once (the key makes concurrent
- * creations one). A Price under the key whose amount, currency or interval differs (edited in the
- * dashboard, or left from an older price list) is never charged: Stripe cannot change a Price's
- * amount, so a new Price with these terms takes the lookup key over (`transfer_lookup_key`).
+ * The Price under the terms' lookup key (or its legacy key), found or created once (the key makes
+ * concurrent creations one). A Price under the key whose amount, currency or interval differs
+ * (edited in the dashboard, or left from an older price list) is never charged: Stripe cannot
+ * change a Price's amount, so a new Price with these terms takes the lookup key over
+ * (`transfer_lookup_key`).
  */
-export async function settleMonthlyPrice(stripe: Stripe, terms: MonthlyPriceTerms): Promise<SettledPrice> {
-  const found = await stripe.prices.list({ lookup_keys: [terms.lookupKey], active: true, limit: 1 });
-  const existing = found.data[0];
-  if (existing && chargesTerms(existing, terms)) return { price: existing, created: false, replaced: null };
+export async function settlePrice(stripe: Stripe, terms: PriceTerms): Promise<SettledPrice> {
+  const keys = terms.legacyLookupKey ? [terms.lookupKey, terms.legacyLookupKey] : [terms.lookupKey];
+  const found = await stripe.prices.list({ lookup_keys: keys, active: true, limit: keys.length });
+  const existing = found.data.find((p) => p.lookup_key !== terms.legacyLookupKey);
+  const legacy = terms.legacyLookupKey ? found.data.find((p) => p.lookup_key === terms.legacyLookupKey) : undefined;
+  const usable = [existing, legacy].find((p) => p && chargesTerms(p, terms));
+  if (usable) return { price: usable, created: false, replaced: null };
   const price = await stripe.prices.create(
     {
       currency: terms.currency,
       unit_amount: terms.amountCents,
-      recurring: { interval: 'month' },
+      recurring: { interval: terms.interval },
       lookup_key: terms.lookupKey,
       ...(existing && { transfer_lookup_key: true }),
       product_data: { name: terms.name },
     },
     { idempotencyKey: `price:${terms.lookupKey}:${terms.amountCents}${existing ? `:replaces:${existing.id}` : ''}` },
   );
-  return { price, created: true, replaced: existing ?? null };
+  return { price, created: true, replaced: existing ?? legacy ?? null };
 }
 
-/** The order's plan's monthly Price at the order's full amount (see settleMonthlyPrice). */
-export async function monthlyPriceFor(stripe: Stripe, order: GatewayOrder): Promise<Stripe.Price> {
-  const terms = { lookupKey: priceLookupKey(order.plan), amountCents: order.amountCents, currency: order.currency, name: order.plan.name };
-  return (await settleMonthlyPrice(stripe, terms)).price;
+/** The order's plan's recurring Price at the order's full amount (see settlePrice). */
+export async function recurringPriceFor(stripe: Stripe, order: GatewayOrder): Promise<Stripe.Price> {
+  return (await settlePrice(stripe, termsOf(order.plan, order.amountCents, order.currency))).price;
 }

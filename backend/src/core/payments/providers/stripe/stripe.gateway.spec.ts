@@ -1,4 +1,4 @@
-import { PLANS } from '@contracts/plans';
+import { planOf } from '@contracts/plans';
 import { ConfigError, loadConfig } from '../../../config/app-config';
 import { FakeStripeServer } from '../../../../../../tests/fakes/stripe-server';
 import { PaymentRefusedError } from '../../payment-gateway';
@@ -39,7 +39,7 @@ describe('StripeGateway', () => {
   it("refunds a whole charge under the request's key, and part of one when asked", async () => {
     const charge = await gateway.createCharge({
       id: ORDER_ID,
-      plan: PLANS['2-month'],
+      plan: planOf('2-month'),
       amountCents: 55000,
       currency: 'usd',
       email: 'buyer@example.com',
@@ -255,7 +255,7 @@ describe('StripeGateway', () => {
     const CUSTOMER = 'cus_fake000000000000000001';
     const sixMonth = {
       id: ORDER_ID,
-      plan: PLANS['6-month'],
+      plan: planOf('6-month'),
       amountCents: 25000,
       currency: 'usd',
       email: 'buyer@example.com',

@@ -37,7 +37,7 @@ import { stripeClient } from './stripe-client';
 import { isSubscribedStripeEvent, otherApiVersionOf, stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { promotionCodeFor } from './stripe-coupons';
-import { monthlyPriceFor } from './stripe-prices';
+import { recurringPriceFor } from './stripe-prices';
 import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
@@ -127,7 +127,7 @@ export class StripeGateway implements PaymentGateway {
     // A coupon'd order's amountCents is its discounted first charge: the Price is the plan's full
     // price, and Stripe applies the coupon through its promotion code for the coupon's months.
     const discount = order.discount;
-    const price = await monthlyPriceFor(this.stripe, discount ? { ...order, amountCents: discount.fullAmountCents } : order);
+    const price = await recurringPriceFor(this.stripe, discount ? { ...order, amountCents: discount.fullAmountCents } : order);
     const promotionCode = discount ? await promotionCodeFor(this.stripe, discount, order.currency) : null;
     const subscription = await this.stripe.subscriptions.create(
       {
@@ -276,7 +276,7 @@ export class StripeGateway implements PaymentGateway {
     // retried later (the admin's Retry of a job that gave up) would make a second schedule.
     const earlier = await this.scheduleOf(order.id, customerId);
     if (earlier) return { scheduleId: earlier.id, subscriptionId: idOf(earlier.subscription) };
-    const price = await monthlyPriceFor(this.stripe, order);
+    const price = await recurringPriceFor(this.stripe, order);
     const schedule = await this.stripe.subscriptionSchedules.create(
       {
         customer: customerId,
