@@ -24,7 +24,10 @@ export function siteSettings(): Plugin {
     load(id) {
       if (id !== VIRTUAL_SITE) return null;
       this.addWatchFile(`${dir}/site.json`);
-      return `export const site = ${JSON.stringify(loadSite(dir))};\n`;
+      const settings = loadSite(dir);
+      // The owner's address is for the worker's dispute e-mails, not for every visitor's bundle.
+      delete settings.brand.ownerEmail;
+      return `export const site = ${JSON.stringify(settings)};\n`;
     },
   };
 }

@@ -50,6 +50,23 @@ describe('a site folder', () => {
     );
   });
 
+  it("checks the sender's and the owner's addresses as e-mail addresses; the owner's may be left out", () => {
+    const broken = withSettings((s) => {
+      s.brand.sender = { name: 'Brightpath', address: 'Brightpath <receipts@brightpath.example>' };
+      s.brand.ownerEmail = 'owner@localhost';
+    });
+    const file = join(broken, 'site.json');
+    expect(() => loadSite(broken)).toThrow(
+      [
+        'The site folder has 2 problem(s):',
+        `  ${file}: brand.sender.address: must be an e-mail address, e.g. receipts@example.com`,
+        `  ${file}: brand.ownerEmail: must be an e-mail address, e.g. receipts@example.com`,
+      ].join('\n'),
+    );
+    expect(loadSite(withSettings((s) => delete s.brand.ownerEmail)).brand.ownerEmail).toBeUndefined();
+    expect(() => loadSite(withSettings((s) => delete s.brand.sender))).toThrow(`${file}: brand.sender: `);
+  });
+
   it('refuses a file that is not JSON, or is missing, saying which', () => {
     writeFileSync(join(dir, 'site.json'), '{ "brand": ');
     expect(() => loadSite(dir)).toThrow(`${join(dir, 'site.json')}: is not valid JSON`);

@@ -764,26 +764,6 @@ export class AppConfig {
   @Min(100)
   SMTP_TIMEOUT_MS = 15_000;
 
-  /** Sender of receipts, `Name <address>` or an address; its domain also ends every Message-ID we set. */
-  @Matches(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address or "Name <address>"' })
-  MAIL_FROM = 'Brightpath Coaching <receipts@brightpath.example>';
-
-  /**
-   * The business owner's address: disputes (chargebacks) are e-mailed there, one message per
-   * status. Unset: the dispute e-mail is recorded as 'skipped: OWNER_EMAIL not set'.
-   */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { message: 'must be an e-mail address' })
-  OWNER_EMAIL?: string = undefined;
-
-  /** Business and programme names in receipts (the site's own copy is in frontend/src/content/brand.ts). */
-  @IsString()
-  BRAND_NAME = 'Brightpath Coaching';
-
-  @IsString()
-  PROGRAM_NAME = 'Clear';
-
   /**
    * Invitation gate. `instant`: the answer carries the access token (the browser goes straight to
    * /blackcard); `email`: it does not, and the private link arrives by e-mail. Either way the
@@ -971,7 +951,23 @@ function shownValue(name: string, value: string, given: boolean): string {
   return given ? shown : `not set, default ${shown}`;
 }
 
+/**
+ * Settings that moved into the site folder's site.json: a seller upgrading with one of them still
+ * set is told where it went, rather than have it silently ignored.
+ */
+const MOVED_TO_SITE: Readonly<Record<string, string>> = {
+  BRAND_NAME: 'brand.name',
+  PROGRAM_NAME: 'brand.programName',
+  MAIL_FROM: 'brand.sender (name and address)',
+  OWNER_EMAIL: 'brand.ownerEmail',
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const moved = Object.keys(MOVED_TO_SITE).filter((key) => env[key] !== undefined && env[key] !== '');
+  if (moved.length > 0) {
+    const lines = moved.map((key) => `  ${key}: set ${MOVED_TO_SITE[key]} in the site folder's site.json instead, and remove ${key}`);
+    throw new ConfigError(`Invalid configuration, these environment variables are no longer read:\n${lines.join('\n')}`);
+  }
   const known = Object.keys(new AppConfig()).concat(['DATABASE_URL', 'REDIS_URL', 'AFFILIATE_API_KEY']);
   const raw: Record<string, string> = {};
   for (const key of known) {
