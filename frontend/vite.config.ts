@@ -6,6 +6,7 @@ import { compileHints } from './vite/compile-hints.plugin';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
 import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
 import { siteSettings } from './vite/site.plugin';
+import { loadTheme, siteDir } from '../backend/src/contracts/site/site-folder';
 import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
@@ -162,7 +163,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     siteSettings(),
     react(),
-    injectDocumentHead(documentHead),
+    injectDocumentHead({ ...documentHead, themeColor: loadTheme(siteDir(fileURLToPath(new URL('.', import.meta.url)))).themeColor }),
     inlinePersonalQueryGuard(),
     prerenderPages({ clientOutDir, pages: prerendered }),
     compileHints({ modules: ['/node_modules/react-dom/'] }),

@@ -15,5 +15,4 @@ export function pageTitle(page: string): string {
 export const documentHead = {
   title: defaultDocumentTitle,
   description: `${brand.programName} is a monthly coaching membership built on the five-step ${brand.methodName}: get clear in your marriage, finances, health and purpose.`,
-  themeColor: brand.themeColor,
 };

@@ -36,11 +36,12 @@ export function buildDisputeEmail(dispute: DisputeNotice, copy: EmailCopy = emai
     common.signature,
     '',
   ].join('\n');
+  const c = copy.colors;
   const h = escapeHtml;
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${h(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#0b1324">
+<body style="font-family:${h(c.font)};color:${c.text}">
 <h1 style="font-size:20px">${h(title)}</h1>
 <p>${h(what)}</p>
 <table role="presentation">

@@ -5,6 +5,7 @@ import { site } from '@contracts/site/site';
 import { defaultSiteDir } from '@contracts/site/site-folder';
 import { SiteError } from '@contracts/site/site.schema';
 import { loadEmailCopy } from './email-copy';
+import { buildAccountLinkEmail } from './account-link-email.message';
 import { buildReceipt } from './receipt-email.message';
 
 const defaultDir = defaultSiteDir(__dirname);
@@ -38,6 +39,18 @@ describe("a site folder's e-mail copy", () => {
     expect(receipt.html).toContain(`<p>Not happy within 30 days? Your ${site.brand.programName} money back.</p>`);
   });
 
+  it("paints the e-mails in the theme's e-mail colours and font", () => {
+    const path = join(dir, 'theme.json');
+    const theme = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
+    Object.assign(theme.email, { pageDark: '#102030', buttonDark: '#e11d48', buttonDarkText: '#fff', font: "'Inter', Arial, sans-serif" });
+    writeFileSync(path, JSON.stringify(theme));
+    const mail = buildAccountLinkEmail({ link: 'https://shop.example/account?token=t', validMinutes: 30 }, loadEmailCopy(site, dir));
+    expect(mail.html).toContain(
+      '<body style="margin:0;padding:24px;background:#102030;font-family:&#39;Inter&#39;, Arial, sans-serif;color:#0b1324">',
+    );
+    expect(mail.html).toContain('background:#e11d48;color:#fff;border-radius:6px');
+  });
+
   it('names every bad file and field at once: missing, misspelt, mistyped, or an unknown placeholder', () => {
     edit('receipt.json', (c) => {
       delete c.guarantee;
@@ -47,16 +60,20 @@ describe("a site folder's e-mail copy", () => {
       c.ended.paragraphs = 'one paragraph';
       c.canceled.subject = 'Ends on {when}';
     });
+    const theme = JSON.parse(readFileSync(join(dir, 'theme.json'), 'utf8')) as Record<string, any>;
+    theme.email.muted = 'grey';
+    writeFileSync(join(dir, 'theme.json'), JSON.stringify(theme));
     const receipt = join(dir, 'emails/receipt.json');
     const membership = join(dir, 'emails/membership.json');
     expect(() => loadEmailCopy(site, dir)).toThrow(SiteError);
     expect(() => loadEmailCopy(site, dir)).toThrow(
       [
-        'The site folder has 4 problem(s):',
+        'The site folder has 5 problem(s):',
         `  ${receipt}: guarantee: is missing`,
         `  ${receipt}: subjct: is not a field of this file (check its spelling)`,
         `  ${membership}: ended.paragraphs: must be list, not text`,
         `  ${membership}: canceled.subject: {when} is not a term of this site or of this text (it may use {date})`,
+        `  ${join(dir, 'theme.json')}: email.muted: must be a colour like #0b1324 (e-mail clients read hex only)`,
       ].join('\n'),
     );
   });

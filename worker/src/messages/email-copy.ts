@@ -1,13 +1,17 @@
 import { site } from '@contracts/site/site';
-import { defaultSiteDir, loadCopy, siteDir } from '@contracts/site/site-folder';
+import { defaultSiteDir, loadCopy, loadTheme, siteDir } from '@contracts/site/site-folder';
 import { SiteError, type SiteSettings } from '@contracts/site/site.schema';
+import type { Theme } from '@contracts/site/theme.schema';
 
 /**
  * The words of every e-mail, from the site folder's `emails/*.json` (site terms such as {brand}
  * and {program} filled in; the values of one message, such as {amount}, are filled by its
- * builder with `fill`). The HTML layout is each builder's code.
+ * builder with `fill`), and their colours, from its theme.json. The HTML layout is each
+ * builder's code.
  */
 export interface EmailCopy {
+  /** The e-mails' colours and font, from the site folder's theme.json (`email`). */
+  colors: Theme['email'];
   common: { heading: string; greeting: string; greetingNamed: string; signature: string; buttonFallback: string };
   receipt: {
     subject: string;
@@ -60,7 +64,7 @@ interface LinkCopy {
   button: string;
 }
 
-const FILES: Readonly<Record<keyof EmailCopy, string>> = {
+const FILES: Readonly<Record<Exclude<keyof EmailCopy, 'colors'>, string>> = {
   common: 'emails/common.json',
   receipt: 'emails/receipt.json',
   refund: 'emails/refund.json',
@@ -72,8 +76,8 @@ const FILES: Readonly<Record<keyof EmailCopy, string>> = {
 };
 
 /**
- * Reads and checks every e-mail copy file of a site folder; one SiteError names every bad file
- * and field.
+ * Reads and checks every e-mail copy file of a site folder and its theme's e-mail colours; one
+ * SiteError names every bad file and field.
  */
 export function loadEmailCopy(settings: SiteSettings, dir: string, defaultDir = defaultSiteDir(__dirname)): EmailCopy {
   const copy: Record<string, unknown> = {};
@@ -89,6 +93,7 @@ export function loadEmailCopy(settings: SiteSettings, dir: string, defaultDir = 
     }
   };
   for (const [key, file] of Object.entries(FILES)) read(key, () => loadCopy(dir, defaultDir, file, settings));
+  read('colors', () => loadTheme(dir).email);
   if (problems.length) throw new SiteError(`The site folder has ${problems.length} problem(s):\n${problems.join('\n')}`);
   return copy as unknown as EmailCopy;
 }

@@ -35,14 +35,14 @@ describe('a site folder', () => {
     const broken = withSettings((s) => {
       s.plans[0].amount = -1;
       s.plans[1].id = 'standard';
-      s.brand.themeColor = 'navy';
+      s.brand.siteUrl = 'www.example.com';
       s.plans[5].interval = undefined;
     });
     const file = join(broken, 'site.json');
     expect(() => loadSite(broken)).toThrow(
       [
         'The site folder has 4 problem(s):',
-        `  ${file}: brand.themeColor: must be a colour like #0b1324`,
+        `  ${file}: brand.siteUrl: must be the full address of the site, e.g. https://www.example.com`,
         `  ${file}: plans[0].amount: must be more than 0`,
         `  ${file}: plans[5].interval: a subscription needs an interval: 'month' or 'year'`,
         `  ${file}: plans[1].id: 'standard' is used by an earlier plan`,

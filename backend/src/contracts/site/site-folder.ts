@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkCopy, siteTerms } from './site-copy';
 import { parseSiteSettings, SiteError, type SiteSettings } from './site.schema';
+import { parseTheme, type Theme } from './theme.schema';
 
 // Reading a site folder from disk: at boot (./site.ts) and at build (frontend/vite/site.plugin.ts).
 
@@ -40,6 +41,12 @@ function readJson(file: string, dir: string): unknown {
 export function loadSite(dir: string): SiteSettings {
   const file = join(dir, 'site.json');
   return parseSiteSettings(readJson(file, dir), file);
+}
+
+/** Reads and checks `theme.json` of a site folder: the pages' and e-mails' colours and fonts. */
+export function loadTheme(dir: string): Theme {
+  const file = join(dir, 'theme.json');
+  return parseTheme(readJson(file, dir), file);
 }
 
 /**

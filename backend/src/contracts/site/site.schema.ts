@@ -45,7 +45,6 @@ export const siteSchema = z
         programName: text,
         methodName: text,
         founderName: text,
-        themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b1324'),
         /** Who e-mails come from: the name buyers see and an address on the seller's own domain (SPF, DKIM). */
         sender: z
           .object({
