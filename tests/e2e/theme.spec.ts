@@ -9,13 +9,16 @@ import { openLanding } from './support/landing';
  * colours below are those literal values. Its themeColor is the document's theme-color.
  */
 const computed = (page: Page, selector: string, properties: string[], pseudo?: string) =>
-  page.locator(selector).first().evaluate(
-    (element, [names, after]) => {
-      const style = getComputedStyle(element, after as string | undefined);
-      return Object.fromEntries((names as string[]).map((name) => [name, style.getPropertyValue(name)]));
-    },
-    [properties, pseudo] as const,
-  );
+  page
+    .locator(selector)
+    .first()
+    .evaluate(
+      (element, [names, after]) => {
+        const style = getComputedStyle(element, after as string | undefined);
+        return Object.fromEntries((names as string[]).map((name) => [name, style.getPropertyValue(name)]));
+      },
+      [properties, pseudo] as const,
+    );
 
 test.describe('the theme', () => {
   test.beforeEach(async ({ page }) => openLanding(page));
