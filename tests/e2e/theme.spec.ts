@@ -14,8 +14,8 @@ const computed = (page: Page, selector: string, properties: string[], pseudo?: s
     .first()
     .evaluate(
       (element, [names, after]) => {
-        const style = getComputedStyle(element, after as string | undefined);
-        return Object.fromEntries((names as string[]).map((name) => [name, style.getPropertyValue(name)]));
+        const style = getComputedStyle(element, after);
+        return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
       },
       [properties, pseudo] as const,
     );
