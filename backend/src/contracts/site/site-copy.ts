@@ -1,4 +1,5 @@
-import { SiteError, type SiteSettings } from './site.schema';
+import { SiteError } from './site-error';
+import type { SiteSettings } from './site.schema';
 
 /**
  * A site folder's copy files (pages' and e-mails' words, JSON of plain strings) checked against

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SiteError } from './site-error';
 
 /**
  * The shape of a site folder's `site.json`: everything a seller changes about the business (brand,
@@ -73,10 +74,7 @@ export const siteSchema = z
 export type SiteSettings = z.infer<typeof siteSchema>;
 export type SitePlan = SiteSettings['plans'][number];
 
-/** A site folder that cannot be used, with every problem named by file, field and what is wrong. */
-export class SiteError extends Error {
-  override name = 'SiteError';
-}
+export { SiteError };
 
 /** Reads a parsed `site.json`, or throws a SiteError listing each problem as `file: field: what`. */
 export function parseSiteSettings(value: unknown, file: string): SiteSettings {
