@@ -93,6 +93,8 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
       '/src/lib/personal-query.',
       '/src/lib/personal-query-guard.',
       '/src/lib/use-hydrated.',
+      // Landing's hero backdrop and /success's confetti both wait for the page to settle.
+      '/src/lib/idle.',
       '/src/lib/use-page-search.',
       '/src/lib/use-request.',
       '/src/lib/user-preferences.',

@@ -12,6 +12,7 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 export interface DocumentHead {
   title: string;
   description: string;
+  /** The site's theme.json `themeColor`. */
   themeColor: string;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCopy, loadSite } from '../../backend/src/contracts/site/site-folder';
-import { SiteError } from '../../backend/src/contracts/site/site.schema';
+import { loadCopy, loadSite, loadTheme } from '../../backend/src/contracts/site/site-folder';
+import { SiteError } from '../../backend/src/contracts/site/site-error';
 
 // The site folder's files as the build reads them (./site.plugin.ts, vite.config.ts); apart from the
 // plugin so that unit specs can load them without Vite.
@@ -53,5 +53,5 @@ export function siteModuleJson(dir: string, defaultDir: string, relativePath: st
 export function documentHead(dir: string, defaultDir: string): { title: string; description: string; themeColor: string } {
   const settings = loadSite(dir);
   const { title, description } = loadCopy<{ title: string; description: string }>(dir, defaultDir, 'copy/head.json', settings);
-  return { title, description, themeColor: settings.brand.themeColor };
+  return { title, description, themeColor: loadTheme(dir).themeColor };
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { defaultSiteDir, loadSite, siteDir } from '../../backend/src/contracts/site/site-folder';
+import { defaultSiteDir, loadSite, loadTheme, siteDir } from '../../backend/src/contracts/site/site-folder';
+import { themeCss } from '../../backend/src/contracts/site/theme.schema';
 import { documentHead, MEDIA_TYPES, MEDIA_URL, mediaFiles, siteModuleJson, type MediaFile } from './site-files';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,6 +12,8 @@ const SITE_MODULE = /\/backend\/src\/contracts\/site\/site(\.ts)?$/;
 const VIRTUAL_SITE = '\0seller-site';
 /** How the SPA imports a site folder's files: `import copy from '@site/copy/landing.json'`. */
 const SITE_IMPORT = '@site/';
+/** The stylesheet every page loads first: the theme's tokens go at its top. */
+const BASE_STYLESHEET = /\/frontend\/src\/styles\/base\.css$/;
 
 /**
  * The site folder in the bundle: `@contracts/site/site` reads site.json from disk on the server;
@@ -18,7 +21,10 @@ const SITE_IMPORT = '@site/';
  * of a broken site folder stops with the file, the field and what is wrong. `@site/…json` imports
  * load the chosen site's copy files the same way (their types come from the default site's files,
  * tsconfig's `@site/*` path), and the posters of `media.json` are served and built under /media/.
- * The dev server reloads when a file of the site folder changes.
+ * The theme's colour and font tokens (theme.json) become CSS custom properties at the top of the
+ * base stylesheet, which every page loads (and the prerendered pages inline), so the pages need no
+ * inline style the CSP would have to allow. The dev server reloads when a file of the site folder
+ * changes.
  */
 export function siteSettings(): Plugin {
   const dir = siteDir(root);
@@ -36,7 +42,10 @@ export function siteSettings(): Plugin {
     load(id) {
       if (id === VIRTUAL_SITE) {
         this.addWatchFile(`${dir}/site.json`);
-        return `export const site = ${JSON.stringify(loadSite(dir))};\n`;
+        const settings = loadSite(dir);
+        // The owner's address is for the worker's dispute e-mails, not for every visitor's bundle.
+        delete settings.brand.ownerEmail;
+        return `export const site = ${JSON.stringify(settings)};\n`;
       }
       if (!inSite(id)) return null;
       const relativePath = relative(dir, id);
@@ -59,6 +68,11 @@ export function siteSettings(): Plugin {
       for (const name of mediaFiles(dir, media)) {
         this.emitFile({ type: 'asset', fileName: `media/${name}`, source: readFileSync(join(dir, 'media', name)) });
       }
+    },
+    transform(code, id) {
+      if (!BASE_STYLESHEET.test(id.split('?')[0])) return null;
+      this.addWatchFile(`${dir}/theme.json`);
+      return { code: themeCss(loadTheme(dir)) + code, map: null };
     },
   };
 }

@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { request } from 'undici';
 import { ORDER_PAID_EFFECTS, SIDE_EFFECTS } from '@contracts/jobs';
 import { isPlanId, type PlanId, planOf } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
+import { site } from '@contracts/site/site';
 import { messageIdFor } from '../../worker/src/clients/smtp-mailer.client';
 import { buildImage, containerPid, dockerReady, fromContainers, startComposeStack } from '../../scripts/lib/compose';
 import type { Lifecycle } from '../../scripts/lib/lifecycle';
@@ -165,7 +165,6 @@ interface Target {
 export async function benchLaunch(life: Lifecycle): Promise<void> {
   const s = settings();
   const report = new BenchReport('launch');
-  const config = new AppConfig();
   const compose = (process.env.BENCH_LAUNCH_STACK ?? 'local') === 'compose';
   if (compose && s.countStatements)
     step('Launch: statements are not counted against the Compose stack (its Postgres has no pg_stat_statements)');
@@ -306,7 +305,7 @@ export async function benchLaunch(life: Lifecycle): Promise<void> {
       statementRows.push(...statementsPerOrder(rate, paid.length, workBefore, workAfter));
       onceRows.push({
         'buyers/s': rate,
-        ...(await effectsExactlyOnce(db, sink.inspectorUrl, { meta, members }, tag, buyers, config.MAIL_FROM)),
+        ...(await effectsExactlyOnce(db, sink.inspectorUrl, { meta, members }, tag, buyers, site.brand.sender.address)),
       });
       if (!healthy && past > s.pastKnee) break;
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { site } from '@contracts/site/site';
 import { JOBS } from '@contracts/jobs';
 import { owe } from '@core/queue/owe';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
@@ -20,7 +21,8 @@ import { stripeSpecStack } from './support/stripe-spec';
  */
 const ADMIN = { email: 'stripe.refunds.admin@example.com', password: 'a long enough refunds password' };
 const WEBHOOK_SECRET = 'whsec_refundsstripesecret0000000';
-const OWNER = 'owner@brightpath.example';
+/** The default site's owner (site.json brand.ownerEmail) receives the dispute e-mails. */
+const OWNER = String(site.brand.ownerEmail);
 const PI = 'pi_fake000000000000000001';
 const SUBSCRIPTION = 'sub_fake000000000000000001';
 
@@ -39,7 +41,6 @@ const spec = stripeSpecStack({
     GA4_MEASUREMENT_ID: 'G-REFUNDS2',
     GA4_API_SECRET: 'ga4-secret',
     SMTP_URL: await smtp.start(),
-    OWNER_EMAIL: OWNER,
   }),
   fakes: [affiliate, ga4, smtp],
   drainFirst: true,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { site } from '@contracts/site/site';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
@@ -14,7 +15,8 @@ import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor }
  * one keeps access and reverses nothing. Every successful charge of the card is disputed,
  * renewals included.
  */
-const OWNER = 'owner@brightpath.example';
+/** The default site's owner (site.json brand.ownerEmail) receives the dispute e-mails. */
+const OWNER = String(site.brand.ownerEmail);
 const COOKIES = '_ga=GA1.1.1234567890.1700000000';
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
 const DISPUTED = card('4000 0000 0000 0259');
@@ -88,7 +90,6 @@ beforeAll(async () => {
     SANDBOX_WEBHOOK_SECRET: 'whsec_disputessecret0000000000000',
     STRIPE_SECRET_KEY: '',
     TRUST_PROXY: 'true',
-    OWNER_EMAIL: OWNER,
     AFFILIATE_API_URL: await affiliate.start(),
     AFFILIATE_API_KEY: 'affiliate-key',
     GA4_MP_URL: await ga4.start(),

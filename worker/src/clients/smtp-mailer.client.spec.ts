@@ -1,3 +1,4 @@
+import { site } from '@contracts/site/site';
 import { loadConfig } from '@core/config/app-config';
 import { SmtpSink } from '../../../tests/fakes/smtp-sink';
 import { SmtpMailer, messageIdFor, OutgoingMail } from './smtp-mailer.client';
@@ -20,9 +21,7 @@ describe('SmtpMailer against an SMTP sink', () => {
 
   beforeAll(async () => {
     const url = await sink.start();
-    mailer = new SmtpMailer(
-      loadConfig({ ...base, SMTP_URL: url, SMTP_TIMEOUT_MS: '2000', MAIL_FROM: 'Brightpath Coaching <receipts@brightpath.example>' }),
-    );
+    mailer = new SmtpMailer(loadConfig({ ...base, SMTP_URL: url, SMTP_TIMEOUT_MS: '2000' }));
   });
   afterEach(() => sink.reset());
   afterAll(async () => {
@@ -46,6 +45,18 @@ describe('SmtpMailer against an SMTP sink', () => {
     });
     expect(message.headers.from).toBe('Brightpath Coaching <receipts@brightpath.example>');
     expect(message.headers['content-type']).toMatch(/^multipart\/alternative/);
+  });
+
+  it("sends from the site's sender, its name quoted as a header needs and its domain in the Message-ID", async () => {
+    const replaced = jest.replaceProperty(site.brand, 'sender', { name: 'Shop, Inc.', address: 'hello@shop.example' });
+    try {
+      await mailer.send(mail);
+    } finally {
+      replaced.restore();
+    }
+    expect(sink.messages[0].headers.from).toBe('"Shop, Inc." <hello@shop.example>');
+    expect(sink.messages[0].envelope.from).toBe('hello@shop.example');
+    expect(sink.messages[0].messageId).toBe('<receipt-email.order-1@shop.example>');
   });
 
   it('sends a burst of messages over a few pooled connections, not one connection each', async () => {

@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AppConfig } from '@core/config/app-config';
+import { site } from '@contracts/site/site';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
@@ -37,9 +38,9 @@ export function messageIdFor(key: string, mailFrom: string): string {
 }
 
 /**
- * Sends mail through SMTP_URL. SMTP has no idempotency key: the ledger sends each message once,
- * and after a crash between the server's answer and the ledger's record the resend has the same
- * Message-ID. A permanent refusal of the message or its recipient (5xx) is `rejected`; refused
+ * Sends mail through SMTP_URL, from the site's sender (site.json brand.sender). SMTP has no
+ * idempotency key: the ledger sends each message once, and after a crash between the server's
+ * answer and the ledger's record the resend has the same Message-ID. A permanent refusal of the message or its recipient (5xx) is `rejected`; refused
  * connections, timeouts, temporary (4xx) answers and login failures (a setting to fix) are thrown.
  */
 @Injectable()
@@ -53,10 +54,12 @@ export class SmtpMailer implements OnModuleDestroy {
   }
 
   async send(mail: OutgoingMail): Promise<ProviderAnswer> {
-    const messageId = messageIdFor(mail.messageId, this.config.MAIL_FROM);
+    const { sender } = site.brand;
+    const messageId = messageIdFor(mail.messageId, sender.address);
     try {
       const info = await this.transporter().sendMail({
-        from: this.config.MAIL_FROM,
+        // As name and address, not one string: nodemailer quotes or encodes any name (commas, accents).
+        from: { name: sender.name, address: sender.address },
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

@@ -43,15 +43,12 @@ export class AbandonedCheckoutEmailHandler {
     checkout.searchParams.set('plan', plan.id);
     checkout.searchParams.set('email', lead.email);
     if (lead.name) checkout.searchParams.set('name', lead.name);
-    const mail = buildAbandonedCheckoutEmail(
-      {
-        name: lead.name,
-        planName: plan.name,
-        checkoutLink: checkout.toString(),
-        unsubscribeLink: unsubscribeLink(this.config.PUBLIC_URL, lead.email, this.unsubscribeKey),
-      },
-      { brandName: this.config.BRAND_NAME },
-    );
+    const mail = buildAbandonedCheckoutEmail({
+      name: lead.name,
+      planName: plan.name,
+      checkoutLink: checkout.toString(),
+      unsubscribeLink: unsubscribeLink(this.config.PUBLIC_URL, lead.email, this.unsubscribeKey),
+    });
     const to = lead.email;
     const effect = await this.ledger.run(SIDE_EFFECTS.abandonedCheckoutEmail, leadId, (key) =>
       this.mailer.send({ to, ...mail, messageId: key }),

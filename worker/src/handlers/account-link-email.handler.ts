@@ -59,10 +59,7 @@ export class AccountLinkEmailHandler {
     if (hashAccessToken(token) !== row.token_hash) throw new Error('The token is not the token stored for this account link');
     const link = new URL(ROUTES.account, this.config.PUBLIC_URL);
     link.searchParams.set('token', token);
-    const mail = buildAccountLinkEmail(
-      { link: link.toString(), validMinutes: this.config.ACCOUNT_LINK_TTL_MINUTES },
-      { brandName: this.config.BRAND_NAME },
-    );
+    const mail = buildAccountLinkEmail({ link: link.toString(), validMinutes: this.config.ACCOUNT_LINK_TTL_MINUTES });
     const to = row.email;
     const effect = await this.ledger.run(SIDE_EFFECTS.accountLinkEmail, tokenId, (key) =>
       this.mailer.send({ to, ...mail, messageId: key }),

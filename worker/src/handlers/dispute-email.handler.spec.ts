@@ -1,3 +1,4 @@
+import { site } from '@contracts/site/site';
 import { loadConfig } from '@core/config/app-config';
 import type { RefundRepository } from '@core/database/repositories/refund.repository';
 import type { SmtpMailer } from '../clients/smtp-mailer.client';
@@ -14,7 +15,7 @@ const dispute = {
   livemode: true,
 };
 
-function handler(env: Record<string, string>) {
+function handler() {
   const recorded: Array<[string, string, string]> = [];
   const sent: unknown[] = [];
   const refunds = {
@@ -34,27 +35,25 @@ function handler(env: Record<string, string>) {
       return { status: 'done', detail: {} };
     },
   } as unknown as ProviderCallLedger;
-  return { recorded, sent, handler: new DisputeEmailHandler(refunds, ledger, loadConfig({ ...base, ...env }), mailer) };
+  return { recorded, sent, handler: new DisputeEmailHandler(refunds, ledger, loadConfig(base), mailer) };
 }
 
 describe('DisputeEmailHandler', () => {
-  it('records that it did not e-mail anyone when OWNER_EMAIL is not set, rather than pretend it did', async () => {
-    const { handler: h, recorded, sent } = handler({});
-    await expect(h.notify({ disputeId: 'd1', status: 'disputed' })).resolves.toBe('skipped: OWNER_EMAIL not set');
-    expect(recorded).toEqual([['d1', 'owner-email:disputed', 'skipped: OWNER_EMAIL not set']]);
+  afterEach(() => jest.restoreAllMocks());
+
+  it("records that it did not e-mail anyone when site.json has no owner's address, rather than pretend it did", async () => {
+    jest.replaceProperty(site.brand, 'ownerEmail', undefined);
+    const { handler: h, recorded, sent } = handler();
+    await expect(h.notify({ disputeId: 'd1', status: 'disputed' })).resolves.toBe('skipped: no brand.ownerEmail in site.json');
+    expect(recorded).toEqual([['d1', 'owner-email:disputed', 'skipped: no brand.ownerEmail in site.json']]);
     expect(sent).toEqual([]);
   });
 
-  it('e-mails the owner about the new status, once through the ledger', async () => {
-    const { handler: h, recorded, sent } = handler({ OWNER_EMAIL: 'owner@example.com' });
+  it("e-mails the owner at site.json's brand.ownerEmail about the new status, once through the ledger", async () => {
+    jest.replaceProperty(site.brand, 'ownerEmail', 'owner@example.com');
+    const { handler: h, recorded, sent } = handler();
     await expect(h.notify({ disputeId: 'd1', status: 'disputed' })).resolves.toBe('sent');
-    expect(sent).toEqual([
-      expect.objectContaining({ to: 'owner@example.com', subject: expect.stringContaining('Payment disputed: $97.00') }),
-    ]);
+    expect(sent).toEqual([expect.objectContaining({ to: 'owner@example.com', subject: `[${site.brand.name}] Payment disputed: $97.00` })]);
     expect(recorded).toEqual([['d1', 'owner-email:disputed', 'sent']]);
-  });
-
-  it('refuses an OWNER_EMAIL that is not an address', () => {
-    expect(() => loadConfig({ ...base, OWNER_EMAIL: 'not an address' })).toThrow(/OWNER_EMAIL/);
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DisputeChangedPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
+import { site } from '@contracts/site/site';
 import { AppConfig } from '@core/config/app-config';
 import { RefundRepository } from '@core/database/repositories/refund.repository';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -7,12 +8,12 @@ import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { buildDisputeEmail } from '../messages/dispute-email.message';
 import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 
-export type DisputeEmailStatus = 'sent' | 'skipped: OWNER_EMAIL not set' | 'skipped: not configured' | `failed: ${string}`;
+export type DisputeEmailStatus = 'sent' | 'skipped: no brand.ownerEmail in site.json' | 'skipped: not configured' | `failed: ${string}`;
 
 /**
- * E-mails the owner (OWNER_EMAIL) that a dispute moved to a new status, once per status through
- * the ledger (`dispute-email:<dispute id>:<status>`). Without OWNER_EMAIL it records that it did
- * not, in `disputes.effects`, rather than pretend it did.
+ * E-mails the owner (site.json's brand.ownerEmail) that a dispute moved to a new status, once per
+ * status through the ledger (`dispute-email:<dispute id>:<status>`). Without that address it
+ * records that it did not, in `disputes.effects`, rather than pretend it did.
  */
 @Injectable()
 export class DisputeEmailHandler {
@@ -39,21 +40,18 @@ export class DisputeEmailHandler {
     dispute: NonNullable<Awaited<ReturnType<RefundRepository['findDispute']>>>,
     status: DisputeChangedPayload['status'],
   ): Promise<DisputeEmailStatus> {
-    const owner = this.config.OWNER_EMAIL;
-    if (!owner) return 'skipped: OWNER_EMAIL not set';
+    const owner = site.brand.ownerEmail;
+    if (!owner) return 'skipped: no brand.ownerEmail in site.json';
     if (!this.mailer.configured) return 'skipped: not configured';
-    const mail = buildDisputeEmail(
-      {
-        orderId: dispute.order_id,
-        providerDisputeId: dispute.provider_dispute_id,
-        status,
-        amountCents: dispute.amount_cents,
-        currency: dispute.currency.toUpperCase(),
-        testOrder: !dispute.livemode,
-        ordersUrl: new URL('/admin/orders', this.config.PUBLIC_URL).toString(),
-      },
-      this.config.BRAND_NAME,
-    );
+    const mail = buildDisputeEmail({
+      orderId: dispute.order_id,
+      providerDisputeId: dispute.provider_dispute_id,
+      status,
+      amountCents: dispute.amount_cents,
+      currency: dispute.currency.toUpperCase(),
+      testOrder: !dispute.livemode,
+      ordersUrl: new URL('/admin/orders', this.config.PUBLIC_URL).toString(),
+    });
     const effect = await this.ledger.run(SIDE_EFFECTS.disputeEmail, `${dispute.id}:${status}`, (key) =>
       this.mailer.send({ to: owner, ...mail, messageId: key }),
     );

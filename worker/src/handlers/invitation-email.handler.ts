@@ -35,10 +35,7 @@ export class InvitationEmailHandler {
     if (hashAccessToken(token) !== row.token_hash) throw new Error('The sealed token is not the token stored for this invitation issue');
     const link = new URL('/blackcard', this.config.PUBLIC_URL);
     link.searchParams.set('token', token);
-    const mail = buildInvitationEmail(
-      { name: row.name, link: link.toString(), expiresAt: new Date(row.expires_at) },
-      { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
-    );
+    const mail = buildInvitationEmail({ name: row.name, link: link.toString(), expiresAt: new Date(row.expires_at) });
 
     const effect = await this.ledger.run(SIDE_EFFECTS.invitationEmail, `${invitationId}:${issue}`, (key) =>
       this.mailer.send({ to: row.email, ...mail, messageId: key }),

@@ -17,7 +17,7 @@ import {
   buildMembershipCanceledEmail,
   buildMembershipEndedEmail,
   buildPaymentFailedEmail,
-  MembershipMailBrand,
+  MembershipMailLinks,
 } from '../messages/membership-email.message';
 import type { NoticeEmail } from '../messages/notice-email.message';
 
@@ -60,7 +60,7 @@ export class MembershipMailHandler {
     if (invoice.paid) return this.done({ orderId, invoiceId }, 'skipped: paid since');
     const mail = buildPaymentFailedEmail(
       { planId: order.plan_id, amountCents: invoice.amountCents, currency: invoice.currency, customerName: order.name },
-      this.brand(),
+      this.links(),
     );
     return this.send(SIDE_EFFECTS.paymentFailedEmail, invoiceId, order.email, mail, { orderId, invoiceId });
   }
@@ -74,7 +74,7 @@ export class MembershipMailHandler {
     if (order.instalments && order.subscription_id && !(await this.gateway.hasUnpaidInvoices(order.subscription_id))) {
       return this.done({ orderId }, 'skipped: paid in full');
     }
-    const mail = buildMembershipEndedEmail({ planId: order.plan_id, endedAt: order.updated_at, customerName: order.name }, this.brand());
+    const mail = buildMembershipEndedEmail({ planId: order.plan_id, endedAt: order.updated_at, customerName: order.name }, this.links());
     const ending = sequence === undefined ? orderId : `${orderId}:${sequence}`;
     return this.send(SIDE_EFFECTS.membershipEndedEmail, ending, order.email, mail, { orderId });
   }
@@ -85,7 +85,7 @@ export class MembershipMailHandler {
     if (!order) return 'skipped: order not found';
     // Resumed before this job ran: there is nothing to confirm any more.
     if (!order.cancel_at_period_end) return this.done({ orderId }, 'skipped: resumed since');
-    const mail = buildMembershipCanceledEmail({ planId: order.plan_id, endsAt: new Date(endsAt), customerName: order.name }, this.brand());
+    const mail = buildMembershipCanceledEmail({ planId: order.plan_id, endsAt: new Date(endsAt), customerName: order.name }, this.links());
     return this.send(SIDE_EFFECTS.membershipCanceledEmail, `${orderId}:${endsAt.slice(0, 10)}`, order.email, mail, { orderId });
   }
 
@@ -108,10 +108,8 @@ export class MembershipMailHandler {
     return outcome;
   }
 
-  private brand(): MembershipMailBrand {
+  private links(): MembershipMailLinks {
     return {
-      brandName: this.config.BRAND_NAME,
-      programName: this.config.PROGRAM_NAME,
       accountUrl: new URL('/account', this.config.PUBLIC_URL).toString(),
     };
   }

@@ -221,11 +221,7 @@ export class OrderPaidHandler {
         paymentNumber: charge.number,
         paymentCount: order.instalments ?? undefined,
       },
-      {
-        brandName: this.config.BRAND_NAME,
-        programName: this.config.PROGRAM_NAME,
-        accountUrl: new URL('/account', this.config.PUBLIC_URL).toString(),
-      },
+      { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() },
     );
     return this.run(SIDE_EFFECTS.receiptEmail, charge.subjectId, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
   }

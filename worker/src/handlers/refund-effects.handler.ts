@@ -94,19 +94,16 @@ export class RefundEffectsHandler {
     // A lost dispute: the bank, not us, gave the money back and told the buyer.
     if (refund.reason === 'dispute') return 'skipped: dispute';
     if (!this.mailer.configured) return 'skipped: not configured';
-    const mail = buildRefundEmail(
-      {
-        orderId: order.id,
-        planId: order.plan_id,
-        amountCents: refund.amount_cents,
-        currency: refund.currency.toUpperCase(),
-        refundedAt: refund.updated_at,
-        customerName: order.name,
-        endsAccess: refund.ends_access,
-        accountUrl: new URL('/account', this.config.PUBLIC_URL).toString(),
-      },
-      { brandName: this.config.BRAND_NAME, programName: this.config.PROGRAM_NAME },
-    );
+    const mail = buildRefundEmail({
+      orderId: order.id,
+      planId: order.plan_id,
+      amountCents: refund.amount_cents,
+      currency: refund.currency.toUpperCase(),
+      refundedAt: refund.updated_at,
+      customerName: order.name,
+      endsAccess: refund.ends_access,
+      accountUrl: new URL('/account', this.config.PUBLIC_URL).toString(),
+    });
     return this.run(SIDE_EFFECTS.refundEmail, refund.id, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
   }
 

@@ -6,11 +6,10 @@ const input = {
   checkoutLink: 'https://shop.example/checkout?plan=standard&email=ana%40example.com&name=Ana',
   unsubscribeLink: 'https://shop.example/api/unsubscribe?token=abc.def',
 };
-const brand = { brandName: 'Brightpath Coaching' };
 
 describe('buildAbandonedCheckoutEmail', () => {
   it('links back to the checkout in both parts and greets by name, escaped in HTML', () => {
-    const mail = buildAbandonedCheckoutEmail(input, brand);
+    const mail = buildAbandonedCheckoutEmail(input);
     expect(mail.subject).toBe('Your Brightpath Coaching membership is one step away');
     expect(mail.text).toContain(`Finish joining: ${input.checkoutLink}`);
     expect(mail.text.startsWith('Hi Ana <Lopez>,')).toBe(true);
@@ -20,11 +19,11 @@ describe('buildAbandonedCheckoutEmail', () => {
   });
 
   it('greets plainly without a name', () => {
-    expect(buildAbandonedCheckoutEmail({ ...input, name: null }, brand).text.startsWith('Hi,\n')).toBe(true);
+    expect(buildAbandonedCheckoutEmail({ ...input, name: null }).text.startsWith('Hi,\n')).toBe(true);
   });
 
   it('carries a visible unsubscribe link and the RFC 8058 one-click header fields', () => {
-    const mail = buildAbandonedCheckoutEmail(input, brand);
+    const mail = buildAbandonedCheckoutEmail(input);
     expect(mail.text).toContain(`Unsubscribe: ${input.unsubscribeLink}`);
     expect(mail.html).toContain(`<a href="${input.unsubscribeLink}" style="color:#5b6472">Unsubscribe</a>`);
     expect(mail.headers).toEqual({

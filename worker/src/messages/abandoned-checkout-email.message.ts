@@ -1,3 +1,5 @@
+import { fill } from '@contracts/site/site-copy';
+import { emailCopy, type EmailCopy } from './email-copy';
 import { escapeHtml } from './receipt-email.message';
 
 export interface AbandonedCheckoutEmailInput {
@@ -23,12 +25,11 @@ export interface AbandonedCheckoutEmail {
  * The abandoned-checkout reminder, a marketing e-mail: the same words in the HTML and the plain
  * text part, a visible unsubscribe link in both, and the List-Unsubscribe header fields.
  */
-export function buildAbandonedCheckoutEmail(input: AbandonedCheckoutEmailInput, brand: { brandName: string }): AbandonedCheckoutEmail {
-  const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
-  const intro = `You started joining ${brand.brandName} but did not finish. Your ${input.planName} place is still open: pick up where you left off, it takes a minute.`;
-  const button = 'Finish joining';
-  const footer = `You are receiving this because you signed up at ${brand.brandName}. Do not want reminders like this?`;
-  const unsubscribe = 'Unsubscribe';
+export function buildAbandonedCheckoutEmail(input: AbandonedCheckoutEmailInput, copy: EmailCopy = emailCopy): AbandonedCheckoutEmail {
+  const { common, abandonedCheckout: words } = copy;
+  const greeting = input.name ? fill(common.greetingNamed, { name: input.name }) : common.greeting;
+  const intro = fill(words.intro, { plan: input.planName });
+  const { button, footer, unsubscribe } = words;
   const text = [
     greeting,
     '',
@@ -36,33 +37,34 @@ export function buildAbandonedCheckoutEmail(input: AbandonedCheckoutEmailInput, 
     '',
     `${button}: ${input.checkoutLink}`,
     '',
-    `— ${brand.brandName}`,
+    common.signature,
     '',
     `${footer} ${unsubscribe}: ${input.unsubscribeLink}`,
     '',
   ].join('\n');
 
+  const c = copy.colors;
   const h = escapeHtml;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${h(`Finish joining ${brand.brandName}`)}</title></head>
-<body style="margin:0;padding:24px;background:#0b0b0f;font-family:Arial,Helvetica,sans-serif;color:#0b1324">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<head><meta charset="utf-8"><title>${h(words.title)}</title></head>
+<body style="margin:0;padding:24px;background:${c.pageDark};font-family:${h(c.font)};color:${c.text}">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:${c.card};border-radius:8px;padding:24px">
 <tr><td>
-<h1 style="font-size:20px;margin:0 0 16px">${h(brand.brandName)}</h1>
+<h1 style="font-size:20px;margin:0 0 16px">${h(common.heading)}</h1>
 <p>${h(greeting)}</p>
 <p>${h(intro)}</p>
-<p style="margin:24px 0"><a href="${h(input.checkoutLink)}" style="display:inline-block;padding:12px 20px;background:#0b0b0f;color:#f5d77a;border-radius:6px;text-decoration:none;font-weight:bold">${h(button)}</a></p>
-<p style="font-size:13px;color:#5b6472">If the button does not work, copy this address into your browser:<br>${h(input.checkoutLink)}</p>
-<p>— ${h(brand.brandName)}</p>
-<p style="font-size:12px;color:#5b6472;border-top:1px solid #e3e6ea;padding-top:12px">${h(footer)} <a href="${h(input.unsubscribeLink)}" style="color:#5b6472">${h(unsubscribe)}</a></p>
+<p style="margin:24px 0"><a href="${h(input.checkoutLink)}" style="display:inline-block;padding:12px 20px;background:${c.buttonDark};color:${c.buttonDarkText};border-radius:6px;text-decoration:none;font-weight:bold">${h(button)}</a></p>
+<p style="font-size:13px;color:${c.muted}">${h(common.buttonFallback)}<br>${h(input.checkoutLink)}</p>
+<p>${h(common.signature)}</p>
+<p style="font-size:12px;color:${c.muted};border-top:1px solid ${c.line};padding-top:12px">${h(footer)} <a href="${h(input.unsubscribeLink)}" style="color:${c.muted}">${h(unsubscribe)}</a></p>
 </td></tr>
 </table>
 </body>
 </html>
 `;
   return {
-    subject: `Your ${brand.brandName} membership is one step away`,
+    subject: words.subject,
     html,
     text,
     headers: { 'List-Unsubscribe': `<${input.unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

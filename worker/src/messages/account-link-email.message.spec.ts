@@ -1,8 +1,14 @@
+import { site } from '@contracts/site/site';
+import { defaultSiteDir } from '@contracts/site/site-folder';
+import { loadEmailCopy } from './email-copy';
 import { buildAccountLinkEmail } from './account-link-email.message';
+
+/** The default site's e-mail copy under a brand whose names need escaping. */
+const copy = loadEmailCopy({ ...site, brand: { ...site.brand, name: 'Clear & <Co>' } }, defaultSiteDir(__dirname));
 
 describe('buildAccountLinkEmail', () => {
   const link = 'https://clear.example.com/account?token=abc_DEF-123&x=<b>';
-  const mail = buildAccountLinkEmail({ link, validMinutes: 30 }, { brandName: 'Clear & <Co>' });
+  const mail = buildAccountLinkEmail({ link, validMinutes: 30 }, copy);
 
   it('carries the link and its validity in both parts', () => {
     expect(mail.text).toContain(`Sign in to my account: ${link}`);

@@ -16,7 +16,7 @@ describe('buildDisputeEmail', () => {
     ['EUR', 8_900, '€89.00'],
     ['JPY', 9_700, '¥9,700'],
   ])('states a dispute of a %s payment in that currency', (currency, amountCents, shown) => {
-    const mail = buildDisputeEmail({ ...dispute, currency, amountCents }, 'Brightpath Coaching');
+    const mail = buildDisputeEmail({ ...dispute, currency, amountCents });
     expect(mail.subject).toBe(`[Brightpath Coaching] Payment disputed: ${shown}`);
     expect(mail.text).toContain(`Amount: ${shown}`);
   });

@@ -1,3 +1,5 @@
+import { fill } from '@contracts/site/site-copy';
+import { emailCopy, type EmailCopy } from './email-copy';
 import { escapeHtml, formatAmount, type ReceiptEmail } from './receipt-email.message';
 
 /** A dispute (chargeback) as the owner is told of it: no buyer's e-mail or name, the order reference finds them in admin. */
@@ -12,48 +14,43 @@ export interface DisputeNotice {
   ordersUrl: string;
 }
 
-const WHAT: Readonly<Record<DisputeNotice['status'], string>> = {
-  disputed: 'A buyer disputed a payment with their bank. Answer it with your evidence in the payment provider before its deadline.',
-  won: 'The bank decided a dispute in your favour: the money stays with you.',
-  lost: "The bank decided a dispute in the buyer's favour: the money went back to them, their access has ended and the affiliate commission and analytics were reversed.",
-};
-
-const TITLE: Readonly<Record<DisputeNotice['status'], string>> = { disputed: 'Payment disputed', won: 'Dispute won', lost: 'Dispute lost' };
-
 /** The owner's e-mail about a dispute's new status, in text and escaped HTML. */
-export function buildDisputeEmail(dispute: DisputeNotice, brandName: string): ReceiptEmail {
+export function buildDisputeEmail(dispute: DisputeNotice, copy: EmailCopy = emailCopy): ReceiptEmail {
+  const { common, dispute: words } = copy;
   const amount = formatAmount(dispute.amountCents, dispute.currency);
   const rows: Array<[string, string]> = [
-    ['Amount', amount],
-    ['Order reference', dispute.orderId],
-    ['Dispute', dispute.providerDisputeId],
-    ...(dispute.testOrder ? [['Mode', 'Test order (no real money)'] as [string, string]] : []),
+    [words.labels.amount, amount],
+    [words.labels.orderReference, dispute.orderId],
+    [words.labels.dispute, dispute.providerDisputeId],
+    ...(dispute.testOrder ? [[words.labels.mode, words.testOrder] as [string, string]] : []),
   ];
-  const title = `${TITLE[dispute.status]}: ${amount}`;
+  const { status, what } = words[dispute.status];
+  const title = fill(words.title, { status, amount });
   const text = [
-    WHAT[dispute.status],
+    what,
     '',
     ...rows.map(([l, v]) => `${l}: ${v}`),
     '',
-    `Orders: ${dispute.ordersUrl}`,
+    `${words.orders}: ${dispute.ordersUrl}`,
     '',
-    `— ${brandName}`,
+    common.signature,
     '',
   ].join('\n');
+  const c = copy.colors;
   const h = escapeHtml;
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${h(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#0b1324">
+<body style="font-family:${h(c.font)};color:${c.text}">
 <h1 style="font-size:20px">${h(title)}</h1>
-<p>${h(WHAT[dispute.status])}</p>
+<p>${h(what)}</p>
 <table role="presentation">
 ${rows.map(([l, v]) => `<tr><th align="left" style="font-weight:normal;padding-right:8px">${h(l)}</th><td>${h(v)}</td></tr>`).join('\n')}
 </table>
-<p><a href="${h(dispute.ordersUrl)}">Open the orders screen</a></p>
-<p>— ${h(brandName)}</p>
+<p><a href="${h(dispute.ordersUrl)}">${h(words.ordersLink)}</a></p>
+<p>${h(common.signature)}</p>
 </body>
 </html>
 `;
-  return { subject: `[${brandName}] ${title}`, html, text };
+  return { subject: fill(words.subject, { title }), html, text };
 }

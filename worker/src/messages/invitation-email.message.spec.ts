@@ -1,12 +1,19 @@
+import { site } from '@contracts/site/site';
+import { defaultSiteDir } from '@contracts/site/site-folder';
+import { loadEmailCopy } from './email-copy';
 import { buildInvitationEmail, greetingName } from './invitation-email.message';
 
-const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear & Co' };
+/** The default site's e-mail copy under a brand whose names need escaping. */
+const copy = loadEmailCopy(
+  { ...site, brand: { ...site.brand, name: 'Brightpath <Coaching>', programName: 'Clear & Co' } },
+  defaultSiteDir(__dirname),
+);
 const link = 'https://funnel.example/blackcard?token=abc_DEF-123&x="y"';
 
 describe('buildInvitationEmail', () => {
   const mail = buildInvitationEmail(
     { name: "  <script>alert(1)</script> O'Hara ", link, expiresAt: new Date('2030-01-31T12:00:00Z') },
-    brand,
+    copy,
   );
 
   it('puts the access link and its expiry in both parts', () => {
@@ -56,7 +63,7 @@ describe('greetingName', () => {
   ])('does not greet %j by name', (typed) => expect(greetingName(typed)).toBeNull());
 
   it('uses the first name only in the e-mail', () => {
-    const mail = buildInvitationEmail({ name: 'Jane Click-here-to-claim', link, expiresAt: new Date('2030-01-31T12:00:00Z') }, brand);
+    const mail = buildInvitationEmail({ name: 'Jane Click-here-to-claim', link, expiresAt: new Date('2030-01-31T12:00:00Z') }, copy);
     expect(mail.text.startsWith('Hi Jane,\n')).toBe(true);
     expect(mail.text).not.toContain('Click');
     expect(mail.html).not.toContain('Click');

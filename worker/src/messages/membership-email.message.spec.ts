@@ -1,10 +1,15 @@
+import { site } from '@contracts/site/site';
+import { defaultSiteDir } from '@contracts/site/site-folder';
+import { loadEmailCopy } from './email-copy';
 import { buildMembershipCanceledEmail, buildMembershipEndedEmail, buildPaymentFailedEmail } from './membership-email.message';
 
-const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear', accountUrl: 'https://clear.example/account' };
+/** The default site's e-mail copy under a brand whose names need escaping. */
+const copy = loadEmailCopy({ ...site, brand: { ...site.brand, name: 'Brightpath <Coaching>' } }, defaultSiteDir(__dirname));
+const links = { accountUrl: 'https://clear.example/account' };
 
 describe('membership e-mails', () => {
   it('asks the buyer to update the card when a renewal could not be charged, with the amount and the account link', () => {
-    const mail = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'usd', customerName: 'Ada' }, brand);
+    const mail = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'usd', customerName: 'Ada' }, links, copy);
     expect(mail.subject).toBe('Action needed: your Clear payment of $97.00 failed');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('Standard Access');
@@ -16,16 +21,17 @@ describe('membership e-mails', () => {
   });
 
   it('states a failed payment in its own currency', () => {
-    const yen = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'jpy' }, brand);
+    const yen = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'jpy' }, links);
     expect(yen.subject).toBe('Action needed: your Clear payment of ¥9,700 failed');
-    const euros = buildPaymentFailedEmail({ planId: 'standard', amountCents: 8_900, currency: 'eur' }, brand);
+    const euros = buildPaymentFailedEmail({ planId: 'standard', amountCents: 8_900, currency: 'eur' }, links);
     expect(euros.text).toContain('€89.00');
   });
 
   it('says when the membership ended and escapes what it repeats in HTML', () => {
     const mail = buildMembershipEndedEmail(
       { planId: '6-month', endedAt: new Date('2027-03-04T10:00:00Z'), customerName: '<b>Eve</b>' },
-      brand,
+      links,
+      copy,
     );
     expect(mail.subject).toBe('Your Clear membership has ended');
     expect(mail.text).toContain('March 4, 2027');
@@ -36,7 +42,7 @@ describe('membership e-mails', () => {
   });
 
   it('confirms a cancellation with the date access ends and the way back', () => {
-    const mail = buildMembershipCanceledEmail({ planId: 'standard', endsAt: new Date('2027-01-15T09:00:00Z') }, brand);
+    const mail = buildMembershipCanceledEmail({ planId: 'standard', endsAt: new Date('2027-01-15T09:00:00Z') }, links, copy);
     expect(mail.subject).toBe('Your Clear membership ends on January 15, 2027');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('you will not be charged again');

@@ -1,6 +1,7 @@
 import { formatMoney } from '@contracts/money';
 import { CURRENCY, findPlan } from '@contracts/plans';
-import { site } from '@contracts/site/site';
+import { fill } from '@contracts/site/site-copy';
+import { emailCopy, type EmailCopy } from './email-copy';
 
 /** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
 export interface ReceiptOrder {
@@ -19,9 +20,7 @@ export interface ReceiptOrder {
   paymentCount?: number;
 }
 
-export interface ReceiptBrand {
-  brandName: string;
-  programName: string;
+export interface ReceiptLinks {
   /** `${PUBLIC_URL}/account`: where the buyer sees payments, updates the card or cancels. */
   accountUrl?: string;
 }
@@ -31,8 +30,6 @@ export interface ReceiptEmail {
   html: string;
   text: string;
 }
-
-const GUARANTEE = `Your purchase is covered by our ${site.guarantee.name}.`;
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -45,27 +42,35 @@ export function formatAmount(amountCents: number, currency: string): string {
   return formatMoney(amountCents, currency, { decimals: 'always' });
 }
 
+/** 'Hi Ada,' with the buyer's name as given, else the plain greeting. */
+export function greetingOf(name: string | null | undefined, common: EmailCopy['common']): string {
+  return name?.trim() ? fill(common.greetingNamed, { name: name.trim() }) : common.greeting;
+}
+
 /** The purchase receipt: the same facts in the HTML and the plain-text part. */
-export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptEmail {
+export function buildReceipt(order: ReceiptOrder, links: ReceiptLinks = {}, copy: EmailCopy = emailCopy): ReceiptEmail {
   // The catalogue's fallback to the standard plan suits a visitor's URL, not a receipt for money taken.
   const plan = findPlan(order.planId);
   if (!plan) throw new Error(`Receipt for an unknown plan id "${order.planId}"`);
   const amount = formatAmount(order.amountCents, order.currency ?? CURRENCY);
   const date = DATE_FORMAT.format(order.paidAt);
-  const greeting = order.customerName?.trim() ? `Hi ${order.customerName.trim()},` : 'Hi,';
+  const { common, receipt: words } = copy;
+  const greeting = greetingOf(order.customerName, common);
   const number = order.paymentNumber ?? 1;
   const later = number > 1;
-  const payment = order.paymentCount ? `Payment ${number} of ${order.paymentCount}` : later ? `Payment ${number}` : null;
-  const intro = later
-    ? `Thank you for staying with ${brand.programName}. Your payment was received; this e-mail is your receipt.`
-    : `Thank you for joining ${brand.programName}. Your payment was received; this e-mail is your receipt.`;
+  const payment = order.paymentCount
+    ? fill(words.paymentOf, { number, count: order.paymentCount })
+    : later
+      ? fill(words.paymentNumber, { number })
+      : null;
+  const intro = later ? words.introLater : words.introFirst;
   const rows: Array<[string, string]> = [
-    ['Plan', plan.name],
-    ['Billing', plan.displayText],
-    ...(payment ? [['Payment', payment] as [string, string]] : []),
-    ['Amount paid', amount],
-    ['Date', date],
-    ['Order reference', order.orderId],
+    [words.labels.plan, plan.name],
+    [words.labels.billing, plan.displayText],
+    ...(payment ? [[words.labels.payment, payment] as [string, string]] : []),
+    [words.labels.amountPaid, amount],
+    [words.labels.date, date],
+    [words.labels.orderReference, order.orderId],
   ];
 
   const text = [
@@ -75,33 +80,34 @@ export function buildReceipt(order: ReceiptOrder, brand: ReceiptBrand): ReceiptE
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
-    GUARANTEE,
+    words.guarantee,
     '',
-    ...(brand.accountUrl ? [`Your payments, card and membership: ${brand.accountUrl}`, ''] : []),
-    `— ${brand.brandName}`,
+    ...(links.accountUrl ? [`${words.account}: ${links.accountUrl}`, ''] : []),
+    common.signature,
     '',
   ].join('\n');
 
+  const c = copy.colors;
   const h = escapeHtml;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${h(`Your ${brand.programName} receipt`)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#0b1324">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<head><meta charset="utf-8"><title>${h(words.title)}</title></head>
+<body style="margin:0;padding:24px;background:${c.page};font-family:${h(c.font)};color:${c.text}">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:${c.card};border-radius:8px;padding:24px">
 <tr><td>
-<h1 style="font-size:20px;margin:0 0 16px">${h(brand.brandName)}</h1>
+<h1 style="font-size:20px;margin:0 0 16px">${h(common.heading)}</h1>
 <p>${h(greeting)}</p>
 <p>${h(intro)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">
-${rows.map(([label, value]) => `<tr><th align="left" style="padding:6px 8px 6px 0;font-weight:normal;color:#5b6472">${h(label)}</th><td style="padding:6px 0">${h(value)}</td></tr>`).join('\n')}
+${rows.map(([label, value]) => `<tr><th align="left" style="padding:6px 8px 6px 0;font-weight:normal;color:${c.muted}">${h(label)}</th><td style="padding:6px 0">${h(value)}</td></tr>`).join('\n')}
 </table>
-<p>${h(GUARANTEE)}</p>
-${brand.accountUrl ? `<p>Your payments, card and membership: <a href="${h(brand.accountUrl)}">${h(brand.accountUrl)}</a></p>\n` : ''}<p>— ${h(brand.brandName)}</p>
+<p>${h(words.guarantee)}</p>
+${links.accountUrl ? `<p>${h(words.account)}: <a href="${h(links.accountUrl)}">${h(links.accountUrl)}</a></p>\n` : ''}<p>${h(common.signature)}</p>
 </td></tr>
 </table>
 </body>
 </html>
 `;
 
-  return { subject: `Your ${brand.programName} receipt: ${plan.name}, ${amount}`, html, text };
+  return { subject: fill(words.subject, { plan: plan.name, amount }), html, text };
 }

@@ -1,6 +1,10 @@
+import { site } from '@contracts/site/site';
+import { defaultSiteDir } from '@contracts/site/site-folder';
+import { loadEmailCopy } from './email-copy';
 import { buildRefundEmail } from './refund-email.message';
 
-const brand = { brandName: 'Brightpath <Coaching>', programName: 'Clear' };
+/** The default site's e-mail copy under a brand whose names need escaping. */
+const copy = loadEmailCopy({ ...site, brand: { ...site.brand, name: 'Brightpath <Coaching>' } }, defaultSiteDir(__dirname));
 const refund = {
   orderId: '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10',
   planId: 'standard',
@@ -14,7 +18,7 @@ const refund = {
 
 describe('buildRefundEmail', () => {
   it('says what was refunded and links to the account page, in text and escaped HTML', () => {
-    const mail = buildRefundEmail(refund, brand);
+    const mail = buildRefundEmail(refund, copy);
     expect(mail.subject).toBe('Your Clear refund: $97.00');
     expect(mail.text).toContain('Amount refunded: $97.00');
     expect(mail.text).toContain('your access to Clear has ended');
@@ -26,15 +30,15 @@ describe('buildRefundEmail', () => {
   });
 
   it("states the refund in the payment's own currency", () => {
-    const euros = buildRefundEmail({ ...refund, amountCents: 8_900, currency: 'EUR' }, brand);
+    const euros = buildRefundEmail({ ...refund, amountCents: 8_900, currency: 'EUR' });
     expect(euros.subject).toBe('Your Clear refund: €89.00');
     expect(euros.text).toContain('We have refunded €89.00');
-    const yen = buildRefundEmail({ ...refund, amountCents: 9_700, currency: 'jpy' }, brand);
+    const yen = buildRefundEmail({ ...refund, amountCents: 9_700, currency: 'jpy' });
     expect(yen.subject).toBe('Your Clear refund: ¥9,700');
     expect(yen.text).toContain('Amount refunded: ¥9,700');
   });
 
   it('keeps the access of a partial refund', () => {
-    expect(buildRefundEmail({ ...refund, endsAccess: false }, brand).text).toContain('Your access to Clear is unchanged.');
+    expect(buildRefundEmail({ ...refund, endsAccess: false }, copy).text).toContain('Your access to Clear is unchanged.');
   });
 });

@@ -1,6 +1,8 @@
 import { findPlan } from '@contracts/plans';
+import { fill } from '@contracts/site/site-copy';
+import { emailCopy, type EmailCopy } from './email-copy';
 import { buildNotice, type NoticeEmail } from './notice-email.message';
-import { formatAmount, type ReceiptBrand } from './receipt-email.message';
+import { formatAmount } from './receipt-email.message';
 
 /** A refund as the buyer is told of it. */
 export interface RefundNotice {
@@ -17,28 +19,24 @@ export interface RefundNotice {
 }
 
 /** The buyer's refund e-mail: the same facts in the HTML and the plain-text part, every value escaped in the HTML. */
-export function buildRefundEmail(refund: RefundNotice, brand: ReceiptBrand): NoticeEmail {
+export function buildRefundEmail(refund: RefundNotice, copy: EmailCopy = emailCopy): NoticeEmail {
+  const words = copy.refund;
   const plan = findPlan(refund.planId)?.name ?? refund.planId;
   const amount = formatAmount(refund.amountCents, refund.currency);
   const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(refund.refundedAt);
   return buildNotice(
     {
-      subject: `Your ${brand.programName} refund: ${amount}`,
+      subject: fill(words.subject, { amount }),
       customerName: refund.customerName,
-      paragraphs: [
-        `We have refunded ${amount} for your ${brand.programName} purchase. Your bank usually shows it within 5 to 10 business days.`,
-        refund.endsAccess
-          ? `As the payment was refunded in full, your access to ${brand.programName} has ended.`
-          : `Your access to ${brand.programName} is unchanged.`,
-      ],
+      paragraphs: [fill(words.refunded, { amount }), refund.endsAccess ? words.accessEnded : words.accessUnchanged],
       rows: [
-        ['Plan', plan],
-        ['Amount refunded', amount],
-        ['Date', date],
-        ['Order reference', refund.orderId],
+        [words.labels.plan, plan],
+        [words.labels.amountRefunded, amount],
+        [words.labels.date, date],
+        [words.labels.orderReference, refund.orderId],
       ],
-      action: { label: 'Your memberships and payments', url: refund.accountUrl },
+      action: { label: words.action, url: refund.accountUrl },
     },
-    brand,
+    copy,
   );
 }

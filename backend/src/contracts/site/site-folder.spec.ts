@@ -36,14 +36,14 @@ describe('a site folder', () => {
     const broken = withSettings((s) => {
       s.plans[0].amount = -1;
       s.plans[1].id = 'standard';
-      s.brand.themeColor = 'navy';
+      s.brand.siteUrl = 'www.example.com';
       s.plans[5].interval = undefined;
     });
     const file = join(broken, 'site.json');
     expect(() => loadSite(broken)).toThrow(
       [
         'The site folder has 5 problem(s):',
-        `  ${file}: brand.themeColor: must be a colour like #0b1324`,
+        `  ${file}: brand.siteUrl: must be the full address of the site, e.g. https://www.example.com`,
         `  ${file}: plans[0].amount: must be more than 0`,
         `  ${file}: plans[5].interval: a subscription needs an interval: 'month' or 'year'`,
         `  ${file}: plans[1].id: 'standard' is used by an earlier plan`,
@@ -101,6 +101,23 @@ describe('a site folder', () => {
       ].join('\n'),
     );
     expect(() => loadSite(withSettings((s) => delete s.offers))).toThrow(`${file}: offers: `);
+  });
+
+  it("checks the sender's and the owner's addresses as e-mail addresses; the owner's may be left out", () => {
+    const broken = withSettings((s) => {
+      s.brand.sender = { name: 'Brightpath', address: 'Brightpath <receipts@brightpath.example>' };
+      s.brand.ownerEmail = 'owner@localhost';
+    });
+    const file = join(broken, 'site.json');
+    expect(() => loadSite(broken)).toThrow(
+      [
+        'The site folder has 2 problem(s):',
+        `  ${file}: brand.sender.address: must be an e-mail address, e.g. receipts@example.com`,
+        `  ${file}: brand.ownerEmail: must be an e-mail address, e.g. receipts@example.com`,
+      ].join('\n'),
+    );
+    expect(loadSite(withSettings((s) => delete s.brand.ownerEmail)).brand.ownerEmail).toBeUndefined();
+    expect(() => loadSite(withSettings((s) => delete s.brand.sender))).toThrow(`${file}: brand.sender: `);
   });
 
   it('refuses a file that is not JSON, or is missing, saying which', () => {

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { checkCopy, siteTerms } from './site-copy';
 import { SiteError } from './site-error';
 import { parseSiteSettings, type SiteSettings } from './site.schema';
+import { parseTheme, type Theme } from './theme.schema';
 
 // Reading a site folder from disk: at boot (./site.ts) and at build (frontend/vite/site.plugin.ts).
 
@@ -41,6 +42,12 @@ function readJson(file: string, dir: string): unknown {
 export function loadSite(dir: string): SiteSettings {
   const file = join(dir, 'site.json');
   return parseSiteSettings(readJson(file, dir), file);
+}
+
+/** Reads and checks `theme.json` of a site folder: the pages' and e-mails' colours and fonts. */
+export function loadTheme(dir: string): Theme {
+  const file = join(dir, 'theme.json');
+  return parseTheme(readJson(file, dir), file);
 }
 
 /**

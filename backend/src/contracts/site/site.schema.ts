@@ -8,6 +8,8 @@ import { SiteError } from './site-error';
  */
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be 1 to 40 lower-case letters, digits or -, starting with a letter or digit');
 const text = z.string().trim().min(1, 'must not be empty');
+/** An e-mail address (the rules of MAIL_FROM and OWNER_EMAIL before they moved here). */
+const address = (shape: RegExp) => z.string().regex(shape, 'must be an e-mail address, e.g. receipts@example.com');
 
 const plan = z
   .object({
@@ -66,7 +68,15 @@ export const siteSchema = z
         programName: text,
         methodName: text,
         founderName: text,
-        themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b1324'),
+        /** Who e-mails come from: the name buyers see and an address on the seller's own domain (SPF, DKIM). */
+        sender: z
+          .object({
+            name: text,
+            address: address(/^[^\s@<>]+@[^\s@<>]+$/),
+          })
+          .strict(),
+        /** The owner's address: disputes (chargebacks) are e-mailed there. Absent: they are recorded, not e-mailed. */
+        ownerEmail: address(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/).optional(),
       })
       .strict(),
     /** The money-back guarantee as pages and e-mails name it (copy terms {guarantee}, {guarantee:title}…). */
@@ -125,9 +135,14 @@ export { SiteError };
 export function parseSiteSettings(value: unknown, file: string): SiteSettings {
   const result = siteSchema.safeParse(value);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
+  throw issuesToSiteError(result.error.issues, file);
+}
+
+/** One SiteError for a file's schema issues, each line `file: field: what is wrong`. */
+export function issuesToSiteError(issues: readonly z.core.$ZodIssue[], file: string): SiteError {
+  const lines = issues.map((issue) => {
     const field = issue.path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key)), '');
     return `  ${file}: ${field || '(top level)'}: ${issue.message}`;
   });
-  throw new SiteError(`The site folder has ${lines.length} problem(s):\n${lines.join('\n')}`);
+  return new SiteError(`The site folder has ${lines.length} problem(s):\n${lines.join('\n')}`);
 }

@@ -96,6 +96,21 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(/REDIS_URL \("localhost:6379"\): must be a redis:\/\/ connection URL/);
   });
 
+  it('refuses the brand and mail variables that moved to site.json, naming the field that replaces each', () => {
+    const moved = () =>
+      loadConfig({ ...valid, BRAND_NAME: 'Old Brand', MAIL_FROM: 'Old <old@example.com>', OWNER_EMAIL: '', PROGRAM_NAME: 'Old' });
+    expect(moved).toThrow(ConfigError);
+    expect(moved).toThrow(
+      [
+        'Invalid configuration, fix these environment variables:',
+        "  BRAND_NAME is no longer read: set brand.name in the site folder's site.json instead, and remove BRAND_NAME",
+        "  PROGRAM_NAME is no longer read: set brand.programName in the site folder's site.json instead, and remove PROGRAM_NAME",
+        "  MAIL_FROM is no longer read: set brand.sender (name and address) in the site folder's site.json instead, and remove MAIL_FROM",
+      ].join('\n'),
+    );
+    expect(() => loadConfig({ ...valid, OWNER_EMAIL: 'owner@example.com' })).toThrow(/OWNER_EMAIL is no longer read: set brand\.ownerEmail in/);
+  });
+
   it('treats an empty affiliate key as not configured', () => {
     expect(loadConfig({ ...valid, AFFILIATE_API_KEY: '' }).AFFILIATE_API_KEY).toBeUndefined();
   });

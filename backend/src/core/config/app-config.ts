@@ -799,26 +799,6 @@ export class AppConfig {
   @Min(100)
   SMTP_TIMEOUT_MS = 15_000;
 
-  /** Sender of receipts, `Name <address>` or an address; its domain also ends every Message-ID we set. */
-  @Matches(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address or "Name <address>"' })
-  MAIL_FROM = 'Brightpath Coaching <receipts@brightpath.example>';
-
-  /**
-   * The business owner's address: disputes (chargebacks) are e-mailed there, one message per
-   * status. Unset: the dispute e-mail is recorded as 'skipped: OWNER_EMAIL not set'.
-   */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { message: 'must be an e-mail address' })
-  OWNER_EMAIL?: string = undefined;
-
-  /** Business and programme names in receipts (the site's own copy is in the site folder, site/). */
-  @IsString()
-  BRAND_NAME = 'Brightpath Coaching';
-
-  @IsString()
-  PROGRAM_NAME = 'Clear';
-
   /**
    * Invitation gate. `instant`: the answer carries the access token (the browser goes straight to
    * /blackcard); `email`: it does not, and the private link arrives by e-mail. Either way the
@@ -1007,24 +987,27 @@ function shownValue(name: string, value: string, given: boolean): string {
 }
 
 /**
- * The web build's settings before they were read at run time, each with the variable that
- * replaced it: a deployment upgraded with its old .env must not lose its analytics unnoticed.
+ * Settings no longer read, each with what replaced it: a deployment upgraded with its old .env is
+ * told, rather than losing its analytics (once build settings, now read at start) or its brand
+ * (now in the site folder's site.json) unnoticed.
  */
-const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
-  VITE_GA4_ID: 'GA4_MEASUREMENT_ID',
-  VITE_META_PIXEL_ID: 'META_PIXEL_ID',
-  VITE_FIRSTPROMOTER_ID: 'FIRSTPROMOTER_ID',
-  VITE_PROGRAM_APP_URL: 'PROGRAM_APP_URL',
-  VITE_MEMBERS_REGISTER_URL: 'MEMBERS_REGISTER_URL',
-  VITE_APP_DOWNLOAD_URL: 'APP_DOWNLOAD_URL',
+const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
+  VITE_GA4_ID: 'rename it to GA4_MEASUREMENT_ID (read when the server starts; no rebuild)',
+  VITE_META_PIXEL_ID: 'rename it to META_PIXEL_ID (read when the server starts; no rebuild)',
+  VITE_FIRSTPROMOTER_ID: 'rename it to FIRSTPROMOTER_ID (read when the server starts; no rebuild)',
+  VITE_PROGRAM_APP_URL: 'rename it to PROGRAM_APP_URL (read when the server starts; no rebuild)',
+  VITE_MEMBERS_REGISTER_URL: 'rename it to MEMBERS_REGISTER_URL (read when the server starts; no rebuild)',
+  VITE_APP_DOWNLOAD_URL: 'rename it to APP_DOWNLOAD_URL (read when the server starts; no rebuild)',
+  BRAND_NAME: "set brand.name in the site folder's site.json instead, and remove BRAND_NAME",
+  PROGRAM_NAME: "set brand.programName in the site folder's site.json instead, and remove PROGRAM_NAME",
+  MAIL_FROM: "set brand.sender (name and address) in the site folder's site.json instead, and remove MAIL_FROM",
+  OWNER_EMAIL: "set brand.ownerEmail in the site folder's site.json instead, and remove OWNER_EMAIL",
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const renamed = Object.entries(RENAMED_SETTINGS).filter(([old]) => env[old]?.trim());
-  if (renamed.length > 0) {
-    const lines = renamed.map(
-      ([old, name]) => `  ${old} is no longer read: rename it to ${name} (read when the server starts; no rebuild)`,
-    );
+  const retired = Object.keys(RETIRED_SETTINGS).filter((key) => env[key]?.trim());
+  if (retired.length > 0) {
+    const lines = retired.map((key) => `  ${key} is no longer read: ${RETIRED_SETTINGS[key]}`);
     throw new ConfigError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`);
   }
   const known = Object.keys(new AppConfig()).concat(['DATABASE_URL', 'REDIS_URL', 'AFFILIATE_API_KEY']);

@@ -14,7 +14,7 @@ describe('loadEnvFile', () => {
         'STRIPE_SECRET_KEY=sk_test_fromdotenv   # a comment after a value',
         'PUBLIC_URL=http://from-dotenv.example',
         'SMTP_URL=',
-        'MAIL_FROM="Brightpath <receipts@brightpath.example>"',
+        'TRUST_PROXY="loopback, 10.0.0.0/8"',
       ].join('\n'),
     );
   });
@@ -26,7 +26,7 @@ describe('loadEnvFile', () => {
     expect(env).toEqual({
       STRIPE_SECRET_KEY: 'sk_test_fromdotenv',
       PUBLIC_URL: 'https://real.example',
-      MAIL_FROM: 'Brightpath <receipts@brightpath.example>',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
     });
   });
 

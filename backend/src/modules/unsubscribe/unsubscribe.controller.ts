@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppConfig } from '@core/config/app-config';
+import { site } from '@contracts/site/site';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { confirmUnsubscribePage, unsubscribedPage } from './unsubscribe-page';
 import { UnsubscribeService } from './unsubscribe.service';
@@ -15,10 +15,7 @@ import { UnsubscribeService } from './unsubscribe.service';
 @ApiExcludeController()
 @Controller('unsubscribe')
 export class UnsubscribeController {
-  constructor(
-    private readonly unsubscribes: UnsubscribeService,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly unsubscribes: UnsubscribeService) {}
 
   @Get()
   async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
@@ -27,7 +24,7 @@ export class UnsubscribeController {
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(confirmUnsubscribePage(this.config.BRAND_NAME, token as string));
+      .send(confirmUnsubscribePage(site.brand.name, token as string));
   }
 
   @Post()
@@ -40,6 +37,6 @@ export class UnsubscribeController {
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(unsubscribedPage(this.config.BRAND_NAME));
+      .send(unsubscribedPage(site.brand.name));
   }
 }
