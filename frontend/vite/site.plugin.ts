@@ -3,13 +3,17 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defaultSiteDir, loadSite, loadTheme, siteDir } from '../../backend/src/contracts/site/site-folder';
+import { type Site, withDisplayTexts } from '../../backend/src/contracts/site/site-copy';
 import { themeCss } from '../../backend/src/contracts/site/theme.schema';
+import { SHOWN_WHOLE, SYMBOLS } from '../../backend/src/contracts/currency-display';
 import { documentHead, MEDIA_TYPES, MEDIA_URL, mediaFiles, siteModuleJson, type MediaFile } from './site-files';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const SITE_MODULE = /\/backend\/src\/contracts\/site\/site(\.ts)?$/;
 const VIRTUAL_SITE = '\0seller-site';
+const CURRENCY_DISPLAY_MODULE = /\/backend\/src\/contracts\/currency-display(\.ts)?$/;
+const VIRTUAL_CURRENCY_DISPLAY = '\0seller-currency-display';
 /** How the SPA imports a site folder's files: `import copy from '@site/copy/landing.json'`. */
 const SITE_IMPORT = '@site/';
 /** The stylesheet every page loads first: the theme's tokens go at its top. */
@@ -35,17 +39,21 @@ export function siteSettings(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (source.startsWith(SITE_IMPORT)) return join(dir, source.slice(SITE_IMPORT.length));
-      if (!importer || !/site(\.ts)?$/.test(source)) return null;
+      if (!importer || !/(site|currency-display)(\.ts)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && SITE_MODULE.test(resolved.id.split('?')[0]) ? VIRTUAL_SITE : null;
+      const file = resolved?.id.split('?')[0] ?? '';
+      return SITE_MODULE.test(file) ? VIRTUAL_SITE : CURRENCY_DISPLAY_MODULE.test(file) ? VIRTUAL_CURRENCY_DISPLAY : null;
     },
     load(id) {
+      if (id === VIRTUAL_CURRENCY_DISPLAY) {
+        // The site's currency alone (../../backend/src/contracts/currency-display.ts says why).
+        const { currency } = loadSite(dir);
+        const symbol = SYMBOLS[currency];
+        return `export const SHOWN_WHOLE = ${JSON.stringify(SHOWN_WHOLE.split(' ').includes(currency) ? currency : '')};\nexport const SYMBOLS = ${JSON.stringify(symbol ? { [currency]: symbol } : {})};\n`;
+      }
       if (id === VIRTUAL_SITE) {
         this.addWatchFile(`${dir}/site.json`);
-        const settings = loadSite(dir);
-        // The owner's address is for the worker's dispute e-mails, not for every visitor's bundle.
-        delete settings.brand.ownerEmail;
-        return `export const site = ${JSON.stringify(settings)};\n`;
+        return `export const site = ${JSON.stringify(browserSettings(withDisplayTexts(loadSite(dir))))};\n`;
       }
       if (!inSite(id)) return null;
       const relativePath = relative(dir, id);
@@ -75,6 +83,18 @@ export function siteSettings(): Plugin {
       return { code: themeCss(loadTheme(dir)) + code, map: null };
     },
   };
+}
+
+/**
+ * What the pages' code reads of site.json, and nothing more: every byte here is on every buyer
+ * page. The guarantee's wordings reach the pages through their copy files (filled at build); the
+ * sender's and the owner's addresses are the worker's.
+ */
+function browserSettings({ brand, currency, plans, offers }: Site): Omit<Site, 'guarantee' | 'brand'> & { brand: Partial<Site['brand']> } {
+  const { name, siteUrl, programName, methodName, founderName } = brand;
+  // A plan's display template and interval are spent in its display text; no page reads them.
+  const shown = plans.map(({ display: _template, interval: _interval, ...plan }) => plan);
+  return { brand: { name, siteUrl, programName, methodName, founderName }, currency, plans: shown, offers };
 }
 
 /** Every document's title, description and theme colour, from the chosen site folder. */

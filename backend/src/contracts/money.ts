@@ -1,3 +1,5 @@
+import { SHOWN_WHOLE, SYMBOLS } from './currency-display';
+
 // Money as the funnel, the admin and the e-mails show it: one formatter for every currency Stripe
 // charges in, en-US conventions. Formatted by hand rather than with toLocaleString or
 // Intl.NumberFormat: the first Intl formatter of a page loads ICU's number data, 10–20 ms of main
@@ -5,7 +7,9 @@
 // hydration of every page that shows a price. money.spec.ts holds it to Node's full-ICU Intl.
 
 // Space-separated lists rather than Sets, and no list of all of Stripe's currencies, keep this
-// module small on every buyer page; the spec checks every currency Stripe lists.
+// module small on every buyer page; the spec checks every currency Stripe lists. How each currency
+// is shown (symbol, whole units) is in ./currency-display.ts, which the browser build narrows to
+// the site's currency.
 
 /** Whether a list holds the code: a three-letter code can only match a whole entry. */
 const listed = (list: string, code: string): boolean => /^[A-Z]{3}$/.test(code) && list.includes(code);
@@ -16,34 +20,6 @@ const ZERO_DECIMAL = 'BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XO
 /** Stripe's three-decimal currencies: an API amount of 5120 is 5.120 dinars. */
 const THREE_DECIMAL = 'BHD JOD KWD OMR TND';
 
-/** Currencies Stripe counts in hundredths but en-US shows in whole units ('ISK 1,235'), rounded half away from zero. */
-const SHOWN_WHOLE = 'AFN ALL COP HUF IDR ISK LAK LBP MMK PKR SOS STD YER';
-
-/** en-US symbols that are not the code itself ('CHF 10' is the code). */
-const SYMBOLS: Readonly<Record<string, string>> = {
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-  JPY: '¥',
-  AUD: 'A$',
-  BRL: 'R$',
-  CAD: 'CA$',
-  CNY: 'CN¥',
-  HKD: 'HK$',
-  ILS: '₪',
-  INR: '₹',
-  KRW: '₩',
-  MXN: 'MX$',
-  NZD: 'NZ$',
-  PHP: '₱',
-  TWD: 'NT$',
-  VND: '₫',
-  XAF: 'FCFA',
-  XCD: 'EC$',
-  XCG: 'Cg.',
-  XOF: 'F\u202fCFA',
-  XPF: 'CFPF',
-};
 
 /**
  * How many decimals a currency's amounts have in Stripe's API: 0 (JPY), 2 (USD) or 3 (KWD). Codes

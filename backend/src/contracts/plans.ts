@@ -1,6 +1,5 @@
 import { site } from './site/site';
-import { planDisplayText } from './site/site-copy';
-import type { SitePlan } from './site/site.schema';
+import type { Site } from './site/site-copy';
 
 /**
  * The one plan catalogue (spec section 3), read from the site folder's site.json. Amounts are whole
@@ -34,9 +33,9 @@ export type PlanId = string;
 /** The site's currency (ISO 4217, capitals). */
 export const CURRENCY = site.currency;
 
-function planFrom(found: SitePlan): Plan {
-  const { id, name, amount, kind, interval, instalments } = found;
-  return { id, name, amount, kind, displayText: planDisplayText(found, CURRENCY), ...(interval ? { interval } : {}), ...(instalments ? { instalments } : {}) };
+function planFrom(found: Site['plans'][number]): Plan {
+  const { id, name, amount, kind, interval, instalments, displayText } = found;
+  return { id, name, amount, kind, displayText, ...(interval ? { interval } : {}), ...(instalments ? { instalments } : {}) };
 }
 
 /** The catalogue, in site.json's order. */

@@ -22,6 +22,13 @@ export function planDisplayText(plan: SiteSettings['plans'][number], currency: s
   return template.replaceAll('{amount}', formatPrice(plan.amount, currency)).replaceAll('{instalments}', String(plan.instalments ?? 1));
 }
 
+/** Settings as the code reads them: each plan with its display text derived once, where it is read. */
+export type Site = Omit<SiteSettings, 'plans'> & { plans: (SiteSettings['plans'][number] & { displayText: string })[] };
+
+export function withDisplayTexts<T extends Pick<SiteSettings, 'plans' | 'currency'>>(settings: T): T & Pick<Site, 'plans'> {
+  return { ...settings, plans: settings.plans.map((plan) => ({ ...plan, displayText: planDisplayText(plan, settings.currency) })) };
+}
+
 /** The terms every copy file may use, from site.json. */
 export function siteTerms(settings: SiteSettings): Terms {
   const terms: Record<string, string> = {
