@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { site } from '@contracts/site/site';
 import type { AppConfig } from '@core/config/app-config';
 import { AdminSessionService } from './admin-access/admin-session.service';
 import { sendError } from './error-body';
@@ -28,8 +29,8 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       });
   }
   const openApi = new DocumentBuilder()
-    .setTitle('Clear funnel API')
-    .setDescription('Lead capture, checkout, invitations and testimonials for the Clear membership funnel.')
+    .setTitle(`${site.brand.programName} funnel API`)
+    .setDescription(`Lead capture, checkout, invitations and testimonials for the ${site.brand.programName} membership funnel.`)
     .setVersion('1')
     .build();
   SwaggerModule.setup(DOCS_PATH, app, () => SwaggerModule.createDocument(app, openApi));
