@@ -138,7 +138,7 @@ it('charges the standard plan at its site price in the site currency, under its 
 
 it('sells an annual plan added in site.json, renewed by the sandbox clock after a year, not a month', async () => {
   const annual = plans.planOf('annual');
-  expect(annual.displayText).toBe('890 EUR/year');
+  expect(annual.displayText).toBe('€890/year');
   await subscribe('annual', annual.name, annual.amount);
   const orderId = (await orderOf()).id;
   expect(await orderOf()).toMatchObject({ plan_id: 'annual', amount_cents: 89000, currency: 'eur', status: 'active' });
