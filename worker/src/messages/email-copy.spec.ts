@@ -12,7 +12,14 @@ import { buildReceipt } from './receipt-email.message';
 
 const defaultDir = defaultSiteDir(__dirname);
 const amountCents = toMinorUnits(OFFERS.default.amount, CURRENCY);
-const order = { orderId: 'ord_1', planId: OFFERS.default.id, amountCents, currency: CURRENCY, paidAt: new Date('2026-01-02T00:00:00Z'), customerName: 'Ada' };
+const order = {
+  orderId: 'ord_1',
+  planId: OFFERS.default.id,
+  amountCents,
+  currency: CURRENCY,
+  paidAt: new Date('2026-01-02T00:00:00Z'),
+  customerName: 'Ada',
+};
 
 describe("a site folder's e-mail copy", () => {
   let dir: string;
@@ -36,7 +43,9 @@ describe("a site folder's e-mail copy", () => {
     });
     edit('common.json', (c) => (c.greetingNamed = 'Hello {name}!'));
     const receipt = buildReceipt(order, {}, loadEmailCopy(site, dir));
-    expect(receipt.subject).toBe(`${site.brand.name}: paid ${formatMoney(amountCents, CURRENCY, { decimals: 'always' })} for ${OFFERS.default.name}`);
+    expect(receipt.subject).toBe(
+      `${site.brand.name}: paid ${formatMoney(amountCents, CURRENCY, { decimals: 'always' })} for ${OFFERS.default.name}`,
+    );
     expect(receipt.text).toMatch(/^Hello Ada!\n/);
     expect(receipt.text).toContain(`Not happy within 30 days? Your ${site.brand.programName} money back.`);
     expect(receipt.html).toContain(`<p>Not happy within 30 days? Your ${site.brand.programName} money back.</p>`);

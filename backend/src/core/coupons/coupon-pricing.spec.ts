@@ -72,12 +72,16 @@ describe('priceWithCoupon', () => {
   it(`never takes a price below the $${MIN_CHARGE_CENTS / 100} minimum charge`, () => {
     expect(priceWithCoupon(coupon({ percent_off: 100 }), fullPayment, NOW, 'USD')).toMatchObject({ valid: false });
     const offBelowMinimum = standardCents - MIN_CHARGE_CENTS + 1;
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: offBelowMinimum }), standard, NOW, 'USD')).toMatchObject({
+    expect(
+      priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: offBelowMinimum }), standard, NOW, 'USD'),
+    ).toMatchObject({
       valid: false,
       fullCents: standardCents,
     });
     const offToMinimum = standardCents - MIN_CHARGE_CENTS;
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: offToMinimum }), standard, NOW, 'USD')).toMatchObject({
+    expect(
+      priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: offToMinimum }), standard, NOW, 'USD'),
+    ).toMatchObject({
       valid: true,
       totalCents: MIN_CHARGE_CENTS,
     });
@@ -85,7 +89,11 @@ describe('priceWithCoupon', () => {
 
   it("prices in the currency's minor units and names the minimum in it", () => {
     const yen = toMinorUnits(standard.amount, 'JPY');
-    expect(priceWithCoupon(coupon({}), standard, NOW, 'JPY')).toMatchObject({ fullCents: yen, discountCents: Math.round(yen / 10), totalCents: yen - Math.round(yen / 10) });
+    expect(priceWithCoupon(coupon({}), standard, NOW, 'JPY')).toMatchObject({
+      fullCents: yen,
+      discountCents: Math.round(yen / 10),
+      totalCents: yen - Math.round(yen / 10),
+    });
     expect(priceWithCoupon(coupon({ percent_off: 100 }), standard, NOW, 'EUR')).toMatchObject({
       message: `This coupon code would take the ${standard.name} plan below the €0.50 minimum charge, so it cannot be used for it.`,
       fullCents: toMinorUnits(standard.amount, 'EUR'),
