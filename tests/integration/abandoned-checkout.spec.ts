@@ -4,6 +4,7 @@ import { JOB_QUEUE, JOBS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { signUnsubscribeToken, unsubscribeKey } from '@core/marketing/unsubscribe-token';
 import { JobProducer } from '@core/queue/job-producer';
+import { OFFERS } from '@contracts/plans';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { adminCreate } from './support/admin';
 import { clientAddresses, flushRedis, outboxDrained, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
@@ -72,8 +73,8 @@ async function payStandard(email: string, name: string): Promise<void> {
     name,
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   await waitFor(
     async () =>

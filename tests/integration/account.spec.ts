@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { clientAddresses, outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
 
@@ -65,8 +67,8 @@ async function subscribe(email = buyer): Promise<string> {
     name: 'Acc Member',
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   await waitFor(async () => Object.keys((await orderOf(email))?.paid_effects ?? {}).length === 4, 'first payment settled');
   await outboxDrained(stack.db);
@@ -188,14 +190,21 @@ it("lists the buyer's memberships and payments, and nobody else's", async () => 
   expect(res.body.memberships).toEqual([
     expect.objectContaining({
       orderId,
-      planName: 'Standard Access',
-      displayText: '$97/month',
+      planName: OFFERS.default.name,
+      displayText: OFFERS.default.displayText,
       state: 'active',
       statusText: 'Active',
       canCancel: true,
       canResume: false,
       canUpdateCard: true,
-      payments: [{ sequence: 1, amountCents: 9700, currency: 'usd', paidAt: expect.any(String) }],
+      payments: [
+        {
+          sequence: 1,
+          amountCents: toMinorUnits(OFFERS.default.amount, CURRENCY),
+          currency: CURRENCY.toLowerCase(),
+          paidAt: expect.any(String),
+        },
+      ],
     }),
   ]);
   await authed(session, '/api/account/cancel', { orderId: otherOrder }).expect(404);
@@ -388,7 +397,13 @@ it("'Update card' to 4000 0000 0000 0341 makes the next renewal fail: the failed
   const session = await signIn();
   await updateCard(session, orderId, '4000000000000341');
   await advance(31);
-  await waitFor(async () => subjectsTo().some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+  await waitFor(
+    async () =>
+      subjectsTo().some((s) =>
+        s.includes(`payment of ${formatMoney(toMinorUnits(OFFERS.default.amount, CURRENCY), CURRENCY, { decimals: 'always' })} failed`),
+      ),
+    'failed-payment e-mail',
+  );
   expect((await orderOf()).status).toBe('past_due');
   for (const days of [3, 2, 2]) await advance(days);
   await waitFor(async () => (await orderOf()).status === 'canceled', 'canceled after the last retry');

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { minorUnitDigits, minorUnitsPerMajor, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { clientAddresses, Stack, startStack, waitFor } from './support/stack';
 import { adminCreate } from './support/admin';
 
@@ -6,6 +8,14 @@ import { adminCreate } from './support/admin';
  * The funnel dashboard, lists and exports, a person's data and the audit log, against the real API
  * and worker: orders are paid through the sandbox and its webhook, invitations through the gate.
  */
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
+const BLACKCARD = planOf('blackcard-vip');
+const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
+const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
+const BLACKCARD_CENTS = toMinorUnits(BLACKCARD.amount, CURRENCY);
+/** The orders export's amount column: major units with every decimal of the currency ('997.00'). */
+const asCsvAmount = (cents: number) => (cents / minorUnitsPerMajor(CURRENCY)).toFixed(minorUnitDigits(CURRENCY));
 const ADMIN = { email: 'dashboard.admin@example.com', password: 'a long enough dashboard password' };
 const UNAUTHENTICATED = 'Please sign in as an admin to continue.';
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
@@ -49,8 +59,8 @@ async function payStandard(email: string, name: string, extra: object = {}): Pro
     name,
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
     ...extra,
   }).expect(200);
 }
@@ -126,7 +136,7 @@ describe('POST /api/beacon', () => {
       type: 'checkout_start',
       visitorId: VISITOR.a,
       path: '/checkout',
-      plan: 'Full Payment',
+      plan: FULL_PAYMENT.name,
       referral: 'ref-alpha',
     });
     await http().post('/api/beacon').set('Content-Type', 'text/plain;charset=UTF-8').send(text).expect(204);
@@ -222,16 +232,16 @@ describe('the funnel for a scripted journey', () => {
     await http().get(`/api/validate-token/${token}`).expect(200);
 
     await payStandard(BUYER, 'Una Upgrader', { referral: 'ref-alpha' });
-    await payOneTime(BUYER, 'Una Upgrader', 'Full Payment', 997, { referral: 'ref-alpha' });
+    await payOneTime(BUYER, 'Una Upgrader', FULL_PAYMENT.name, FULL_PAYMENT.amount, { referral: 'ref-alpha' });
     await payStandard(STANDARD_ONLY, 'Stan Dard');
-    await payOneTime(INVITEE.email, INVITEE.name, 'Black Card APEX', 997, { source: 'blackcard', blackcard_token: token });
+    await payOneTime(INVITEE.email, INVITEE.name, BLACKCARD.name, BLACKCARD.amount, { source: 'blackcard', blackcard_token: token });
     // Started, never paid: not a purchase.
     await post('/api/create-payment-intent', {
       email: LEAD_ONLY,
       name: 'Lee Only',
       source: 'clear',
-      plan: '6-Month Plan',
-      amount: 250,
+      plan: planOf('6-month').name,
+      amount: planOf('6-month').amount,
     }).expect(200);
     await waitFor(
       async () => (await stack.db.query(`SELECT id FROM orders WHERE paid_at IS NOT NULL`)).length === 4,
@@ -245,20 +255,28 @@ describe('the funnel for a scripted journey', () => {
 
   it('counts visitors, leads, checkouts, purchases, revenue, upgrades and invitations exactly', async () => {
     const report = await funnel();
-    expect(report.totals).toEqual({ visitors: 3, leads: 3, checkouts: 2, purchases: 4, revenueCents: 9700 * 2 + 99700 * 2 });
+    expect(report.totals).toEqual({
+      visitors: 3,
+      leads: 3,
+      checkouts: 2,
+      purchases: 4,
+      revenueCents: STANDARD_CENTS * 2 + FULL_CENTS + BLACKCARD_CENTS,
+    });
     expect(report.testOrders).toEqual({ purchases: 0, revenueCents: 0 });
     expect(report.byPlan).toEqual(
       expect.arrayContaining([
-        { planId: 'full-payment', checkouts: 1, purchases: 1, revenueCents: 99700 },
-        { planId: 'blackcard-vip', checkouts: 0, purchases: 1, revenueCents: 99700 },
-        { planId: 'standard', checkouts: 1, purchases: 2, revenueCents: 19400 },
+        { planId: 'full-payment', checkouts: 1, purchases: 1, revenueCents: FULL_CENTS },
+        { planId: 'blackcard-vip', checkouts: 0, purchases: 1, revenueCents: BLACKCARD_CENTS },
+        { planId: 'standard', checkouts: 1, purchases: 2, revenueCents: STANDARD_CENTS * 2 },
       ]),
     );
     expect(report.byPlan).toHaveLength(3);
-    expect(report.byReferral).toEqual([
-      { referral: 'ref-alpha', visitors: 2, leads: 1, checkouts: 2, purchases: 2, revenueCents: 109400 },
-      { referral: null, visitors: 1, leads: 2, checkouts: 0, purchases: 2, revenueCents: 109400 },
-    ]);
+    const byReferral = [
+      { referral: 'ref-alpha', visitors: 2, leads: 1, checkouts: 2, purchases: 2, revenueCents: STANDARD_CENTS + FULL_CENTS },
+      { referral: null, visitors: 1, leads: 2, checkouts: 0, purchases: 2, revenueCents: STANDARD_CENTS + BLACKCARD_CENTS },
+    ];
+    // Listed by revenue, then visitors: which comes first depends on the site's prices.
+    expect(report.byReferral).toEqual(byReferral.sort((a, b) => b.revenueCents - a.revenueCents || b.visitors - a.visitors));
     expect(report.upgrade).toEqual({ standardBuyers: 2, upgraded: 1, rate: 0.5, byPlan: [{ planId: 'full-payment', buyers: 1 }] });
     expect(report.invitations).toEqual({ invited: 2, verified: 1, purchased: 1 });
   });
@@ -305,7 +323,7 @@ describe('the funnel for a scripted journey', () => {
 
     const orders = await admin('/api/admin/orders/export.csv').expect(200);
     expect(orders.text.split('\r\n')[0]).toBe('id,email,name,plan,amount,currency,status,source,referral,created_at,paid_at');
-    expect(orders.text).toContain(',blackcard-vip,997.00,USD,succeeded,blackcard,,');
+    expect(orders.text).toContain(`,blackcard-vip,${asCsvAmount(BLACKCARD_CENTS)},${CURRENCY},succeeded,blackcard,,`);
 
     const audit = (await admin('/api/admin/audit').expect(200)).body;
     expect(audit.items.slice(0, 2)).toMatchObject([
@@ -344,7 +362,9 @@ describe("a person's data", () => {
     expect(found.invitation).toMatchObject({ name: INVITEE.name, invited_by: INVITEE.invitedBy });
     expect(found.invitationSubmissions).toHaveLength(1);
     expect(found.invitationTokens).toEqual([{ issue: 1, expiresAt: expect.any(String), createdAt: expect.any(String) }]);
-    expect(found.orders).toMatchObject([{ plan_id: 'blackcard-vip', amount_cents: 99700, status: 'succeeded', source: 'blackcard' }]);
+    expect(found.orders).toMatchObject([
+      { plan_id: 'blackcard-vip', amount_cents: BLACKCARD_CENTS, status: 'succeeded', source: 'blackcard' },
+    ]);
     expect(found.sideEffects.map((e: { key: string }) => e.key)).toEqual(expect.arrayContaining([`receipt-email:${found.orders[0].id}`]));
     expect(found.emailSuppression).toEqual({ unsubscribedAt: expect.any(String) });
     expect(JSON.stringify(found)).not.toMatch(/token_hash|[0-9a-f]{64}/);
@@ -399,7 +419,7 @@ describe("a person's data", () => {
       [orderId],
     );
     expect(order).toMatchObject({
-      amount_cents: 99700,
+      amount_cents: BLACKCARD_CENTS,
       status: 'succeeded',
       plan_id: 'blackcard-vip',
       payment_intent_id: expect.stringMatching(/^pi_/),
@@ -438,10 +458,13 @@ describe("a person's data", () => {
 describe('test orders (the sandbox, Stripe test mode)', () => {
   it('are counted apart: never in purchases, revenue, plans, referrals, upgrades or invitations', async () => {
     const before = await funnel();
-    await payOneTime(BUYER, 'Una Upgrader', '6-Month Plan', 250, { referral: 'ref-alpha' });
+    await payOneTime(BUYER, 'Una Upgrader', planOf('6-month').name, planOf('6-month').amount, { referral: 'ref-alpha' });
     await waitFor(async () => (await funnel()).testOrders.purchases === before.testOrders.purchases + 1, 'test order paid', 30_000);
     const after = await funnel();
-    expect(after.testOrders).toEqual({ purchases: before.testOrders.purchases + 1, revenueCents: before.testOrders.revenueCents + 25000 });
+    expect(after.testOrders).toEqual({
+      purchases: before.testOrders.purchases + 1,
+      revenueCents: before.testOrders.revenueCents + toMinorUnits(planOf('6-month').amount, CURRENCY),
+    });
     expect({ ...after, testOrders: null }).toEqual({ ...before, testOrders: null });
   });
 });

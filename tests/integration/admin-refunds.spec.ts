@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { owe } from '@core/queue/owe';
 import { JOBS } from '@contracts/jobs';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
+import { site } from '@contracts/site/site';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
 import { adminCreate } from './support/admin';
+
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
+const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
+const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
 
 /**
  * The admin's orders screen and refunds through the sandbox and the real worker: a refund
@@ -52,8 +60,8 @@ async function buyOneTime(): Promise<string> {
     name: 'Rita <Refund>',
     source: 'clear',
     referral: 'partner9',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   }).expect(200);
   // As checkout records it with a Stripe live key: only a live order's refund reverses a sale and reaches GA4.
   await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
@@ -80,8 +88,8 @@ async function buyStandard(): Promise<string> {
     name: 'Sam Member',
     source: 'clear',
     setupIntentId: setup.body.clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   return settledPayment();
 }
@@ -157,7 +165,7 @@ it('lists orders newest first with their payments, found by part of the e-mail o
   const byEmail = await adminGet(`/api/admin/billing/orders?q=${encodeURIComponent(buyer.slice(0, 16).toUpperCase())}`).expect(200);
   expect(byEmail.body).toMatchObject({ total: 1, page: 1, items: [{ id, email: buyer, planId: 'full-payment', testOrder: false }] });
   expect(byEmail.body.items[0].payments).toEqual([
-    expect.objectContaining({ sequence: 1, amountCents: 99700, refundedCents: 0, refundableCents: 99700, refunds: [] }),
+    expect.objectContaining({ sequence: 1, amountCents: FULL_CENTS, refundedCents: 0, refundableCents: FULL_CENTS, refunds: [] }),
   ]);
   expect((await adminGet(`/api/admin/billing/orders?q=${id}`).expect(200)).body.items.map((o: { id: string }) => o.id)).toEqual([id]);
   expect((await adminGet('/api/admin/billing/orders?q=nobody-has-this').expect(200)).body).toMatchObject({ total: 0, items: [] });
@@ -172,7 +180,7 @@ it('refunds a payment in full once, whatever is repeated, with each effect once;
   affiliate.failNextRequests(1);
   const [first, doubleClick] = await Promise.all([refund(paymentId, { requestKey }), refund(paymentId, { requestKey })]);
   expect([first.status, doubleClick.status]).toEqual([200, 200]);
-  expect(first.body).toMatchObject({ paymentId, amountCents: 99700, status: 'succeeded', reason: 'refund' });
+  expect(first.body).toMatchObject({ paymentId, amountCents: FULL_CENTS, status: 'succeeded', reason: 'refund' });
   expect(doubleClick.body.id).toBe(first.body.id);
   await effectsSettled(orderId);
 
@@ -181,11 +189,11 @@ it('refunds a payment in full once, whatever is repeated, with each effect once;
   await owe(stack.db, [{ name: JOBS.refundRecorded, data: { refundId: first.body.id } }]);
   await outboxDrained(stack.db);
 
-  expect(await sandboxRefunds(orderId)).toEqual([{ id: expect.stringMatching(/^re_/), amount_cents: 99700, refunded_id: charge }]);
+  expect(await sandboxRefunds(orderId)).toEqual([{ id: expect.stringMatching(/^re_/), amount_cents: FULL_CENTS, refunded_id: charge }]);
   expect(await refundsOf(orderId)).toEqual([
     {
       id: first.body.id,
-      amount_cents: 99700,
+      amount_cents: FULL_CENTS,
       status: 'succeeded',
       reason: 'refund',
       ends_access: true,
@@ -199,21 +207,26 @@ it('refunds a payment in full once, whatever is repeated, with each effect once;
   ]);
   const [{ provider_refund_id: providerRefundId }] = await stack.db.query(`SELECT provider_refund_id FROM refunds`);
   expect(exactlyOnceProblems(affiliate.refundsAtDoor(), [providerRefundId])).toEqual([]);
-  expect(affiliate.refunds()[0].params).toMatchObject({ email: buyer, amount: '99700', event_id: providerRefundId, sale_event_id: charge });
+  expect(affiliate.refunds()[0].params).toMatchObject({
+    email: buyer,
+    amount: String(FULL_CENTS),
+    event_id: providerRefundId,
+    sale_event_id: charge,
+  });
   const ga4Refunds = ga4.eventsAtDoor().filter((e) => e.identity.startsWith('refund:'));
   expect(exactlyOnceProblems(ga4Refunds, [`refund:${JSON.stringify(charge)}`])).toEqual([]);
   expect(ga4.events().find((e) => e.event.name === 'refund')?.event.params).toMatchObject({
     transaction_id: charge,
-    value: 997,
-    currency: 'USD',
+    value: FULL_PAYMENT.amount,
+    currency: CURRENCY,
   });
   expect(refundMails()).toHaveLength(1);
   const mail = refundMails()[0];
   expect(mail.envelope.to).toEqual([buyer]);
-  expect(mail.subject).toBe('Your Clear refund: $997.00');
+  expect(mail.subject).toBe(`Your ${site.brand.programName} refund: ${formatMoney(FULL_CENTS, CURRENCY, { decimals: 'always' })}`);
   expect(mail.text).toContain(`${stack.url}/account`);
   expect(mail.html).toContain('Rita &#60;Refund&#62;');
-  expect(await order()).toMatchObject({ refunded_cents: 99700, access_revoked_at: expect.any(Date) });
+  expect(await order()).toMatchObject({ refunded_cents: FULL_CENTS, access_revoked_at: expect.any(Date) });
   expect(await stack.db.query(`SELECT action, target FROM admin_audit_log WHERE action = 'payment.refund'`)).toEqual([
     { action: 'payment.refund', target: `payment:${paymentId}` },
   ]);
@@ -229,8 +242,10 @@ it('refunds part of a payment, keeps the access, and refuses more than is left w
   const res = await refund(paymentId, { requestKey: randomUUID(), amountCents: 10000 }).expect(200);
   expect(res.body).toMatchObject({ amountCents: 10000, status: 'succeeded' });
   await effectsSettled(orderId);
-  const tooMuch = await refund(paymentId, { requestKey: randomUUID(), amountCents: 89701 }).expect(400);
-  expect(tooMuch.body.message).toBe('A refund of this payment can be at most $897.00, what is left of it.');
+  const tooMuch = await refund(paymentId, { requestKey: randomUUID(), amountCents: FULL_CENTS - 10000 + 1 }).expect(400);
+  expect(tooMuch.body.message).toBe(
+    `A refund of this payment can be at most ${formatMoney(FULL_CENTS - 10000, CURRENCY, { decimals: 'always' })}, what is left of it.`,
+  );
   expect((await refund(paymentId, { requestKey: 'not-a-uuid' }).expect(400)).body.message).toBe('requestKey must be a UUID');
   expect(await order()).toMatchObject({ refunded_cents: 10000, access_revoked_at: null });
   expect((await refundsOf(orderId))[0]).toMatchObject({
@@ -243,7 +258,7 @@ it('refunds part of a payment, keeps the access, and refuses more than is left w
   const listed = (await adminGet(`/api/admin/billing/orders?q=${orderId}`).expect(200)).body.items[0];
   expect(listed.payments[0]).toMatchObject({
     refundedCents: 10000,
-    refundableCents: 89700,
+    refundableCents: FULL_CENTS - 10000,
     refunds: [expect.objectContaining({ amountCents: 10000, status: 'succeeded' })],
   });
 });
@@ -293,10 +308,10 @@ it("ends a membership's access on a full refund: its subscription is canceled at
   await refund(paymentId, { requestKey: randomUUID() }).expect(200);
   await effectsSettled(orderId);
   await waitFor(async () => (await order()).status === 'canceled', 'the order to learn its subscription ended');
-  expect(await sandboxRefunds(orderId)).toEqual([expect.objectContaining({ amount_cents: 9700, refunded_id: subscription })]);
+  expect(await sandboxRefunds(orderId)).toEqual([expect.objectContaining({ amount_cents: STANDARD_CENTS, refunded_id: subscription })]);
   expect((await refundsOf(orderId))[0].effects['cancel-subscription']).toBe('done');
   expect(await stack.db.query(`SELECT status FROM sandbox_objects WHERE id = $1`, [subscription])).toEqual([{ status: 'canceled' }]);
-  expect(await order()).toMatchObject({ access_revoked_at: expect.any(Date), refunded_cents: 9700 });
+  expect(await order()).toMatchObject({ access_revoked_at: expect.any(Date), refunded_cents: STANDARD_CENTS });
   const types = (await stack.db.query(`SELECT type FROM payment_events ORDER BY received_at`)).map((e: { type: string }) => e.type);
   expect(types).toEqual(expect.arrayContaining(['refund.created', 'charge.refunded', 'customer.subscription.deleted']));
 });

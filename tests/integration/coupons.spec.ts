@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
@@ -7,6 +9,15 @@ import { adminSignIn, type AdminSession } from './support/admin';
 import { paymentsOf, paymentsSettled } from './support/payments';
 import { startSaleFakes } from './support/sale-fakes';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
+const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
+const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
+/** The default plan at 50% off, rounded half up to the cent. */
+const HALF_CENTS = Math.round(STANDARD_CENTS / 2);
+/** An amount as the receipt states it ('$97.00'). */
+const paid = (cents: number) => formatMoney(cents, CURRENCY, { decimals: 'always' });
 
 /**
  * Coupons on the sandbox gateway through the real worker: the admin makes codes (audited,
@@ -33,7 +44,9 @@ const post = (path: string, body: object) => http().post(path).set('X-Forwarded-
 const adminPost = (path: string, body: object) =>
   http().post(path).set('Cookie', session.cookie).set('x-csrf-token', session.csrfToken).send(body);
 const quoteFrom = (clientIp: string, code: string, plan: string) =>
-  http().get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`).set('X-Forwarded-For', clientIp);
+  http()
+    .get(`/api/coupons/quote?code=${encodeURIComponent(code)}&plan=${plan}`)
+    .set('X-Forwarded-For', clientIp);
 const quote = async (code: string, plan: string) => (await quoteFrom(client(), code, plan).expect(200)).body;
 
 async function createCoupon(terms: object): Promise<{ id: string; code: string; planIds: string[] }> {
@@ -48,7 +61,14 @@ const redeemed = async (code: string): Promise<number> =>
     .redeemed;
 /** Opens a checkout for the Full Payment plan with the code, as the checkout page does; it stays unpaid. */
 const openCheckout = (email: string, coupon: string) =>
-  post('/api/create-payment-intent', { email, name: 'Holder', source: 'clear', plan: 'Full Payment', amount: 997, coupon });
+  post('/api/create-payment-intent', {
+    email,
+    name: 'Holder',
+    source: 'clear',
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
+    coupon,
+  });
 /** Moves the code's checkouts back in time, as if they had been opened `minutes` earlier. */
 const ageCheckouts = (couponId: string, minutes: number) =>
   stack.db.query(`UPDATE orders SET created_at = created_at - make_interval(mins => $2) WHERE coupon_id = $1`, [couponId, minutes]);
@@ -80,8 +100,8 @@ async function subscribeStandard(email: string, coupon: string): Promise<void> {
     name: 'Coupon Member',
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   await waitFor(async () => Object.keys((await orderOf(email))?.paid_effects ?? {}).length === 4, 'first payment settled');
   await outboxDrained(stack.db);
@@ -148,7 +168,7 @@ describe('the admin API', () => {
     expect(await quote('SPRING20', 'standard')).toMatchObject({
       valid: false,
       message: 'This coupon code is no longer active.',
-      totalCents: 9700,
+      totalCents: STANDARD_CENTS,
     });
 
     const audit = await stack.db.query(`SELECT action, target FROM admin_audit_log WHERE target = 'coupon:SPRING20' ORDER BY id`);
@@ -179,26 +199,30 @@ describe('quotes and checkout messages', () => {
       plan: 'standard',
       valid: false,
       message: 'This coupon code is not valid.',
-      fullCents: 9700,
+      fullCents: STANDARD_CENTS,
       discountCents: 0,
-      totalCents: 9700,
+      totalCents: STANDARD_CENTS,
       durationMonths: null,
     });
-    expect(await quote('old', 'standard')).toMatchObject({ valid: false, message: 'This coupon code has expired.', totalCents: 9700 });
+    expect(await quote('old', 'standard')).toMatchObject({
+      valid: false,
+      message: 'This coupon code has expired.',
+      totalCents: STANDARD_CENTS,
+    });
     expect(await quote('ELITE', 'standard')).toMatchObject({
       valid: false,
-      message: 'This coupon code does not apply to the Standard Access plan.',
-      totalCents: 9700,
+      message: `This coupon code does not apply to the ${OFFERS.default.name} plan.`,
+      totalCents: STANDARD_CENTS,
     });
-    expect(await quote('FREE', 'full-payment')).toMatchObject({ valid: false, totalCents: 99700 });
+    expect(await quote('FREE', 'full-payment')).toMatchObject({ valid: false, totalCents: FULL_CENTS });
     expect((await quote('FREE', 'full-payment')).message).toContain('$0.50 minimum charge');
-    expect(await quote('ONCE', 'full-payment')).toMatchObject({ valid: true, discountCents: 1000, totalCents: 98700 });
+    expect(await quote('ONCE', 'full-payment')).toMatchObject({ valid: true, discountCents: 1000, totalCents: FULL_CENTS - 1000 });
 
-    await payOneTime('once-buyer@example.com', 'Full Payment', 997, 'ONCE');
+    await payOneTime('once-buyer@example.com', FULL_PAYMENT.name, FULL_PAYMENT.amount, 'ONCE');
     expect(await quote('ONCE', 'full-payment')).toMatchObject({
       valid: false,
       message: 'This coupon code has been used up.',
-      totalCents: 99700,
+      totalCents: FULL_CENTS,
     });
 
     const refused = async (coupon: string, message: string) => {
@@ -206,8 +230,8 @@ describe('quotes and checkout messages', () => {
         email: 'refused@example.com',
         name: 'R',
         source: 'clear',
-        plan: 'Full Payment',
-        amount: 997,
+        plan: FULL_PAYMENT.name,
+        amount: FULL_PAYMENT.amount,
         coupon,
       });
       expect(res.status).toBe(400);
@@ -215,7 +239,7 @@ describe('quotes and checkout messages', () => {
     };
     await refused('ONCE', 'This coupon code has been used up.');
     await refused('nope', 'This coupon code is not valid.');
-    await refused('ELITE', 'does not apply to the Full Payment plan');
+    await refused('ELITE', `does not apply to the ${FULL_PAYMENT.name} plan`);
     const setup = await post('/api/create-setup-intent', { email: 'refused@example.com', name: 'R', source: 'clear', coupon: 'OLD' });
     expect(setup.status).toBe(400);
     expect(setup.body.message).toBe('This coupon code has expired.');
@@ -228,22 +252,33 @@ describe('charging the discounted amount', () => {
   it('a percent and a fixed one-time discount: the order, receipt, affiliate sale, Purchase events and revenue use it', async () => {
     await createCoupon({ code: 'TENOFF', kind: 'percent', percentOff: 15, planIds: ['full-payment'] });
     await createCoupon({ code: 'MINUS100', kind: 'fixed', amountOffCents: 10000, planIds: ['full-payment', 'blackcard-vip'] });
-    // 15% of $997.00 is $149.55: $847.45.
-    expect(await quote('tenoff', 'full-payment')).toMatchObject({ valid: true, discountCents: 14955, totalCents: 84745 });
+    // 15% off, rounded half up to the cent (at the default site's $997.00: $149.55 off, $847.45); 100.00 off.
+    const percentOff = Math.round((FULL_CENTS * 15) / 100);
+    const percentTotal = FULL_CENTS - percentOff;
+    const fixedTotal = FULL_CENTS - 10000;
+    expect(await quote('tenoff', 'full-payment')).toMatchObject({ valid: true, discountCents: percentOff, totalCents: percentTotal });
 
-    const percentId = await payOneTime('percent-buyer@example.com', 'Full Payment', 997, 'tenoff');
-    const fixedId = await payOneTime('fixed-buyer@example.com', 'Full Payment', 997, 'MINUS100');
-    expect(await orderOf('percent-buyer@example.com')).toMatchObject({ amount_cents: 84745, coupon_code: 'TENOFF', status: 'succeeded' });
-    expect(await orderOf('fixed-buyer@example.com')).toMatchObject({ amount_cents: 89700, coupon_code: 'MINUS100', status: 'succeeded' });
-    expect((await paymentsOf(stack.db, (await orderOf('percent-buyer@example.com')).id))[0].amount_cents).toBe(84745);
+    const percentId = await payOneTime('percent-buyer@example.com', FULL_PAYMENT.name, FULL_PAYMENT.amount, 'tenoff');
+    const fixedId = await payOneTime('fixed-buyer@example.com', FULL_PAYMENT.name, FULL_PAYMENT.amount, 'MINUS100');
+    expect(await orderOf('percent-buyer@example.com')).toMatchObject({
+      amount_cents: percentTotal,
+      coupon_code: 'TENOFF',
+      status: 'succeeded',
+    });
+    expect(await orderOf('fixed-buyer@example.com')).toMatchObject({
+      amount_cents: fixedTotal,
+      coupon_code: 'MINUS100',
+      status: 'succeeded',
+    });
+    expect((await paymentsOf(stack.db, (await orderOf('percent-buyer@example.com')).id))[0].amount_cents).toBe(percentTotal);
 
-    expect(receiptTo('percent-buyer@example.com')[0]).toContain('Amount paid: $847.45');
-    expect(receiptTo('fixed-buyer@example.com')[0]).toContain('Amount paid: $897.00');
+    expect(receiptTo('percent-buyer@example.com')[0]).toContain(`Amount paid: ${paid(percentTotal)}`);
+    expect(receiptTo('fixed-buyer@example.com')[0]).toContain(`Amount paid: ${paid(fixedTotal)}`);
     const sales = affiliate.sales().map((s) => [s.params.event_id, s.params.amount]);
     expect(sales).toEqual(
       expect.arrayContaining([
-        [percentId, '84745'],
-        [fixedId, '89700'],
+        [percentId, String(percentTotal)],
+        [fixedId, String(fixedTotal)],
       ]),
     );
     expect(
@@ -251,42 +286,42 @@ describe('charging the discounted amount', () => {
         .events()
         .map((e) => (e.event as { custom_data: { value: number } }).custom_data.value)
         .sort(),
-    ).toEqual([847.45, 897]);
+    ).toEqual([percentTotal / 100, fixedTotal / 100].sort());
     expect(
       ga4
         .events()
         .map((e) => (e.event as { params: { value: number } }).params.value)
         .sort(),
-    ).toEqual([847.45, 897]);
+    ).toEqual([percentTotal / 100, fixedTotal / 100].sort());
 
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
     const report = (await http().get(`/api/admin/funnel?from=${from}&to=${to}`).set('Cookie', session.cookie).expect(200)).body;
-    expect(report.totals.revenueCents).toBe(84745 + 89700);
+    expect(report.totals.revenueCents).toBe(percentTotal + fixedTotal);
     expect(await redeemed('TENOFF')).toBe(1);
   });
 
   it("a standard subscription's first two months are discounted, and its renewals go back to the full price", async () => {
     await createCoupon({ code: 'HALF2', kind: 'percent', percentOff: 50, planIds: ['standard'], durationMonths: 2 });
-    expect(await quote('HALF2', 'standard')).toMatchObject({ valid: true, totalCents: 4850, durationMonths: 2 });
+    expect(await quote('HALF2', 'standard')).toMatchObject({ valid: true, totalCents: HALF_CENTS, durationMonths: 2 });
     const email = 'half-member@example.com';
     await subscribeStandard(email, 'HALF2');
     const order = await orderOf(email);
-    expect(order).toMatchObject({ amount_cents: 4850, coupon_code: 'HALF2', status: 'active' });
+    expect(order).toMatchObject({ amount_cents: HALF_CENTS, coupon_code: 'HALF2', status: 'active' });
     for (let month = 1; month <= 3; month++) await post('/api/sandbox/clock', { advanceDays: 31 }).expect(200);
     await paymentsSettled(stack.db, order.id, 4);
     const rows = await paymentsOf(stack.db, order.id);
     // Payments are numbered as their events are applied, which may differ from the billing order.
-    expect(rows[0].amount_cents).toBe(4850);
-    expect(rows.map((p) => p.amount_cents).sort()).toEqual([4850, 4850, 9700, 9700]);
+    expect(rows[0].amount_cents).toBe(HALF_CENTS);
+    expect(rows.map((p) => p.amount_cents).sort()).toEqual([HALF_CENTS, HALF_CENTS, STANDARD_CENTS, STANDARD_CENTS].sort());
     // The renewals in the sandbox's time: the second month still discounted, then the full price.
     const renewals = await stack.db.query(
       `SELECT amount_cents FROM sandbox_objects WHERE object = 'invoice' AND order_id = $1 ORDER BY created_at`,
       [order.id],
     );
-    expect(renewals.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([4850, 9700, 9700]);
-    expect(receiptTo(email).filter((t) => t.includes('Amount paid: $48.50'))).toHaveLength(2);
-    expect(receiptTo(email).filter((t) => t.includes('Amount paid: $97.00'))).toHaveLength(2);
+    expect(renewals.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([HALF_CENTS, STANDARD_CENTS, STANDARD_CENTS]);
+    expect(receiptTo(email).filter((t) => t.includes(`Amount paid: ${paid(HALF_CENTS)}`))).toHaveLength(2);
+    expect(receiptTo(email).filter((t) => t.includes(`Amount paid: ${paid(STANDARD_CENTS)}`))).toHaveLength(2);
   });
 });
 
@@ -300,8 +335,8 @@ describe('redemptions under concurrency', () => {
           email: `rush-${i}@example.com`,
           name: 'Rush',
           source: 'clear',
-          plan: 'Full Payment',
-          amount: 997,
+          plan: FULL_PAYMENT.name,
+          amount: FULL_PAYMENT.amount,
           coupon: 'rush',
         }),
       ),
@@ -315,7 +350,7 @@ describe('redemptions under concurrency', () => {
     expect(await redeemed('RUSH')).toBe(12);
     const orders = await stack.db.query(`SELECT amount_cents FROM orders WHERE coupon_id = $1 AND email LIKE 'rush-%'`, [coupon.id]);
     expect(orders).toHaveLength(10);
-    expect(orders.every((o: { amount_cents: number }) => o.amount_cents === 94700)).toBe(true);
+    expect(orders.every((o: { amount_cents: number }) => o.amount_cents === FULL_CENTS - 5000)).toBe(true);
   });
 });
 
@@ -335,15 +370,21 @@ describe('holds: an unpaid checkout holds its redemption for COUPON_HOLD_MINUTES
     // Past 60 minutes unpaid, they hold nothing: the code is usable again, up to its cap.
     await ageCheckouts(coupon.id, 2);
     expect(await redeemed('HOLD3')).toBe(0);
-    expect(await quote('HOLD3', 'full-payment')).toMatchObject({ valid: true, totalCents: 89730 });
+    expect(await quote('HOLD3', 'full-payment')).toMatchObject({ valid: true, totalCents: FULL_CENTS - Math.round(FULL_CENTS / 10) });
     for (let i = 4; i <= 6; i++) await openCheckout(`holder-${i}@example.com`, 'HOLD3').expect(200);
     await openCheckout('seventh@example.com', 'HOLD3').expect(400);
     expect(await redeemed('HOLD3')).toBe(3);
   });
 
   it('a paid redemption is never released', async () => {
-    const coupon = await createCoupon({ code: 'PAIDONCE', kind: 'fixed', amountOffCents: 1000, planIds: ['full-payment'], maxRedemptions: 1 });
-    await payOneTime('paid-holder@example.com', 'Full Payment', 997, 'PAIDONCE');
+    const coupon = await createCoupon({
+      code: 'PAIDONCE',
+      kind: 'fixed',
+      amountOffCents: 1000,
+      planIds: ['full-payment'],
+      maxRedemptions: 1,
+    });
+    await payOneTime('paid-holder@example.com', FULL_PAYMENT.name, FULL_PAYMENT.amount, 'PAIDONCE');
     await ageCheckouts(coupon.id, 60 * 24 * 30);
     expect(await redeemed('PAIDONCE')).toBe(1);
     expect(await quote('PAIDONCE', 'full-payment')).toMatchObject({ valid: false, message: 'This coupon code has been used up.' });
@@ -351,17 +392,27 @@ describe('holds: an unpaid checkout holds its redemption for COUPON_HOLD_MINUTES
   });
 
   it('a checkout paid after its hold lapsed is charged the discounted price and counts again, past the cap', async () => {
-    const coupon = await createCoupon({ code: 'SLOWPAY', kind: 'fixed', amountOffCents: 1000, planIds: ['full-payment'], maxRedemptions: 1 });
+    const coupon = await createCoupon({
+      code: 'SLOWPAY',
+      kind: 'fixed',
+      amountOffCents: 1000,
+      planIds: ['full-payment'],
+      maxRedemptions: 1,
+    });
     const slow = await openCheckout('slow-payer@example.com', 'SLOWPAY').expect(200);
     await ageCheckouts(coupon.id, 61);
     await openCheckout('next-buyer@example.com', 'SLOWPAY').expect(200);
     expect(await redeemed('SLOWPAY')).toBe(1);
 
-    const confirmed = await post('/api/sandbox/confirm-payment', { clientSecret: slow.body.clientSecret, card, returnUrl: `${stack.url}/success` });
+    const confirmed = await post('/api/sandbox/confirm-payment', {
+      clientSecret: slow.body.clientSecret,
+      card,
+      returnUrl: `${stack.url}/success`,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.intent.status).toBe('succeeded');
     await waitFor(async () => (await orderOf('slow-payer@example.com')).status === 'succeeded', 'the late payment applied');
-    expect((await orderOf('slow-payer@example.com')).amount_cents).toBe(98700);
+    expect((await orderOf('slow-payer@example.com')).amount_cents).toBe(FULL_CENTS - 1000);
     expect(await redeemed('SLOWPAY')).toBe(2);
     await openCheckout('third-buyer@example.com', 'SLOWPAY').expect(400);
   });

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { PaymentReconciler } from '../../worker/src/reconciler/payment-reconciler';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeMembersArea } from '../fakes/members-area-server';
@@ -51,8 +53,8 @@ async function subscribe(email: string): Promise<void> {
     name: 'Dun Ning',
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   await waitFor(async () => webhooks(email).length === 1, 'access granted told');
 }
@@ -63,7 +65,13 @@ async function failedRenewal(email: string): Promise<Date> {
   await switchCard(email, '0341');
   const now = await advance(31);
   await waitFor(async () => (await orderOf(email)).status === 'past_due', 'past due');
-  await waitFor(async () => subjects(email).some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+  await waitFor(
+    async () =>
+      subjects(email).some((s) =>
+        s.includes(`payment of ${formatMoney(toMinorUnits(OFFERS.default.amount, CURRENCY), CURRENCY, { decimals: 'always' })} failed`),
+      ),
+    'failed-payment e-mail',
+  );
   await outboxDrained(stack.db);
   return now;
 }
@@ -276,7 +284,7 @@ describe('retries over, the subscription marked unpaid', () => {
     await outboxDrained(stack.db);
     const refused = await post('/api/create-setup-intent', { email, name: 'Dun Ning', source: 'clear' }).expect(409);
     expect(refused.body.message).toBe(
-      'This email address already has a Standard Access membership whose payment failed, so nothing was charged. To restore it, please update your card on your account page (/account).',
+      `This email address already has a ${OFFERS.default.name} membership whose payment failed, so nothing was charged. To restore it, please update your card on your account page (/account).`,
     );
     expect(await stack.db.query(`SELECT 1 FROM orders WHERE email = $1`, [email])).toHaveLength(1);
   });

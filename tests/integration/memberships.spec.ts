@@ -1,8 +1,12 @@
 import request from 'supertest';
 import { AppConfig } from '@core/config/app-config';
+import { OFFERS, planOf } from '@contracts/plans';
 import { FakeMembersArea } from '../fakes/members-area-server';
 import { adminSignIn, AdminSession } from './support/admin';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** The site's one-time plan; prices and names come from the site folder, so a seller's change keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * Who may enter the members area: one membership per buyer and product, moved by the orders'
@@ -67,8 +71,8 @@ async function subscribe(email: string): Promise<void> {
     name: 'Mem Ber',
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
 }
 
@@ -175,9 +179,9 @@ it('a grant delivered only after the end leaves access closed: every notice is t
 
 it('keeps one membership per buyer and product: a second order of it changes nothing told; an instalment plan paid in full stays active', async () => {
   const email = `instalments-${++counter}@example.com`;
-  await payOnce(email, '3-Payment Plan', 37);
+  await payOnce(email, planOf('payment-plan').name, planOf('payment-plan').amount);
   await waitFor(async () => deliveriesFor(email).length === 1, 'access granted told');
-  await payOnce(email, 'Full Payment', 997);
+  await payOnce(email, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(
     async () => (await stack.db.query(`SELECT id FROM orders WHERE email = $1 AND paid_at IS NOT NULL`, [email])).length === 2,
     'paid',
@@ -194,7 +198,7 @@ it('keeps one membership per buyer and product: a second order of it changes not
   expect(deliveriesFor(email).map((d) => d.body.type)).toEqual(['membership.access_granted']);
 
   // Another product is another membership.
-  await payOnce(email, 'Black Card APEX', 997);
+  await payOnce(email, planOf('blackcard-vip').name, planOf('blackcard-vip').amount);
   await waitFor(async () => deliveriesFor(email).length === 2, 'second product granted');
   expect(deliveriesFor(email)[1].body.data).toMatchObject({ product: 'blackcard', plan: 'blackcard-vip' });
 });
@@ -202,10 +206,10 @@ it('keeps one membership per buyer and product: a second order of it changes not
 it('a test order grants no access without MEMBERSHIP_WEBHOOK_TEST_ORDERS=true; with it, its notice says livemode false; a live order always', async () => {
   testOrdersReachArea(false);
   const tester = `tester-${++counter}@example.com`;
-  await payOnce(tester, 'Full Payment', 997);
+  await payOnce(tester, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(async () => (await membership(tester))?.status === 'active', 'test membership');
   const live = `live-${++counter}@example.com`;
-  await payOnce(live, 'Full Payment', 997, { live: true });
+  await payOnce(live, FULL_PAYMENT.name, FULL_PAYMENT.amount, { live: true });
   await waitFor(async () => deliveriesFor(live).length === 1, 'live access granted told');
   await outboxDrained(stack.db);
   // The admin's list still has the test membership; the members area never heard of it.
@@ -215,7 +219,7 @@ it('a test order grants no access without MEMBERSHIP_WEBHOOK_TEST_ORDERS=true; w
 
   testOrdersReachArea(true);
   const staging = `staging-${++counter}@example.com`;
-  await payOnce(staging, 'Full Payment', 997);
+  await payOnce(staging, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(async () => deliveriesFor(staging).length === 1, 'test access granted told');
   expect(deliveriesFor(staging)[0].body).toMatchObject({ type: 'membership.access_granted', data: { status: 'active', livemode: false } });
 });
@@ -223,9 +227,9 @@ it('a test order grants no access without MEMBERSHIP_WEBHOOK_TEST_ORDERS=true; w
 it('a buyer with test access who then pays for real is granted anew, live', async () => {
   testOrdersReachArea(false);
   const email = `test-then-live-${++counter}@example.com`;
-  await payOnce(email, 'Full Payment', 997);
+  await payOnce(email, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(async () => (await membership(email))?.status === 'active', 'test membership');
-  await payOnce(email, '3-Payment Plan', 37, { live: true });
+  await payOnce(email, planOf('payment-plan').name, planOf('payment-plan').amount, { live: true });
   await waitFor(async () => deliveriesFor(email).length === 1, 'live access granted told');
   await outboxDrained(stack.db);
   expect(deliveriesFor(email).map((d) => d.body)).toMatchObject([
@@ -235,11 +239,11 @@ it('a buyer with test access who then pays for real is granted anew, live', asyn
 
 it('turned off, the setting still ends test access the members area was told of, and tells nothing of test access it never heard of', async () => {
   const told = `told-${++counter}@example.com`;
-  await payOnce(told, 'Full Payment', 997);
+  await payOnce(told, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(async () => deliveriesFor(told).length === 1, 'test access granted told');
   testOrdersReachArea(false);
   const untold = `untold-${++counter}@example.com`;
-  await payOnce(untold, 'Full Payment', 997);
+  await payOnce(untold, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(async () => (await membership(untold))?.status === 'active', 'untold membership');
 
   await refundFirstPayment(told, '2d4f6a8c-1e3b-4c5d-9f7a-0b2c4d6e8f10');
@@ -254,7 +258,7 @@ it('turned off, the setting still ends test access the members area was told of,
 
 it('lists memberships for admins only, filtered by status, and exports them as CSV with an audit entry', async () => {
   const active = `list-active-${++counter}@example.com`;
-  await payOnce(active, 'Full Payment', 997);
+  await payOnce(active, FULL_PAYMENT.name, FULL_PAYMENT.amount);
   await waitFor(async () => (await membership(active))?.status === 'active', 'membership');
 
   await request(stack.url).get('/api/admin/members').expect(401);

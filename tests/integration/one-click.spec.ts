@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { OFFERS } from '@contracts/plans';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
@@ -50,7 +51,7 @@ async function subscribe(): Promise<void> {
   browser = String(setup.headers['set-cookie']).split(';')[0];
   const clientSecret: string = setup.body.clientSecret;
   await post('/api/sandbox/confirm-setup', { clientSecret, card, returnUrl: `${stack.url}/checkout?plan=standard` }).expect(200);
-  const body = { ...party(), setupIntentId: clientSecret.split('_secret_')[0], plan: 'Standard Access', amount: 97 };
+  const body = { ...party(), setupIntentId: clientSecret.split('_secret_')[0], plan: OFFERS.default.name, amount: OFFERS.default.amount };
   await post('/api/confirm-subscription', body).expect(200);
   await waitFor(async () => (await ordersOf('standard'))[0]?.paid_at !== null, 'standard paid');
 }

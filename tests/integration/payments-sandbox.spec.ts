@@ -2,8 +2,18 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { formatPrice, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { resetData, Stack, startStack } from './support/stack';
 
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const STANDARD = OFFERS.default;
+const PREMIUM = planOf('premium');
+const FULL_PAYMENT = planOf('full-payment');
+const BLACKCARD = planOf('blackcard-vip');
+const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
+/** A price as the API's messages state it ('$997'). */
+const price = (amount: number) => formatPrice(amount, CURRENCY);
 const SECRET = 'whsec_sandboxtestsecret0000000000';
 let stack: Stack;
 let ipCounter = 0;
@@ -63,7 +73,11 @@ const keepBuyerCookie = (res: request.Response) => {
   buyerCookie = String(res.headers['set-cookie']).split(';')[0];
 };
 
-async function paymentIntent(plan = 'Full Payment', amount = 997, email?: string): Promise<{ clientSecret: string; id: string }> {
+async function paymentIntent(
+  plan = FULL_PAYMENT.name,
+  amount = FULL_PAYMENT.amount,
+  email?: string,
+): Promise<{ clientSecret: string; id: string }> {
   const res = await post('/api/create-payment-intent', { ...party(email), plan, amount }).expect(200);
   keepBuyerCookie(res);
   return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
@@ -116,7 +130,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(order).toMatchObject({
       plan_id: 'full-payment',
       kind: 'one-time',
-      amount_cents: 99700,
+      amount_cents: FULL_CENTS,
       currency: 'usd',
       email_normalized: buyer,
       provider: 'sandbox',
@@ -149,7 +163,12 @@ describe('POST /api/create-payment-intent', () => {
     await stack.db.query(
       `INSERT INTO leads (email, email_normalized, referral, attribution) VALUES ('buyer@example.com', 'buyer@example.com', 'squatter1', '{"tid":"tid-squatter","ga_client_id":"1.2"}')`,
     );
-    await post('/api/create-payment-intent', { ...party('buyer@example.com'), referral: 'partner9', plan: 'Full Payment', amount: 997 })
+    await post('/api/create-payment-intent', {
+      ...party('buyer@example.com'),
+      referral: 'partner9',
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
+    })
       .set('Cookie', '_fprom_tid=tid-buyer')
       .expect(200);
     const [order] = await stack.db.query('SELECT referral, attribution FROM orders');
@@ -164,7 +183,7 @@ describe('POST /api/create-payment-intent', () => {
               ('recent@example.com', 'recent@example.com', 'partner7', '{"tid":"tid-recent"}', now() - interval '29 days')`,
     );
     for (const email of ['old@example.com', 'recent@example.com'])
-      await post('/api/create-payment-intent', { ...party(email), plan: 'Full Payment', amount: 997 }).expect(200);
+      await post('/api/create-payment-intent', { ...party(email), plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount }).expect(200);
     const rows = await stack.db.query('SELECT email, referral, attribution FROM orders ORDER BY email');
     expect(rows).toEqual([
       { email: 'old@example.com', referral: null, attribution: { ga_client_id: '1.2' } },
@@ -173,11 +192,17 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it.each([
-    [{ plan: 'Full Payment', amount: 1 }, 'The amount $1 does not match the price of "Full Payment", which is $997.'],
-    [{ plan: 'Black Card APEX', amount: 250 }, 'The amount $250 does not match the price of "Black Card APEX", which is $997.'],
+    [
+      { plan: FULL_PAYMENT.name, amount: 1 },
+      `The amount ${price(1)} does not match the price of "${FULL_PAYMENT.name}", which is ${price(FULL_PAYMENT.amount)}.`,
+    ],
+    [
+      { plan: BLACKCARD.name, amount: 250 },
+      `The amount ${price(250)} does not match the price of "${BLACKCARD.name}", which is ${price(BLACKCARD.amount)}.`,
+    ],
     [{ plan: 'Free Plan', amount: 0 }, /^Unknown plan "Free Plan"/],
-    [{ plan: 'Standard Access', amount: 97 }, '"Standard Access" is a subscription: start it with /api/create-setup-intent.'],
-    [{ plan: 'Full Payment', amount: '997' }, 'amount must be a number of dollars'],
+    [{ plan: STANDARD.name, amount: STANDARD.amount }, `"${STANDARD.name}" is a subscription: start it with /api/create-setup-intent.`],
+    [{ plan: FULL_PAYMENT.name, amount: String(FULL_PAYMENT.amount) }, 'amount must be a number of dollars'],
   ])('refuses a tampered plan or amount %j with a 400 that says why', async (tamper, message) => {
     const res = await post('/api/create-payment-intent', { ...party(), ...tamper }).expect(400);
     expect(res.body.message).toEqual(message instanceof RegExp ? expect.stringMatching(message) : message);
@@ -185,9 +210,19 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('refuses control characters and missing fields', async () => {
-    let res = await post('/api/create-payment-intent', { ...party(), name: 'Jane\nBuyer', plan: 'Full Payment', amount: 997 }).expect(400);
+    let res = await post('/api/create-payment-intent', {
+      ...party(),
+      name: 'Jane\nBuyer',
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
+    }).expect(400);
     expect(res.body.message).toBe('name must not contain control characters (such as line breaks or null bytes)');
-    res = await post('/api/create-payment-intent', { name: 'Jane', source: 'clear', plan: 'Full Payment', amount: 997 }).expect(400);
+    res = await post('/api/create-payment-intent', {
+      name: 'Jane',
+      source: 'clear',
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
+    }).expect(400);
     expect(res.body.message).toBe('Please enter a valid email address');
   });
 });
@@ -197,12 +232,17 @@ describe('POST /api/create-setup-intent', () => {
     const { clientSecret } = await setupIntent();
     expect(clientSecret).toMatch(/^seti_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/);
     const [order] = await stack.db.query('SELECT plan_id, kind, amount_cents, status FROM orders');
-    expect(order).toEqual({ plan_id: 'standard', kind: 'subscription', amount_cents: 9700, status: 'created' });
+    expect(order).toEqual({
+      plan_id: 'standard',
+      kind: 'subscription',
+      amount_cents: toMinorUnits(STANDARD.amount, CURRENCY),
+      status: 'created',
+    });
   });
 
   it('refuses a one-time plan', async () => {
     const res = await post('/api/create-setup-intent', { ...party(), planId: 'full-payment' }).expect(400);
-    expect(res.body.message).toBe('"Full Payment" is a one-time payment: pay it with /api/create-payment-intent.');
+    expect(res.body.message).toBe(`"${FULL_PAYMENT.name}" is a one-time payment: pay it with /api/create-payment-intent.`);
   });
 });
 
@@ -220,7 +260,7 @@ describe('sandbox one-time payments', () => {
     const [order] = await stack.db.query('SELECT purchase_event_id, status FROM orders');
     expect(verified.body).toEqual({
       status: 'succeeded',
-      amount: 997,
+      amount: FULL_PAYMENT.amount,
       customer_email: buyer,
       customer_name: 'Jane Buyer',
       referral: null,
@@ -239,7 +279,7 @@ describe('sandbox one-time payments', () => {
       id,
       object: 'payment_intent',
       status: 'succeeded',
-      amount: 99700,
+      amount: FULL_CENTS,
       metadata: { plan_id: 'full-payment' },
     });
     expect(JSON.stringify(events)).not.toContain('_secret_');
@@ -348,14 +388,14 @@ describe('sandbox subscriptions', () => {
   it('4242: setup succeeds, confirm-subscription makes an active subscription, once', async () => {
     const setup = await confirmedSetup('4242424242424242');
     expect(setup.confirm).toEqual({ intent: { id: setup.id, status: 'succeeded', object: 'setup_intent' } });
-    const body = { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 };
+    const body = { ...party(), setupIntentId: setup.id, plan: STANDARD.name, amount: STANDARD.amount };
     const res = await post('/api/confirm-subscription', body).expect(200);
     expect(res.body.subscriptionId).toMatch(/^sub_[0-9A-Za-z]{24}$/);
     const again = await post('/api/confirm-subscription', body).expect(200);
     expect(again.body.subscriptionId).toBe(res.body.subscriptionId);
 
     const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).set('Cookie', buyerCookie).expect(200);
-    expect(verified.body).toMatchObject({ status: 'active', amount: 97, plan: 'standard', customer_email: buyer });
+    expect(verified.body).toMatchObject({ status: 'active', amount: STANDARD.amount, plan: 'standard', customer_email: buyer });
     expect(await outboxJobs('order-paid')).toHaveLength(1);
     // Stripe does not promise an order of delivery either.
     expect((await storedSandboxEvents()).sort()).toEqual([
@@ -380,8 +420,8 @@ describe('sandbox subscriptions', () => {
     const res = await post('/api/confirm-subscription', {
       ...party(),
       setupIntentId: setup.id,
-      plan: 'Standard Access',
-      amount: 97,
+      plan: STANDARD.name,
+      amount: STANDARD.amount,
     }).expect(200);
     const verified = await http().get(`/api/verify-subscription/${res.body.subscriptionId}`).expect(200);
     expect(verified.body.status).toBe('incomplete');
@@ -395,8 +435,8 @@ describe('sandbox subscriptions', () => {
     const res = await post('/api/confirm-subscription', {
       ...party(),
       setupIntentId: setup.id,
-      plan: 'Standard Access',
-      amount: 97,
+      plan: STANDARD.name,
+      amount: STANDARD.amount,
     }).expect(400);
     expect(res.body.message).toBe('Your card has not been confirmed yet. Please complete the card details and try again.');
   });
@@ -417,8 +457,8 @@ describe('sandbox subscriptions', () => {
     const res = await post('/api/confirm-subscription', {
       ...party(),
       setupIntentId: setup.id,
-      plan: 'Standard Access',
-      amount: 97,
+      plan: STANDARD.name,
+      amount: STANDARD.amount,
     }).expect(200);
     expect((await http().get(`/api/verify-subscription/${res.body.subscriptionId}`)).body.status).toBe('active');
   });
@@ -436,7 +476,7 @@ describe('sandbox subscriptions', () => {
         .type('form')
         .send({ client_secret: setup.clientSecret, return_url: CHECKOUT_URL, outcome: 'complete' })
         .expect(303);
-      const body = { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 97 };
+      const body = { ...party(), setupIntentId: setup.id, plan: STANDARD.name, amount: STANDARD.amount };
       const res = await post('/api/confirm-subscription', body).expect(200);
       // …but the subscription's first payment asks again: the browser gets that payment's secret.
       expect(res.body).toEqual({
@@ -472,7 +512,7 @@ describe('sandbox subscriptions', () => {
   );
 
   it('refuses a second standard membership for an e-mail that has one running, with a 409, before any charge', async () => {
-    const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
+    const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: STANDARD.name, amount: STANDARD.amount });
     // Two checkouts opened side by side, before either is paid.
     const first = await confirmedSetup('4242424242424242');
     const second = await confirmedSetup('4242424242424242');
@@ -480,8 +520,7 @@ describe('sandbox subscriptions', () => {
     const subscriptions = async () => (await stack.db.query(`SELECT id FROM sandbox_objects WHERE object = 'subscription'`)).length;
     expect(await subscriptions()).toBe(1);
 
-    const message =
-      'This email address already has an active Standard Access membership, so nothing was charged. To change or cancel it, please contact support.';
+    const message = `This email address already has an active ${STANDARD.name} membership, so nothing was charged. To change or cancel it, please contact support.`;
     // The second checkout's confirmation would charge again: refused, and nothing is created.
     const refused = await post('/api/confirm-subscription', confirm(second.id)).expect(409);
     expect(refused.body.message).toBe(message);
@@ -496,11 +535,9 @@ describe('sandbox subscriptions', () => {
   });
 
   describe('two tabs confirming at once', () => {
-    const UNDER_WAY =
-      'A payment for a Standard Access membership with this email address is already under way in another window, so nothing was charged here. Please finish it there, or try again in 15 minutes.';
-    const AWAITING_BANK =
-      "A payment for a Standard Access membership with this email address is waiting for your bank's confirmation in another window, so nothing was charged here. Please finish it there.";
-    const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
+    const UNDER_WAY = `A payment for a ${STANDARD.name} membership with this email address is already under way in another window, so nothing was charged here. Please finish it there, or try again in 15 minutes.`;
+    const AWAITING_BANK = `A payment for a ${STANDARD.name} membership with this email address is waiting for your bank's confirmation in another window, so nothing was charged here. Please finish it there.`;
+    const confirm = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: STANDARD.name, amount: STANDARD.amount });
     const subscriptions = async (): Promise<Array<{ order_id: string; status: string }>> =>
       stack.db.query(`SELECT order_id, status FROM sandbox_objects WHERE object = 'subscription'`);
     const paidInvoices = async () => (await stack.db.query(`SELECT 1 FROM payment_events WHERE type = 'invoice.paid'`)).length;
@@ -553,7 +590,7 @@ describe('sandbox subscriptions', () => {
       ]);
       // Once the first is a membership, the second tab is told so.
       const again = await post('/api/confirm-subscription', confirm(second.id)).expect(409);
-      expect(again.body.message).toMatch(/^This email address already has an active Standard Access membership/);
+      expect(again.body.message.startsWith(`This email address already has an active ${STANDARD.name} membership`)).toBe(true);
     });
 
     it('keeps the other tab out while the first payment waits for the bank, however long, and lets it in once a payment was declined', async () => {
@@ -587,24 +624,29 @@ describe('sandbox subscriptions', () => {
 
   it("refuses a plan, amount or e-mail that is not the checkout's, and an unknown setup intent", async () => {
     const setup = await confirmedSetup('4242424242424242');
-    let res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Elite Access', amount: 297 }).expect(
-      400,
+    let res = await post('/api/confirm-subscription', {
+      ...party(),
+      setupIntentId: setup.id,
+      plan: PREMIUM.name,
+      amount: PREMIUM.amount,
+    }).expect(400);
+    expect(res.body.message).toBe(`The plan "${PREMIUM.name}" does not match this checkout, which is for "${STANDARD.name}".`);
+    res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: STANDARD.name, amount: 1 }).expect(400);
+    expect(res.body.message).toBe(
+      `The amount ${price(1)} does not match the price of "${STANDARD.name}", which is ${price(STANDARD.amount)}.`,
     );
-    expect(res.body.message).toBe('The plan "Elite Access" does not match this checkout, which is for "Standard Access".');
-    res = await post('/api/confirm-subscription', { ...party(), setupIntentId: setup.id, plan: 'Standard Access', amount: 1 }).expect(400);
-    expect(res.body.message).toBe('The amount $1 does not match the price of "Standard Access", which is $97.');
     res = await post('/api/confirm-subscription', {
       ...party('other@example.com'),
       setupIntentId: setup.id,
-      plan: 'Standard Access',
-      amount: 97,
+      plan: STANDARD.name,
+      amount: STANDARD.amount,
     }).expect(400);
     expect(res.body.message).toBe('This card confirmation belongs to another checkout.');
     res = await post('/api/confirm-subscription', {
       ...party(),
       setupIntentId: 'seti_unknown',
-      plan: 'Standard Access',
-      amount: 97,
+      plan: STANDARD.name,
+      amount: STANDARD.amount,
     }).expect(404);
     expect(res.body.message).toBe('No checkout matches this setupIntentId. Please reload the page and try again.');
     expect(await stack.db.query(`SELECT id FROM sandbox_objects WHERE object = 'subscription'`)).toHaveLength(0);
@@ -693,23 +735,33 @@ describe('rate limits on intent creation', () => {
   it('answers 429 with a readable message after too many attempts from one client', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++)
-      await post('/api/create-payment-intent', { ...party(`client${i}@example.com`), plan: 'Full Payment', amount: 997 }, ip).expect(200);
+      await post(
+        '/api/create-payment-intent',
+        { ...party(`client${i}@example.com`), plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount },
+        ip,
+      ).expect(200);
     const res = await post('/api/create-setup-intent', party('client9@example.com'), ip).expect(429);
     expect(res.body.message).toBe('Too many payment attempts from this device. Please wait a few minutes and try again.');
   });
 
   it('answers 429 after too many attempts for one e-mail address from different clients', async () => {
     for (let i = 0; i < 4; i++)
-      await post('/api/create-payment-intent', { ...party('Card.Tester@example.com'), plan: 'Full Payment', amount: 997 }).expect(200);
-    const res = await post('/api/create-payment-intent', { ...party('card.tester@EXAMPLE.com'), plan: 'Full Payment', amount: 997 }).expect(
-      429,
-    );
+      await post('/api/create-payment-intent', {
+        ...party('Card.Tester@example.com'),
+        plan: FULL_PAYMENT.name,
+        amount: FULL_PAYMENT.amount,
+      }).expect(200);
+    const res = await post('/api/create-payment-intent', {
+      ...party('card.tester@EXAMPLE.com'),
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
+    }).expect(429);
     expect(res.body.message).toBe('Too many payment attempts for this email address. Please wait a few minutes and try again.');
   });
 });
 
 describe('rate limits on subscription confirmation', () => {
-  const confirmation = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: 'Standard Access', amount: 97 });
+  const confirmation = (setupIntentId: string) => ({ ...party(), setupIntentId, plan: STANDARD.name, amount: STANDARD.amount });
 
   it('answers 429 after RATE_LIMIT_CONFIRMATIONS_PER_ORDER confirmations of one checkout, from whichever clients', async () => {
     const setup = await setupIntent();
@@ -741,10 +793,10 @@ describe('sandbox refunds', () => {
     const gateway = stack.api!.get<PaymentGateway>(PAYMENT_GATEWAY);
     const requestKey = '0f1e2d3c-4b5a-4968-8776-655443322110';
     const refund = await gateway.refund({ orderId: order.id, paymentId: id, requestKey });
-    expect(refund).toMatchObject({ refundId: expect.stringMatching(/^re_/), state: 'succeeded', amountCents: 99700, requestKey });
+    expect(refund).toMatchObject({ refundId: expect.stringMatching(/^re_/), state: 'succeeded', amountCents: FULL_CENTS, requestKey });
     await expect(gateway.refund({ orderId: order.id, paymentId: id, requestKey })).resolves.toEqual(refund);
     expect(await stack.db.query(`SELECT id, status, amount_cents FROM sandbox_objects WHERE object = 'refund'`)).toEqual([
-      { id: refund.refundId, status: 'succeeded', amount_cents: 99700 },
+      { id: refund.refundId, status: 'succeeded', amount_cents: FULL_CENTS },
     ]);
     expect((await storedSandboxEvents()).filter((type) => type === 'refund.created')).toHaveLength(1);
   });

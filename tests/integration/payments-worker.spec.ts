@@ -1,4 +1,6 @@
 import { PAYMENT_GATEWAY, PaymentGateway, type SubscriptionState } from '@core/payments/payment-gateway';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
 import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
@@ -10,6 +12,9 @@ import { FakeMetaCapiServer } from '../fakes/meta-capi-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { sendSignedWebhook } from './support/payments';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** The site's one-time plan; prices and names come from the site folder, so a seller's change keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * Sandbox payments through the real worker: the sandbox's events are stored with their
@@ -42,8 +47,8 @@ const confirmStandard = (setupIntentId: string) =>
     name: 'Jane Buyer',
     source: 'clear',
     setupIntentId,
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   });
 
 /**
@@ -59,8 +64,8 @@ async function payOneTime(live = true): Promise<string> {
     name: 'Jane Buyer',
     source: 'clear',
     referral: 'partner7',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   }).expect(200);
   if (live) await recordAsLive();
   const clientSecret: string = res.body.clientSecret;
@@ -157,7 +162,7 @@ describe('payments through the worker, every integration configured', () => {
 
     expect(affiliate.sales()[0].params).toMatchObject({
       email: buyer,
-      amount: '99700',
+      amount: String(toMinorUnits(FULL_PAYMENT.amount, CURRENCY)),
       event_id: paymentId,
       plan: 'full-payment',
       ref_id: 'partner7',
@@ -168,19 +173,19 @@ describe('payments through the worker, every integration configured', () => {
       event_name: 'Purchase',
       event_id: paid.purchase_event_id,
       user_data: { fbp: 'fb.1.1700000000.42', fbc: 'fb.1.1700000000.click', client_user_agent: USER_AGENT },
-      custom_data: { currency: 'USD', value: 997, content_name: 'Full Payment' },
+      custom_data: { currency: CURRENCY, value: FULL_PAYMENT.amount, content_name: FULL_PAYMENT.name },
     });
     expect(JSON.stringify(metaEvent)).not.toContain(buyer);
     const [ga4Event] = ga4.events();
     expect(ga4Event).toMatchObject({
       measurementId: 'G-WORKER1',
       clientId: '1234567890.1700000000',
-      event: { name: 'purchase', params: { transaction_id: paymentId, value: 997, currency: 'USD' } },
+      event: { name: 'purchase', params: { transaction_id: paymentId, value: FULL_PAYMENT.amount, currency: CURRENCY } },
     });
     const [mail] = smtp.messages;
     expect(mail.envelope.to).toEqual([buyer]);
-    expect(mail.text).toContain('$997.00');
-    expect(mail.html).toContain('$997.00');
+    expect(mail.text).toContain(formatMoney(toMinorUnits(FULL_PAYMENT.amount, CURRENCY), CURRENCY, { decimals: 'always' }));
+    expect(mail.html).toContain(formatMoney(toMinorUnits(FULL_PAYMENT.amount, CURRENCY), CURRENCY, { decimals: 'always' }));
     expect(mail.messageId).toContain(`receipt-email.${paid.id}@`);
 
     // Ten success-page polls and the same webhook delivered twice more change nothing.
@@ -218,8 +223,12 @@ describe('payments through the worker, every integration configured', () => {
     );
     expect((await order()).paid_effects).toEqual(ALL_SENT);
     expect(counts()).toEqual(ONE_EACH);
-    expect(affiliate.sales()[0].params).toMatchObject({ amount: '9700', event_id: subscriptionId, plan: 'standard' });
-    expect(ga4.events()[0].event.params).toMatchObject({ transaction_id: subscriptionId, value: 97 });
+    expect(affiliate.sales()[0].params).toMatchObject({
+      amount: String(toMinorUnits(OFFERS.default.amount, CURRENCY)),
+      event_id: subscriptionId,
+      plan: 'standard',
+    });
+    expect(ga4.events()[0].event.params).toMatchObject({ transaction_id: subscriptionId, value: OFFERS.default.amount });
 
     for (let i = 0; i < 10; i++)
       expect((await http().get(`/api/verify-subscription/${subscriptionId}`).expect(200)).body.status).toBe('active');
@@ -300,8 +309,8 @@ describe('payments through the worker, every integration configured', () => {
       email: buyer,
       name: 'Jane Buyer',
       source: 'clear',
-      plan: 'Full Payment',
-      amount: 997,
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
     }).expect(200);
     await recordAsLive();
     const clientSecret: string = res.body.clientSecret;

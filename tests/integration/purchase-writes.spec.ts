@@ -2,9 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { OFFERS, planOf } from '@contracts/plans';
 import { PaymentEventHandler } from '../../worker/src/handlers/payment-event.handler';
 import { sendSignedWebhook } from './support/payments';
 import { outboxDrained, resetData, sleep, Stack, startStack, waitFor } from './support/stack';
+
+/** The site's one-time plan; prices and names come from the site folder, so a seller's change keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * What one purchase costs the database where it repeats per event and per poll: the statements
@@ -56,7 +60,13 @@ async function paymentIntent(): Promise<{ clientSecret: string; id: string }> {
   const res = await http()
     .post('/api/create-payment-intent')
     .set('X-Forwarded-For', `10.7.0.${++counter % 250}`)
-    .send({ email: `writes-${counter}@example.com`, name: 'Jane Buyer', source: 'clear', plan: 'Full Payment', amount: 997 })
+    .send({
+      email: `writes-${counter}@example.com`,
+      name: 'Jane Buyer',
+      source: 'clear',
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
+    })
     .expect(200);
   return { clientSecret: res.body.clientSecret, id: res.body.clientSecret.split('_secret_')[0] };
 }
@@ -194,8 +204,8 @@ describe('statements per subscription', () => {
       name: 'Jane Buyer',
       source: 'clear',
       setupIntentId: clientSecret.split('_secret_')[0],
-      plan: 'Standard Access',
-      amount: 97,
+      plan: OFFERS.default.name,
+      amount: OFFERS.default.amount,
     };
     await http().post('/api/confirm-subscription').set('X-Forwarded-For', ip).send(body).expect(200);
     const fromLock = apiSeen.slice(apiSeen.findIndex((sql) => /FROM orders WHERE id = \$1 FOR UPDATE$/.test(sql)) - 1);

@@ -1,8 +1,13 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** The default plan's price in cents, from the site folder, so a seller's price change keeps this green. */
+const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
 
 /**
  * The sandbox's clock through the real worker: moving it forward renews active subscriptions
@@ -79,8 +84,8 @@ async function subscribeStandard(): Promise<void> {
     name: 'Clock Member',
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   await waitFor(async () => Object.keys((await orderOf())?.paid_effects ?? {}).length === 4, 'first payment settled');
   await outboxDrained(stack.db);
@@ -103,10 +108,10 @@ it('a standard member advanced three months gets three renewal payments and rece
 
   const rows = await payments();
   expect(rows.map((p: { sequence: number; amount_cents: number }) => [p.sequence, p.amount_cents])).toEqual([
-    [1, 9700],
-    [2, 9700],
-    [3, 9700],
-    [4, 9700],
+    [1, STANDARD_CENTS],
+    [2, STANDARD_CENTS],
+    [3, STANDARD_CENTS],
+    [4, STANDARD_CENTS],
   ]);
   // A sandbox order is a test order: no affiliate sale, but every payment's receipt.
   expect(rows[3].paid_effects).toMatchObject({ 'affiliate-sale': 'skipped: test order', 'receipt-email': 'sent' });
@@ -167,7 +172,11 @@ it('a renewal on a failing card: one failed-payment e-mail, retries 3, 5 and 7 d
   await switchCard('0341');
   await advance(31);
   await waitFor(async () => (await orderOf()).status === 'past_due', 'past due');
-  await waitFor(async () => subjects(buyer).some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+  await waitFor(
+    async () =>
+      subjects(buyer).some((s) => s.includes(`payment of ${formatMoney(STANDARD_CENTS, CURRENCY, { decimals: 'always' })} failed`)),
+    'failed-payment e-mail',
+  );
   // Two failed retries (days 3 and 5) ask nothing new of the buyer.
   await advance(3);
   await advance(2);
@@ -193,7 +202,11 @@ it('a member who updates the card before a retry is charged by it and stays acti
   await switchCard('0341');
   await advance(31);
   await waitFor(async () => (await orderOf()).status === 'past_due', 'past due');
-  await waitFor(async () => subjects(buyer).some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+  await waitFor(
+    async () =>
+      subjects(buyer).some((s) => s.includes(`payment of ${formatMoney(STANDARD_CENTS, CURRENCY, { decimals: 'always' })} failed`)),
+    'failed-payment e-mail',
+  );
   await switchCard('4242');
   await advance(3);
   await paymentsSettled(stack.db, (await orderOf()).id, 2);

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -6,6 +8,11 @@ import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
 import { clientAddresses, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
+const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
+const FULL_SHOWN = formatMoney(FULL_CENTS, CURRENCY, { decimals: 'always' });
 
 /**
  * Stripe's dispute test card in the sandbox, through the real worker: a payment of
@@ -57,8 +64,8 @@ async function buyFullPaymentDisputed(): Promise<string> {
     name: 'Dee Spute',
     source: 'clear',
     referral: 'partner9',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   }).expect(200);
   // As checkout records it with a Stripe live key: only a live order's refund reverses a sale and reaches GA4.
   await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
@@ -78,7 +85,7 @@ async function buyFullPaymentDisputed(): Promise<string> {
     {
       provider_dispute_id: expect.stringMatching(/^dp_[0-9A-Za-z]{24}$/),
       status: 'disputed',
-      amount_cents: 99700,
+      amount_cents: FULL_CENTS,
       provider_payment_id: order.payment_intent_id,
     },
   ]);
@@ -134,13 +141,13 @@ it('a 0259 payment is disputed at once; losing evidence ends access with a refun
   }, 'the refund effects');
   await outboxDrained(stack.db);
 
-  expect(await orderOf()).toMatchObject({ dispute_status: 'lost', refunded_cents: 99700, access_revoked_at: expect.any(Date) });
+  expect(await orderOf()).toMatchObject({ dispute_status: 'lost', refunded_cents: FULL_CENTS, access_revoked_at: expect.any(Date) });
   expect(await membershipOf()).toBe('ended');
   expect(await disputesOf(orderId)).toMatchObject([{ provider_dispute_id: disputeId, status: 'lost' }]);
   expect(await refundsOf(orderId)).toEqual([
     {
       provider_refund_id: disputeId,
-      amount_cents: 99700,
+      amount_cents: FULL_CENTS,
       status: 'succeeded',
       reason: 'dispute',
       ends_access: true,
@@ -154,7 +161,10 @@ it('a 0259 payment is disputed at once; losing evidence ends access with a refun
   ]);
   expect(exactlyOnceProblems(affiliate.refundsAtDoor(), [disputeId])).toEqual([]);
   expect(ga4Refunds()).toHaveLength(1);
-  expect(ownerMails()).toEqual(['[Brightpath Coaching] Payment disputed: $997.00', '[Brightpath Coaching] Dispute lost: $997.00']);
+  expect(ownerMails()).toEqual([
+    `[${site.brand.name}] Payment disputed: ${FULL_SHOWN}`,
+    `[${site.brand.name}] Dispute lost: ${FULL_SHOWN}`,
+  ]);
   // Stripe's events of the decision, each applied: under review, then closed.
   expect(
     (await stack.db.query(`SELECT type FROM payment_events WHERE type LIKE 'charge.dispute.%' ORDER BY type`)).map(
@@ -177,7 +187,7 @@ it('winning evidence closes the dispute won: access kept, nothing refunded or re
   expect(await refundsOf(order.id)).toEqual([]);
   expect(affiliate.refundsAtDoor()).toHaveLength(0);
   expect(ga4Refunds()).toHaveLength(0);
-  expect(ownerMails()).toEqual(['[Brightpath Coaching] Payment disputed: $997.00', '[Brightpath Coaching] Dispute won: $997.00']);
+  expect(ownerMails()).toEqual([`[${site.brand.name}] Payment disputed: ${FULL_SHOWN}`, `[${site.brand.name}] Dispute won: ${FULL_SHOWN}`]);
   expect(await unapplied()).toEqual([]);
 });
 
@@ -190,8 +200,8 @@ it("disputes each successful charge of a 0259 card: a subscription's first payme
     name: 'Sub Scriber',
     source: 'clear',
     setupIntentId: clientSecret.split('_secret_')[0],
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   const { id: orderId } = await orderOf();
   await paymentsSettled(stack.db, orderId, 1);
@@ -205,7 +215,7 @@ it("disputes each successful charge of a 0259 card: a subscription's first payme
     payments.map((p) => ({
       provider_dispute_id: expect.stringMatching(/^dp_/),
       status: 'disputed',
-      amount_cents: 9700,
+      amount_cents: toMinorUnits(OFFERS.default.amount, CURRENCY),
       provider_payment_id: p.provider_payment_id,
     })),
   );
@@ -228,8 +238,8 @@ it('a 4242 payment is never disputed', async () => {
     email: buyer,
     name: 'Cal M',
     source: 'clear',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   }).expect(200);
   await post('/api/sandbox/confirm-payment', {
     clientSecret: intent.body.clientSecret,

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { OFFERS, planOf } from '@contracts/plans';
 import { resetData, Stack, startStack } from './support/stack';
+
+/** The site's one-time plan; prices and names come from the site folder, so a seller's change keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * Verification answers the buyer, not whoever holds a payment id: the browser that created the
@@ -36,7 +40,7 @@ beforeEach(async () => {
 async function paidOrder(cookie?: string): Promise<{ id: string; res: request.Response }> {
   const call = http().post('/api/create-payment-intent');
   if (cookie) void call.set('Cookie', cookie);
-  const res = await call.send({ ...buyer, plan: 'Full Payment', amount: 997 }).expect(200);
+  const res = await call.send({ ...buyer, plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount }).expect(200);
   const clientSecret = res.body.clientSecret as string;
   await http().post('/api/sandbox/confirm-payment').send({ clientSecret, card, returnUrl: 'http://localhost:3000/success' }).expect(200);
   return { id: clientSecret.split('_secret_')[0], res };
@@ -64,13 +68,20 @@ it("answers the buyer's browser in full, anyone else with status and amount only
   const toBuyer = await http().get(`/api/verify-payment/${id}`).set('Cookie', buyerCookie).expect(200);
   expect(toBuyer.body).toMatchObject({
     status: 'succeeded',
-    amount: 997,
+    amount: FULL_PAYMENT.amount,
     customer_email: 'Private.Buyer@example.com',
     customer_name: 'Private Buyer',
     referral: 'partner-3',
   });
 
-  const stranger = { status: 'succeeded', amount: 997, customer_email: null, customer_name: null, referral: null, plan: 'full-payment' };
+  const stranger = {
+    status: 'succeeded',
+    amount: FULL_PAYMENT.amount,
+    customer_email: null,
+    customer_name: null,
+    referral: null,
+    plan: 'full-payment',
+  };
   // No cookie (a shared link, a crawler), another browser's key, a malformed key: no personal data.
   expect((await http().get(`/api/verify-payment/${id}`).expect(200)).body).toMatchObject(stranger);
   const other = cookieOf((await paidOrder()).res);
@@ -99,7 +110,7 @@ it('binds every order of one browser to its key, subscriptions included', async 
     .expect(200);
   const subscribed = await http()
     .post('/api/confirm-subscription')
-    .send({ ...buyer, setupIntentId: setupSecret.split('_secret_')[0], plan: 'Standard Access', amount: 97 })
+    .send({ ...buyer, setupIntentId: setupSecret.split('_secret_')[0], plan: OFFERS.default.name, amount: OFFERS.default.amount })
     .expect(200);
   const path = `/api/verify-subscription/${subscribed.body.subscriptionId}`;
   expect((await http().get(path).set('Cookie', cookie).expect(200)).body).toMatchObject({
@@ -108,7 +119,7 @@ it('binds every order of one browser to its key, subscriptions included', async 
   });
   expect((await http().get(path).expect(200)).body).toMatchObject({
     status: 'active',
-    amount: 97,
+    amount: OFFERS.default.amount,
     customer_name: null,
     customer_email: null,
   });

@@ -1,6 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { defaultSiteDir } from '@contracts/site/site-folder';
 import { SiteError } from '@contracts/site/site.schema';
@@ -9,7 +11,15 @@ import { buildAccountLinkEmail } from './account-link-email.message';
 import { buildReceipt } from './receipt-email.message';
 
 const defaultDir = defaultSiteDir(__dirname);
-const order = { orderId: 'ord_1', planId: 'standard', amountCents: 9_700, currency: 'usd', paidAt: new Date('2026-01-02T00:00:00Z'), customerName: 'Ada' };
+const amountCents = toMinorUnits(OFFERS.default.amount, CURRENCY);
+const order = {
+  orderId: 'ord_1',
+  planId: OFFERS.default.id,
+  amountCents,
+  currency: CURRENCY,
+  paidAt: new Date('2026-01-02T00:00:00Z'),
+  customerName: 'Ada',
+};
 
 describe("a site folder's e-mail copy", () => {
   let dir: string;
@@ -33,7 +43,9 @@ describe("a site folder's e-mail copy", () => {
     });
     edit('common.json', (c) => (c.greetingNamed = 'Hello {name}!'));
     const receipt = buildReceipt(order, {}, loadEmailCopy(site, dir));
-    expect(receipt.subject).toBe(`${site.brand.name}: paid $97.00 for ${site.plans[0].name}`);
+    expect(receipt.subject).toBe(
+      `${site.brand.name}: paid ${formatMoney(amountCents, CURRENCY, { decimals: 'always' })} for ${OFFERS.default.name}`,
+    );
     expect(receipt.text).toMatch(/^Hello Ada!\n/);
     expect(receipt.text).toContain(`Not happy within 30 days? Your ${site.brand.programName} money back.`);
     expect(receipt.html).toContain(`<p>Not happy within 30 days? Your ${site.brand.programName} money back.</p>`);

@@ -1,3 +1,5 @@
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { defaultSiteDir } from '@contracts/site/site-folder';
 import { loadEmailCopy } from './email-copy';
@@ -6,14 +8,20 @@ import { buildMembershipCanceledEmail, buildMembershipEndedEmail, buildPaymentFa
 /** The default site's e-mail copy under a brand whose names need escaping. */
 const copy = loadEmailCopy({ ...site, brand: { ...site.brand, name: 'Brightpath <Coaching>' } }, defaultSiteDir(__dirname));
 const links = { accountUrl: 'https://clear.example/account' };
+// Names and prices come from the site folder, so a seller's rename or price change keeps these green.
+const { programName } = site.brand;
+const standard = OFFERS.default;
+const sixMonth = planOf('6-month');
 
 describe('membership e-mails', () => {
   it('asks the buyer to update the card when a renewal could not be charged, with the amount and the account link', () => {
-    const mail = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'usd', customerName: 'Ada' }, links, copy);
-    expect(mail.subject).toBe('Action needed: your Clear payment of $97.00 failed');
+    const amountCents = toMinorUnits(standard.amount, CURRENCY);
+    const shown = formatMoney(amountCents, CURRENCY, { decimals: 'always' });
+    const mail = buildPaymentFailedEmail({ planId: standard.id, amountCents, currency: CURRENCY, customerName: 'Ada' }, links, copy);
+    expect(mail.subject).toBe(`Action needed: your ${programName} payment of ${shown} failed`);
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Standard Access');
-      expect(part).toContain('$97.00');
+      expect(part).toContain(standard.name);
+      expect(part).toContain(shown);
       expect(part).toContain('https://clear.example/account');
       expect(part).toContain('Update your card');
     }
@@ -21,29 +29,29 @@ describe('membership e-mails', () => {
   });
 
   it('states a failed payment in its own currency', () => {
-    const yen = buildPaymentFailedEmail({ planId: 'standard', amountCents: 9_700, currency: 'jpy' }, links);
-    expect(yen.subject).toBe('Action needed: your Clear payment of ¥9,700 failed');
-    const euros = buildPaymentFailedEmail({ planId: 'standard', amountCents: 8_900, currency: 'eur' }, links);
+    const yen = buildPaymentFailedEmail({ planId: standard.id, amountCents: 9_700, currency: 'jpy' }, links);
+    expect(yen.subject).toBe(`Action needed: your ${programName} payment of ¥9,700 failed`);
+    const euros = buildPaymentFailedEmail({ planId: standard.id, amountCents: 8_900, currency: 'eur' }, links);
     expect(euros.text).toContain('€89.00');
   });
 
   it('says when the membership ended and escapes what it repeats in HTML', () => {
     const mail = buildMembershipEndedEmail(
-      { planId: '6-month', endedAt: new Date('2027-03-04T10:00:00Z'), customerName: '<b>Eve</b>' },
+      { planId: sixMonth.id, endedAt: new Date('2027-03-04T10:00:00Z'), customerName: '<b>Eve</b>' },
       links,
       copy,
     );
-    expect(mail.subject).toBe('Your Clear membership has ended');
+    expect(mail.subject).toBe(`Your ${programName} membership has ended`);
     expect(mail.text).toContain('March 4, 2027');
-    expect(mail.text).toContain('6-Month Plan');
+    expect(mail.text).toContain(sixMonth.name);
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('&#60;b&#62;Eve&#60;/b&#62;');
     expect(mail.html).toContain('Brightpath &#60;Coaching&#62;');
   });
 
   it('confirms a cancellation with the date access ends and the way back', () => {
-    const mail = buildMembershipCanceledEmail({ planId: 'standard', endsAt: new Date('2027-01-15T09:00:00Z') }, links, copy);
-    expect(mail.subject).toBe('Your Clear membership ends on January 15, 2027');
+    const mail = buildMembershipCanceledEmail({ planId: standard.id, endsAt: new Date('2027-01-15T09:00:00Z') }, links, copy);
+    expect(mail.subject).toBe(`Your ${programName} membership ends on January 15, 2027`);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('you will not be charged again');
       expect(part).toContain('https://clear.example/account');

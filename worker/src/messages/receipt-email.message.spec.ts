@@ -1,61 +1,73 @@
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { defaultSiteDir } from '@contracts/site/site-folder';
 import { loadEmailCopy } from './email-copy';
 import { buildReceipt, escapeHtml, formatAmount, ReceiptOrder } from './receipt-email.message';
 
+// Names and prices come from the site folder, so a seller's rename or price change keeps these green.
+const { name: brandName, programName } = site.brand;
+const twoMonth = planOf('2-month');
+const sixMonth = planOf('6-month');
+const sixCount = sixMonth.instalments ?? 1;
+const cents = (amount: number) => toMinorUnits(amount, CURRENCY);
+const paid = (amount: number) => formatMoney(cents(amount), CURRENCY, { decimals: 'always' });
+
 const order: ReceiptOrder = {
   orderId: 'ord_7f3a9c',
-  planId: '2-month',
-  amountCents: 55_000,
-  currency: 'USD',
+  planId: twoMonth.id,
+  amountCents: cents(twoMonth.amount),
+  currency: CURRENCY,
   paidAt: new Date('2025-12-02T23:30:00Z'),
   customerName: 'Ada Lovelace',
 };
 
 describe('buildReceipt', () => {
-  it('states plan, billing, amount in USD, date, order reference and the 12-month guarantee in both parts', () => {
+  it('states plan, billing, amount in the site currency, date, order reference and the 12-month guarantee in both parts', () => {
     const receipt = buildReceipt(order);
-    expect(receipt.subject).toBe('Your Clear receipt: 2-Month Plan, $550.00');
+    expect(receipt.subject).toBe(`Your ${programName} receipt: ${twoMonth.name}, ${paid(twoMonth.amount)}`);
     for (const part of [receipt.text, receipt.html]) {
-      expect(part).toContain('2-Month Plan');
-      expect(part).toContain('$550/month for 2 months');
-      expect(part).toContain('$550.00');
+      expect(part).toContain(twoMonth.name);
+      expect(part).toContain(twoMonth.displayText);
+      expect(part).toContain(paid(twoMonth.amount));
       expect(part).toContain('December 2, 2025');
       expect(part).toContain('ord_7f3a9c');
       expect(part).toContain('12-month money-back guarantee');
-      expect(part).toContain('Brightpath Coaching');
+      expect(part).toContain(brandName);
       expect(part).toContain('Ada Lovelace');
     }
-    expect(receipt.text).toContain('Amount paid: $550.00');
+    expect(receipt.text).toContain(`Amount paid: ${paid(twoMonth.amount)}`);
     expect(receipt.text).toContain('Order reference: ord_7f3a9c');
   });
 
   it('names a later payment (a renewal) and thanks the member for staying; the first payment has no such line', () => {
-    const renewal = buildReceipt({ ...order, planId: 'standard', amountCents: 9_700, paymentNumber: 3 });
+    const renewal = buildReceipt({ ...order, planId: OFFERS.default.id, amountCents: cents(OFFERS.default.amount), paymentNumber: 3 });
     for (const part of [renewal.text, renewal.html]) {
       expect(part).toContain('Payment 3');
-      expect(part).toContain('Thank you for staying with Clear.');
+      expect(part).toContain(`Thank you for staying with ${programName}.`);
     }
     expect(renewal.text).toContain('Payment: Payment 3');
     const first = buildReceipt({ ...order, paymentNumber: 1 });
     expect(first.text).not.toContain('Payment:');
-    expect(first.text).toContain('Thank you for joining Clear.');
+    expect(first.text).toContain(`Thank you for joining ${programName}.`);
   });
 
   it("says 'Payment N of M' on every receipt of an instalment plan, the first included, and links the account page", () => {
     const withAccount = { accountUrl: 'https://clear.example/account' };
-    const first = buildReceipt({ ...order, planId: '6-month', amountCents: 25_000, paymentNumber: 1, paymentCount: 6 }, withAccount);
-    expect(first.subject).toBe('Your Clear receipt: 6-Month Plan, $250.00');
-    const fourth = buildReceipt({ ...order, planId: '6-month', amountCents: 25_000, paymentNumber: 4, paymentCount: 6 }, withAccount);
-    expect(first.text).toContain('Payment: Payment 1 of 6');
-    expect(fourth.text).toContain('Payment: Payment 4 of 6');
-    expect(fourth.html).toContain('Payment 4 of 6');
+    const instalment = { ...order, planId: sixMonth.id, amountCents: cents(sixMonth.amount), paymentCount: sixCount };
+    const first = buildReceipt({ ...instalment, paymentNumber: 1 }, withAccount);
+    expect(first.subject).toBe(`Your ${programName} receipt: ${sixMonth.name}, ${paid(sixMonth.amount)}`);
+    const fourth = buildReceipt({ ...instalment, paymentNumber: 4 }, withAccount);
+    expect(first.text).toContain(`Payment: Payment 1 of ${sixCount}`);
+    expect(fourth.text).toContain(`Payment: Payment 4 of ${sixCount}`);
+    expect(fourth.html).toContain(`Payment 4 of ${sixCount}`);
     for (const part of [first.text, first.html]) expect(part).toContain('https://clear.example/account');
     expect(buildReceipt(order).text).not.toContain('/account');
   });
 
   it('takes the plan name from the catalogue, not from the caller', () => {
-    expect(buildReceipt({ ...order, planId: 'premium', amountCents: 29_700 }).text).toContain('Plan: Elite Access');
+    const premium = planOf('premium');
+    expect(buildReceipt({ ...order, planId: premium.id, amountCents: cents(premium.amount) }).text).toContain(`Plan: ${premium.name}`);
   });
 
   it('escapes every interpolated value in the HTML part', () => {
@@ -85,11 +97,12 @@ describe('buildReceipt', () => {
   });
 
   it("states the amount in the payment's own currency: euros in cents, yen in whole yen", () => {
-    const euros = buildReceipt({ ...order, planId: 'standard', amountCents: 8_900, currency: 'eur' });
-    expect(euros.subject).toBe('Your Clear receipt: Standard Access, €89.00');
+    const { id, name } = OFFERS.default;
+    const euros = buildReceipt({ ...order, planId: id, amountCents: 8_900, currency: 'eur' });
+    expect(euros.subject).toBe(`Your ${programName} receipt: ${name}, €89.00`);
     expect(euros.text).toContain('Amount paid: €89.00');
-    const yen = buildReceipt({ ...order, planId: 'standard', amountCents: 9_700, currency: 'JPY' });
-    expect(yen.subject).toBe('Your Clear receipt: Standard Access, ¥9,700');
+    const yen = buildReceipt({ ...order, planId: id, amountCents: 9_700, currency: 'JPY' });
+    expect(yen.subject).toBe(`Your ${programName} receipt: ${name}, ¥9,700`);
     for (const part of [yen.text, yen.html]) expect(part).toContain('¥9,700');
   });
 });

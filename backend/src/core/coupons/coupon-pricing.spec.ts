@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@contracts/money';
 import { planOf, OFFERS } from '@contracts/plans';
 import { type CouponTerms, discountCents, MIN_CHARGE_CENTS, normalizeCouponCode, priceWithCoupon } from './coupon-pricing';
 
@@ -33,52 +34,69 @@ describe('discountCents', () => {
 });
 
 describe('priceWithCoupon', () => {
+  // Prices and names come from the site folder, so a seller's price change or rename keeps these green.
+  const standard = OFFERS.default;
+  const fullPayment = planOf('full-payment');
+  const standardCents = toMinorUnits(standard.amount, 'USD');
+
   it('prices a plan with a valid code, with the months only for subscriptions', () => {
     expect(priceWithCoupon(coupon({ duration_months: 3 }), OFFERS.default, NOW, 'USD')).toEqual({
       valid: true,
-      fullCents: 9700,
-      discountCents: 970,
-      totalCents: 8730,
+      fullCents: standardCents,
+      discountCents: Math.round(standardCents / 10),
+      totalCents: standardCents - Math.round(standardCents / 10),
       durationMonths: 3,
     });
-    expect(priceWithCoupon(coupon({ duration_months: 3 }), planOf('full-payment'), NOW, 'USD')).toMatchObject({
-      totalCents: 89730,
+    const fullPaymentCents = toMinorUnits(fullPayment.amount, 'USD');
+    expect(priceWithCoupon(coupon({ duration_months: 3 }), fullPayment, NOW, 'USD')).toMatchObject({
+      totalCents: fullPaymentCents - Math.round(fullPaymentCents / 10),
       durationMonths: null,
     });
   });
 
   it('refuses an unknown, inactive, expired, used-up or other-plan code with a readable message and the full price', () => {
     const refusal = (c: CouponTerms | null, plan = OFFERS.default) => priceWithCoupon(c, plan, NOW, 'USD');
-    expect(refusal(null)).toEqual({ valid: false, message: 'This coupon code is not valid.', fullCents: 9700 });
+    expect(refusal(null)).toEqual({ valid: false, message: 'This coupon code is not valid.', fullCents: standardCents });
     expect(refusal(coupon({ active: false }))).toMatchObject({ message: 'This coupon code is no longer active.' });
     expect(refusal(coupon({ expires_at: new Date('2026-06-01T12:00:00Z') }))).toMatchObject({ message: 'This coupon code has expired.' });
     expect(refusal(coupon({ expires_at: new Date('2026-06-01T12:00:01Z') }))).toMatchObject({ valid: true });
     expect(refusal(coupon({ max_redemptions: 3, redeemed: 3 }))).toMatchObject({ message: 'This coupon code has been used up.' });
     expect(refusal(coupon({ max_redemptions: 3, redeemed: 2 }))).toMatchObject({ valid: true });
     expect(refusal(coupon({ plan_ids: ['premium'] }))).toMatchObject({
-      message: 'This coupon code does not apply to the Standard Access plan.',
+      message: `This coupon code does not apply to the ${standard.name} plan.`,
     });
     // Instalment plans take no coupon even if listed.
     expect(refusal(coupon({ plan_ids: ['6-month'] }), planOf('6-month'))).toMatchObject({ valid: false });
   });
 
   it(`never takes a price below the $${MIN_CHARGE_CENTS / 100} minimum charge`, () => {
-    expect(priceWithCoupon(coupon({ percent_off: 100 }), planOf('full-payment'), NOW, 'USD')).toMatchObject({ valid: false });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9651 }), OFFERS.default, NOW, 'USD')).toMatchObject({
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), fullPayment, NOW, 'USD')).toMatchObject({ valid: false });
+    const offBelowMinimum = standardCents - MIN_CHARGE_CENTS + 1;
+    expect(
+      priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: offBelowMinimum }), standard, NOW, 'USD'),
+    ).toMatchObject({
       valid: false,
-      fullCents: 9700,
+      fullCents: standardCents,
     });
-    expect(priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: 9650 }), OFFERS.default, NOW, 'USD')).toMatchObject({
+    const offToMinimum = standardCents - MIN_CHARGE_CENTS;
+    expect(
+      priceWithCoupon(coupon({ kind: 'fixed', percent_off: null, amount_off_cents: offToMinimum }), standard, NOW, 'USD'),
+    ).toMatchObject({
       valid: true,
       totalCents: MIN_CHARGE_CENTS,
     });
   });
 
   it("prices in the currency's minor units and names the minimum in it", () => {
-    expect(priceWithCoupon(coupon({}), OFFERS.default, NOW, 'JPY')).toMatchObject({ fullCents: 97, discountCents: 10, totalCents: 87 });
-    expect(priceWithCoupon(coupon({ percent_off: 100 }), OFFERS.default, NOW, 'EUR')).toMatchObject({
-      message: 'This coupon code would take the Standard Access plan below the €0.50 minimum charge, so it cannot be used for it.',
-      fullCents: 9700,
+    const yen = toMinorUnits(standard.amount, 'JPY');
+    expect(priceWithCoupon(coupon({}), standard, NOW, 'JPY')).toMatchObject({
+      fullCents: yen,
+      discountCents: Math.round(yen / 10),
+      totalCents: yen - Math.round(yen / 10),
+    });
+    expect(priceWithCoupon(coupon({ percent_off: 100 }), standard, NOW, 'EUR')).toMatchObject({
+      message: `This coupon code would take the ${standard.name} plan below the €0.50 minimum charge, so it cannot be used for it.`,
+      fullCents: toMinorUnits(standard.amount, 'EUR'),
     });
   });
 
