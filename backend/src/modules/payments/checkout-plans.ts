@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { findPlan, OFFERS, Plan, PLANS } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, findPlan, OFFERS, Plan, PLANS } from '@contracts/plans';
 
 const ALL = PLANS;
 const listOf = (plans: Plan[]) => plans.map((p) => `"${p.name}"`).join(', ');
@@ -45,6 +46,8 @@ function assertKind(plan: Plan, kind: Plan['kind']): void {
 
 function assertAmount(plan: Plan, amount: number): void {
   if (amount !== plan.amount) {
-    throw new BadRequestException(`The amount $${amount} does not match the price of "${plan.name}", which is $${plan.amount}.`);
+    throw new BadRequestException(
+      `The amount ${formatPrice(amount, CURRENCY)} does not match the price of "${plan.name}", which is ${formatPrice(plan.amount, CURRENCY)}.`,
+    );
   }
 }
