@@ -1,4 +1,4 @@
-import { runMoneyModel } from './support/money-model-run';
+import { expectFullRun, runMoneyModel } from './support/money-model-run';
 import { StripeWorld } from './support/stripe-world';
 
 /**
@@ -16,4 +16,6 @@ const runs = Number(process.env.MODEL_STRIPE_RUNS ?? process.env.MODEL_RUNS ?? 1
 beforeAll(() => world.start());
 afterAll(() => world.stop());
 
-it(`holds the money invariants with Stripe over ${runs} random sequences`, () => runMoneyModel(world, runs, 'model (Stripe)'), 3_600_000);
+it(`holds the money invariants with Stripe over ${runs} random sequences`, async () => {
+  expectFullRun(await runMoneyModel(world, runs, 'model (Stripe)'), runs);
+}, 3_600_000);

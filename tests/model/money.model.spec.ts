@@ -1,6 +1,6 @@
 import { RefundRepository } from '@core/database/repositories/refund.repository';
 import { moneyProblems } from './support/money-invariants';
-import { runMoneyModel } from './support/money-model-run';
+import { expectFullRun, runMoneyModel } from './support/money-model-run';
 import { MoneyWorld } from './support/money-world';
 
 /**
@@ -69,8 +69,9 @@ it("resends a GA4 refund killed mid-call at the same time, though the refund's r
 });
 
 it(`holds the money invariants over ${runs} random sequences`, async () => {
-  await runMoneyModel(world, runs, 'model', () => {
+  const run = await runMoneyModel(world, runs, 'model', () => {
     const { midCall, claimed, relayed, notReached } = world.kills;
     return `kills: ${midCall} mid-call, ${claimed + relayed} elsewhere in a job (${claimed} with a side effect claimed, ${relayed} with a job handed over); ${notReached} not killed, its work over before the point`;
   });
+  expectFullRun(run, runs);
 }, 3_600_000);
