@@ -158,11 +158,19 @@ const sources = [
   'tsconfig.json',
   'tsconfig.build.json',
 ];
-const newestSource = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-if (!existsSync(buildStamp) || newestSource > statSync(buildStamp).mtimeMs || process.env.FORCE_BUILD === '1') {
+// The site folder is built into the pages: an edit of it, or another SITE_DIR, rebuilds them.
+const builtSite = process.env.SITE_DIR?.trim() ? resolve(process.env.SITE_DIR.trim()) : join(root, 'site');
+const newestSource = Math.max(newestMtime(builtSite), ...sources.map((s) => newestMtime(join(root, s))));
+const stampedSite = existsSync(buildStamp) ? readFileSync(buildStamp, 'utf8').split('\n')[1] : undefined;
+if (
+  !existsSync(buildStamp) ||
+  newestSource > statSync(buildStamp).mtimeMs ||
+  stampedSite !== builtSite ||
+  process.env.FORCE_BUILD === '1'
+) {
   await run('npm', ['run', 'build:server'], 'Compiling API, worker and tools (tsc)');
-  await run('npm', ['run', 'build:web'], 'Building the web app (vite)');
-  writeFileSync(buildStamp, new Date().toISOString());
+  await run('npm', ['run', 'build:web'], `Building the web app (vite) from the site folder ${builtSite}`);
+  writeFileSync(buildStamp, `${new Date().toISOString()}\n${builtSite}\n`);
 }
 
 // Its own process group, so a terminal's Ctrl-C reaches it once, through us, and it stops its
