@@ -1,4 +1,5 @@
-import { checkCopy, fill } from './site-copy';
+import { checkCopy, fill, planCardProblems } from './site-copy';
+import type { SiteSettings } from './site.schema';
 
 const terms = { program: 'Clear', 'price:standard': '$97' };
 const reference = {
@@ -38,5 +39,56 @@ describe('a copy file', () => {
     expect(() => checkCopy({ hero: { cta: 'x', watch: 'See {nmae}' }, faq: [{ question: 'q', answer: 'a' }], rating: 5 }, reference, terms, 'f.json')).toThrow(
       'f.json: hero.watch: {nmae} is not a term of this site or of this text (it may use {name})',
     );
+  });
+});
+
+describe('a list of groups in a copy file', () => {
+  const cards = [
+    { plan: 'a', saving: '', steps: ['one'] },
+    { plan: 'b', saving: 'Save {saving}', steps: [] },
+  ];
+
+  it("takes any item in the default items' shape: their fields, any placeholder one of them has, a list one leaves empty", () => {
+    const copy = checkCopy(
+      [
+        { plan: 'c', saving: 'Save {saving} now', steps: [] },
+        { plan: 'd', saving: '', steps: ['x', 'y'] },
+        { plan: 'e', saving: 'Only {saving}', steps: ['z'] },
+      ],
+      cards,
+      {},
+      'copy/plan-cards.json',
+    );
+    expect(copy.map((card) => card.saving)).toEqual(['Save {saving} now', '', 'Only {saving}']);
+  });
+
+  it('names the item and field of each problem', () => {
+    expect(() => checkCopy([{ plan: 'c', saving: '{savings}', step: [] }], cards, {}, 'copy/plan-cards.json')).toThrow(
+      [
+        'The site folder has 3 problem(s):',
+        '  copy/plan-cards.json: [0].saving: {savings} is not a term of this site or of this text (it may use {saving})',
+        '  copy/plan-cards.json: [0].steps: is missing',
+        '  copy/plan-cards.json: [0].step: is not a field of this file (check its spelling)',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('the plan cards of copy/plan-cards.json', () => {
+  const settings = {
+    plans: [{ id: 'monthly' }, { id: 'yearly' }, { id: 'lifetime' }],
+    offers: { upgrade: ['yearly', 'lifetime'] },
+  } as unknown as SiteSettings;
+
+  it('are fine with one card for each upgrade plan, and a card for a plan not offered yet', () => {
+    expect(planCardProblems([{ plan: 'lifetime' }, { plan: 'yearly' }, { plan: 'monthly' }], settings)).toEqual([]);
+  });
+
+  it('name a card of a plan the catalogue lacks, a second card of a plan, and an upgrade plan without a card', () => {
+    expect(planCardProblems([{ plan: 'yearly' }, { plan: 'weekly' }, { plan: 'yearly' }], settings)).toEqual([
+      "[1].plan: 'weekly' is not a plan of site.json (plans: monthly, yearly, lifetime)",
+      "[2].plan: 'yearly' has a card already ([0]): a plan has one card",
+      `(top level): has no card for 'lifetime' of site.json offers.upgrade: add one whose "plan" is "lifetime"`,
+    ]);
   });
 });

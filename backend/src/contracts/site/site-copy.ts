@@ -8,7 +8,8 @@ export { fill } from './fill';
 /**
  * A site folder's copy files (pages' and e-mails' words, JSON of plain strings) checked against
  * the default site's file of the same name, which is their schema: the same fields, each of the
- * same type (a list may be longer or shorter, its items shaped as the default's first). Site terms
+ * same type (a list may be longer or shorter, each item shaped as the default's items: their
+ * fields, and in each text any placeholder one of them has there). Site terms
  * (`{program}`, `{price:standard}`…) are filled in when the file is read; any other `{placeholder}`
  * is filled by the code that shows the text, so it must be one the default's text also has.
  */
@@ -63,6 +64,28 @@ function placeholdersOf(text: string): Set<string> {
   return new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]));
 }
 
+/** Lists of a merged item shape that one of the default's items leaves empty: a seller's may be empty too. */
+const mayBeEmpty = new WeakSet<Json[]>();
+
+/**
+ * The shape every item of a list must have, from two of the default's items: the first's fields
+ * and types, and in each text the placeholders of both (so a seller's first plan card may show a
+ * saving although the default's first shows none).
+ */
+function unionShape(a: Json, b: Json): Json {
+  if (typeof a === 'string' && typeof b === 'string') return `${a} ${b}`;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const both = [...a, ...b];
+    if (a.length === 0 || b.length === 0 || mayBeEmpty.has(a) || mayBeEmpty.has(b)) mayBeEmpty.add(both);
+    return both;
+  }
+  if (kindOf(a) === 'object' && kindOf(b) === 'object') {
+    const [x, y] = [a as Record<string, Json>, b as Record<string, Json>];
+    return Object.fromEntries(Object.keys(x).map((key) => [key, key in y ? unionShape(x[key], y[key]) : x[key]]));
+  }
+  return a;
+}
+
 /**
  * Checks `value` against `reference` and fills the site terms in; returns the filled copy, or
  * throws a SiteError listing every problem as `file: field: what is wrong`.
@@ -78,8 +101,13 @@ export function checkCopy<T>(value: unknown, reference: T, terms: Terms, file: s
     if (typeof want === 'string') return fillText(got as string, want, field);
     if (Array.isArray(want)) {
       const items = got as unknown[];
-      if (items.length === 0 && want.length > 0) problems.push(`${file}: ${field}: must list at least one item`);
-      return items.map((item, i) => walk(item, want[Math.min(i, want.length - 1)], `${at}[${i}]`));
+      if (items.length === 0 && want.length > 0 && !mayBeEmpty.has(want)) problems.push(`${file}: ${field}: must list at least one item`);
+      if (want.length === 0) {
+        if (items.length > 0) problems.push(`${file}: ${field}: must be an empty list`);
+        return [];
+      }
+      const shape = want.reduce(unionShape);
+      return items.map((item, i) => walk(item, shape, `${at}[${i}]`));
     }
     if (want && typeof want === 'object') {
       const obj = got as Record<string, unknown>;
@@ -110,3 +138,27 @@ export function checkCopy<T>(value: unknown, reference: T, terms: Terms, file: s
   if (problems.length) throw new SiteError(`The site folder has ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return filled as T;
 }
+
+/**
+ * copy/plan-cards.json beyond its shape: one card for each plan of site.json's offers.upgrade, and
+ * each card names a plan of the catalogue, once. Returns each problem as `field: what is wrong`.
+ */
+export function planCardProblems(cards: readonly { plan: string }[], settings: SiteSettings): string[] {
+  const plans = settings.plans.map((p) => p.id);
+  const first = new Map<string, number>();
+  const problems: string[] = [];
+  cards.forEach(({ plan }, i) => {
+    if (!plans.includes(plan)) problems.push(`[${i}].plan: '${plan}' is not a plan of site.json (plans: ${plans.join(', ')})`);
+    else if (first.has(plan)) problems.push(`[${i}].plan: '${plan}' has a card already ([${first.get(plan)}]): a plan has one card`);
+    else first.set(plan, i);
+  });
+  for (const plan of settings.offers.upgrade) {
+    if (!first.has(plan)) problems.push(`(top level): has no card for '${plan}' of site.json offers.upgrade: add one whose "plan" is "${plan}"`);
+  }
+  return problems;
+}
+
+/** What a copy file must say about site.json beyond its shape, by its path in the site folder. */
+export const COPY_RULES: Readonly<Record<string, (copy: never, settings: SiteSettings) => string[]>> = {
+  'copy/plan-cards.json': planCardProblems,
+};

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteTerms } from './site-copy';
-import { loadSite, siteDir } from './site-folder';
+import { loadCopy, loadSite, siteDir } from './site-folder';
 
 const defaultSite = join(__dirname, '../../../../site');
 
@@ -124,5 +124,24 @@ describe('a site folder', () => {
     writeFileSync(join(dir, 'site.json'), '{ "brand": ');
     expect(() => loadSite(dir)).toThrow(`${join(dir, 'site.json')}: is not valid JSON`);
     expect(() => loadSite(join(dir, "nowhere"))).toThrow(/nowhere\/site\.json: cannot be read/);
+  });
+});
+
+describe("a site folder's plan cards", () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'site-cards-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are checked against offers.upgrade when the file is read', () => {
+    const settings = loadSite(defaultSite);
+    const [offered, notOffered] = [settings.offers.upgrade[0], settings.plans.find((p) => !settings.offers.upgrade.includes(p.id))!.id];
+    const cards = JSON.parse(readFileSync(join(defaultSite, 'copy/plan-cards.json'), 'utf8')) as { plan: string }[];
+    mkdirSync(join(dir, 'copy'));
+    writeFileSync(join(dir, 'copy/plan-cards.json'), JSON.stringify(cards.map((card) => (card.plan === offered ? { ...card, plan: notOffered } : card))));
+    const file = join(dir, 'copy/plan-cards.json');
+    expect(() => loadCopy(dir, defaultSite, 'copy/plan-cards.json', settings)).toThrow(
+      `The site folder has 1 problem(s):\n  ${file}: (top level): has no card for '${offered}' of site.json offers.upgrade`,
+    );
+    expect(loadCopy<{ plan: string }[]>(defaultSite, defaultSite, 'copy/plan-cards.json', settings).map((card) => card.plan)).toEqual(settings.offers.upgrade);
   });
 });

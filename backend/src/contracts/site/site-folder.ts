@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkCopy, siteTerms } from './site-copy';
+import { checkCopy, COPY_RULES, siteTerms } from './site-copy';
 import { SiteError } from './site-error';
 import { parseSiteSettings, type SiteSettings } from './site.schema';
 import { parseTheme, type Theme } from './theme.schema';
@@ -52,11 +52,15 @@ export function loadTheme(dir: string): Theme {
 
 /**
  * Reads a copy file (`copy/landing.json`, `emails/receipt.json`…) of a site folder, checked
- * against the default site's file of the same name and with the site's terms filled in.
+ * against the default site's file of the same name and with the site's terms filled in, and
+ * against site.json where it names its plans (COPY_RULES).
  */
 export function loadCopy<T>(dir: string, defaultDir: string, relativePath: string, settings: SiteSettings): T {
   const reference = readJson(join(defaultDir, relativePath), defaultDir) as T;
   const file = join(dir, relativePath);
-  return checkCopy(readJson(file, dir), reference, siteTerms(settings), file);
+  const copy = checkCopy(readJson(file, dir), reference, siteTerms(settings), file);
+  const problems = COPY_RULES[relativePath]?.(copy as never, settings) ?? [];
+  if (problems.length) throw new SiteError(`The site folder has ${problems.length} problem(s):\n${problems.map((p) => `  ${file}: ${p}`).join('\n')}`);
+  return copy;
 }
 
