@@ -140,7 +140,7 @@ export interface FunnelReport {
   byPlan: FunnelPlanRow[];
   byReferral: FunnelReferralRow[];
   upgrade: {
-    /** People (distinct e-mails) whose Standard Access order was paid in the range. */
+    /** People (distinct e-mails) whose order of the default plan (site.json offers.default) was paid in the range. */
     standardBuyers: number;
     /** Of those, how many paid for an upgrade plan at any time before the end of the range. */
     upgraded: number;

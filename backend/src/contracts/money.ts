@@ -42,14 +42,14 @@ export function toMinorUnits(amount: number, currency: string): number {
 
 export interface MoneyFormat {
   /**
-   * 'unless-whole' (the funnel's style, the default): '$97' for whole amounts, every decimal otherwise ('$48.50').
-   * 'always' (the admin's and the e-mails' style): '$97.00'.
+   * 'unless-whole' (the funnel's style, the default): '$10' for whole amounts, every decimal otherwise ('$12.50').
+   * 'always' (the admin's and the e-mails' style): '$10.00'.
    */
   decimals?: 'unless-whole' | 'always';
 }
 
 /**
- * An amount in Stripe's minor units as en-US shows it: '$97', '€89', '¥9,700', 'CA$10', 'CHF 10',
+ * An amount in Stripe's minor units as en-US shows it: '$10', '€10', '¥1,000', 'CA$10', 'CHF 10',
  * '-$48.50', 'KWD 5.120'.
  */
 export function formatMoney(minorUnits: number, currency: string, format: MoneyFormat = {}): string {
@@ -69,7 +69,7 @@ export function formatMoney(minorUnits: number, currency: string, format: MoneyF
   return `${minorUnits < 0 ? '-' : ''}${symbol}${space}${whole}${decimals}`;
 }
 
-/** A price in whole units (the catalogue's `amount`) in the funnel's style: 97 USD is '$97', 9700 JPY '¥9,700'. */
+/** A price in whole units (the catalogue's `amount`) in the funnel's style: 10 USD is '$10', 1000 JPY '¥1,000'. */
 export function formatPrice(amount: number, currency: string): string {
   return formatMoney(toMinorUnits(amount, currency), currency);
 }

@@ -12,7 +12,7 @@ export interface Plan {
   id: PlanId;
   amount: number;
   name: string;
-  /** How the price reads ('$97/month'), derived from the amount, kind and instalments. */
+  /** How the price reads ('$10/month'), derived from the amount, kind and instalments. */
   displayText: string;
   kind: PaymentKind;
   /** How often a subscription renews. */
@@ -95,9 +95,8 @@ export function resolvePlan(id: string | null | undefined): Plan {
 }
 
 /**
- * What a plan gives access to (site.json's `product` of each plan: the default site's Clear
- * programme for every way of paying for it, Elite Access, Black Card APEX). A buyer has one
- * membership per product.
+ * What a plan gives access to (site.json's `product` of each plan: the programme, whichever way
+ * it is paid for, or a higher level sold as its own plan). A buyer has one membership per product.
  */
 export type ProductId = string;
 export const PRODUCT_IDS: readonly ProductId[] = [...new Set(PRODUCT_BY_PLAN.values())];

@@ -5,7 +5,7 @@ import { escapeHtml } from './receipt-email.message';
 export interface AbandonedCheckoutEmailInput {
   /** The lead's name as they typed it; null: a plain greeting. */
   name: string | null;
-  /** The plan's display name, e.g. 'Standard Access'. */
+  /** The plan's display name, e.g. 'Monthly Plan'. */
   planName: string;
   /** `${PUBLIC_URL}/checkout?plan=…&email=…&name=…`: no token, the checkout asks for nothing else. */
   checkoutLink: string;

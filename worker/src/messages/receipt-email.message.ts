@@ -37,7 +37,7 @@ export function escapeHtml(value: string): string {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** Money as the e-mails show it, every decimal kept: '$97.00', '€89.00', '¥9,700'. */
+/** Money as the e-mails show it, every decimal kept: '$10.00', '€10.00', '¥1,000'. */
 export function formatAmount(amountCents: number, currency: string): string {
   return formatMoney(amountCents, currency, { decimals: 'always' });
 }

@@ -15,7 +15,7 @@ const plan = z
   .object({
     id: slug,
     name: text,
-    /** Whole units of the site's currency (97 is $97; 9700 is ¥9,700). */
+    /** Whole units of the site's currency (10 is $10 in USD; 1000 is ¥1,000 in JPY). */
     amount: z.number().positive('must be more than 0'),
     kind: z.enum(['subscription', 'one-time']),
     /** How often a subscription renews. */

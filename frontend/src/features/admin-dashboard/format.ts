@@ -4,7 +4,7 @@ import { findPlan } from '@contracts/plans';
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('en-US');
 
-/** Money as the admin shows it, every decimal kept: '$97.00', '¥9,700'. */
+/** Money as the admin shows it, every decimal kept: '$10.00', '¥1,000'. */
 export const formatCents = (cents: number, currency: string) => formatMoney(cents, currency, { decimals: 'always' });
 export const formatRate = (rate: number) => percent.format(rate);
 export const formatCount = (value: number) => count.format(value);

@@ -1,6 +1,6 @@
 import { formatMoney } from '@contracts/money';
 
-/** Money as the admin shows it, every decimal kept: '$97.00', '¥9,700'. */
+/** Money as the admin shows it, every decimal kept: '$10.00', '¥1,000'. */
 export const formatCents = (cents: number, currency: string): string => formatMoney(cents, currency, { decimals: 'always' });
 
 /** Times as UTC, like the rest of the admin screens. */

@@ -19,7 +19,7 @@ export class CreatePaymentIntentDto extends CheckoutPartyDto implements CreatePa
   @Max(1_000_000, { message: AMOUNT_MESSAGE })
   amount: number;
 
-  @ApiProperty({ description: "The plan's display name", example: 'Full Payment' })
+  @ApiProperty({ description: "The plan's display name", example: 'One-Time Plan' })
   @Text('plan', 100)
   plan: string;
 }
@@ -35,7 +35,7 @@ export class ConfirmSubscriptionDto extends CheckoutPartyDto implements ConfirmS
   @Max(1_000_000, { message: AMOUNT_MESSAGE })
   amount: number;
 
-  @ApiProperty({ example: 'Standard Access' })
+  @ApiProperty({ example: 'Monthly Plan' })
   @Text('plan', 100)
   plan: string;
 }
