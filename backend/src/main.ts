@@ -1,13 +1,12 @@
 import 'reflect-metadata';
+// First: .env is read before any module that reads a setting as it loads (the site folder's SITE_DIR).
+import '@core/config/env-file.preload';
 import { ConfigError } from '@core/config/app-config';
 import { createApp } from './app.factory';
 import { AppConfig } from '@core/config/app-config';
-import { loadEnvFile } from '@core/config/env-file';
 import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 
 async function main(): Promise<void> {
-  // .env counts as if its variables had been exported, except where they were.
-  loadEnvFile();
   const app = await createApp();
   const config = app.get(AppConfig);
   await app.listen(config.PORT, config.HOST);

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
+// First: .env is read before any module that reads a setting as it loads (the site folder's SITE_DIR).
+import '@core/config/env-file.preload';
 import { NestFactory } from '@nestjs/core';
 import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, ConfigError, loadProcessConfig } from '@core/config/app-config';
-import { loadEnvFile } from '@core/config/env-file';
 import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 import { WorkerModule } from './worker.module';
 
@@ -28,8 +29,6 @@ function survivesRedisOutages(): void {
 }
 
 async function main(): Promise<void> {
-  // .env counts as if its variables had been exported, except where they were.
-  loadEnvFile();
   // Every setting is checked before the modules open Postgres and Redis: a bad one ends the boot at once, named.
   loadProcessConfig();
   survivesRedisOutages();
