@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { compileHints } from './vite/compile-hints.plugin';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
 import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
-import { siteDocumentHead, siteSettings } from './vite/site.plugin';
+import { siteDocumentHead, sitePagesLeftOut, siteSettings } from './vite/site.plugin';
 import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
@@ -17,9 +17,13 @@ const ssrOutDir = variantOutDir ? `node_modules/.cache/prerender-${process.pid}`
  * The pages whose HTML the build renders (src/entry-server.tsx): every page a buyer sees ships its
  * markup and hydrates only its islands. The screens that depend on the visitor (/checkout,
  * /success, /account) are prerendered as they stand before the visitor is known. The server picks
- * a page's document by its route (backend/src/contracts/routes.ts, `prerenderedDocument`).
+ * a page's document by its route (backend/src/contracts/routes.ts, `prerenderedDocument`). The
+ * pages the site leaves out (site.json `pages`) are not built.
  */
-const PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'checkout', 'success', 'account'];
+const leftOut = sitePagesLeftOut();
+const PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'checkout', 'success', 'account'].filter(
+  (name) => !leftOut.includes(`/${name}`),
+);
 const prerendered: PrerenderedPage[] = [
   {
     name: 'landing',
@@ -38,13 +42,17 @@ const prerendered: PrerenderedPage[] = [
     mustContain: '<h1',
   })),
   // /blackcard as the server sends it once it has checked the query token (@contracts/blackcard-grant).
-  {
-    name: 'blackcard-granted',
-    template: 'pages/blackcard.html',
-    output: BLACKCARD_GRANT.document,
-    lowPriorityScripts: true,
-    mustContain: `>${BLACKCARD_GRANT.json}</script>`,
-  },
+  ...(PAGES.includes('blackcard')
+    ? [
+        {
+          name: 'blackcard-granted',
+          template: 'pages/blackcard.html',
+          output: BLACKCARD_GRANT.document,
+          lowPriorityScripts: true,
+          mustContain: `>${BLACKCARD_GRANT.json}</script>`,
+        },
+      ]
+    : []),
 ];
 const pageInputs = Object.fromEntries(
   PAGES.map((name) => [`page-${name}`, fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url))]),

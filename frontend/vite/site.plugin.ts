@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defaultSiteDir, loadSite, loadTheme, siteDir } from '../../backend/src/contracts/site/site-folder';
 import { type Site, withDisplayTexts } from '../../backend/src/contracts/site/site-copy';
+import { pagesLeftOut } from '../../backend/src/contracts/site/site-pages';
 import { themeCss } from '../../backend/src/contracts/site/theme.schema';
 import { SHOWN_WHOLE, SYMBOLS } from '../../backend/src/contracts/currency-display';
 import { documentHead, MEDIA_TYPES, MEDIA_URL, mediaFiles, siteModuleJson, type MediaFile } from './site-files';
@@ -27,8 +28,9 @@ const BASE_STYLESHEET = /\/frontend\/src\/styles\/base\.css$/;
  * tsconfig's `@site/*` path), and the posters of `media.json` are served and built under /media/.
  * The theme's colour and font tokens (theme.json) become CSS custom properties at the top of the
  * base stylesheet, which every page loads (and the prerendered pages inline), so the pages need no
- * inline style the CSP would have to allow. The dev server reloads when a file of the site folder
- * changes.
+ * inline style the CSP would have to allow. The pages the site leaves out (site.json `pages`) are
+ * `__PAGES_LEFT_OUT__` to the code, a constant of the build rather than a setting every page would
+ * ship. The dev server reloads when a file of the site folder changes.
  */
 export function siteSettings(): Plugin {
   const dir = siteDir(root);
@@ -37,6 +39,7 @@ export function siteSettings(): Plugin {
   return {
     name: 'clear:site-settings',
     enforce: 'pre',
+    config: () => ({ define: { __PAGES_LEFT_OUT__: JSON.stringify(pagesLeftOut(loadSite(dir))) } }),
     async resolveId(source, importer, options) {
       if (source.startsWith(SITE_IMPORT)) return join(dir, source.slice(SITE_IMPORT.length));
       if (!importer || !/(site|currency-display)(\.ts)?$/.test(source)) return null;
@@ -90,11 +93,16 @@ export function siteSettings(): Plugin {
  * page. The guarantee's wordings reach the pages through their copy files (filled at build); the
  * sender's and the owner's addresses are the worker's.
  */
-function browserSettings({ brand, currency, plans, offers }: Site): Omit<Site, 'guarantee' | 'brand'> & { brand: Partial<Site['brand']> } {
+function browserSettings({ brand, currency, plans, offers }: Site): Omit<Site, 'guarantee' | 'brand' | 'pages'> & { brand: Partial<Site['brand']> } {
   const { name, siteUrl, programName, methodName, founderName } = brand;
   // A plan's display template and interval are spent in its display text; no page reads them.
   const shown = plans.map(({ display: _template, interval: _interval, ...plan }) => plan);
   return { brand: { name, siteUrl, programName, methodName, founderName }, currency, plans: shown, offers };
+}
+
+/** The page paths the chosen site folder leaves out (site.json `pages`): the build writes no document for them. */
+export function sitePagesLeftOut(): readonly string[] {
+  return pagesLeftOut(loadSite(siteDir(root)));
 }
 
 /** Every document's title, description and theme colour, from the chosen site folder. */

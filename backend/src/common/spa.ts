@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAdminPath, isAppRoute, prerenderedDocument, routeOf } from '@contracts/routes';
+import { site } from '@contracts/site/site';
+import { pagesLeftOut } from '@contracts/site/site-pages';
 import { withSiteSettings } from './site-settings';
 import { acceptedEncoding, compressedDocument, withTestModeRibbon, type CompressedDocument } from './test-mode-ribbon';
 
@@ -22,7 +24,8 @@ export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
  * Serves the built SPA: `/` is the prerendered landing page (index.html), a funnel page the build
  * prerendered gets its own document (pages/<page>.html), hashed assets are cached for a year,
  * /admin paths get the admin document (admin.html) and any other page path gets the funnel's
- * client shell (spa.html).
+ * client shell (spa.html). A page the site leaves out (site.json `pages`) is answered as an
+ * unknown path: 404, with the shell, which shows the not-found screen.
  *
  * One build serves any deployment, so what differs between them is added here, at start:
  * `settingsElement` (site-settings.ts: the run-time ids and links) goes into every public
@@ -60,10 +63,12 @@ export async function serveSpa(
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
   const documentFor = pageDocuments(root, shell);
   const prepared = changed ? preparedDocuments(root, { testMode, settingsElement }) : null;
+  const leftOut = new Set(pagesLeftOut(site));
+  const isPage = (path: string) => isAppRoute(path) && !leftOut.has(routeOf(path));
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
   const sendDocument = (path: string, req: FastifyRequest, reply: FastifyReply) => {
     const file = documentFor(path);
-    const started = reply.status(isAppRoute(path) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const started = reply.status(isPage(path) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const document = prepared?.get(file);
     if (!document) return started.sendFile(file);
     // Already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
@@ -80,7 +85,7 @@ export async function serveSpa(
   };
   return (req, reply) => {
     const path = new URL(req.url, 'http://x').pathname;
-    const render = req.method === 'GET' ? renderers[routeOf(path)] : undefined;
+    const render = req.method === 'GET' && isPage(path) ? renderers[routeOf(path)] : undefined;
     return render ? sendRendered(render, path, req, reply) : sendDocument(path, req, reply);
   };
 }

@@ -9,7 +9,7 @@ import { RoutePage } from './route-page';
  * islands); the landing route serves visitors who come back to `/` from another screen. The admin
  * screens are another document (admin.html, app/admin/), with none of the funnel's tracking.
  */
-const lazyRoutes: LazyRoute[] = [
+const allRoutes: LazyRoute[] = [
   { path: ROUTES.landing, title: pages.landing.title, Screen: lazy(() => import('./routes/landing.route')) },
   { path: ROUTES.invitation, title: pages.invitation.title, Screen: lazy(() => import('./routes/invitation.route')) },
   { path: ROUTES.blackcard, title: pages.blackcard.title, Screen: lazy(() => import('./routes/blackcard.route')) },
@@ -20,6 +20,8 @@ const lazyRoutes: LazyRoute[] = [
   { path: ROUTES.account, title: pages.account.title, Screen: lazy(() => import('./routes/account.route')) },
   { path: '*', title: pages.notFound.title, Screen: lazy(() => import('./routes/not-found.route')) },
 ];
+/** Without the pages the site leaves out (site.json `pages`): their paths get the not-found screen. */
+const lazyRoutes = allRoutes.filter((route) => !__PAGES_LEFT_OUT__.includes(route.path));
 
 export function AppRoutes() {
   return <LazyRoutes routes={lazyRoutes} Frame={RoutePage} />;

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteTerms } from './site-copy';
+import { ROUTES } from '../routes';
 import { loadCopy, loadSite, siteDir } from './site-folder';
+import { pagesLeftOut } from './site-pages';
 
 const defaultSite = join(__dirname, '../../../../site');
 
@@ -143,5 +145,29 @@ describe("a site folder's plan cards", () => {
       `The site folder has 1 problem(s):\n  ${file}: (top level): has no card for '${offered}' of site.json offers.upgrade`,
     );
     expect(loadCopy<{ plan: string }[]>(defaultSite, defaultSite, 'copy/plan-cards.json', settings).map((card) => card.plan)).toEqual(settings.offers.upgrade);
+  });
+});
+
+describe("a site folder's optional pages", () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'site-pages-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const withPages = (pages: unknown): string => {
+    const settings = JSON.parse(readFileSync(join(defaultSite, 'site.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'site.json'), JSON.stringify({ ...settings, pages }));
+    return dir;
+  };
+
+  it('keep the invitation funnel unless site.json leaves it out', () => {
+    expect(loadSite(defaultSite).pages).toEqual({ invitation: true });
+    expect(pagesLeftOut(loadSite(defaultSite))).toEqual([]);
+    expect(pagesLeftOut(loadSite(withPages({})))).toEqual([]);
+    expect(pagesLeftOut(loadSite(withPages({ invitation: false })))).toEqual([ROUTES.invitation, ROUTES.blackcard]);
+  });
+
+  it('refuses a setting that is not one, saying which', () => {
+    const file = join(dir, 'site.json');
+    expect(() => loadSite(withPages({ invitation: 'no' }))).toThrow(`${file}: pages.invitation: `);
+    expect(() => loadSite(withPages({ invitations: false }))).toThrow(`${file}: pages: `);
   });
 });

@@ -59,6 +59,19 @@ const offers = z
   })
   .strict();
 
+/** Which optional parts of the funnel the site has; each is on when left out. */
+const pages = z
+  .object({
+    /**
+     * The invitation funnel (spec sections 2 and 8): /invitation, where an invitee asks for access,
+     * and /blackcard, the invitee's page its access link opens. false: neither page is built, the
+     * server answers both with 404 and the not-found page, and no page of the site leads to them.
+     */
+    invitation: z.boolean().default(true),
+  })
+  .strict()
+  .default({ invitation: true });
+
 export const siteSchema = z
   .object({
     brand: z
@@ -104,6 +117,7 @@ export const siteSchema = z
         });
       }),
     offers,
+    pages,
   })
   .strict()
   .superRefine((settings, ctx) => {
