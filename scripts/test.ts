@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { FakeAffiliateServer } from '../tests/fakes/affiliate-server';
 import { FakeStripeServer } from '../tests/fakes/stripe-server';
 import { SmtpSink } from '../tests/fakes/smtp-sink';
@@ -9,7 +11,9 @@ import { ANALYTICS_SITE_SETTINGS } from '../tests/support/analytics-site-setting
 import { Lifecycle } from './lib/lifecycle';
 import { step } from './lib/log';
 import { freePort } from './lib/ports';
-import { repoRoot as root, startApp, startThrowawayData, ThrowawayData } from './lib/stack';
+import { repoRoot as root, startApp, startThrowawayData, ThrowawayData, type RunningApp } from './lib/stack';
+import { createDatabase } from './lib/postgres';
+import { migrate } from './migrate';
 
 const resultsDir = join(root, 'test-results');
 const SUITES = ['static', 'unit', 'integration', 'model', 'faults', 'fuzz', 'e2e'] as const;
@@ -309,6 +313,7 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     },
     { worker: false },
   );
+  const exampleSite = runsSpec(specFilters, 'site-example.spec.ts') ? await startExampleSite(life, data, appEnv) : null;
   const report = join(resultsDir, 'playwright.json');
   return await runSuite(
     life,
@@ -333,9 +338,37 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
       E2E_REMINDER_MODE_URL: reminderMode.url,
       E2E_STRIPE_MODE_URL: stripeMode.url,
       E2E_ANALYTICS_SITE_URL: analyticsSite.url,
+      ...(exampleSite && { E2E_SITE_EXAMPLE_URL: exampleSite.url }),
     },
     playwrightTally(report),
   );
+}
+
+/** Whether the browser run includes the spec file named `spec`: every spec when none is named. */
+const runsSpec = (specFilters: string[], spec: string): boolean =>
+  !specFilters.length || specFilters.some((f) => f.split(':')[0].endsWith(`/${spec}`) || f.split(':')[0] === spec);
+
+/**
+ * The example site (tests/fixtures/site-example) for its browser journey: the web app built from it
+ * (Vite only, into the run's temp folder; the server build is the same for every site), served by
+ * an API and a worker started with SITE_DIR on it. They get a database and a Redis database of
+ * their own: a worker of the default site must never take the example's outbox rows or jobs (its
+ * e-mails would be the default site's). E-mails go to the run's SMTP sink.
+ */
+async function startExampleSite(life: Lifecycle, data: ThrowawayData, appEnv: NodeJS.ProcessEnv): Promise<RunningApp> {
+  step('Building the example site (tests/fixtures/site-example)');
+  const siteDir = join(root, 'tests', 'fixtures', 'site-example');
+  const webDir = mkdtempSync(join(tmpdir(), 'site-example-web-'));
+  const vite = join(root, 'node_modules', '.bin', 'vite');
+  const buildEnv = { ...process.env, SITE_DIR: siteDir, WEB_OUT_DIR: webDir };
+  const cwd = join(root, 'frontend');
+  await promisify(execFile)(vite, ['build'], { cwd, env: buildEnv, maxBuffer: 64 * 1024 * 1024 });
+  await promisify(execFile)(vite, ['build', '--ssr', 'src/entry-server.tsx'], { cwd, env: buildEnv, maxBuffer: 64 * 1024 * 1024 });
+
+  const databaseUrl = await createDatabase(data.databaseUrl, 'clear_site_example');
+  await migrate(databaseUrl);
+  const exampleData = { ...data, databaseUrl, redisUrl: `${data.redisUrl}/2` };
+  return startApp(life, exampleData, await freePort(), { ...appEnv, SITE_DIR: siteDir, STATIC_DIR: webDir });
 }
 
 const life = new Lifecycle({ quiet: true });

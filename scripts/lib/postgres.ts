@@ -113,3 +113,17 @@ export async function startEmbeddedPostgres(opts: {
     resume: () => pg.start(),
   };
 }
+
+/** A new, empty database named `name` on the Postgres that `url` reaches; returns its URL. */
+export async function createDatabase(url: string, name: string): Promise<string> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const created = new URL(url);
+  created.pathname = `/${name}`;
+  return created.href;
+}
