@@ -32,7 +32,7 @@ export function adminMoney(amount: number): string {
 
 /** Whole (or fractional) units of the site's currency in the funnel's style: '$48.50', '$997'. */
 export function funnelMoney(amount: number): string {
-  return formatMoney(Math.round(toMinorUnits(amount, CURRENCY)), CURRENCY);
+  return formatMoney(toMinorUnits(amount, CURRENCY), CURRENCY);
 }
 
 /** The source of a RegExp matching any amount as the admin shows it in the site's currency: '\$[\d,]+\.\d\d' for USD. */
