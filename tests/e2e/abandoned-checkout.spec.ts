@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { OFFERS } from '@contracts/plans';
 import { withDb } from './support/db';
 import { uniqueEmail } from './support/landing';
 import { mailTo, waitForMail } from './support/mail';
@@ -24,7 +25,7 @@ test.describe('abandoned-checkout reminder', () => {
 
     const [reminder] = await waitForMail(email, /one step away/);
     const checkout = new URL(reminder.text?.match(/https?:\/\/\S+\/checkout\?\S+/)?.[0] ?? 'http://missing/');
-    expect(Object.fromEntries(checkout.searchParams)).toEqual({ plan: 'standard', email, name: 'Riley Reminder' });
+    expect(Object.fromEntries(checkout.searchParams)).toEqual({ plan: OFFERS.default.id, email, name: 'Riley Reminder' });
     const link = reminder.text?.match(/Unsubscribe: (https?:\/\/\S+\/api\/unsubscribe\?token=[A-Za-z0-9_.-]+)/)?.[1];
     expect(link).toBeTruthy();
     expect(reminder.headers['list-unsubscribe']).toBe(`<${link}>`);

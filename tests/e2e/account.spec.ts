@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { JOBS } from '@contracts/jobs';
+import { planOf } from '@contracts/plans';
 import { expectNoAxeViolations } from './support/axe';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { databaseNow, jobsEndedSince } from './support/db';
 import { uniqueEmail } from './support/landing';
 import { mailTo, waitForMail } from './support/mail';
 import { intlFormattingCalls, watchIntlFormatting } from './support/page-code';
+import { priceOf } from './support/seller-site';
 
 /** A standard member bought with the sandbox (4242), on its success page. */
 async function buyStandard(page: Page, email: string): Promise<void> {
@@ -56,13 +58,13 @@ test.describe('account page', () => {
     expect(exchanges).toEqual([]);
     await signIn.click();
     const membership = page.getByTestId('membership');
-    await expect(membership.getByRole('heading', { name: 'Standard Access' })).toBeVisible();
+    await expect(membership.getByRole('heading', { name: planOf('standard').name })).toBeVisible();
     // The token left the address bar, and the consumed link is not offered again.
     expect(new URL(page.url()).search).toBe('');
     expect(exchanges).toEqual(['POST']);
     await expect(membership.getByTestId('membership-status')).toHaveText('Active');
     await expect(membership.getByTestId('membership-payments')).toContainText('Payment 1');
-    await expect(membership.getByTestId('membership-payments')).toContainText('$97');
+    await expect(membership.getByTestId('membership-payments')).toContainText(priceOf('standard'));
     await expectNoAxeViolations(page);
 
     await membership.getByRole('button', { name: 'Cancel membership' }).click();

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { OFFERS, planOf } from '@contracts/plans';
 import { signInToAdmin, useAdminAccount } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 
 /** The admin's coupons screen: create a code, see it listed with its terms, deactivate it. */
 const admin = useAdminAccount('coupons');
+const fullPayment = planOf('full-payment');
 const code = `ADM${randomBytes(4).toString('hex').toUpperCase()}`;
 
 test('creates a coupon, lists it and deactivates it', async ({ page }) => {
@@ -14,7 +16,8 @@ test('creates a coupon, lists it and deactivates it', async ({ page }) => {
   const form = page.getByTestId('coupon-create');
   await form.getByLabel('Code').fill(code.toLowerCase());
   await form.getByRole('textbox', { name: 'Percent off' }).fill('25');
-  await form.getByLabel('Full Payment').check();
+  // The default plan is ticked already; the full payment is added to it.
+  await form.getByLabel(fullPayment.name).check();
   await form.getByLabel('Subscriptions: discounted months (empty: forever)').fill('3');
   await form.getByLabel('Maximum redemptions (empty: unlimited)').fill('100');
   await form.getByRole('button', { name: 'Create coupon' }).click();
@@ -22,7 +25,7 @@ test('creates a coupon, lists it and deactivates it', async ({ page }) => {
 
   const row = page.getByTestId('coupon-row').filter({ hasText: code });
   await expect(row).toContainText('25%');
-  await expect(row).toContainText('Standard Access, Full Payment');
+  await expect(row).toContainText(`${OFFERS.default.name}, ${fullPayment.name}`);
   await expect(row).toContainText('First 3 months');
   await expect(row).toContainText('0 / 100');
   await expect(row).toContainText('Active');

@@ -1,9 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { planOf } from '@contracts/plans';
 import { signInToAdmin, useAdminAccount } from './support/admin';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { withDb } from './support/db';
+import { adminMoney, adminMoneyPattern, minorUnits } from './support/seller-site';
 
 /**
  * The funnel dashboard against the running server: a scripted journey under a referral id of its
@@ -15,6 +17,7 @@ const tag = randomBytes(6).toString('hex');
 const REFERRAL = `e2e-dash-referral-${tag}`;
 const buyer = { email: `dash.buyer.${tag}@example.com`, name: `Dana Buyer ${tag}` };
 const LEAD_ONLY = `dash.lead.${tag}@example.com`;
+const plan = planOf('full-payment');
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,14 +45,14 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
 }) => {
   test.setTimeout(90_000);
 
-  // Two visitors through the affiliate link; the first starts a Full Payment checkout and pays.
+  // Two visitors through the affiliate link; the first starts a full-payment checkout and pays.
   await visit(browser, async (visitor) => {
     const checkoutStart = visitor.waitForRequest(
       (r) => new URL(r.url()).pathname === '/api/beacon' && r.postData()?.includes('checkout_start') === true,
     );
     await visitor.goto(checkoutUrl({ plan: 'full-payment', email: buyer.email, name: buyer.name, referral: REFERRAL }));
     const started = JSON.parse((await checkoutStart).postData() ?? '{}');
-    expect(started).toMatchObject({ type: 'checkout_start', path: '/checkout', plan: 'Full Payment', referral: REFERRAL });
+    expect(started).toMatchObject({ type: 'checkout_start', path: '/checkout', plan: plan.name, referral: REFERRAL });
     await fillSandboxCard(visitor, CARDS.success);
     await payButton(visitor).click();
     await visitor.waitForURL((url) => url.pathname === '/success');
@@ -77,14 +80,14 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
     expect(paid).toBe(true);
   }).toPass({ timeout: 30_000 });
   await page.reload();
-  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '0', '$0.00']);
+  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '0', adminMoney(0)]);
   await expect(page.getByTestId('test-orders')).toContainText(
-    /^Test orders \(sandbox or Stripe test mode\): \d+ paid, \$[\d,]+\.\d\d, not counted/,
+    new RegExp(`^Test orders \\(sandbox or Stripe test mode\\): \\d+ paid, ${adminMoneyPattern()}, not counted`),
   );
   // Recorded as live, as checkout records an order with a Stripe live key, the same order is a purchase.
   await withDb((client) => client.query(`UPDATE orders SET livemode = true WHERE email_normalized = $1`, [buyer.email]));
   await page.reload();
-  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '1', '$997.00']);
+  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '1', adminMoney(plan.amount)]);
 
   // Search by e-mail finds the lead.
   const leads = page.getByTestId('records-leads');
@@ -105,7 +108,7 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
   expect(download.suggestedFilename()).toMatch(/^person-data-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(exported.lead).toMatchObject({ email: buyer.email, name: buyer.name, referral: REFERRAL });
-  expect(exported.orders).toMatchObject([{ plan_id: 'full-payment', amount_cents: 99700, status: 'succeeded' }]);
+  expect(exported.orders).toMatchObject([{ plan_id: 'full-payment', amount_cents: minorUnits(plan.amount), status: 'succeeded' }]);
 
   // Erase asks first; cancel leaves everything, confirm erases.
   await result.getByRole('button', { name: 'Erase this person' }).click();
@@ -137,7 +140,7 @@ test('the dashboard counts a scripted journey exactly, finds the lead, exports a
   await expect(erased).toHaveCount(1);
   await expect(erased).toContainText(/erasure:[0-9a-f-]{36} lead:[0-9a-f-]{36} order:[0-9a-f-]{36}/);
   await expect(erased).not.toContainText(buyer.email);
-  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '1', '$997.00']);
+  await expect(referralRow(page).getByRole('cell')).toHaveText(['2', '2', '1', '1', adminMoney(plan.amount)]);
 });
 
 test('the dashboard is usable at 390 px: no sideways scrolling of the page', async ({ page }) => {

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { CARDS, fillSandboxCard, followHandOffLink, payButton } from './support/checkout';
 import { fillInvitation, openInvitation } from './support/invitation';
 import { uniqueEmail } from './support/landing';
+import { siteCopy } from './support/seller-site';
+
+const blackcardCopy = siteCopy<{ finalCall: { cta: string } }>('copy/blackcard.json');
 
 test("the invite path: /invitation → /blackcard → Level 1 paid in the sandbox → /blackcard-upsell → decline → You're All Set!", async ({
   page,
@@ -15,7 +18,7 @@ test("the invite path: /invitation → /blackcard → Level 1 paid in the sandbo
   const token = await page.evaluate(() => sessionStorage.getItem('blackcard_token'));
   expect(token).toBeTruthy();
 
-  const checkout = await followHandOffLink(page, page.getByRole('link', { name: "YES — I'M READY TO BEGIN MY ASCENT → $97" }));
+  const checkout = await followHandOffLink(page, page.getByRole('link', { name: blackcardCopy.finalCall.cta }));
   expect(Object.fromEntries(new URL(checkout, page.url()).searchParams)).toEqual({
     plan: 'standard',
     source: 'blackcard',

@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { planOf } from '@contracts/plans';
 import { expectNoAxeViolations } from './support/axe';
 import { CARDS, fillSandboxCard, followHandOffLink, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
+import { priceOf, siteCopy } from './support/seller-site';
 
 const VISITOR = 'email=avery%40example.com&name=Avery+Example';
+const levelTwo = planOf('blackcard-vip');
+const welcome = siteCopy<{ welcome: { heading: string } }>('copy/success.json').welcome.heading;
 const ACCEPT_BUTTONS = ['level-two-accept-hero', 'level-two-accept-section', 'level-two-accept-investment', 'level-two-accept-final'];
 
 test.describe('/blackcard-upsell: Level Two', () => {
-  test('progress at 25 %, Level Two at $997 one-time with its contents, and the levels table', async ({ page }) => {
+  test("progress at 25 %, Level Two at its plan's price, one-time, with its contents, and the levels table", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/blackcard-upsell?${VISITOR}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Level Two: The Ascension Experience' })).toBeFocused();
@@ -18,7 +22,7 @@ test.describe('/blackcard-upsell: Level Two', () => {
     expect(await page.locator('.level-two__bar-fill').evaluate((fill) => fill.style.width)).toBe('25%');
 
     const investment = page.getByTestId('level-two-investment');
-    await expect(investment).toContainText('$997');
+    await expect(investment).toContainText(priceOf(levelTwo.id));
     await expect(investment).toContainText('One-Time Payment (Instant Access)');
     const contents = page.getByTestId('level-two-contents').getByRole('listitem');
     await expect(contents).toHaveCount(6);
@@ -90,7 +94,7 @@ test.describe('/blackcard-upsell: Level Two', () => {
 });
 
 test.describe('/blackcard-upsell with the sandbox provider (real API)', () => {
-  test('accepting Level Two with a token from the real gate: blackcard-vip paid in the sandbox → Welcome to Clear!', async ({
+  test('accepting Level Two with a token from the real gate: blackcard-vip paid in the sandbox → the welcome', async ({
     page,
     request,
   }) => {
@@ -108,18 +112,18 @@ test.describe('/blackcard-upsell with the sandbox provider (real API)', () => {
     await page.waitForURL((url) => url.pathname === '/checkout');
     await fillSandboxCard(page, CARDS.success);
     expect((await intent).postDataJSON()).toMatchObject({
-      amount: 997,
-      plan: 'Black Card APEX',
+      amount: levelTwo.amount,
+      plan: levelTwo.name,
       email,
       name,
       source: 'blackcard',
       blackcard_token: accessToken,
       referral: 'partner-anna',
     });
-    await expect(payButton(page)).toHaveText('Pay $997');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf(levelTwo.id)}`);
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success' && (url.searchParams.get('payment_intent') ?? '').startsWith('pi_'));
     expect(new URL(page.url()).searchParams.get('plan')).toBe('blackcard-vip');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: welcome })).toBeVisible();
   });
 });

@@ -3,7 +3,9 @@ import { expectNoAxeViolations } from './support/axe';
 import { followHandOffLink, handOffOf } from './support/checkout';
 import { answerTokenValidation, currentPathAndQuery, inviteeSession, seedInviteeSession } from './support/invitation';
 import { uniqueEmail } from './support/landing';
+import { priceOf, siteCopy } from './support/seller-site';
 
+const blackcardCopy = siteCopy<{ finalCall: { cta: string }; path: { tiers: { price: string; note: string }[] } }>('copy/blackcard.json');
 const HEADING = "YOU'VE BEEN INVITED TO THE 11 MILLION";
 const SESSION = { blackcard_token: 'tok_session', blackcard_email: 'avery@example.com', blackcard_name: 'Avery Example' };
 const SESSION_CHECKOUT = '/checkout?plan=standard&source=blackcard&token=tok_session&email=avery%40example.com&name=Avery+Example';
@@ -15,7 +17,7 @@ async function expectContent(page: Page): Promise<void> {
 async function ctaTargets(page: Page): Promise<string[]> {
   return [
     (await page.getByRole('link', { name: 'Begin Your Ascent — Start Your First 30-Day Game' }).getAttribute('href')) ?? '',
-    (await page.getByRole('link', { name: "YES — I'M READY TO BEGIN MY ASCENT → $97" }).getAttribute('href')) ?? '',
+    (await page.getByRole('link', { name: blackcardCopy.finalCall.cta }).getAttribute('href')) ?? '',
   ];
 }
 
@@ -209,7 +211,7 @@ test.describe('/blackcard content', () => {
     await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeFocused();
     await expect(page.getByTestId('blackcard-level-one')).toContainText('The Gateway');
     await expect(page.getByTestId('blackcard-level-one')).toContainText('30-Day Game');
-    await expect(page.getByTestId('blackcard-level-one')).toContainText('$97');
+    await expect(page.getByTestId('blackcard-level-one')).toContainText(priceOf('standard'));
 
     const mechanism = page.getByTestId('blackcard-mechanism');
     await expect(mechanism.getByRole('heading', { level: 2 })).toHaveText('The Mechanism');
@@ -235,16 +237,16 @@ test.describe('/blackcard content', () => {
     const tiers = path.getByTestId('blackcard-tier');
     await expect(tiers).toHaveCount(5);
     await expect(tiers.nth(0)).toContainText('Player');
-    await expect(tiers.nth(0)).toContainText('$97');
+    await expect(tiers.nth(0)).toContainText(priceOf('standard'));
     await expect(tiers.nth(1)).toContainText("The Owner's Manual for Human Being");
     await expect(tiers.nth(1)).toContainText('Junior GOAT');
     await expect(tiers.nth(2)).toContainText('Black Card Experience');
     await expect(tiers.nth(2)).toContainText('Path to GOAT');
-    await expect(tiers.nth(2)).toContainText('$7,500');
+    await expect(tiers.nth(2)).toContainText(blackcardCopy.path.tiers[2].price);
     await expect(tiers.nth(3)).toContainText('Full GOAT');
     await expect(tiers.nth(3)).toContainText('Earned, not bought');
     await expect(tiers.nth(4)).toContainText('Invite only');
-    await expect(tiers.nth(4)).toContainText('$25,000');
+    await expect(tiers.nth(4)).toContainText(blackcardCopy.path.tiers[4].note);
 
     await expect(page.getByTestId('blackcard-testimonials').locator('blockquote')).toHaveCount(3);
     await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { JOBS } from '@contracts/jobs';
+import { planOf } from '@contracts/plans';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { databaseNow, jobsEndedSince } from './support/db';
 import { fillInvitation, openInvitation } from './support/invitation';
 import { uniqueEmail } from './support/landing';
 import { mailTo, waitForMail } from './support/mail';
+import { priceOf, siteCopy } from './support/seller-site';
+
+const welcome = siteCopy<{ welcome: { heading: string } }>('copy/success.json').welcome.heading;
 
 /** E-mails the worker sends through SMTP, read back from the test run's SMTP sink. */
 test.describe('e-mails', () => {
@@ -16,15 +20,15 @@ test.describe('e-mails', () => {
     await fillSandboxCard(page, CARDS.success);
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: welcome })).toBeVisible();
     for (let i = 0; i < 3; i++) {
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: welcome })).toBeVisible();
     }
 
     const [receipt] = await waitForMail(email, /receipt/i);
-    expect(receipt.subject).toContain('Full Payment');
-    expect(receipt.text).toContain('$997');
+    expect(receipt.subject).toContain(planOf('full-payment').name);
+    expect(receipt.text).toContain(priceOf('full-payment'));
     expect(receipt.html).toContain('Robin Receipt');
     // Count once every job that could send a second one has ended: the payment events the
     // sandbox stored, then the order-paid jobs they owed.

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
 import { withDb } from './support/db';
 import { uniqueEmail } from './support/landing';
+import { priceOf } from './support/seller-site';
 
 const NAME = 'Quinn Upgrade';
 
@@ -26,7 +27,7 @@ function chargesOf(email: string, planId: string): Promise<Array<{ status: strin
   });
 }
 
-const oneClickButton = (page: Page) => page.getByRole('button', { name: 'Pay $550 with card ending 4242' });
+const oneClickButton = (page: Page) => page.getByRole('button', { name: `Pay ${priceOf('2-month')} with card ending 4242` });
 
 test.describe('one-click upgrade on the saved card', () => {
   test("4242 standard → the offer's 2-month card → one click, clicked twice quickly → one charge", async ({ page }) => {
