@@ -90,14 +90,14 @@ export function siteSettings(): Plugin {
 
 /**
  * What the pages' code reads of site.json, and nothing more: every byte here is on every buyer
- * page. The guarantee's wordings reach the pages through their copy files (filled at build); the
- * sender's and the owner's addresses are the worker's.
+ * page. The guarantee's wordings, the method's and the founder's names reach the pages through
+ * their copy files (filled at build); the sender's and the owner's addresses are the worker's.
  */
 function browserSettings({ brand, currency, plans, offers }: Site): Omit<Site, 'guarantee' | 'brand' | 'pages'> & { brand: Partial<Site['brand']> } {
-  const { name, siteUrl, programName, methodName, founderName } = brand;
+  const { name, siteUrl, programName } = brand;
   // A plan's display template and interval are spent in its display text; no page reads them.
   const shown = plans.map(({ display: _template, interval: _interval, ...plan }) => plan);
-  return { brand: { name, siteUrl, programName, methodName, founderName }, currency, plans: shown, offers };
+  return { brand: { name, siteUrl, programName }, currency, plans: shown, offers };
 }
 
 /** The page paths the chosen site folder leaves out (site.json `pages`): the build writes no document for them. */

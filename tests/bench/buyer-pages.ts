@@ -1,4 +1,7 @@
-import { type Plan, planOf, OFFERS } from '@contracts/plans';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, type Plan, planOf, OFFERS } from '@contracts/plans';
+import { site } from '@contracts/site/site';
+import { defaultSiteDir, loadCopy, siteDir } from '@contracts/site/site-folder';
 import type { SmtpSink } from '../fakes/smtp-sink';
 
 /** One page a buyer sees, and how to reach it the way a buyer does. */
@@ -14,7 +17,7 @@ export interface BuyerPage {
 }
 
 /** The SPA's default `source` (frontend content/config.ts: the programme's short name). */
-const DEFAULT_SOURCE = 'Clear';
+const DEFAULT_SOURCE = site.brand.programName;
 
 /** The sandbox's success card, as the 'Test mode' form sends it. */
 const SUCCESS_CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
@@ -131,12 +134,15 @@ export async function buyerPages(baseUrl: string, smtp: SmtpSink): Promise<Buyer
   const subscriptionSuccess = await paySandbox(baseUrl, OFFERS.default, buyer);
   const oneTimeSuccess = await paySandbox(baseUrl, planOf('full-payment'), oneTimeBuyer);
   const fixed = (path: string) => () => Promise.resolve(path);
+  // The site the server under test was built from (SITE_DIR, else site/): its prices and names.
+  const payLabel = (plan: Plan) => `Pay ${formatPrice(plan.amount, CURRENCY)}`;
+  const success = loadCopy<{ welcome: { heading: string } }>(siteDir(__dirname), defaultSiteDir(__dirname), 'copy/success.json', site);
   return [
     { name: '/', path: fixed('/'), shows: 'Your next level of greatness starts here.' },
     { name: '/invitation', path: fixed('/invitation'), shows: 'Your Invitation Awaits.' },
     { name: '/blackcard', path: fixed(withQuery('/blackcard', { token: accessToken })), shows: "YOU'VE BEEN INVITED TO THE 11 MILLION" },
-    { name: '/checkout', path: fixed(checkoutPath(OFFERS.default, visitor)), shows: 'Pay $97' },
-    { name: '/checkout full-payment', path: fixed(checkoutPath(planOf('full-payment'), visitor)), shows: 'Pay $997' },
+    { name: '/checkout', path: fixed(checkoutPath(OFFERS.default, visitor)), shows: payLabel(OFFERS.default) },
+    { name: '/checkout full-payment', path: fixed(checkoutPath(planOf('full-payment'), visitor)), shows: payLabel(planOf('full-payment')) },
     // The spec's /upsell links carry email, name and referral.
     { name: '/upsell', path: fixed(withQuery('/upsell', visitor)), shows: 'Pay in Full' },
     // Where /success sends an invitee who bought the standard plan (spec section 4, success page).
@@ -146,7 +152,7 @@ export async function buyerPages(baseUrl: string, smtp: SmtpSink): Promise<Buyer
       shows: "You've completed Level 1 – The Gateway",
     },
     { name: '/success', path: fixed(subscriptionSuccess), shows: 'Payment Confirmed!' },
-    { name: '/success full-payment', path: fixed(oneTimeSuccess), shows: 'Welcome to Clear!' },
+    { name: '/success full-payment', path: fixed(oneTimeSuccess), shows: success.welcome.heading },
     { name: '/account', path: fixed('/account'), shows: 'Send me a sign-in link' },
     // The page an e-mailed link opens: it signs in only when its button is pressed (mail scanners load links).
     { name: '/account sign-in link', path: () => signInLink(baseUrl, smtp, buyer.email), shows: 'Sign in to your account' },

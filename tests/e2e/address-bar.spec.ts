@@ -13,6 +13,7 @@ import {
 } from './support/analytics-site';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton, PERSONAL_PARAMS } from './support/checkout';
 import { uniqueEmail } from './support/landing';
+import { pageCopy, priceOf } from './support/seller-site';
 
 /**
  * E-mail, name and invite token arrive at /checkout and /success in the query string (the spec's
@@ -136,7 +137,7 @@ test.describe('e-mail, name and token stay out of the address bar', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
     await expectAddress(page, '/success', { subscription_id: /^sub_/, plan: 'standard', referral: 'partner-address' });
     // The spec's links keep their query strings.
-    await expect(page.getByRole('link', { name: 'Start with $250/month' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: `Start with ${priceOf('6-month')}/month` })).toHaveAttribute(
       'href',
       `/checkout?${new URLSearchParams({ plan: '6-month', email, name })}`,
     );
@@ -190,7 +191,7 @@ test.describe('e-mail, name and token stay out of the address bar', () => {
     await payButton(page).click();
     await completeAuthenticationAndReturn(page);
     await page.waitForURL((url) => url.pathname === '/success');
-    const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' });
+    const welcome = page.getByRole('heading', { level: 1, name: pageCopy('success').welcome.heading });
     for (const load of [1, 2]) {
       await expect(welcome).toBeVisible();
       await expectAddress(page, '/success', { payment_intent: /^pi_/, plan: 'full-payment', redirect_status: 'succeeded' });
@@ -220,7 +221,7 @@ test.describe('e-mail, name and token stay out of the address bar', () => {
   test('a checkout opened from a page whose address holds the e-mail does not get it as its referrer', async ({ page, vendors }) => {
     const { email, name } = buyer('referrer');
     await page.goto(`/upsell?${new URLSearchParams({ email, name })}`);
-    const card = page.getByRole('link', { name: 'Start with $250/month' });
+    const card = page.getByRole('link', { name: `Start with ${priceOf('6-month')}/month` });
     const href = await card.getAttribute('href');
     expect(href).toBe(`/checkout?${new URLSearchParams({ plan: '6-month', email, name })}`);
     // As a new tab or a lost chunk would: a page load of the link, from this page.

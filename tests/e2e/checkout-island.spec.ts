@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { checkoutUrl, payButton } from './support/checkout';
 import { uniqueEmail } from './support/landing';
+import { priceOf } from './support/seller-site';
 import {
   expectIslandPageCode,
   intlFormattingCalls,
@@ -41,7 +42,7 @@ test.describe('/checkout is a prerendered page with one island', () => {
 
     await page.goto(checkoutUrl({ plan: 'standard', email: uniqueEmail('island'), name: 'Island Buyer' }));
     await expect(payButton(page)).toBeEnabled();
-    await expect(payButton(page)).toHaveText('Pay $97');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('standard')}`);
     await page.waitForLoadState('networkidle');
 
     expectIslandPageCode(scripts, '/checkout', /\.route-|\/spa-|screen-providers/);
@@ -66,7 +67,7 @@ test.describe('/checkout is a prerendered page with one island', () => {
     // The server is asked for the saved card's offer and has none: the card form, and none of the offer's code.
     expect((await (await offerAnswered).json()) as unknown).toEqual({ offer: null });
     await expect(payButton(page)).toBeEnabled();
-    await expect(payButton(page)).toHaveText('Pay $997');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('full-payment')}`);
     await page.waitForLoadState('networkidle');
 
     expect(scripts.map((script) => script.url)).not.toContainEqual(expect.stringMatching(/one-click/));
@@ -83,6 +84,6 @@ test.describe('/checkout is a prerendered page with one island', () => {
     await expect(page.getByText('Payment Setup Failed')).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/checkout' && !url.searchParams.has('setup_intent'));
     await expect(payButton(page)).toBeEnabled();
-    await expect(payButton(page)).toHaveText('Pay $97');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('standard')}`);
   });
 });

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, planOf } from '@contracts/plans';
 import { checkoutUrl, payButton } from './support/checkout';
 import { watchCsp } from './support/csp';
 import { withDb } from './support/db';
@@ -106,7 +108,9 @@ test.describe('checkout with the Stripe provider (real API, Stripe fake, Stripe.
     await summary.getByRole('button', { name: 'Apply' }).click();
     const { clientSecret: second } = (await (await newIntent).json()) as { clientSecret: string };
     expect(second).not.toBe(first);
-    await expect(payButton(page)).toHaveText('Pay $897.30');
+    await expect(payButton(page)).toHaveText(
+      `Pay ${formatMoney((toMinorUnits(planOf('full-payment').amount, CURRENCY) * 90) / 100, CURRENCY)}`,
+    );
     await expect(payButton(page)).toBeEnabled();
     await expect(page.locator('iframe[title="Secure payment input frame"]')).toHaveCount(1);
     expect(await standInRecord(page)).toMatchObject({ elementsClientSecrets: [first, second], mounted: 2, destroyed: 1 });

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { planOf } from '@contracts/plans';
+import { site } from '@contracts/site/site';
 import {
   answerSandboxAuthentication,
   CARDS,
@@ -13,8 +15,11 @@ import {
 } from './support/checkout';
 import { expectNoAxeViolations } from './support/axe';
 import { openLanding, uniqueEmail } from './support/landing';
+import { pageCopy, priceOf } from './support/seller-site';
 
 const NAME = 'Avery Example';
+const STANDARD = planOf('standard');
+const success = pageCopy('success');
 
 test.describe('screen: /checkout on a stubbed API answer', () => {
   test('shows the order, the customer and the secure notes for the standard plan', async ({ page }) => {
@@ -24,21 +29,21 @@ test.describe('screen: /checkout on a stubbed API answer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Order' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('heading', { level: 2, name: 'Payment Details' })).toBeVisible();
-    await expect(payButton(page)).toHaveText('Pay $97');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('standard')}`);
     await expect(payButton(page)).toBeEnabled();
     await expect(page.getByText('Secure 256-bit SSL encrypted payment')).toBeVisible();
     await expect(page.getByText('We do not store credit card details')).toBeVisible();
 
     const summary = page.getByTestId('order-summary');
     await expect(summary.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
-    await expect(summary.getByTestId('summary-plan')).toHaveText('Standard Access');
-    await expect(summary.getByTestId('summary-price')).toHaveText('$97/month');
-    await expect(summary.getByTestId('summary-amount')).toHaveText('$97');
+    await expect(summary.getByTestId('summary-plan')).toHaveText(STANDARD.name);
+    await expect(summary.getByTestId('summary-price')).toHaveText(STANDARD.displayText);
+    await expect(summary.getByTestId('summary-amount')).toHaveText(priceOf('standard'));
     await expect(summary.getByTestId('summary-unlocks').locator('li')).toHaveText([
       'All program content',
       'Weekly Q&A calls every Saturday at 4 PM ET',
       'Private community access',
-      '12-month money-back guarantee',
+      site.guarantee.name,
     ]);
     await expect(summary).toContainText('100% Secure Checkout');
     await expect(summary.getByTestId('customer')).toContainText('Customer Email:avery@example.com');
@@ -57,20 +62,20 @@ test.describe('screen: /checkout on a stubbed API answer', () => {
   test('labels the pay button by plan and lists the Level Two contents for blackcard-vip', async ({ page }) => {
     await stubSandboxCheckout(page);
     await page.goto(checkoutUrl({ plan: 'payment-plan', email: 'a@example.com', name: NAME }));
-    await expect(payButton(page)).toHaveText('Payment 1 of 3 - $37');
+    await expect(payButton(page)).toHaveText(`Payment 1 of ${planOf('payment-plan').instalments} - ${priceOf('payment-plan')}`);
 
     await page.goto(checkoutUrl({ plan: '2-month', email: 'a@example.com', name: NAME }));
-    await expect(payButton(page)).toHaveText('Pay $550');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('2-month')}`);
 
     await page.goto(checkoutUrl({ plan: 'blackcard-vip', email: 'a@example.com', name: NAME }));
-    await expect(payButton(page)).toHaveText('Pay $997');
-    await expect(page.getByTestId('summary-plan')).toHaveText('Black Card APEX');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('blackcard-vip')}`);
+    await expect(page.getByTestId('summary-plan')).toHaveText(planOf('blackcard-vip').name);
     await expect(page.getByTestId('summary-unlocks')).toContainText('103-video course (11 modules, 103 lessons)');
     await expect(page.getByTestId('summary-unlocks')).toContainText("A path toward earning your official 'Black Card'");
 
     // An unknown plan falls back to standard.
     await page.goto(checkoutUrl({ plan: 'gold', email: 'a@example.com', name: NAME }));
-    await expect(payButton(page)).toHaveText('Pay $97');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('standard')}`);
   });
 
   test('shows "Initializing secure payment..." and keeps the button disabled while the intent is created', async ({ page }) => {
@@ -184,34 +189,45 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await page.waitForURL((url) => url.pathname === '/checkout');
 
     await fillSandboxCard(page, CARDS.success);
-    expect((await setupRequest).postDataJSON()).toMatchObject({ email, name: NAME, source: 'Clear' });
+    expect((await setupRequest).postDataJSON()).toMatchObject({ email, name: NAME, source: site.brand.programName });
     const confirm = page.waitForRequest('**/api/confirm-subscription');
     await payButton(page).click();
-    expect((await confirm).postDataJSON()).toMatchObject({ email, name: NAME, amount: 97, plan: 'Standard Access', source: 'Clear' });
+    expect((await confirm).postDataJSON()).toMatchObject({
+      email,
+      name: NAME,
+      amount: STANDARD.amount,
+      plan: STANDARD.name,
+      source: site.brand.programName,
+    });
 
     await page.waitForURL((url) => url.pathname === '/success');
     const successUrl = new URL(page.url());
     expect(successUrl.searchParams.get('subscription_id')).toMatch(/^sub_/);
     expect(successUrl.searchParams.get('plan')).toBe('standard');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Confirmed!' })).toBeVisible();
-    await expect(page.getByText('You now have access to Clear for $97/month')).toBeVisible();
+    await expect(page.getByText(success.confirmed.body)).toBeVisible();
     const offer = page.getByTestId('upgrade-offer');
     await expect(offer).toContainText('ONE-TIME UPGRADE OFFER');
     await expect(offer.locator('li')).toHaveCount(3);
 
     const paymentRequest = page.waitForRequest('**/api/create-payment-intent');
-    const upgrade = await followHandOffLink(page, offer.getByRole('link', { name: 'Start with $550/month' }));
+    const upgrade = await followHandOffLink(page, offer.getByRole('link', { name: `Start with ${priceOf('2-month')}/month` }));
     expect(upgrade).toBe(`/checkout?${new URLSearchParams({ plan: '2-month', email, name: NAME })}`);
 
     // This browser has just paid: its saved card is offered in one click (tests/e2e/one-click.spec.ts);
     // the buyer may still type a card, and the intent is made only then.
     await page.getByRole('button', { name: 'Use a different card' }).click();
     await fillSandboxCard(page, CARDS.success);
-    expect((await paymentRequest).postDataJSON()).toMatchObject({ amount: 550, plan: '2-Month Plan', email, name: NAME });
-    await expect(payButton(page)).toHaveText('Pay $550');
+    expect((await paymentRequest).postDataJSON()).toMatchObject({
+      amount: planOf('2-month').amount,
+      plan: planOf('2-month').name,
+      email,
+      name: NAME,
+    });
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('2-month')}`);
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success' && (url.searchParams.get('payment_intent') ?? '').startsWith('pi_'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: success.welcome.heading })).toBeVisible();
     await expect(page.getByTestId('upgrade-offer')).toHaveCount(0);
     expect(stripeRequests).toEqual([]);
   });
@@ -223,14 +239,14 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'Payment Failed' });
     await expect(toast).toContainText('Your card was declined.');
     await expect(page).toHaveURL(/\/checkout\?/);
-    await expect(payButton(page)).toHaveText('Pay $250');
+    await expect(payButton(page)).toHaveText(`Pay ${priceOf('6-month')}`);
     await expect(payButton(page)).toBeEnabled();
 
     // The same intent takes a good card afterwards, as Stripe's does.
     await fillSandboxCard(page, CARDS.success);
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: success.welcome.heading })).toBeVisible();
   });
 
   test('a subscription card that needs authentication: completed → subscription confirmed', async ({ page }) => {
@@ -250,7 +266,7 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await answerSandboxAuthentication(page, 'fail');
     await expect(page.getByRole('alert').filter({ hasText: 'Payment Setup Failed' })).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/checkout' && !url.searchParams.has('setup_intent'));
-    expect(await handOffOf(page)).toEqual({ plan: 'standard', email, name: NAME, source: 'Clear' });
+    expect(await handOffOf(page)).toEqual({ plan: 'standard', email, name: NAME, source: site.brand.programName });
     await fillSandboxCard(page, CARDS.success);
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/success');
@@ -265,7 +281,7 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await answerSandboxAuthentication(page, 'complete');
     await page.waitForURL((url) => url.pathname === '/success' && url.searchParams.get('redirect_status') === 'succeeded');
     expect(new URL(page.url()).searchParams.get('plan')).toBe('full-payment');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: success.welcome.heading })).toBeVisible();
 
     await page.goto(checkoutUrl({ plan: 'full-payment', email, name: NAME }));
     await fillSandboxCard(page, CARDS.authentication);

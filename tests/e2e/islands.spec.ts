@@ -11,6 +11,7 @@ import {
   scriptsHolding,
   watchIntlFormatting,
 } from './support/page-code';
+import { pageCopy } from './support/seller-site';
 
 /**
  * Every island of the landing page, in page order: the consent islands too, empty on this site (no
@@ -94,7 +95,7 @@ test.describe('the landing page hydrates only its islands', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Complete Your Order' });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
-    await expect(page).toHaveTitle('Checkout | Clear Method by Brightpath Coaching');
+    await expect(page).toHaveTitle(pageCopy('pages').pages.checkout.title);
     expect(documents, 'a client-side navigation: no document was requested').toEqual([]);
 
     await page.goBack();

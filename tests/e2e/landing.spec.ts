@@ -2,29 +2,35 @@ import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY } from '@contracts/plans';
 import { cspSources } from './support/csp';
 import { deleteTestimonials, featureTestimonials, insertTestimonials, unfeatureAllTestimonials } from './support/db';
 import { openLanding } from './support/landing';
+import { pageCopy } from './support/seller-site';
 
-const HEADLINE = 'Your next level of greatness starts here.';
+const landing = pageCopy('landing');
+const sections = pageCopy('landing-sections');
+const TITLE = pageCopy('head').title;
+const HEADLINE = landing.hero.headline;
 const SECTION_HEADINGS = [
-  'Watch This Important Message',
-  'Join the Movement',
-  'The CLEAR Method™',
-  'Imagine Getting Clear In Every Area of Life',
-  'Meet Your Coach',
-  'Real Transformations, Real People',
-  "What You're Getting Inside Clear",
-  'Why Only $97?',
-  '12-Month Money-Back Guarantee',
-  'Frequently Asked Questions',
-  'Final Call',
-  'Ready to Get Clear?',
+  landing.salesLetter.heading,
+  sections.movement.heading,
+  sections.methodSection.heading,
+  sections.benefits.heading,
+  sections.founder.heading,
+  landing.testimonialsSection.heading,
+  sections.valueStack.heading,
+  sections.whyOnly.heading,
+  sections.guarantee.badge,
+  landing.faq.heading,
+  sections.finalCall.heading,
+  landing.leadCapture.heading,
 ];
 const CTAS = [
-  { testId: 'cta-hero', label: 'Join the Clear Movement — $97' },
-  { testId: 'cta-value-stack', label: 'Get Clear Now' },
-  { testId: 'cta-final-call', label: 'Yes, I Want to Get Clear Now – $97/month' },
+  { testId: 'cta-hero', label: landing.hero.cta },
+  { testId: 'cta-value-stack', label: sections.valueStack.cta },
+  { testId: 'cta-final-call', label: sections.finalCall.cta },
 ];
 const THIRD_PARTY_MEDIA_AND_PAYMENT =
   /(^|\.)(stripe\.com|stripe\.network|youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)$/;
@@ -48,12 +54,12 @@ test.describe('landing page', () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.locator('h1')).toHaveText(HEADLINE);
       await expect(page.locator('main h2')).toHaveText(SECTION_HEADINGS);
-      await expect(page).toHaveTitle('Clear Method by Brightpath Coaching');
+      await expect(page).toHaveTitle(TITLE);
 
       const lastSection = page.locator('main > section').last();
       await expect(lastSection).toHaveAttribute('id', 'checkout');
-      await expect(lastSection).toContainText('Start your transformation today for only $97/month');
-      await expect(lastSection).toContainText('Secure checkout powered by Stripe • 12-month money-back guarantee');
+      await expect(lastSection).toContainText(landing.leadCapture.intro);
+      await expect(lastSection).toContainText(landing.leadCapture.footnote);
     });
   });
 
@@ -61,7 +67,7 @@ test.describe('landing page', () => {
     await openLanding(page);
     const hero = page.getByTestId('section-hero');
     await expect(hero).toContainText('Your transformation starts immediately. No contracts. Cancel anytime.');
-    await expect(hero).toContainText('Join 10,000+ in the Clear movement');
+    await expect(hero).toContainText(landing.hero.socialProof);
     await expect(page.getByTestId('section-sales-letter')).toContainText('Video Duration: ~5 minutes');
 
     const steps = page.getByTestId('method-step');
@@ -71,10 +77,19 @@ test.describe('landing page', () => {
 
     const valueStack = page.getByTestId('section-value-stack');
     await expect(valueStack.locator('.offer-item')).toHaveCount(7);
-    await expect(valueStack.locator('s')).toHaveText(['$497', '$297', '$397', '$297', '$297', '$197', '$1,982+']);
-    await expect(valueStack).toContainText('Priceless');
-    await expect(page.getByTestId('value-stack-total')).toHaveText('$1,982+');
-    await expect(valueStack).toContainText('Your Price: $97/month');
+    // Each item's regular value in the site's currency, the priceless one in words, and their sum.
+    const values = sections.valueStack.items.map((item) => item.value);
+    const total = `${formatPrice(
+      values.reduce((sum, value) => sum + value, 0),
+      CURRENCY,
+    )}+`;
+    await expect(valueStack.locator('s')).toHaveText([
+      ...values.filter((value) => value > 0).map((value) => formatPrice(value, CURRENCY)),
+      total,
+    ]);
+    await expect(valueStack).toContainText(sections.valueStack.priceless);
+    await expect(page.getByTestId('value-stack-total')).toHaveText(total);
+    await expect(valueStack).toContainText(sections.valueStack.yourPrice);
     await expect(page.getByTestId('section-guarantee')).toContainText("I'll give you every penny back.");
   });
 
@@ -87,7 +102,7 @@ test.describe('landing page', () => {
 
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(faq.getByRole('region', { name: 'What is the CLEAR Method™?' })).toBeVisible();
+    await expect(faq.getByRole('region', { name: landing.faq.items[0].question })).toBeVisible();
 
     await third.click();
     await expect(third).toHaveAttribute('aria-expanded', 'true');
@@ -182,9 +197,9 @@ test.describe('landing page', () => {
     const html = await response.text();
     const text = html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
     expect(text).toContain(`<h1 id="hero-heading">${HEADLINE}</h1>`);
-    expect(text).toContain("What You're Getting Inside Clear");
+    expect(text).toContain(sections.valueStack.heading);
     expect(text).toContain('id="checkout"');
-    expect(text).toContain('<title>Clear Method by Brightpath Coaching</title>');
+    expect(text).toContain(`<title>${TITLE}</title>`);
     // The address-bar guard (frontend/src/lib/personal-query-guard.ts) is inline, so that it runs first.
     const scriptSrc = cspSources(response.headers()['content-security-policy'], 'script-src') ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pageCopy } from './support/seller-site';
 
 const TABLE_ROUTES = [
   '/invitation',
@@ -60,6 +61,6 @@ test.describe('routing', () => {
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your next level of greatness starts here.' })).toBeVisible();
-    await expect(page).toHaveTitle('Clear Method by Brightpath Coaching');
+    await expect(page).toHaveTitle(pageCopy('head').title);
   });
 });

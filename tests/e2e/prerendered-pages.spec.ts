@@ -1,46 +1,49 @@
 import { expect, test } from '@playwright/test';
+import { pageCopy } from './support/seller-site';
 
 /**
  * Every page a buyer sees paints from the server's HTML: the build prerenders each page's markup
  * (or, for /checkout, the frame of its screen; for /success, its loading view) into its own document, which the
  * server picks by route. What these pages must show before any script runs, in the spec's words.
  */
+const { pages } = pageCopy('pages');
+const upsell = pageCopy('upsell');
 const PAGES = [
-  { path: '/invitation', title: 'Your Invitation | Clear Method by Brightpath Coaching', headline: 'Your Invitation Awaits.' },
+  { path: '/invitation', title: pages.invitation.title, headline: 'Your Invitation Awaits.' },
   // The access rules run before the content shows: the HTML holds the check's state, never the invitee content.
   {
     path: '/blackcard',
-    title: 'You Have Been Invited | Clear Method by Brightpath Coaching',
+    title: pages.blackcard.title,
     headline: 'Verifying access...',
     absent: "YOU'VE BEEN INVITED TO THE 11 MILLION",
   },
   {
     path: '/upsell',
-    title: 'The 30-Day Experience | Clear Method by Brightpath Coaching',
-    headline: "You're about to get the CLEAR Method™ for $97/month.",
-    also: ['The 30-Day Experience', 'Starting from $250 per month'],
+    title: pages.upsell.title,
+    headline: upsell.headline,
+    also: ['The 30-Day Experience', upsell.startingFrom],
   },
   {
     path: '/blackcard-upsell',
-    title: 'Level Two | Clear Method by Brightpath Coaching',
+    title: pages.blackcardUpsell.title,
     headline: 'Level Two: The Ascension Experience',
     also: ["You've completed Level 1 – The Gateway"],
   },
   {
     path: '/account',
-    title: 'Your Account | Clear Method by Brightpath Coaching',
+    title: pages.account.title,
     headline: 'Your Account',
     also: ['Your memberships and payments in one place.', 'Loading your account…'],
   },
   {
     path: '/checkout',
-    title: 'Checkout | Clear Method by Brightpath Coaching',
+    title: pages.checkout.title,
     headline: 'Complete Your Order',
     also: ['Payment Details', 'Order Summary', 'Initializing secure payment...'],
   },
   {
     path: '/success',
-    title: 'Your Order | Clear Method by Brightpath Coaching',
+    title: pages.success.title,
     headline: 'Verifying Payment...',
     also: ['Please wait while we confirm your purchase.'],
   },

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { planOf } from '@contracts/plans';
+import { site } from '@contracts/site/site';
 import {
   expectIslandPageCode,
   intlFormattingCalls,
@@ -23,7 +25,7 @@ async function answerVerification(page: Page, plan: string): Promise<void> {
       contentType: 'application/json',
       body: JSON.stringify({
         status: 'active',
-        amount: 97,
+        amount: planOf(plan).amount,
         plan,
         customer_email: 'a@example.com',
         customer_name: 'Avery',
@@ -67,6 +69,9 @@ test.describe('screen: /success and /account are island pages', () => {
     expectIslandPageCode(scripts, '/success');
     // The offer shows /upsell's plan cards, not the rest of /upsell's copy (its plans' heading, say).
     expect(scriptsHolding(scripts, 'Choose how you want to pay'), "/success ships none of /upsell's own copy").toEqual([]);
+    // Of site.json, only what the pages' code reads: the method's and the founder's names reach pages filled into their copy.
+    for (const unread of [site.brand.methodName, site.brand.founderName])
+      expect(scriptsHolding(scripts, unread), `/success ships no site setting its code does not read: ${unread}`).toEqual([]);
     expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
     expect(await intlFormattingCalls(page), 'the amount is formatted without an Intl formatter').toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { planOf } from '@contracts/plans';
 import { ANALYTICS_SITE_SETTINGS } from '../support/analytics-site-settings';
 import { ANALYTICS_CONSENT_KEY, analyticsSiteFixture, type AnalyticsSite } from './support/analytics-site';
 import { cspSources } from './support/csp';
@@ -48,7 +49,7 @@ async function answerActiveSubscription(page: Page): Promise<void> {
       contentType: 'application/json',
       body: JSON.stringify({
         status: 'active',
-        amount: 97,
+        amount: planOf('standard').amount,
         customer_email: null,
         customer_name: null,
         referral: null,

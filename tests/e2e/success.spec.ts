@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { CURRENCY, planOf } from '@contracts/plans';
 import {
   ANALYTICS_CONSENT_KEY,
   analyticsVendorCalls,
@@ -11,8 +12,10 @@ import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checko
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueEmail } from './support/landing';
 import { settle } from './support/page-clock';
+import { pageCopy, priceOf } from './support/seller-site';
 
 const NAME = 'Avery Example';
+const success = pageCopy('success');
 
 /** Pays through the real sandbox and returns the /success URL checkout led to. */
 async function payThroughSandbox(page: Page, plan: string, email: string): Promise<URL> {
@@ -72,7 +75,7 @@ async function answerVerification(
       status: 200,
       contentType: 'application/json',
       body: JSON.stringify({
-        amount: 97,
+        amount: planOf('standard').amount,
         customer_email: null,
         customer_name: null,
         referral: null,
@@ -103,7 +106,7 @@ test.describe('screen: /success rules on a stubbed verification answer', () => {
   });
 
   test('any other status: Payment Incomplete with the status and Try Again to checkout with plan, email and name', async ({ page }) => {
-    await answerVerification(page, 'payment', { status: 'processing', plan: '6-month', amount: 250 });
+    await answerVerification(page, 'payment', { status: 'processing', plan: '6-month', amount: planOf('6-month').amount });
     await page.goto('/success?payment_intent=pi_1&plan=6-month&email=a%40example.com&name=Avery');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Incomplete' })).toBeVisible();
     await expect(page.getByText('Your payment was not completed successfully.')).toBeVisible();
@@ -118,7 +121,7 @@ test.describe('screen: /success rules on a stubbed verification answer', () => {
   test('final=true with a paid standard plan skips both the offer and the invite redirect', async ({ page }) => {
     await answerVerification(page, 'subscription', { status: 'active' });
     await page.goto('/success?subscription_id=sub_2&plan=standard&source=blackcard&final=true');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: success.welcome.heading })).toBeVisible();
     await expect(page).toHaveURL(/\/success\?/);
   });
 
@@ -173,7 +176,7 @@ test.describe('screen: /success rules on a stubbed verification answer', () => {
     await expect(page.getByTestId('upgrade-offer')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: 'test-results/screenshots/success-offer-390.png', fullPage: true });
-    await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
+    await page.getByRole('button', { name: success.offer.decline }).click();
     await expect(page.getByTestId('success-welcome')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: 'test-results/screenshots/success-welcome-390.png', fullPage: true });
@@ -223,18 +226,18 @@ test.describe('/success views driven by real verification (sandbox)', () => {
     await expect(page.locator('canvas')).toHaveCount(1);
     const offer = page.getByTestId('upgrade-offer');
     for (const [plan, label] of [
-      ['6-month', 'Start with $250/month'],
-      ['2-month', 'Start with $550/month'],
-      ['full-payment', 'Pay $997 now'],
+      ['6-month', `Start with ${priceOf('6-month')}/month`],
+      ['2-month', `Start with ${priceOf('2-month')}/month`],
+      ['full-payment', `Pay ${priceOf('full-payment')} now`],
     ] as const) {
       await expect(offer.getByRole('link', { name: label })).toHaveAttribute(
         'href',
         `/checkout?${new URLSearchParams({ plan, email, name: NAME })}`,
       );
     }
-    await page.getByRole('button', { name: "No thanks, I'll stick with my $97/month plan" }).click();
+    await page.getByRole('button', { name: success.offer.decline }).click();
     await expect(page.getByTestId('upgrade-offer')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: success.welcome.heading })).toBeFocused();
     for (const text of ['Check Your Email', 'Join the Weekly Q&A', 'Access Your Course', 'Download the App', 'Join the Community']) {
       await expect(page.getByRole('heading', { name: text })).toBeVisible();
     }
@@ -254,7 +257,7 @@ test.describe('/success views driven by real verification (sandbox)', () => {
       await serveAnalyticsSiteOn(page, origin, analyticsSite);
       await stubAnalyticsVendors(page, new URL(origin).hostname);
       await page.addInitScript((key) => localStorage.setItem(key, 'granted'), ANALYTICS_CONSENT_KEY);
-      const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' });
+      const welcome = page.getByRole('heading', { level: 1, name: success.welcome.heading });
 
       const paid = await payThroughSandbox(page, '2-month', uniqueEmail('secret'));
       const id = paid.searchParams.get('payment_intent');
@@ -280,15 +283,15 @@ test.describe('/success views driven by real verification (sandbox)', () => {
       expect(ga4, 'GA4 purchase events over the three loads').toHaveLength(1);
       expect(meta, 'Meta pixel Purchase events over the three loads').toHaveLength(1);
       expect(loads[0].ga4, 'tracked on the page the payment landed on').toHaveLength(1);
-      expect(ga4[0][2]).toMatchObject({ transaction_id: id, value: 550, currency: 'USD' });
-      expect(meta[0][2]).toMatchObject({ transaction_id: id, value: 550, currency: 'USD' });
+      expect(ga4[0][2]).toMatchObject({ transaction_id: id, value: planOf('2-month').amount, currency: CURRENCY });
+      expect(meta[0][2]).toMatchObject({ transaction_id: id, value: planOf('2-month').amount, currency: CURRENCY });
     },
   );
 
   test('no confetti for a visitor who prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await payThroughSandbox(page, '6-month', uniqueEmail('motion'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Clear!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: success.welcome.heading })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(page.locator('canvas')).toHaveCount(0);
   });

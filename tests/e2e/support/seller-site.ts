@@ -10,6 +10,22 @@ import { defaultSiteDir, loadCopy, siteDir } from '@contracts/site/site-folder';
  */
 export { site };
 
+/** The page copy files the specs read by name, each typed as the default site's file (their schema). */
+interface PageCopyFiles {
+  checkout: typeof import('../../../site/copy/checkout.json');
+  head: typeof import('../../../site/copy/head.json');
+  landing: typeof import('../../../site/copy/landing.json');
+  'landing-sections': typeof import('../../../site/copy/landing-sections.json');
+  pages: typeof import('../../../site/copy/pages.json');
+  success: typeof import('../../../site/copy/success.json');
+  upsell: typeof import('../../../site/copy/upsell.json');
+}
+
+/** A page's copy file (`copy/<name>.json`), typed, its site terms ({program}, {price:standard}…) filled in. */
+export function pageCopy<K extends keyof PageCopyFiles>(name: K): PageCopyFiles[K] {
+  return siteCopy<PageCopyFiles[K]>(`copy/${name}.json`);
+}
+
 /** A copy file of the site (`copy/success.json`, `emails/refund.json`), its site terms filled in as the pages show it. */
 export function siteCopy<T>(relativePath: string): T {
   return loadCopy<T>(siteDir(__dirname), defaultSiteDir(__dirname), relativePath, site);
