@@ -30,7 +30,7 @@ beforeEach(() => stripe.reset());
 
 /**
  * Runs the compiled `npm run stripe:setup` with only these settings (one set to undefined is left
- * out): nothing of the test run's own environment (its DATABASE_URL, …) reaches the command.
+ * out): nothing of the test run's own environment (its DATABASE_URL, …) but its SITE_DIR reaches the command.
  */
 function setup(env: NodeJS.ProcessEnv = {}): Promise<ScriptRun> {
   return runBuiltScript('stripe-setup', {
@@ -42,6 +42,8 @@ function setup(env: NodeJS.ProcessEnv = {}): Promise<ScriptRun> {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(stripe.port),
       STRIPE_API_PROTOCOL: 'http',
+      // The site folder this run reads its catalogue from, so the command sets up the same Prices.
+      SITE_DIR: process.env.SITE_DIR,
       ...env,
     },
   });
