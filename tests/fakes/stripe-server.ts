@@ -1,7 +1,11 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { CURRENCY } from '@contracts/plans';
 import type { DoorAttempt } from './exactly-once';
+
+/** The fake account's objects are in the site's currency, as a Stripe account set up for the site charges. */
+export const ACCOUNT_CURRENCY = CURRENCY.toLowerCase();
 
 /** One request as the Stripe SDK sent it: form parameters flattened as Stripe encodes them (`metadata[order_id]`). */
 export interface StripeRequest {
@@ -173,7 +177,7 @@ export class FakeStripeServer {
     const object = this.storePrice({
       lookup_key: price.lookupKey,
       unit_amount: String(price.unitAmount),
-      currency: price.currency ?? 'usd',
+      currency: price.currency ?? ACCOUNT_CURRENCY,
       'recurring[interval]': 'month',
     });
     return object;
@@ -254,7 +258,7 @@ export class FakeStripeServer {
       amount_due: invoice.amountPaid,
       amount_paid: status === 'paid' ? invoice.amountPaid : 0,
       amount_remaining: status === 'paid' ? 0 : invoice.amountPaid,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       status_transitions: {
         paid_at: status === 'paid' ? invoice.paidAt : null,
         finalized_at: null,
@@ -278,7 +282,7 @@ export class FakeStripeServer {
       id: refund.id,
       object: 'refund',
       amount: refund.amount,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       payment_intent: refund.paymentIntent,
       charge: `ch_${refund.paymentIntent.slice('pi_'.length)}`,
       status: refund.status ?? 'succeeded',
@@ -301,7 +305,7 @@ export class FakeStripeServer {
       id: dispute.id,
       object: 'dispute',
       amount: dispute.amount,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       charge: `ch_${dispute.paymentIntent.slice('pi_'.length)}`,
       payment_intent: dispute.paymentIntent,
       status: dispute.status,
@@ -325,7 +329,7 @@ export class FakeStripeServer {
       amount: this.amounts.get(paymentIntent) ?? refunded,
       amount_refunded: refunded,
       refunded: refunded >= (this.amounts.get(paymentIntent) ?? refunded),
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       metadata: {},
     };
   }
@@ -661,7 +665,7 @@ export class FakeStripeServer {
       id,
       object: 'refund',
       amount,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       payment_intent: paymentIntent,
       charge: `ch_${paymentIntent.slice('pi_'.length)}`,
       status: this.refundStatus,
@@ -986,7 +990,7 @@ function invoicePaymentOf(invoice: string, paymentIntent: string, amount: number
     amount_paid: paidAt === null ? null : amount,
     amount_requested: amount,
     created: paidAt ?? 0,
-    currency: 'usd',
+    currency: ACCOUNT_CURRENCY,
     invoice,
     is_default: true,
     livemode: false,

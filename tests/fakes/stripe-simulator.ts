@@ -3,7 +3,7 @@ import { addMonths } from '@core/payments/billing-calendar';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 // Stripe's test cards as the sandbox reads them (https://docs.stripe.com/testing): one table for both.
 import { type CardOutcome, failsOffSession, TEST_CARDS } from '../../backend/src/modules/payments/sandbox/sandbox-cards';
-import { errorAnswer, FakeStripeServer, type Handler, list, metadataOf, StripeErrorAnswer } from './stripe-server';
+import { ACCOUNT_CURRENCY, errorAnswer, FakeStripeServer, type Handler, list, metadataOf, StripeErrorAnswer } from './stripe-server';
 
 const DECLINES: ReadonlySet<CardOutcome> = new Set(['declined', 'insufficient_funds', 'attaches_then_fails']);
 const DECLINED = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
@@ -808,7 +808,7 @@ export class StripeSimulator extends FakeStripeServer {
       object: 'payment_intent',
       amount: intent.amount,
       amount_received: intent.status === 'succeeded' ? intent.amount : 0,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       customer: intent.customer,
       payment_method: intent.paymentMethod,
       status: intent.status,
@@ -897,7 +897,7 @@ export class StripeSimulator extends FakeStripeServer {
       amount_remaining: invoice.status === 'paid' ? 0 : invoice.amount,
       attempt_count: invoice.attempts,
       next_payment_attempt: invoice.nextAttempt,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       status_transitions: { paid_at: invoice.paidAt, finalized_at: invoice.created, marked_uncollectible_at: null, voided_at: null },
       created: invoice.created,
       livemode: false,
@@ -912,7 +912,7 @@ export class StripeSimulator extends FakeStripeServer {
       amount_paid: paid ? invoice.amount : null,
       amount_requested: invoice.amount,
       created: invoice.created,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       invoice: invoice.id,
       is_default: true,
       livemode: false,
@@ -946,7 +946,7 @@ export class StripeSimulator extends FakeStripeServer {
       amount: intent.amount,
       amount_refunded: refunded,
       refunded: refunded >= intent.amount,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       status: 'succeeded',
       metadata: intent.metadata,
       livemode: false,
@@ -958,7 +958,7 @@ export class StripeSimulator extends FakeStripeServer {
       id: refund.id,
       object: 'refund',
       amount: refund.amount,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       payment_intent: refund.intent,
       charge: chargeIdOf(refund.intent),
       status: 'succeeded',
@@ -972,7 +972,7 @@ export class StripeSimulator extends FakeStripeServer {
       id: dispute.id,
       object: 'dispute',
       amount: dispute.amount,
-      currency: 'usd',
+      currency: ACCOUNT_CURRENCY,
       charge: chargeIdOf(dispute.intent),
       payment_intent: dispute.intent,
       reason: 'fraudulent',

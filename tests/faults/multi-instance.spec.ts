@@ -1,12 +1,16 @@
 import { Queue } from 'bullmq';
 import { redisOptionsFromUrl } from '@core/queue/redis-options';
 import { JOB_QUEUE, JobName, QUEUES } from '@contracts/jobs';
+import { planOf } from '@contracts/plans';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { adminCreate } from '../integration/support/admin';
 import { ApiProcess, AppProcess, FaultStack } from './support/fault-stack';
 import { getJson, Outcome, postJson, callsWithoutClaim, signupTally, waitFor } from './support/traffic';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * Scale-out on the engines the product already has: two API instances and two workers over one
@@ -149,7 +153,7 @@ it('keeps the provider read for verification single-flight across instances', as
   stripe.paymentIntentStatus = 'processing';
   const created = await postJson(
     `${api(0)}/api/create-payment-intent`,
-    { email: 'scale.buyer@example.com', name: 'Scale Buyer', source: 'clear', plan: 'Full Payment', amount: 997 },
+    { email: 'scale.buyer@example.com', name: 'Scale Buyer', source: 'clear', plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount },
     { headers: from('192.0.2.20') },
   );
   expect(created.status).toBe(200);

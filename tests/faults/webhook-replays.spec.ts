@@ -1,9 +1,13 @@
 import Stripe from 'stripe';
+import { planOf } from '@contracts/plans';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { ApiProcess, FaultStack } from './support/fault-stack';
 import { everyOwedJobFinished, Outcome, postJson, waitFor } from './support/traffic';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * Payment webhooks delivered twice (at once), out of order and replayed with an old signature
@@ -54,8 +58,8 @@ it('stores duplicates once, never moves an order backwards, refuses a stale repl
     name: 'Fault Buyer',
     source: 'clear',
     referral: 'partner7',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   });
   expect(intent.status).toBe(200);
   // Recorded as live, as checkout records an order with a Stripe live key: a sandbox (test) order makes no sale.

@@ -1,8 +1,12 @@
+import { planOf } from '@contracts/plans';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { ApiProcess, FaultStack, signalAndWait } from './support/fault-stack';
 import { leadStream, postJson, callsWithoutClaim, signupTally, sleep, waitFor } from './support/traffic';
 import { doorSummary, exactlyOnceProblems } from '../fakes/exactly-once';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * The worker is killed (SIGKILL) while it works through leads, invitation e-mails and paid
@@ -55,8 +59,8 @@ async function pay(i: number): Promise<string> {
     name: 'Fault Buyer',
     source: 'clear',
     referral: 'partner7',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   });
   expect(intent.status).toBe(200);
   await stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [`buyer-${i}@example.com`]);

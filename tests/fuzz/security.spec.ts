@@ -1,6 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { planOf } from '@contracts/plans';
 import { closeAgent, RawRequest, RawResponse, send, unreadableMessage } from './support/http';
 import { FuzzStack, startFuzzStack } from './support/fuzz-stack';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 const LIMIT = 3;
 let stack: FuzzStack;
@@ -156,7 +160,7 @@ describe(`rate limits (${LIMIT} per window here)`, () => {
         () =>
           post(
             '/api/create-payment-intent',
-            { email: email(), name: 'Limit Tester', source: 'clear', amount: 997, plan: 'Full Payment' },
+            { email: email(), name: 'Limit Tester', source: 'clear', amount: FULL_PAYMENT.amount, plan: FULL_PAYMENT.name },
             client,
           ),
         LIMIT + 1,

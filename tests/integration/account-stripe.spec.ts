@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { OFFERS } from '@contracts/plans';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { clientAddresses, outboxDrained, resetRateLimits, waitFor } from './support/stack';
 import { stripeSpecStack } from './support/stripe-spec';
@@ -42,8 +43,8 @@ async function subscribe(): Promise<string> {
     name: 'Stripe Member',
     source: 'clear',
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   await waitFor(async () => Object.keys((await orderOf())?.paid_effects ?? {}).length === 4, 'first payment settled');
   await outboxDrained(spec.stack.db);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { formatMoney, toMinorUnits } from '@contracts/money';
 import { CURRENCY, OFFERS } from '@contracts/plans';
+import { site } from '@contracts/site/site';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { clientAddresses, outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
 
@@ -378,7 +379,11 @@ it('a member renews monthly until canceled on /account, is canceling meanwhile, 
   const session = await signIn();
   await authed(session, '/api/account/cancel', { orderId }).expect(200);
   await waitFor(async () => (await stack.db.query(`SELECT status FROM memberships`))[0]?.status === 'canceling', 'canceling');
-  await waitFor(async () => subjectsTo().some((s) => /^Your Clear membership ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/.test(s)), 'the e-mail');
+  const ends = `Your ${site.brand.programName} membership ends on `;
+  await waitFor(
+    async () => subjectsTo().some((s) => s.startsWith(ends) && /^[A-Z][a-z]+ \d{1,2}, \d{4}$/.test(s.slice(ends.length))),
+    'the e-mail',
+  );
 
   // The period runs out: the subscription ends (customer.subscription.deleted), nothing more is billed.
   await advance(31);

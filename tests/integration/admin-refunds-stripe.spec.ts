@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { JOBS } from '@contracts/jobs';
 import { owe } from '@core/queue/owe';
@@ -21,6 +23,12 @@ import { stripeSpecStack } from './support/stripe-spec';
  */
 const ADMIN = { email: 'stripe.refunds.admin@example.com', password: 'a long enough refunds password' };
 const WEBHOOK_SECRET = 'whsec_refundsstripesecret0000000';
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const FULL_PAYMENT = planOf('full-payment');
+const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
+const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
+/** An amount as the owner's dispute e-mails state it ('$997.00'). */
+const shown = (cents: number) => formatMoney(cents, CURRENCY, { decimals: 'always' });
 /** The default site's owner (site.json brand.ownerEmail) receives the dispute e-mails. */
 const OWNER = String(site.brand.ownerEmail);
 const PI = 'pi_fake000000000000000001';
@@ -85,8 +93,8 @@ async function buyOneTime(): Promise<string> {
     name: 'Dee Spute',
     source: 'clear',
     referral: 'partner3',
-    plan: 'Full Payment',
-    amount: 997,
+    plan: FULL_PAYMENT.name,
+    amount: FULL_PAYMENT.amount,
   }).expect(200);
   await spec.stack.db.query(`UPDATE orders SET livemode = true WHERE email = $1`, [buyer]);
   await webhook(
@@ -108,15 +116,15 @@ async function buyStandard(): Promise<string> {
     name: 'Sub Scriber',
     source: 'clear',
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   // The subscription's first invoice, paid by the payment intent the checkout confirmed.
   stripe.addInvoice({
     id: 'in_first0000000000000001',
     subscription: SUBSCRIPTION,
     billingReason: 'subscription_create',
-    amountPaid: 9700,
+    amountPaid: STANDARD_CENTS,
     paidAt: Math.floor(Date.now() / 1000),
     paymentIntent: 'pi_fake_invoice',
   });
@@ -153,11 +161,11 @@ it('an admin refund (double click, repeated request, failing affiliate) refunds 
   await effectsSettled(1);
 
   expect(stripe.refundsCreated()).toHaveLength(1);
-  expect(created).toMatchObject({ idempotencyKey: `refund:${requestKey}`, params: { payment_intent: PI, amount: '99700' } });
+  expect(created).toMatchObject({ idempotencyKey: `refund:${requestKey}`, params: { payment_intent: PI, amount: String(FULL_CENTS) } });
   expect(await refunds()).toEqual([
     {
       provider_refund_id: refundId,
-      amount_cents: 99700,
+      amount_cents: FULL_CENTS,
       status: 'succeeded',
       reason: 'refund',
       ends_access: true,
@@ -194,7 +202,7 @@ it("a full refund of a membership refunds its first invoice's payment intent and
   expect(stripe.refundsCreated()[0].params.payment_intent).toBe('pi_fake_invoice');
   expect(stripe.subscriptionsCanceled()).toEqual([SUBSCRIPTION]);
   expect((await refunds())[0].effects['cancel-subscription']).toBe('done');
-  expect(await order()).toMatchObject({ refunded_cents: 9700, access_revoked_at: expect.any(Date) });
+  expect(await order()).toMatchObject({ refunded_cents: STANDARD_CENTS, access_revoked_at: expect.any(Date) });
 });
 
 it("a full refund of a 6-Month Plan's first payment cancels its schedule at Stripe once: nothing more is charged", async () => {
@@ -202,8 +210,8 @@ it("a full refund of a 6-Month Plan's first payment cancels its schedule at Stri
     email: buyer,
     name: 'Ina Stalment',
     source: 'clear',
-    plan: '6-Month Plan',
-    amount: 250,
+    plan: planOf('6-month').name,
+    amount: planOf('6-month').amount,
   }).expect(200);
   await webhook(
     event('payment_intent.succeeded', {
@@ -231,7 +239,7 @@ it("a full refund of a 6-Month Plan's first payment cancels its schedule at Stri
 
 it("a refund made in Stripe's dashboard, its events duplicated and out of order, is recorded and has its effects once", async () => {
   await buyOneTime();
-  const dashboardRefund = stripe.addRefund({ id: 're_dashboard0000000000001', paymentIntent: PI, amount: 99700 });
+  const dashboardRefund = stripe.addRefund({ id: 're_dashboard0000000000001', paymentIntent: PI, amount: FULL_CENTS });
   const refunded = event('charge.refunded', stripe.chargeOf(PI));
   await webhook(refunded);
   await webhook(event('refund.updated', dashboardRefund));
@@ -241,31 +249,31 @@ it("a refund made in Stripe's dashboard, its events duplicated and out of order,
   await effectsSettled(1);
 
   expect(await refunds()).toEqual([
-    expect.objectContaining({ provider_refund_id: 're_dashboard0000000000001', amount_cents: 99700, status: 'succeeded' }),
+    expect.objectContaining({ provider_refund_id: 're_dashboard0000000000001', amount_cents: FULL_CENTS, status: 'succeeded' }),
   ]);
   expect(stripe.refundsCreated()).toHaveLength(0);
   expect(exactlyOnceProblems(affiliate.refundsAtDoor(), ['re_dashboard0000000000001'])).toEqual([]);
   expect(exactlyOnceProblems(ga4Refunds(), [`refund:${JSON.stringify(PI)}`])).toEqual([]);
   expect(refundMails()).toHaveLength(1);
-  expect(await order()).toMatchObject({ refunded_cents: 99700, access_revoked_at: expect.any(Date) });
+  expect(await order()).toMatchObject({ refunded_cents: FULL_CENTS, access_revoked_at: expect.any(Date) });
 });
 
 it('a dispute created then won: the order is disputed, then won, and the owner is e-mailed once each; nothing is reversed', async () => {
   await buyOneTime();
-  const opened = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: 99700, status: 'needs_response' });
+  const opened = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: FULL_CENTS, status: 'needs_response' });
   const created = event('charge.dispute.created', opened);
   await webhook(created);
   await waitFor(async () => (await order()).dispute_status === 'disputed', 'the order to be disputed');
   await outboxDrained(spec.stack.db);
-  const won = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: 99700, status: 'won' });
+  const won = stripe.addDispute({ id: 'dp_won0000000000000000001', paymentIntent: PI, amount: FULL_CENTS, status: 'won' });
   await webhook(event('charge.dispute.closed', won));
   await webhook(event('charge.dispute.created', opened));
   await waitFor(async () => (await order()).dispute_status === 'won', 'the dispute to be won');
   await outboxDrained(spec.stack.db);
 
   expect(ownerMails().map((m) => m.subject)).toEqual([
-    '[Brightpath Coaching] Payment disputed: $997.00',
-    '[Brightpath Coaching] Dispute won: $997.00',
+    `[${site.brand.name}] Payment disputed: ${shown(FULL_CENTS)}`,
+    `[${site.brand.name}] Dispute won: ${shown(FULL_CENTS)}`,
   ]);
   expect(await spec.stack.db.query(`SELECT status, effects FROM disputes`)).toEqual([
     { status: 'won', effects: { 'owner-email:disputed': 'sent', 'owner-email:won': 'sent' } },
@@ -280,21 +288,21 @@ it("a dispute created then lost has a refund's effects once: affiliate reversal,
   await webhook(
     event(
       'charge.dispute.created',
-      stripe.addDispute({ id: 'dp_lost000000000000000001', paymentIntent: PI, amount: 99700, status: 'needs_response' }),
+      stripe.addDispute({ id: 'dp_lost000000000000000001', paymentIntent: PI, amount: FULL_CENTS, status: 'needs_response' }),
     ),
   );
   await waitFor(async () => (await order()).dispute_status === 'disputed', 'the order to be disputed');
-  const lost = stripe.addDispute({ id: 'dp_lost000000000000000001', paymentIntent: PI, amount: 99700, status: 'lost' });
+  const lost = stripe.addDispute({ id: 'dp_lost000000000000000001', paymentIntent: PI, amount: FULL_CENTS, status: 'lost' });
   await webhook(event('charge.dispute.closed', lost));
   await webhook(event('charge.dispute.updated', lost));
   await webhook(event('charge.dispute.closed', lost));
   await effectsSettled(1);
 
-  expect(await order()).toMatchObject({ dispute_status: 'lost', refunded_cents: 99700, access_revoked_at: expect.any(Date) });
+  expect(await order()).toMatchObject({ dispute_status: 'lost', refunded_cents: FULL_CENTS, access_revoked_at: expect.any(Date) });
   expect(await refunds()).toEqual([
     {
       provider_refund_id: 'dp_lost000000000000000001',
-      amount_cents: 99700,
+      amount_cents: FULL_CENTS,
       status: 'succeeded',
       reason: 'dispute',
       ends_access: true,
@@ -309,8 +317,8 @@ it("a dispute created then lost has a refund's effects once: affiliate reversal,
   expect(exactlyOnceProblems(affiliate.refundsAtDoor(), ['dp_lost000000000000000001'])).toEqual([]);
   expect(exactlyOnceProblems(ga4Refunds(), [`refund:${JSON.stringify(PI)}`])).toEqual([]);
   expect(ownerMails().map((m) => m.subject)).toEqual([
-    '[Brightpath Coaching] Payment disputed: $997.00',
-    '[Brightpath Coaching] Dispute lost: $997.00',
+    `[${site.brand.name}] Payment disputed: ${shown(FULL_CENTS)}`,
+    `[${site.brand.name}] Dispute lost: ${shown(FULL_CENTS)}`,
   ]);
   expect(refundMails()).toHaveLength(0);
 });

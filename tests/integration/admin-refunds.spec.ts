@@ -253,7 +253,7 @@ it('refunds part of a payment, keeps the access, and refuses more than is left w
     effects: expect.objectContaining({ 'cancel-subscription': 'skipped: access kept' }),
   });
   expect(affiliate.refunds()[0].params.amount).toBe('10000');
-  expect(refundMails()[0].text).toContain('$100.00');
+  expect(refundMails()[0].text).toContain(formatMoney(10000, CURRENCY, { decimals: 'always' }));
 
   const listed = (await adminGet(`/api/admin/billing/orders?q=${orderId}`).expect(200)).body.items[0];
   expect(listed.payments[0]).toMatchObject({
@@ -282,8 +282,16 @@ it('records who asked for each of several refunds of one payment, and each audit
   ]);
   expect(await stack.db.query(`SELECT admin_id, target, details FROM admin_audit_log WHERE action = 'payment.refund' ORDER BY id`)).toEqual(
     [
-      { admin_id: adminId, target: `payment:${paymentId}`, details: { refundId: first.body.id, amountCents: 10000, currency: 'usd' } },
-      { admin_id: adminId, target: `payment:${paymentId}`, details: { refundId: second.body.id, amountCents: 2500, currency: 'usd' } },
+      {
+        admin_id: adminId,
+        target: `payment:${paymentId}`,
+        details: { refundId: first.body.id, amountCents: 10000, currency: CURRENCY.toLowerCase() },
+      },
+      {
+        admin_id: adminId,
+        target: `payment:${paymentId}`,
+        details: { refundId: second.body.id, amountCents: 2500, currency: CURRENCY.toLowerCase() },
+      },
     ],
   );
 
@@ -297,8 +305,8 @@ it('records who asked for each of several refunds of one payment, and each audit
     (e: { action: string }) => e.action === 'payment.refund',
   );
   expect(audit.map((e: { details: unknown }) => e.details)).toEqual([
-    { refundId: second.body.id, amountCents: 2500, currency: 'usd' },
-    { refundId: first.body.id, amountCents: 10000, currency: 'usd' },
+    { refundId: second.body.id, amountCents: 2500, currency: CURRENCY.toLowerCase() },
+    { refundId: first.body.id, amountCents: 10000, currency: CURRENCY.toLowerCase() },
   ]);
 });
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { OFFERS, planOf } from '@contracts/plans';
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { adminSignIn, type AdminSession } from './support/admin';
 import { clientAddresses } from './support/stack';
 import { stripeSpecStack } from './support/stripe-spec';
@@ -69,9 +70,9 @@ it('makes the Stripe coupon and promotion code once, and creates each subscripti
   for (const sub of subscriptions)
     expect(sub.params).toMatchObject({ 'discounts[0][promotion_code]': promoId, 'metadata[coupon_code]': 'WELCOME3' });
   // The Price is the plan's: the discount is Stripe's coupon, not a cheaper price.
-  expect(writes('/v1/prices').every((p) => p.params.unit_amount === String(STANDARD.amount * 100))).toBe(true);
+  expect(writes('/v1/prices').every((p) => p.params.unit_amount === String(toMinorUnits(STANDARD.amount, CURRENCY)))).toBe(true);
   const orders = await spec.stack.db.query(`SELECT amount_cents, coupon_code FROM orders ORDER BY created_at`);
-  const discounted = Math.round(STANDARD.amount * 100 * 0.7);
+  const discounted = Math.round(toMinorUnits(STANDARD.amount, CURRENCY) * 0.7);
   expect(orders).toEqual([
     { amount_cents: discounted, coupon_code: 'WELCOME3' },
     { amount_cents: discounted, coupon_code: 'WELCOME3' },
@@ -85,7 +86,7 @@ it('maps one month to once and no months to forever, with a fixed amount in the 
   await subscribe('forever-member@example.com', 'ALWAYS');
   const made = writes('/v1/coupons').map((r) => r.params);
   expect(made).toEqual([
-    expect.objectContaining({ id: `coupon-${once.id}`, amount_off: '2000', currency: 'usd', duration: 'once' }),
+    expect.objectContaining({ id: `coupon-${once.id}`, amount_off: '2000', currency: CURRENCY.toLowerCase(), duration: 'once' }),
     expect.objectContaining({ id: `coupon-${forever.id}`, percent_off: '10', duration: 'forever' }),
   ]);
   expect(made[1]).not.toHaveProperty('duration_in_months');
@@ -112,11 +113,13 @@ it('charges a one-time plan the discounted amount on its PaymentIntent, with the
   }).expect(200);
   const [intent] = writes('/v1/payment_intents');
   expect(intent.params).toMatchObject({
-    amount: String(LEVEL_TWO.amount * 100 - 20000),
-    currency: 'usd',
+    amount: String(toMinorUnits(LEVEL_TWO.amount, CURRENCY) - 20000),
+    currency: CURRENCY.toLowerCase(),
     'metadata[coupon_code]': 'VIP200',
   });
   // One-time plans need no Stripe coupon: PaymentIntents take none.
   expect(writes('/v1/coupons')).toEqual([]);
-  expect((await spec.stack.db.query(`SELECT amount_cents FROM orders`))[0].amount_cents).toBe(LEVEL_TWO.amount * 100 - 20000);
+  expect((await spec.stack.db.query(`SELECT amount_cents FROM orders`))[0].amount_cents).toBe(
+    toMinorUnits(LEVEL_TWO.amount, CURRENCY) - 20000,
+  );
 });

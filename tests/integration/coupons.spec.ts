@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { MIN_CHARGE_CENTS } from '@core/coupons/coupon-pricing';
 import { formatMoney, toMinorUnits } from '@contracts/money';
 import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -215,7 +216,7 @@ describe('quotes and checkout messages', () => {
       totalCents: STANDARD_CENTS,
     });
     expect(await quote('FREE', 'full-payment')).toMatchObject({ valid: false, totalCents: FULL_CENTS });
-    expect((await quote('FREE', 'full-payment')).message).toContain('$0.50 minimum charge');
+    expect((await quote('FREE', 'full-payment')).message).toContain(`${paid(MIN_CHARGE_CENTS)} minimum charge`);
     expect(await quote('ONCE', 'full-payment')).toMatchObject({ valid: true, discountCents: 1000, totalCents: FULL_CENTS - 1000 });
 
     await payOneTime('once-buyer@example.com', FULL_PAYMENT.name, FULL_PAYMENT.amount, 'ONCE');

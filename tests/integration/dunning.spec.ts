@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { formatMoney, toMinorUnits } from '@contracts/money';
-import { CURRENCY, OFFERS } from '@contracts/plans';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { PaymentReconciler } from '../../worker/src/reconciler/payment-reconciler';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeMembersArea } from '../fakes/members-area-server';
@@ -212,8 +212,8 @@ describe('past due for longer than the grace', () => {
       email,
       name: 'Dun Ning',
       source: 'clear',
-      plan: '6-Month Plan',
-      amount: 250,
+      plan: planOf('6-month').name,
+      amount: planOf('6-month').amount,
     });
     await post('/api/sandbox/confirm-payment', { clientSecret: intent.body.clientSecret, card, returnUrl: `${stack.url}/success` }).expect(
       200,

@@ -1,9 +1,13 @@
 import request from 'supertest';
 import { JOB_QUEUE, JOBS } from '@contracts/jobs';
 import { JobProducer } from '@core/queue/job-producer';
+import { planOf } from '@contracts/plans';
 import { adminSignIn, type AdminSession } from './support/admin';
 import { outboxDrained, waitFor } from './support/stack';
 import { stripeSpecStack } from './support/stripe-spec';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * Erasing a person whose orders went through Stripe deletes the Stripe customer this system
@@ -31,7 +35,7 @@ it('deletes the Stripe customer of an erased buyer exactly once, however often i
   await http().post('/api/create-setup-intent').send(BUYER).expect(200);
   await http()
     .post('/api/create-payment-intent')
-    .send({ ...BUYER, plan: 'Full Payment', amount: 997 })
+    .send({ ...BUYER, plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount })
     .expect(200);
   expect(await spec.stack.db.query(`SELECT DISTINCT customer_id FROM orders`)).toEqual([{ customer_id: CUSTOMER }]);
   expect(stripe.customersDeleted()).toEqual([]);

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import type Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
 import { clientAddresses, outboxDrained, waitFor } from './support/stack';
@@ -15,6 +17,9 @@ import { stripeSpecStack } from './support/stripe-spec';
  * with one receipt, and one dunning e-mail. An event of another version than the pinned is counted
  * (funnel_stripe_event_version_total) once per event and logged once per version.
  */
+/** The default plan and its price in minor units, from the site folder. */
+const STANDARD = OFFERS.default;
+const STANDARD_CENTS = toMinorUnits(STANDARD.amount, CURRENCY);
 const WEBHOOK_SECRET = 'whsec_eventversionstestsecret0000';
 const METRICS_TOKEN = 'event-versions-spec-metrics-token-0123456789';
 const SUBSCRIPTION = 'sub_fake000000000000000001';
@@ -64,10 +69,10 @@ const currentInvoice = (invoice: InvoiceFacts) =>
     },
     billing_reason: 'subscription_cycle',
     status: invoice.paid ? 'paid' : 'open',
-    amount_due: 9700,
-    amount_paid: invoice.paid ? 9700 : 0,
-    amount_remaining: invoice.paid ? 0 : 9700,
-    currency: 'usd',
+    amount_due: STANDARD_CENTS,
+    amount_paid: invoice.paid ? STANDARD_CENTS : 0,
+    amount_remaining: invoice.paid ? 0 : STANDARD_CENTS,
+    currency: CURRENCY.toLowerCase(),
     attempt_count: invoice.attempt ?? 1,
     status_transitions: {
       paid_at: invoice.paid ? invoice.at : null,
@@ -89,9 +94,9 @@ const acaciaInvoice = (invoice: InvoiceFacts): AcaciaInvoice => ({
   paid: invoice.paid,
   billing_reason: 'subscription_cycle',
   status: invoice.paid ? 'paid' : 'open',
-  amount_due: 9700,
-  amount_paid: invoice.paid ? 9700 : 0,
-  currency: 'usd',
+  amount_due: STANDARD_CENTS,
+  amount_paid: invoice.paid ? STANDARD_CENTS : 0,
+  currency: CURRENCY.toLowerCase(),
   attempt_count: invoice.attempt ?? 1,
   status_transitions: { paid_at: invoice.paid ? invoice.at : null },
   livemode: false,
@@ -133,8 +138,8 @@ async function subscribe(): Promise<string> {
     name: 'Vera Sion',
     source: 'clear',
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: STANDARD.name,
+    amount: STANDARD.amount,
   }).expect(200);
   await waitFor(async () => Object.keys((await order())?.paid_effects ?? {}).length === 4, 'first payment settled');
   return (await order()).id;
@@ -150,12 +155,18 @@ describe.each<[Family, string, (invoice: InvoiceFacts) => object]>([
     const paid = { id: 'in_renewalpaid000000000002', orderId, paid: true, at: now + 30 * DAY };
     const failed = { id: 'in_renewalfailed0000000003', orderId, paid: false, at: now + 60 * DAY };
     // What the worker re-reads through the pinned SDK: Stripe answers in the pinned version whatever the endpoint's.
-    stripe.addInvoice({ id: paid.id, subscription: SUBSCRIPTION, billingReason: 'subscription_cycle', amountPaid: 9700, paidAt: paid.at });
+    stripe.addInvoice({
+      id: paid.id,
+      subscription: SUBSCRIPTION,
+      billingReason: 'subscription_cycle',
+      amountPaid: STANDARD_CENTS,
+      paidAt: paid.at,
+    });
     stripe.addInvoice({
       id: failed.id,
       subscription: SUBSCRIPTION,
       billingReason: 'subscription_cycle',
-      amountPaid: 9700,
+      amountPaid: STANDARD_CENTS,
       paidAt: failed.at,
       status: 'open',
     });
@@ -177,13 +188,16 @@ describe.each<[Family, string, (invoice: InvoiceFacts) => object]>([
         apiVersion,
       }),
     );
-    await waitFor(async () => subjects().some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+    await waitFor(
+      async () => subjects().some((s) => s.includes(`payment of ${formatMoney(STANDARD_CENTS, CURRENCY, { decimals: 'always' })} failed`)),
+      'failed-payment e-mail',
+    );
     await outboxDrained(spec.stack.db);
 
     const payments = await paymentsOf(spec.stack.db, orderId);
     expect(payments.map((p) => [p.sequence, p.provider_payment_id === paid.id, p.amount_cents])).toEqual([
-      [1, false, 9700],
-      [2, true, 9700],
+      [1, false, STANDARD_CENTS],
+      [2, true, STANDARD_CENTS],
     ]);
     expect(payments[1].paid_effects['receipt-email']).toBe('sent');
     const receipts = smtp.messages.filter((m) => m.envelope.to.includes(buyer) && /Payment: Payment 2/.test(m.text ?? ''));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { JOBS } from '@contracts/jobs';
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, planOf } from '@contracts/plans';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { owe } from '@core/queue/owe';
 import { SmtpSink } from '../fakes/smtp-sink';
@@ -53,8 +55,8 @@ async function buySixMonth(): Promise<string> {
     email: buyer,
     name: 'Ina Stalment',
     source: 'clear',
-    plan: '6-Month Plan',
-    amount: 250,
+    plan: planOf('6-month').name,
+    amount: planOf('6-month').amount,
   }).expect(200);
   await post('/api/sandbox/confirm-payment', { clientSecret: intent.body.clientSecret, card, returnUrl: `${stack.url}/success` }).expect(
     200,
@@ -128,8 +130,8 @@ it('a lost dispute of payment 1 stops the plan as a full refund does', async () 
     paymentId,
     providerDisputeId: 'dp_lost0000000000000001',
     outcome: 'lost',
-    amountCents: 25_000,
-    currency: 'usd',
+    amountCents: toMinorUnits(planOf('6-month').amount, CURRENCY),
+    currency: CURRENCY.toLowerCase(),
   });
   await refundSettled();
   expect(await refundEffects()).toMatchObject({ 'cancel-subscription': 'done', 'refund-email': 'skipped: dispute' });

@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import request from 'supertest';
 import { createHash } from 'node:crypto';
+import { site } from '@contracts/site/site';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { postSimultaneously } from './support/simultaneous';
 import { flushRedis, outboxDrained, resetData, settleOutbox, sleep, Stack, startStack, waitFor } from './support/stack';
@@ -178,7 +179,7 @@ describe('the invitation e-mail', () => {
 
     const [mail] = smtp.messages;
     expect(mail.envelope.to).toEqual(['reader@example.com']);
-    expect(mail.subject).toBe('Your private invitation to Clear');
+    expect(mail.subject).toBe(`Your private invitation to ${site.brand.programName}`);
     const [, link, linkToken] = LINK.exec(mail.text ?? '') ?? [];
     expect(link.startsWith(`${process.env.PUBLIC_URL}/blackcard?token=`)).toBe(true);
     expect(mail.html).toContain(`href="${link}"`);
@@ -193,7 +194,7 @@ describe('the invitation e-mail', () => {
     const [row] = await stack.db.query('SELECT id, email_status, last_emailed_at FROM invitations');
     expect(row.email_status).toBe('sent');
     expect(row.last_emailed_at).toBeInstanceOf(Date);
-    expect(mail.messageId).toBe(`<invitation-email.${row.id}.1@brightpath.example>`);
+    expect(mail.messageId).toBe(`<invitation-email.${row.id}.1@${site.brand.sender.address.split('@')[1]}>`);
     const [effect] = await stack.db.query('SELECT key, status FROM side_effects');
     expect(effect).toEqual({ key: `invitation-email:${row.id}:1`, status: 'done' });
   });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { JOBS } from '@contracts/jobs';
+import { OFFERS, planOf } from '@contracts/plans';
 import { PaymentsCarryProviderIds1766966400000 } from '@core/database/migrations/1766966400000-payments-carry-provider-ids';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { owe } from '@core/queue/owe';
@@ -48,13 +49,14 @@ const unrepaired = async () =>
   (await stack.worker!.get(PaymentMetrics).registry.getSingleMetric('funnel_payments_without_provider_id')!.get()).values[0]?.value;
 
 /** A one-time plan bought with the fake's PaymentIntent (its metadata names the order), paid by its event. */
-async function buyCharge(email: string, plan: 'Full Payment' | '6-Month Plan'): Promise<string> {
+async function buyCharge(email: string, planId: 'full-payment' | '6-month'): Promise<string> {
+  const plan = planOf(planId);
   await post('/api/create-payment-intent', {
     email,
     name: 'Rae Pair',
     source: 'clear',
-    plan,
-    amount: plan === 'Full Payment' ? 997 : 250,
+    plan: plan.name,
+    amount: plan.amount,
   }).expect(200);
   const { id } = await orderOf(email);
   await webhook('payment_intent.succeeded', { id: PI, object: 'payment_intent', status: 'succeeded', metadata: { order_id: id } });
@@ -62,7 +64,7 @@ async function buyCharge(email: string, plan: 'Full Payment' | '6-Month Plan'): 
   return id;
 }
 
-/** A Standard Access membership: card setup, subscription created and paid at once (the fake's). */
+/** A membership of the default plan: card setup, subscription created and paid at once (the fake's). */
 async function buyMembership(email: string): Promise<string> {
   await post('/api/create-setup-intent', { email, name: 'Rae Pair', source: 'clear' }).expect(200);
   await post('/api/confirm-subscription', {
@@ -70,8 +72,8 @@ async function buyMembership(email: string): Promise<string> {
     name: 'Rae Pair',
     source: 'clear',
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: OFFERS.default.name,
+    amount: OFFERS.default.amount,
   }).expect(200);
   const { id } = await orderOf(email);
   await waitFor(async () => (await paymentOf(id)) === SUBSCRIPTION, 'payment 1 recorded');
@@ -111,7 +113,7 @@ beforeAll(async () => {
 
 it("repairs legacy first payments from Stripe's search by order id, reports the one Stripe has nothing for, and repairs it once it has", async () => {
   const [chargeBuyer, memberBuyer] = [`repair-charge-${++counter}@example.com`, `repair-member-${counter}@example.com`];
-  const charged = await buyCharge(chargeBuyer, 'Full Payment');
+  const charged = await buyCharge(chargeBuyer, 'full-payment');
   const member = await buyMembership(memberBuyer);
   await asLegacyDatabase();
   expect(await paymentOf(charged)).toBe(charged);
@@ -141,7 +143,7 @@ it("repairs legacy first payments from Stripe's search by order id, reports the 
 
 it("a 6-Month plan stopped before Stripe started its schedule's subscription ends: access ended, the buyer told once", async () => {
   const email = `stopped-early-${++counter}@example.com`;
-  const orderId = await buyCharge(email, '6-Month Plan');
+  const orderId = await buyCharge(email, '6-month');
   await waitFor(async () => Boolean((await orderOf(email)).instalment_schedule_id), 'the schedule kept');
   const scheduleId: string = (await orderOf(email)).instalment_schedule_id;
   await outboxDrained(stack.db);

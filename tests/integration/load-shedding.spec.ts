@@ -1,9 +1,13 @@
 import { connect, type Socket } from 'node:net';
 import { Client } from 'pg';
 import request from 'supertest';
+import { planOf } from '@contracts/plans';
 import { BUSY_MESSAGE } from '../../backend/src/common/load-shedding/load-shedding.service';
 import { CHECKOUT_ROUTES, MONEY_ROUTES } from '../../backend/src/common/load-shedding/route-classes';
 import { resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * A saturated API answers at once with a readable 503 and Retry-After instead of keeping the
@@ -35,7 +39,7 @@ const paymentIntent = (email: string) =>
   http()
     .post('/api/create-payment-intent')
     .set('X-Forwarded-For', freshIp())
-    .send({ email, name: 'Rush Buyer', source: 'clear', plan: 'Full Payment', amount: 997 });
+    .send({ email, name: 'Rush Buyer', source: 'clear', plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount });
 
 /**
  * Checkouts started but not paid, by payment intent id: polling one writes its order's read stamp.
@@ -324,8 +328,8 @@ describe('shedding load when the event loop is behind', () => {
       email: 'stalled.buyer@example.com',
       name: 'Stalled Buyer',
       source: 'clear',
-      plan: 'Full Payment',
-      amount: 997,
+      plan: FULL_PAYMENT.name,
+      amount: FULL_PAYMENT.amount,
     });
     const verifyAnswer = writeRequest(verifySocket, 'GET', `/api/verify-payment/${paidIntentId}`);
     blockEventLoop(1000);

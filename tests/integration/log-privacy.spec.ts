@@ -3,9 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
+import { planOf } from '@contracts/plans';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { baseEnv, freePort, waitFor } from './support/stack';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 const root = join(__dirname, '..', '..');
 const API_MAIN = join(root, 'dist', 'backend', 'src', 'main.js');
@@ -118,7 +122,7 @@ describe('logs of a full lead journey (compiled API and worker, LOG_LEVEL=info)'
     // The buyer's account: an order, a sign-in link e-mailed by the worker, the link opened and exchanged.
     await http()
       .post('/api/create-payment-intent')
-      .send({ email: EMAIL, name: NAME, source: 'clear', plan: 'Full Payment', amount: 997 })
+      .send({ email: EMAIL, name: NAME, source: 'clear', plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount })
       .expect(200);
     await http().post('/api/account/link').send({ email: EMAIL }).expect(202);
     await http()

@@ -1,6 +1,11 @@
 import request from 'supertest';
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, planOf } from '@contracts/plans';
 import { resetRateLimits, waitFor } from './support/stack';
 import { stripeSpecStack } from './support/stripe-spec';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * One-click upgrades with Stripe (its fake): the saved card is read from the first order's
@@ -31,7 +36,7 @@ beforeEach(async () => {
 
 /** A Full Payment paid in this browser: the PaymentIntent saved its card (setup_future_usage). */
 async function payFull(): Promise<void> {
-  const res = await post('/api/create-payment-intent', { ...party(), plan: 'Full Payment', amount: 997 }).expect(200);
+  const res = await post('/api/create-payment-intent', { ...party(), plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount }).expect(200);
   browser = String(res.headers['set-cookie']).split(';')[0];
   const [order] = await spec.stack.db.query(`SELECT id FROM orders WHERE email = $1`, [buyer]);
   await spec.webhook(
@@ -54,7 +59,9 @@ it('offers the card of the first PaymentIntent and charges it once, confirmed wi
     .get(`/api/one-click?planId=2-month&email=${encodeURIComponent(buyer)}`)
     .set('Cookie', browser)
     .expect(200);
-  expect(offer.body).toEqual({ offer: { planId: '2-month', amountCents: 55_000, last4: '4242' } });
+  expect(offer.body).toEqual({
+    offer: { planId: '2-month', amountCents: toMinorUnits(planOf('2-month').amount, CURRENCY), last4: '4242' },
+  });
 
   const [a, b] = await Promise.all([
     post('/api/one-click', { ...party(), planId: '2-month' }).expect(200),
@@ -68,8 +75,8 @@ it('offers the card of the first PaymentIntent and charges it once, confirmed wi
   expect(new Set(charges.map((r) => r.idempotencyKey))).toEqual(new Set([`order:${upgrade.id}:one-click-charge`]));
   expect(charges.filter((r) => !r.replayed)).toHaveLength(1);
   expect(charges[0].params).toMatchObject({
-    amount: '55000',
-    currency: 'usd',
+    amount: String(toMinorUnits(planOf('2-month').amount, CURRENCY)),
+    currency: CURRENCY.toLowerCase(),
     customer: 'cus_fake000000000000000001',
     payment_method: 'pm_fake000000000000000001',
     'allowed_payment_method_types[0]': 'card',

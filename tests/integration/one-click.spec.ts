@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { OFFERS } from '@contracts/plans';
+import { OFFERS, planOf } from '@contracts/plans';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { outboxDrained, resetData, resetRateLimits, Stack, startStack, waitFor } from './support/stack';
@@ -92,7 +92,7 @@ it('buys in one click with exactly one charge, though asked twice at once and ag
   expect(await chargesOf(order.id)).toEqual([{ id: first.body.paymentIntentId, status: 'succeeded' }]);
   // An order like any other: paid, verified on /success in full by this browser, its receipt once.
   const verified = await request(stack.url).get(`/api/verify-payment/${first.body.paymentIntentId}`).set('Cookie', browser).expect(200);
-  expect(verified.body).toMatchObject({ status: 'succeeded', amount: 550, customer_email: buyer });
+  expect(verified.body).toMatchObject({ status: 'succeeded', amount: planOf('2-month').amount, customer_email: buyer });
   expect((await ordersOf('2-month'))[0]).toMatchObject({
     status: 'succeeded',
     amount_cents: 55_000,

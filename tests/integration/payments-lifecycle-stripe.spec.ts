@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
@@ -16,6 +18,11 @@ const WEBHOOK_SECRET = 'whsec_lifecycletestsecret00000000';
 const MEMBER_SUBSCRIPTION = 'sub_fake000000000000000001';
 const SCHEDULED_SUBSCRIPTION = 'sub_scheduled0000000000001';
 const DAY = 86_400;
+/** Plans and prices from the site folder, so a seller's price change or rename keeps this green. */
+const STANDARD = OFFERS.default;
+const STANDARD_CENTS = toMinorUnits(STANDARD.amount, CURRENCY);
+const SIX_MONTH = planOf('6-month');
+const SIX_MONTH_CENTS = toMinorUnits(SIX_MONTH.amount, CURRENCY);
 
 const smtp = new SmtpSink();
 const spec = stripeSpecStack({ webhookSecret: WEBHOOK_SECRET, env: async () => ({ SMTP_URL: await smtp.start() }), fakes: [smtp] });
@@ -34,13 +41,13 @@ beforeEach(() => {
   buyer = `lifecycle-${++counter}@example.com`;
 });
 
-it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule made once, then nothing', async () => {
+it('the 6-month plan is six charges of its price: the five after checkout on a schedule made once, then nothing', async () => {
   await post('/api/create-payment-intent', {
     email: buyer,
     name: 'Ina Stalment',
     source: 'clear',
-    plan: '6-Month Plan',
-    amount: 250,
+    plan: SIX_MONTH.name,
+    amount: SIX_MONTH.amount,
   }).expect(200);
   const { id: orderId } = await order();
   const charge = { id: 'pi_fake000000000000000001', object: 'payment_intent', status: 'succeeded', metadata: { order_id: orderId } };
@@ -80,7 +87,7 @@ it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule
       id: `in_instalment00000000000000${n}`,
       subscription: SCHEDULED_SUBSCRIPTION,
       billingReason: n === 1 ? 'subscription_create' : 'subscription_cycle',
-      amountPaid: 25_000,
+      amountPaid: SIX_MONTH_CENTS,
       paidAt: now + n * 30 * DAY,
       metadata: { order_id: orderId },
     }),
@@ -98,7 +105,7 @@ it('a 6-Month Plan is six charges of $250: the five after checkout on a schedule
   await outboxDrained(spec.stack.db);
 
   const rows = await paymentsOf(spec.stack.db, orderId);
-  expect(rows.map((r) => [r.sequence, r.amount_cents])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 25_000]));
+  expect(rows.map((r) => [r.sequence, r.amount_cents])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, SIX_MONTH_CENTS]));
   expect(await order()).toMatchObject({ status: 'succeeded', subscription_id: SCHEDULED_SUBSCRIPTION });
   const receipts = smtp.messages.map((m) => (m.text ?? '').match(/Payment: (Payment \d of 6)/)?.[1]).sort();
   expect(receipts).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Payment ${n} of 6`));
@@ -114,8 +121,8 @@ it('a renewal Stripe fails to charge: told once across its retries; canceled aft
     name: 'Dunn Ing',
     source: 'clear',
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: STANDARD.name,
+    amount: STANDARD.amount,
   }).expect(200);
   await waitFor(async () => (await order())?.status === 'active', 'member active');
   const { id: orderId } = await order();
@@ -125,7 +132,7 @@ it('a renewal Stripe fails to charge: told once across its retries; canceled aft
     id: 'in_renewalfailed000000001',
     subscription: MEMBER_SUBSCRIPTION,
     billingReason: 'subscription_cycle',
-    amountPaid: 9700,
+    amountPaid: STANDARD_CENTS,
     paidAt: now + 30 * DAY,
     status: 'open',
     metadata: { order_id: orderId },
@@ -138,7 +145,10 @@ it('a renewal Stripe fails to charge: told once across its retries; canceled aft
   await waitFor(async () => (await order()).status === 'past_due', 'past due');
   await send(event('invoice.payment_failed', { ...open, attempt_count: 2 }, { created: now + 33 * DAY }));
   await send(event('invoice.payment_failed', { ...open, attempt_count: 3 }, { created: now + 35 * DAY }));
-  await waitFor(async () => subjects().some((s) => /payment of \$97\.00 failed/.test(s)), 'failed-payment e-mail');
+  await waitFor(
+    async () => subjects().some((s) => s.includes(`payment of ${formatMoney(STANDARD_CENTS, CURRENCY, { decimals: 'always' })} failed`)),
+    'failed-payment e-mail',
+  );
 
   // After the last retry, Stripe marks the invoice uncollectible and cancels; the deletion arrives twice.
   stripe.addInvoice({
@@ -146,7 +156,7 @@ it('a renewal Stripe fails to charge: told once across its retries; canceled aft
     id: open.id as string,
     subscription: MEMBER_SUBSCRIPTION,
     billingReason: 'subscription_cycle',
-    amountPaid: 9700,
+    amountPaid: STANDARD_CENTS,
     paidAt: now,
     status: 'uncollectible',
   });

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
 import { FakeGa4MpServer } from '../fakes/ga4-mp-server';
@@ -53,6 +55,10 @@ beforeEach(() => {
   buyer = `renewal-buyer-${++counter}@example.com`;
 });
 
+/** The default plan and its price in minor units, from the site folder. */
+const STANDARD = OFFERS.default;
+const STANDARD_CENTS = toMinorUnits(STANDARD.amount, CURRENCY);
+
 /** A live standard member whose first payment has settled (its four paid effects recorded). */
 async function subscribe(): Promise<string> {
   await post('/api/create-setup-intent', { email: buyer, name: 'Renee Wal', source: 'clear', referral: 'partner7' }).expect(200);
@@ -63,8 +69,8 @@ async function subscribe(): Promise<string> {
     name: 'Renee Wal',
     source: 'clear',
     setupIntentId: 'seti_fake000000000000000001',
-    plan: 'Standard Access',
-    amount: 97,
+    plan: STANDARD.name,
+    amount: STANDARD.amount,
   }).expect(200);
   await waitFor(async () => Object.keys((await order())?.paid_effects ?? {}).length === 4, 'first payment settled');
   return (await order()).id;
@@ -75,7 +81,7 @@ const renewal = (id: string, orderId: string, paidAt: number) =>
     id,
     subscription: SUBSCRIPTION,
     billingReason: 'subscription_cycle',
-    amountPaid: 9700,
+    amountPaid: STANDARD_CENTS,
     paidAt,
     metadata: { order_id: orderId },
   });
@@ -89,11 +95,11 @@ it('a renewal invoice.paid is one payment with its own receipt and affiliate sal
 
   const { first_payment_id: firstPaymentId } = await order();
   expect(await payments()).toEqual([
-    { provider_payment_id: firstPaymentId, sequence: 1, amount_cents: 9700, paid_effects: {} },
+    { provider_payment_id: firstPaymentId, sequence: 1, amount_cents: STANDARD_CENTS, paid_effects: {} },
     {
       provider_payment_id: 'in_renewal0000000000000002',
       sequence: 2,
-      amount_cents: 9700,
+      amount_cents: STANDARD_CENTS,
       paid_effects: {
         'affiliate-sale': 'sent',
         'receipt-email': 'sent',
@@ -104,14 +110,18 @@ it('a renewal invoice.paid is one payment with its own receipt and affiliate sal
   ]);
   // The renewal's sale carries the invoice as its event id: FirstPromoter counts a recurring commission.
   expect(exactlyOnceProblems(affiliate.salesAtDoor(), [firstPaymentId, 'in_renewal0000000000000002'])).toEqual([]);
-  expect(affiliate.sales()[1].params).toMatchObject({ email: buyer, amount: '9700', event_id: 'in_renewal0000000000000002' });
+  expect(affiliate.sales()[1].params).toMatchObject({
+    email: buyer,
+    amount: String(STANDARD_CENTS),
+    event_id: 'in_renewal0000000000000002',
+  });
   expect(meta.eventsAtDoor()).toHaveLength(1);
   expect(ga4.eventsAtDoor()).toHaveLength(1);
   expect(smtp.deliveriesAtDoor().map((d) => d.toldDone)).toEqual([true, true]);
   const renewalMail = smtp.messages[1];
   expect(renewalMail.envelope.to).toEqual([buyer]);
   expect(renewalMail.text).toContain('Payment: Payment 2');
-  expect(renewalMail.text).toContain('$97.00');
+  expect(renewalMail.text).toContain(formatMoney(STANDARD_CENTS, CURRENCY, { decimals: 'always' }));
 });
 
 it('the same renewal delivered twice, and renewals out of order, are each recorded and settled once', async () => {
@@ -123,7 +133,7 @@ it('the same renewal delivered twice, and renewals out of order, are each record
     id: 'in_first00000000000000001',
     subscription: SUBSCRIPTION,
     billingReason: 'subscription_create',
-    amountPaid: 9700,
+    amountPaid: STANDARD_CENTS,
     paidAt: now,
     metadata: { order_id: orderId },
   });

@@ -131,7 +131,7 @@ describe('POST /api/create-payment-intent', () => {
       plan_id: 'full-payment',
       kind: 'one-time',
       amount_cents: FULL_CENTS,
-      currency: 'usd',
+      currency: CURRENCY.toLowerCase(),
       email_normalized: buyer,
       provider: 'sandbox',
       status: 'created',
@@ -146,8 +146,8 @@ describe('POST /api/create-payment-intent', () => {
     );
     await post('/api/create-payment-intent', {
       ...party('LEAD@example.com'),
-      plan: '2-Month Plan',
-      amount: 550,
+      plan: planOf('2-month').name,
+      amount: planOf('2-month').amount,
       blackcard_token: 'raw-invite-token',
     }).expect(200);
     const [order] = await stack.db.query('SELECT referral, attribution, invitation_token_hash, lead_id FROM orders');

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import request from 'supertest';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
-import { OFFERS, planOf } from '@contracts/plans';
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { stripeSpecStack } from './support/stripe-spec';
 
 const WEBHOOK_SECRET = 'whsec_stripetestsecret000000000000';
@@ -12,7 +13,9 @@ const { stripe } = spec;
 const http = () => request(spec.stack.url);
 const buyer = { email: 'Stripe.Buyer@example.com', name: 'Stripe Buyer', source: 'clear' };
 const STANDARD = OFFERS.default;
-const STANDARD_CENTS = String(STANDARD.amount * 100);
+const STANDARD_CENTS = String(toMinorUnits(STANDARD.amount, CURRENCY));
+/** A currency other than the site's, for a Price that charges the wrong one. */
+const OTHER_CURRENCY = CURRENCY === 'EUR' ? 'usd' : 'eur';
 const FULL = planOf('full-payment');
 const orderId = async (): Promise<string> => (await spec.stack.db.query('SELECT id FROM orders ORDER BY created_at DESC LIMIT 1'))[0].id;
 
@@ -73,7 +76,7 @@ it('subscription: setup intent, then confirm-subscription with the exact Stripe 
   });
   expect(createPrice).toMatchObject({
     params: {
-      currency: 'usd',
+      currency: CURRENCY.toLowerCase(),
       unit_amount: STANDARD_CENTS,
       'recurring[interval]': 'month',
       lookup_key: 'plan-standard-monthly',
@@ -189,20 +192,25 @@ it('reuses the Price under the lookup key only when it charges the catalogue ter
     const [subscription] = stripe.requests.filter((r) => r.path === '/v1/subscriptions');
     return { created: prices, charged: subscription.params['items[0][price]'] };
   };
-  const matching = { id: 'price_catalogue0000000000001', unit_amount: STANDARD.amount * 100, currency: 'usd', interval: 'month' };
+  const matching = {
+    id: 'price_catalogue0000000000001',
+    unit_amount: toMinorUnits(STANDARD.amount, CURRENCY),
+    currency: CURRENCY.toLowerCase(),
+    interval: 'month',
+  };
 
   stripe.existingPrice = matching;
   expect(await subscribe('terms-ok@example.com')).toEqual({ created: [], charged: matching.id });
 
   // Edited in the dashboard, or left from an older price list: never charged.
-  for (const [i, changed] of [{ unit_amount: 4700 }, { currency: 'eur' }, { interval: 'year' }].entries()) {
+  for (const [i, changed] of [{ unit_amount: 4700 }, { currency: OTHER_CURRENCY }, { interval: 'year' }].entries()) {
     stripe.existingPrice = { ...matching, id: `price_wrongterms00000000000${i}`, ...changed };
     const { created, charged } = await subscribe(`terms-${i}@example.com`);
     // The Price the fake made for this order, which now holds the lookup key.
     expect(charged).toBe([...stripe.prices.values()].find((p) => p.lookup_key === 'plan-standard-monthly')?.id);
     expect(created).toHaveLength(1);
     expect(created[0].params).toMatchObject({
-      currency: 'usd',
+      currency: CURRENCY.toLowerCase(),
       unit_amount: STANDARD_CENTS,
       'recurring[interval]': 'month',
       lookup_key: 'plan-standard-monthly',
@@ -214,7 +222,7 @@ it('reuses the Price under the lookup key only when it charges the catalogue ter
   // A Price of an older release under its branded key is charged while its terms hold: no second one beside it.
   stripe.existingPrice = null;
   stripe.prices.clear();
-  const legacy = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: STANDARD.amount * 100 });
+  const legacy = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: toMinorUnits(STANDARD.amount, CURRENCY) });
   expect(await subscribe('terms-legacy@example.com')).toEqual({ created: [], charged: legacy.id });
 });
 
@@ -242,8 +250,8 @@ it('one-time plan: a payment intent that saves the card on the reused customer',
   expect(stripe.calls()).toEqual(['POST /v1/payment_intents']);
   expect(stripe.requests[0]).toMatchObject({
     params: {
-      amount: String(FULL.amount * 100),
-      currency: 'usd',
+      amount: String(toMinorUnits(FULL.amount, CURRENCY)),
+      currency: CURRENCY.toLowerCase(),
       customer: 'cus_fake000000000000000001',
       setup_future_usage: 'off_session',
       'automatic_payment_methods[enabled]': 'true',
@@ -288,7 +296,7 @@ it('a retried create for the same order sends the same idempotency key', async (
   stripe.failNext(1, '/v1/payment_intents');
   await http()
     .post('/api/create-payment-intent')
-    .send({ ...buyer, plan: '2-Month Plan', amount: 550 })
+    .send({ ...buyer, plan: planOf('2-month').name, amount: planOf('2-month').amount })
     .expect(200);
   const id = await orderId();
   const creates = stripe.requests.filter((r) => r.path === '/v1/payment_intents');
@@ -301,7 +309,7 @@ it('a retried create for the same order sends the same idempotency key', async (
     id,
     plan: planOf('2-month'),
     amountCents: 55000,
-    currency: 'usd',
+    currency: CURRENCY.toLowerCase(),
     email: buyer.email,
     emailNormalized: 'stripe.buyer@example.com',
     name: buyer.name,

@@ -1,3 +1,5 @@
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, planOf } from '@contracts/plans';
 import { PaymentReconciler, type ReconcileSummary } from '../../worker/src/reconciler/payment-reconciler';
 import { doorSummary, onceEach } from '../fakes/exactly-once';
 import { FakeAffiliateServer } from '../fakes/affiliate-server';
@@ -39,10 +41,16 @@ async function checkout(minutesAgo: number): Promise<{ id: string; paymentIntent
   const [{ id }] = await stack.db.query(
     `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, provider,
                          payment_intent_id, customer_id, created_at, livemode)
-     VALUES ('full-payment', 'one-time', 99700, 'usd', $1, $1, 'Late Webhook', 'clear', 'partner7', 'stripe', $2,
+     VALUES ('full-payment', 'one-time', $4, $5, $1, $1, 'Late Webhook', 'clear', 'partner7', 'stripe', $2,
              'cus_fake000000000000000001', now() - make_interval(mins => $3), true)
      RETURNING id`,
-    [`reconciled-${n}@example.com`, paymentIntent, minutesAgo],
+    [
+      `reconciled-${n}@example.com`,
+      paymentIntent,
+      minutesAgo,
+      toMinorUnits(planOf('full-payment').amount, CURRENCY),
+      CURRENCY.toLowerCase(),
+    ],
   );
   return { id, paymentIntent };
 }

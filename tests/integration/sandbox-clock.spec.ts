@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { formatMoney, toMinorUnits } from '@contracts/money';
-import { CURRENCY, OFFERS } from '@contracts/plans';
+import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { paymentsOf, paymentsSettled } from './support/payments';
@@ -138,8 +138,8 @@ it('refuses a clock move that is not a whole number of days from 1 to 366, reada
 
 it('charges each instalment plan in full, one charge a month with its own receipt, and nothing after the last', async () => {
   const plans = [
-    { email: `six-${buyer}`, plan: '6-Month Plan', amount: 250, count: 6 },
-    { email: `three-${buyer}`, plan: '3-Payment Plan', amount: 37, count: 3 },
+    { email: `six-${buyer}`, plan: planOf('6-month').name, amount: planOf('6-month').amount, count: 6 },
+    { email: `three-${buyer}`, plan: planOf('payment-plan').name, amount: planOf('payment-plan').amount, count: 3 },
   ];
   const orders = [];
   for (const p of plans) orders.push(await buyInstalments(p.email, p.plan, p.amount));
@@ -151,7 +151,7 @@ it('charges each instalment plan in full, one charge a month with its own receip
 
   for (const [i, p] of plans.entries()) {
     const rows = await paymentsOf(stack.db, orders[i]);
-    expect(rows.map((r) => r.amount_cents)).toEqual(Array(p.count).fill(p.amount * 100));
+    expect(rows.map((r) => r.amount_cents)).toEqual(Array(p.count).fill(toMinorUnits(p.amount, CURRENCY)));
     const order = await orderOf(p.email);
     // The order stays paid; the schedule that charged it ended after its last charge.
     expect(order).toMatchObject({ status: 'succeeded', subscription_state: 'canceled' });

@@ -1,4 +1,5 @@
-import { OFFERS, PLANS } from '@contracts/plans';
+import { toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS, PLANS } from '@contracts/plans';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
 import { FakeStripeServer } from '../fakes/stripe-server';
@@ -13,10 +14,12 @@ import { runBuiltScript, type ScriptRun } from './support/built-script';
 const SECRET_KEY = 'sk_test_setupspecsecretkey0123';
 const PUBLIC_URL = 'https://shop.example.com';
 const WEBHOOK_URL = `${PUBLIC_URL}/api/webhooks/stripe`;
-/** The catalogue's monthly Prices (site.json): subscriptions and instalment plans, in cents, under lookup keys free of the brand. */
-const CATALOGUE = Object.fromEntries(
-  PLANS.filter((p) => p.kind === 'subscription' || p.instalments).map((p) => [`plan-${p.id}-monthly`, p.amount * 100]),
-);
+/** The catalogue's recurring plans (site.json): subscriptions and instalment plans (billed monthly). */
+const RECURRING = PLANS.filter((p) => p.kind === 'subscription' || p.instalments).map((p) => ({ ...p, interval: p.interval ?? 'month' }));
+/** Their Prices, in minor units, under lookup keys free of the brand. */
+const CATALOGUE = Object.fromEntries(RECURRING.map((p) => [`plan-${p.id}-${p.interval}ly`, toMinorUnits(p.amount, CURRENCY)]));
+/** How often each lookup key's Price bills. */
+const INTERVALS = Object.fromEntries(RECURRING.map((p) => [`plan-${p.id}-${p.interval}ly`, p.interval]));
 const STANDARD = OFFERS.default;
 
 const stripe = new FakeStripeServer();
@@ -27,7 +30,7 @@ beforeEach(() => stripe.reset());
 
 /**
  * Runs the compiled `npm run stripe:setup` with only these settings (one set to undefined is left
- * out): nothing of the test run's own environment (its DATABASE_URL, …) reaches the command.
+ * out): nothing of the test run's own environment (its DATABASE_URL, …) but its SITE_DIR reaches the command.
  */
 function setup(env: NodeJS.ProcessEnv = {}): Promise<ScriptRun> {
   return runBuiltScript('stripe-setup', {
@@ -39,6 +42,8 @@ function setup(env: NodeJS.ProcessEnv = {}): Promise<ScriptRun> {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(stripe.port),
       STRIPE_API_PROTOCOL: 'http',
+      // The site folder this run reads its catalogue from, so the command sets up the same Prices.
+      SITE_DIR: process.env.SITE_DIR,
       ...env,
     },
   });
@@ -69,7 +74,9 @@ it('creates the endpoint, portal configuration and Prices once, prints the whsec
   expect(first.stdout).toContain(`STRIPE_PORTAL_CONFIGURATION=${String(portals[0].id)}`);
 
   expect(lookupKeysOf()).toEqual(CATALOGUE);
-  for (const price of stripe.prices.values()) expect(price).toMatchObject({ currency: 'usd', recurring: { interval: 'month' } });
+  for (const price of stripe.prices.values()) {
+    expect(price).toMatchObject({ currency: CURRENCY.toLowerCase(), recurring: { interval: INTERVALS[String(price.lookup_key)] } });
+  }
   expect(first.stdout).not.toContain('Nothing to change');
   // Every request authenticated with the key, pinned to the version; the key itself is never printed.
   expect(stripe.requests.every((r) => r.authorization === `Bearer ${SECRET_KEY}` && r.stripeVersion === STRIPE_API_VERSION)).toBe(true);
@@ -112,14 +119,14 @@ it('replaces a Price whose amount differs by a new one that takes the lookup key
   const run = await setup();
   expect(run.code).toBe(0);
   const create = stripe.writes().find((r) => r.path === '/v1/prices' && r.params.lookup_key === 'plan-standard-monthly');
-  expect(create?.params).toMatchObject({ unit_amount: String(STANDARD.amount * 100), transfer_lookup_key: 'true' });
+  expect(create?.params).toMatchObject({ unit_amount: String(toMinorUnits(STANDARD.amount, CURRENCY)), transfer_lookup_key: 'true' });
   expect(lookupKeysOf()).toEqual(CATALOGUE);
   expect(stripe.prices.get(old.id as string)?.lookup_key).toBeNull();
-  expect(run.stdout).toContain(`${String(old.id)} charged 47.00 USD`);
+  expect(run.stdout).toContain(`${String(old.id)} charged 47.00 ${CURRENCY}`);
 });
 
 it('keeps charging a Price of an older release under its branded key while its terms hold, and makes none beside it', async () => {
-  const legacy = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: STANDARD.amount * 100 });
+  const legacy = stripe.addPrice({ lookupKey: 'clear-standard-monthly', unitAmount: toMinorUnits(STANDARD.amount, CURRENCY) });
   const outdated = stripe.addPrice({ lookupKey: 'clear-premium-monthly', unitAmount: 100 });
 
   const run = await setup();
@@ -131,7 +138,7 @@ it('keeps charging a Price of an older release under its branded key while its t
   expect(created).not.toContain('plan-standard-monthly');
   expect(created).toContain('plan-premium-monthly');
   expect(run.stdout).toContain(
-    `Price plan-standard-monthly (${STANDARD.amount.toFixed(2)} USD a month): up to date (${String(legacy.id)})`,
+    `Price plan-standard-monthly (${STANDARD.amount.toFixed(2)} ${CURRENCY} a month): up to date (${String(legacy.id)})`,
   );
   // The older release (a rolling upgrade) still finds its Price: its key is left where it is.
   expect(stripe.prices.get(legacy.id as string)?.lookup_key).toBe('clear-standard-monthly');

@@ -1,8 +1,12 @@
 import request from 'supertest';
+import { planOf } from '@contracts/plans';
 import { SmtpSink } from '../fakes/smtp-sink';
 import { adminSignIn } from './support/admin';
 import { sendSignedWebhook } from './support/payments';
 import { freePort, outboxDrained, resetData, Stack, startStack, waitFor } from './support/stack';
+
+/** The one-time plan these checkouts buy, from the site folder. */
+const FULL_PAYMENT = planOf('full-payment');
 
 /**
  * What on-call reads of the worker: its own /metrics (job runs by job and outcome with their
@@ -48,7 +52,7 @@ function valueOf(text: string, series: string): number {
 it("counts the worker's job runs and ledger calls, with their durations and the pool, for the token only", async () => {
   const res = await request(stack.url)
     .post('/api/create-payment-intent')
-    .send({ email: 'metrics-buyer@example.com', name: 'Met Rics', source: 'clear', plan: 'Full Payment', amount: 997 })
+    .send({ email: 'metrics-buyer@example.com', name: 'Met Rics', source: 'clear', plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount })
     .expect(200);
   await request(stack.url)
     .post('/api/sandbox/confirm-payment')
@@ -86,7 +90,7 @@ it('counts the money path: intents and webhooks in the API, payments and decline
   ]) {
     const res = await request(stack.url)
       .post('/api/create-payment-intent')
-      .send({ email, name: 'Met Rics', source: 'clear', plan: 'Full Payment', amount: 997 })
+      .send({ email, name: 'Met Rics', source: 'clear', plan: FULL_PAYMENT.name, amount: FULL_PAYMENT.amount })
       .expect(200);
     await request(stack.url)
       .post('/api/sandbox/confirm-payment')

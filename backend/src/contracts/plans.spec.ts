@@ -1,7 +1,22 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
+
+/**
+ * The plans module over the repository's default site folder, whatever SITE_DIR this run names:
+ * these checks hold that catalogue word for word (a seller's edited copy has its own amounts).
+ */
+function plansOfDefaultSite(): typeof import('./plans') {
+  const chosen = process.env.SITE_DIR;
+  process.env.SITE_DIR = join(__dirname, '../../../site');
+  let plans!: typeof import('./plans');
+  jest.isolateModules(() => (plans = jest.requireActual<typeof import('./plans')>('./plans')));
+  if (chosen === undefined) delete process.env.SITE_DIR;
+  else process.env.SITE_DIR = chosen;
+  return plans;
+}
+
+const {
   CURRENCY,
   DEFAULT_PLAN_ID,
   findPlan,
@@ -15,7 +30,7 @@ import {
   PRODUCT_IDS,
   productOf,
   resolvePlan,
-} from './plans';
+} = plansOfDefaultSite();
 
 describe('plan catalogue', () => {
   it('holds the spec amounts, names and payment kinds', () => {
@@ -122,9 +137,11 @@ describe('plans by role and product, from site.json', () => {
 
 describe('plans of another site', () => {
   let dir: string;
+  const chosen = process.env.SITE_DIR;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'site-plans-'))));
   afterEach(() => {
-    delete process.env.SITE_DIR;
+    if (chosen === undefined) delete process.env.SITE_DIR;
+    else process.env.SITE_DIR = chosen;
     rmSync(dir, { recursive: true, force: true });
   });
 

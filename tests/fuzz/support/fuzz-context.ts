@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OFFERS, planOf } from '@contracts/plans';
 import { createAdmin } from './fuzz-stack';
 import { RawRequest, RawResponse, send } from './http';
 import type { FuzzContext } from './malformed';
@@ -29,10 +30,10 @@ export async function fuzzContext(url: string, webhookSecret: string): Promise<F
   const party = { email: 'fuzz.setup@example.com', name: 'Fuzz Setup', source: 'clear' };
   const payment = await json<{ clientSecret: string }>(
     url,
-    post('/api/create-payment-intent', { ...party, amount: 997, plan: 'Full Payment' }),
+    post('/api/create-payment-intent', { ...party, amount: planOf('full-payment').amount, plan: planOf('full-payment').name }),
     200,
   );
-  const setup = await json<{ clientSecret: string }>(url, post('/api/create-setup-intent', { ...party, planId: 'standard' }), 200);
+  const setup = await json<{ clientSecret: string }>(url, post('/api/create-setup-intent', { ...party, planId: OFFERS.default.id }), 200);
   const invitation = await json<{ accessToken: string }>(
     url,
     post('/api/invitation-gate', { name: 'Fuzz Invitee', email: 'fuzz.invitee@example.com' }),

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
 import { METHODS } from 'node:http';
+import { OFFERS, planOf } from '@contracts/plans';
 import type { RawRequest } from './http';
+
+/** Plans from the site folder, so the well-formed bodies stay well formed after a seller's price change or rename. */
+const STANDARD = OFFERS.default;
+const FULL_PAYMENT = planOf('full-payment');
 
 /** What the generators need from the running stack: real ids, so the fuzz reaches past "not found". */
 export interface FuzzContext {
@@ -44,19 +49,23 @@ export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [
     method: 'POST',
     valid: (_c, n) => ({ name: 'Fuzz Invitee', email: email(n), phone: '555', invitedBy: 'A friend', referral: 'aff1' }),
   },
-  { path: '/api/create-setup-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), planId: 'standard' }) },
-  { path: '/api/create-payment-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), amount: 997, plan: 'Full Payment' }) },
+  { path: '/api/create-setup-intent', method: 'POST', valid: (_c, n) => ({ ...party(n), planId: STANDARD.id }) },
+  {
+    path: '/api/create-payment-intent',
+    method: 'POST',
+    valid: (_c, n) => ({ ...party(n), amount: FULL_PAYMENT.amount, plan: FULL_PAYMENT.name }),
+  },
   // Without a browser that has just paid, a well-formed one-click purchase is a readable 409.
   { path: '/api/one-click', method: 'POST', valid: (_c, n) => ({ ...party(n), planId: '2-month' }) },
   {
     path: '/api/confirm-subscription',
     method: 'POST',
-    valid: (c, n) => ({ ...party(n), setupIntentId: c.setupIntentId, amount: 97, plan: 'Standard Access' }),
+    valid: (c, n) => ({ ...party(n), setupIntentId: c.setupIntentId, amount: STANDARD.amount, plan: STANDARD.name }),
   },
   {
     path: '/api/beacon',
     method: 'POST',
-    valid: () => ({ type: 'checkout_start', visitorId: 'fuzz-visitor-000000001', path: '/checkout', plan: 'standard', referral: 'aff1' }),
+    valid: () => ({ type: 'checkout_start', visitorId: 'fuzz-visitor-000000001', path: '/checkout', plan: STANDARD.id, referral: 'aff1' }),
   },
   { path: '/api/admin/login', method: 'POST', valid: (_c, n) => ({ email: email(n), password: 'not the password' }) },
   {

@@ -6,9 +6,12 @@ import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
 
+/** The sender site.json names, and the domain its Message-IDs carry. */
+const { sender } = site.brand;
+const domain = sender.address.split('@')[1];
 const mail: OutgoingMail = {
   to: 'buyer@example.com',
-  subject: 'Your Clear receipt',
+  subject: `Your ${site.brand.programName} receipt`,
   html: '<p>Thank you &amp; welcome</p>',
   text: 'Thank you & welcome',
   messageId: 'receipt-email:order-1',
@@ -32,18 +35,18 @@ describe('SmtpMailer against an SMTP sink', () => {
   it('delivers one message with its HTML and text parts, sender, recipient and a Message-ID from the key', async () => {
     await expect(mailer.send(mail)).resolves.toEqual({
       outcome: 'done',
-      detail: { messageId: '<receipt-email.order-1@brightpath.example>', accepted: 1 },
+      detail: { messageId: `<receipt-email.order-1@${domain}>`, accepted: 1 },
     });
     expect(sink.messages).toHaveLength(1);
     const [message] = sink.messages;
     expect(message).toMatchObject({
-      envelope: { from: 'receipts@brightpath.example', to: ['buyer@example.com'] },
-      messageId: '<receipt-email.order-1@brightpath.example>',
-      subject: 'Your Clear receipt',
+      envelope: { from: sender.address, to: ['buyer@example.com'] },
+      messageId: `<receipt-email.order-1@${domain}>`,
+      subject: mail.subject,
       text: 'Thank you & welcome',
       html: '<p>Thank you &amp; welcome</p>',
     });
-    expect(message.headers.from).toBe('Brightpath Coaching <receipts@brightpath.example>');
+    expect(message.headers.from).toBe(`${sender.name} <${sender.address}>`);
     expect(message.headers['content-type']).toMatch(/^multipart\/alternative/);
   });
 
@@ -83,12 +86,9 @@ describe('SmtpMailer against an SMTP sink', () => {
   it('gives a resend of the same key the same Message-ID, so the copy is recognisable', async () => {
     await mailer.send(mail);
     await mailer.send(mail);
-    expect(sink.messages.map((m) => m.messageId)).toEqual([
-      '<receipt-email.order-1@brightpath.example>',
-      '<receipt-email.order-1@brightpath.example>',
-    ]);
+    expect(sink.messages.map((m) => m.messageId)).toEqual([`<receipt-email.order-1@${domain}>`, `<receipt-email.order-1@${domain}>`]);
     await mailer.send({ ...mail, messageId: 'receipt-email:order-2' });
-    expect(sink.messages[2].messageId).toBe('<receipt-email.order-2@brightpath.example>');
+    expect(sink.messages[2].messageId).toBe(`<receipt-email.order-2@${domain}>`);
   });
 
   it('throws a retryable error when the server refuses the message with a 4xx; the retry is delivered once', async () => {

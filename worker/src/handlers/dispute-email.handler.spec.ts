@@ -1,3 +1,5 @@
+import { formatMoney, toMinorUnits } from '@contracts/money';
+import { CURRENCY, OFFERS } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { loadConfig } from '@core/config/app-config';
 import type { RefundRepository } from '@core/database/repositories/refund.repository';
@@ -5,13 +7,15 @@ import type { SmtpMailer } from '../clients/smtp-mailer.client';
 import type { ProviderCallLedger } from '../ledger/provider-call-ledger';
 import { DisputeEmailHandler } from './dispute-email.handler';
 
+/** A dispute of the default plan's price, in the site's currency, so a seller's price change keeps this green. */
+const DISPUTED_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
 const dispute = {
   id: 'd1',
   order_id: '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10',
   provider_dispute_id: 'dp_1',
-  amount_cents: 9700,
-  currency: 'usd',
+  amount_cents: DISPUTED_CENTS,
+  currency: CURRENCY.toLowerCase(),
   livemode: true,
 };
 
@@ -53,7 +57,12 @@ describe('DisputeEmailHandler', () => {
     jest.replaceProperty(site.brand, 'ownerEmail', 'owner@example.com');
     const { handler: h, recorded, sent } = handler();
     await expect(h.notify({ disputeId: 'd1', status: 'disputed' })).resolves.toBe('sent');
-    expect(sent).toEqual([expect.objectContaining({ to: 'owner@example.com', subject: `[${site.brand.name}] Payment disputed: $97.00` })]);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        to: 'owner@example.com',
+        subject: `[${site.brand.name}] Payment disputed: ${formatMoney(DISPUTED_CENTS, CURRENCY, { decimals: 'always' })}`,
+      }),
+    ]);
     expect(recorded).toEqual([['d1', 'owner-email:disputed', 'sent']]);
   });
 });

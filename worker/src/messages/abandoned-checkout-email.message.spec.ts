@@ -1,8 +1,10 @@
+import { OFFERS } from '@contracts/plans';
+import { site } from '@contracts/site/site';
 import { buildAbandonedCheckoutEmail } from './abandoned-checkout-email.message';
 
 const input = {
   name: 'Ana <Lopez>',
-  planName: 'Standard Access',
+  planName: OFFERS.default.name,
   checkoutLink: 'https://shop.example/checkout?plan=standard&email=ana%40example.com&name=Ana',
   unsubscribeLink: 'https://shop.example/api/unsubscribe?token=abc.def',
 };
@@ -10,7 +12,7 @@ const input = {
 describe('buildAbandonedCheckoutEmail', () => {
   it('links back to the checkout in both parts and greets by name, escaped in HTML', () => {
     const mail = buildAbandonedCheckoutEmail(input);
-    expect(mail.subject).toBe('Your Brightpath Coaching membership is one step away');
+    expect(mail.subject).toBe(`Your ${site.brand.name} membership is one step away`);
     expect(mail.text).toContain(`Finish joining: ${input.checkoutLink}`);
     expect(mail.text.startsWith('Hi Ana <Lopez>,')).toBe(true);
     expect(mail.html).toContain('href="https://shop.example/checkout?plan=standard&#38;email=ana%40example.com&#38;name=Ana"');

@@ -1,3 +1,4 @@
+import { site } from '@contracts/site/site';
 import { buildDisputeEmail } from './dispute-email.message';
 
 const dispute = {
@@ -17,7 +18,7 @@ describe('buildDisputeEmail', () => {
     ['JPY', 9_700, '¥9,700'],
   ])('states a dispute of a %s payment in that currency', (currency, amountCents, shown) => {
     const mail = buildDisputeEmail({ ...dispute, currency, amountCents });
-    expect(mail.subject).toBe(`[Brightpath Coaching] Payment disputed: ${shown}`);
+    expect(mail.subject).toBe(`[${site.brand.name}] Payment disputed: ${shown}`);
     expect(mail.text).toContain(`Amount: ${shown}`);
   });
 });

@@ -21,12 +21,16 @@ describe('a site folder', () => {
   };
 
   it('is the repository root site/ unless SITE_DIR names another', () => {
-    expect(siteDir(__dirname)).toBe(defaultSite);
-    process.env.SITE_DIR = dir;
+    // This run may itself name a seller's copy: put it back afterwards.
+    const chosen = process.env.SITE_DIR;
     try {
+      delete process.env.SITE_DIR;
+      expect(siteDir(__dirname)).toBe(defaultSite);
+      process.env.SITE_DIR = dir;
       expect(siteDir(__dirname)).toBe(dir);
     } finally {
-      delete process.env.SITE_DIR;
+      if (chosen === undefined) delete process.env.SITE_DIR;
+      else process.env.SITE_DIR = chosen;
     }
   });
 
@@ -125,7 +129,7 @@ describe('a site folder', () => {
   it('refuses a file that is not JSON, or is missing, saying which', () => {
     writeFileSync(join(dir, 'site.json'), '{ "brand": ');
     expect(() => loadSite(dir)).toThrow(`${join(dir, 'site.json')}: is not valid JSON`);
-    expect(() => loadSite(join(dir, "nowhere"))).toThrow(/nowhere\/site\.json: cannot be read/);
+    expect(() => loadSite(join(dir, 'nowhere'))).toThrow(/nowhere\/site\.json: cannot be read/);
   });
 });
 

@@ -1,6 +1,20 @@
 import { BadRequestException } from '@nestjs/common';
+import { formatPrice } from '@contracts/money';
+import { CURRENCY, PLANS, planOf, OFFERS } from '@contracts/plans';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
-import { PLANS, planOf, OFFERS } from '@contracts/plans';
+
+/** Plans and prices from the site folder, so a seller's rename or price change keeps these exact checks green. */
+const STANDARD = OFFERS.default;
+const PREMIUM = planOf('premium');
+const FULL_PAYMENT = planOf('full-payment');
+const BLACKCARD = planOf('blackcard-vip');
+const SIX_MONTH = planOf('6-month');
+/** A price as the API's messages state it ('$997'). */
+const price = (amount: number) => formatPrice(amount, CURRENCY);
+const namesOf = (kind: string) =>
+  PLANS.filter((p) => p.kind === kind)
+    .map((p) => `"${p.name}"`)
+    .join(', ');
 
 const message = (fn: () => unknown): string => {
   try {
@@ -14,43 +28,48 @@ const message = (fn: () => unknown): string => {
 
 describe('checkout plan checks', () => {
   it('finds a one-time plan by its display name and price', () => {
-    expect(planByDisplayName('Full Payment', 997, 'one-time')).toBe(planOf('full-payment'));
-    expect(planByDisplayName('Black Card APEX', 997, 'one-time')).toBe(planOf('blackcard-vip'));
+    expect(planByDisplayName(FULL_PAYMENT.name, FULL_PAYMENT.amount, 'one-time')).toBe(FULL_PAYMENT);
+    expect(planByDisplayName(BLACKCARD.name, BLACKCARD.amount, 'one-time')).toBe(BLACKCARD);
   });
 
   it('refuses a price that is not the catalogue price', () => {
-    expect(message(() => planByDisplayName('Full Payment', 1, 'one-time'))).toBe(
-      'The amount $1 does not match the price of "Full Payment", which is $997.',
+    expect(message(() => planByDisplayName(FULL_PAYMENT.name, 1, 'one-time'))).toBe(
+      `The amount ${price(1)} does not match the price of "${FULL_PAYMENT.name}", which is ${price(FULL_PAYMENT.amount)}.`,
     );
-    expect(message(() => planByDisplayName('2-Month Plan', 549.99, 'one-time'))).toMatch(/does not match/);
+    const twoMonth = planOf('2-month');
+    expect(message(() => planByDisplayName(twoMonth.name, twoMonth.amount - 0.01, 'one-time'))).toMatch(/does not match/);
   });
 
   it('refuses unknown names and the wrong payment path', () => {
     expect(message(() => planByDisplayName('Cheap Plan', 1, 'one-time'))).toMatch(/^Unknown plan "Cheap Plan"/);
-    expect(message(() => planByDisplayName('Standard Access', 97, 'one-time'))).toMatch(/is a subscription/);
+    expect(message(() => planByDisplayName(STANDARD.name, STANDARD.amount, 'one-time'))).toMatch(/is a subscription/);
     expect(message(() => subscriptionPlanById('full-payment'))).toMatch(/is a one-time payment/);
     expect(message(() => subscriptionPlanById('nope'))).toBe('Unknown plan "nope".');
   });
 
-  it('defaults the setup intent to standard and accepts premium', () => {
+  it('defaults the setup intent to the default plan and accepts premium', () => {
     expect(subscriptionPlanById(undefined)).toBe(OFFERS.default);
-    expect(subscriptionPlanById('premium')).toBe(planOf('premium'));
+    expect(subscriptionPlanById('premium')).toBe(PREMIUM);
   });
 
   it('holds confirm-subscription to the order plan', () => {
-    expect(() => assertSamePlan(OFFERS.default, 'Standard Access', 97)).not.toThrow();
-    expect(message(() => assertSamePlan(planOf('premium'), 'Standard Access', 97))).toMatch(/does not match this checkout/);
-    expect(message(() => assertSamePlan(planOf('premium'), 'Elite Access', 97))).toMatch(/which is \$297/);
+    expect(() => assertSamePlan(STANDARD, STANDARD.name, STANDARD.amount)).not.toThrow();
+    expect(message(() => assertSamePlan(PREMIUM, STANDARD.name, STANDARD.amount))).toMatch(/does not match this checkout/);
+    expect(message(() => assertSamePlan(PREMIUM, PREMIUM.name, STANDARD.amount))).toContain(`which is ${price(PREMIUM.amount)}.`);
   });
 });
 
 describe('checkout plan checks, message by message', () => {
   it('names the plans of the requested payment path when the name is unknown', () => {
+    // Each list holds its own path's plans only.
+    expect(namesOf('one-time')).toContain(`"${FULL_PAYMENT.name}"`);
+    expect(namesOf('one-time')).not.toContain(`"${STANDARD.name}"`);
+    expect(namesOf('subscription')).toContain(`"${PREMIUM.name}"`);
     expect(message(() => planByDisplayName('Cheap Plan', 1, 'one-time'))).toBe(
-      'Unknown plan "Cheap Plan". Choose one of: "6-Month Plan", "2-Month Plan", "Full Payment", "3-Payment Plan", "Black Card APEX".',
+      `Unknown plan "Cheap Plan". Choose one of: ${namesOf('one-time')}.`,
     );
-    expect(message(() => planByDisplayName('Gold', 97, 'subscription'))).toBe(
-      'Unknown plan "Gold". Choose one of: "Standard Access", "Elite Access".',
+    expect(message(() => planByDisplayName('Gold', STANDARD.amount, 'subscription'))).toBe(
+      `Unknown plan "Gold". Choose one of: ${namesOf('subscription')}.`,
     );
   });
 
@@ -61,35 +80,35 @@ describe('checkout plan checks, message by message', () => {
   });
 
   it('says which endpoint each payment path belongs to', () => {
-    expect(message(() => planByDisplayName('Elite Access', 297, 'one-time'))).toBe(
-      '"Elite Access" is a subscription: start it with /api/create-setup-intent.',
+    expect(message(() => planByDisplayName(PREMIUM.name, PREMIUM.amount, 'one-time'))).toBe(
+      `"${PREMIUM.name}" is a subscription: start it with /api/create-setup-intent.`,
     );
-    expect(message(() => planByDisplayName('6-Month Plan', 250, 'subscription'))).toBe(
-      '"6-Month Plan" is a one-time payment: pay it with /api/create-payment-intent.',
+    expect(message(() => planByDisplayName(SIX_MONTH.name, SIX_MONTH.amount, 'subscription'))).toBe(
+      `"${SIX_MONTH.name}" is a one-time payment: pay it with /api/create-payment-intent.`,
     );
     expect(message(() => subscriptionPlanById('blackcard-vip'))).toBe(
-      '"Black Card APEX" is a one-time payment: pay it with /api/create-payment-intent.',
+      `"${BLACKCARD.name}" is a one-time payment: pay it with /api/create-payment-intent.`,
     );
   });
 
   it('checks the payment path before the price', () => {
-    expect(message(() => planByDisplayName('Standard Access', 1, 'one-time'))).toMatch(/is a subscription/);
+    expect(message(() => planByDisplayName(STANDARD.name, 1, 'one-time'))).toMatch(/is a subscription/);
   });
 
   it('takes the setup intent plan id as it is: no trimming, no other case', () => {
-    expect(subscriptionPlanById('standard')).toBe(OFFERS.default);
+    expect(subscriptionPlanById(STANDARD.id)).toBe(OFFERS.default);
     expect(message(() => subscriptionPlanById(' premium'))).toBe('Unknown plan " premium".');
     expect(message(() => subscriptionPlanById('Premium'))).toBe('Unknown plan "Premium".');
     expect(message(() => subscriptionPlanById(''))).toBe('Unknown plan "".');
   });
 
   it('holds confirm-subscription to the order plan, ignoring spaces around the name', () => {
-    expect(() => assertSamePlan(planOf('premium'), ' Elite Access\t', 297)).not.toThrow();
-    expect(message(() => assertSamePlan(planOf('premium'), 'Standard Access', 297))).toBe(
-      'The plan "Standard Access" does not match this checkout, which is for "Elite Access".',
+    expect(() => assertSamePlan(PREMIUM, ` ${PREMIUM.name}\t`, PREMIUM.amount)).not.toThrow();
+    expect(message(() => assertSamePlan(PREMIUM, STANDARD.name, PREMIUM.amount))).toBe(
+      `The plan "${STANDARD.name}" does not match this checkout, which is for "${PREMIUM.name}".`,
     );
-    expect(message(() => assertSamePlan(OFFERS.default, 'Standard Access', 297))).toBe(
-      'The amount $297 does not match the price of "Standard Access", which is $97.',
+    expect(message(() => assertSamePlan(STANDARD, STANDARD.name, PREMIUM.amount))).toBe(
+      `The amount ${price(PREMIUM.amount)} does not match the price of "${STANDARD.name}", which is ${price(STANDARD.amount)}.`,
     );
   });
 });

@@ -1,9 +1,12 @@
-import { planOf } from '@contracts/plans';
+import { CURRENCY, planOf } from '@contracts/plans';
 import { ConfigError, loadConfig } from '../../../config/app-config';
 import { FakeStripeServer } from '../../../../../../tests/fakes/stripe-server';
 import { PaymentRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from './stripe-webhooks';
 import { createStripeGateway, StripeGateway } from './stripe.gateway';
+
+/** The fake Stripe account charges in the site's currency, as one set up for the site does. */
+const SITE_CURRENCY = CURRENCY.toLowerCase();
 
 const ORDER_ID = '0b6f1f0e-3c1a-4c57-9a51-2b8f3c2d9e10';
 const WEBHOOK_SECRET = 'whsec_unitspecsecret000000';
@@ -41,7 +44,7 @@ describe('StripeGateway', () => {
       id: ORDER_ID,
       plan: planOf('2-month'),
       amountCents: 55000,
-      currency: 'usd',
+      currency: SITE_CURRENCY,
       email: 'buyer@example.com',
       emailNormalized: 'buyer@example.com',
       name: 'Buyer',
@@ -51,7 +54,7 @@ describe('StripeGateway', () => {
       refundId: 're_fake000000000000000001',
       state: 'succeeded',
       amountCents: 55000,
-      currency: 'usd',
+      currency: SITE_CURRENCY,
       paymentIds: [charge.intentId],
       requestKey: REQUEST,
     });
@@ -197,7 +200,7 @@ describe('StripeGateway', () => {
       paid: true,
       first: false,
       amountCents: 9700,
-      currency: 'usd',
+      currency: SITE_CURRENCY,
       paidAt: new Date(1_700_000_000_000),
     });
     await expect(gateway.readInvoice('in_first1')).resolves.toMatchObject({ first: true, paid: true });
@@ -257,7 +260,7 @@ describe('StripeGateway', () => {
       id: ORDER_ID,
       plan: planOf('6-month'),
       amountCents: 25000,
-      currency: 'usd',
+      currency: SITE_CURRENCY,
       email: 'buyer@example.com',
       emailNormalized: 'buyer@example.com',
       name: 'Buyer',
