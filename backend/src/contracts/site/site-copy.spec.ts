@@ -35,6 +35,16 @@ describe('a copy file', () => {
     );
   });
 
+  it("shows {money:<amount>} in the site's currency, as prices are, in any text", () => {
+    const euro = { ...terms, currency: 'EUR' };
+    const copy = checkCopy({ hero: { cta: 'Level 4 is {money:25000}', watch: 'x' }, faq: [{ question: '{money:7500}', answer: 'a' }], rating: 5 }, reference, euro, 'f.json');
+    expect(copy.hero.cta).toBe('Level 4 is €25,000');
+    expect(copy.faq[0].question).toBe('€7,500');
+    expect(() => checkCopy({ hero: { cta: '{money:lots}', watch: 'x' }, faq: [{ question: 'q', answer: 'a' }], rating: 5 }, reference, euro, 'f.json')).toThrow(
+      'f.json: hero.cta: {money:lots} is not a term of this site',
+    );
+  });
+
   it('says which placeholders a text may use', () => {
     expect(() => checkCopy({ hero: { cta: 'x', watch: 'See {nmae}' }, faq: [{ question: 'q', answer: 'a' }], rating: 5 }, reference, terms, 'f.json')).toThrow(
       'f.json: hero.watch: {nmae} is not a term of this site or of this text (it may use {name})',

@@ -30,7 +30,13 @@ export function withDisplayTexts<T extends Pick<SiteSettings, 'plans' | 'currenc
   return { ...settings, plans: settings.plans.map((plan) => ({ ...plan, displayText: planDisplayText(plan, settings.currency) })) };
 }
 
-/** The terms every copy file may use, from site.json. */
+/**
+ * `{money:7500}`: an amount in whole units of the site's currency that is no plan's price (a tier
+ * the copy describes), shown as prices are ('$7,500' or '€7,500').
+ */
+const MONEY_TERM = /^money:(\d+)$/;
+
+/** The terms every copy file may use, from site.json (and `{money:<amount>}`, above). */
 export function siteTerms(settings: SiteSettings): Terms {
   const terms: Record<string, string> = {
     brand: settings.brand.name,
@@ -128,6 +134,8 @@ export function checkCopy<T>(value: unknown, reference: T, terms: Terms, file: s
     const allowed = placeholdersOf(wanted);
     return text.replace(PLACEHOLDER, (whole, name: string) => {
       if (name in terms) return terms[name];
+      const money = MONEY_TERM.exec(name);
+      if (money && terms.currency) return formatPrice(Number(money[1]), terms.currency);
       if (allowed.has(name)) return whole;
       const usable = [...allowed].filter((n) => !(n in terms));
       problems.push(`${file}: ${field}: {${name}} is not a term of this site${usable.length ? ` or of this text (it may use ${usable.map((n) => `{${n}}`).join(', ')})` : ''}`);
