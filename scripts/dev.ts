@@ -120,7 +120,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
   process.stdout.write(
     [
       '',
-      '  Clear funnel is running in development mode',
+      '  The funnel is running in development mode',
       `  Site            http://localhost:${webPort} (Vite, hot reload)`,
       `  API             http://localhost:${port} (restarts after each compile; serves the last built SPA too)`,
       `  API docs        http://localhost:${port}/api/docs`,

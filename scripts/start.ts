@@ -31,7 +31,7 @@ async function main(life: Lifecycle): Promise<'stay'> {
   process.stdout.write(
     [
       '',
-      '  Clear funnel is running',
+      '  The funnel is running',
       `  Site            ${site}`,
       `  API docs        ${site}/api/docs (signed-in admins: npm start runs in production mode)`,
       `  Health          ${site}/api/health`,

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { minorUnitDigits, minorUnitsPerMajor } from '@contracts/money';
+import { site } from '@contracts/site/site';
 import { ConfigError, loadConfig } from '@core/config/app-config';
 import { STRIPE_API_VERSION, stripeClient } from '@core/payments/providers/stripe/stripe-client';
 import { STRIPE_WEBHOOK_EVENTS } from '@core/payments/providers/stripe/stripe-events';
@@ -55,7 +56,7 @@ async function webhookEndpoint(stripe: Stripe, url: string, env: EnvLines): Prom
       url,
       enabled_events: [...STRIPE_WEBHOOK_EVENTS],
       api_version: STRIPE_API_VERSION,
-      description: 'Clear funnel: payments, subscriptions, refunds and disputes',
+      description: `${site.brand.programName} funnel: payments, subscriptions, refunds and disputes`,
       metadata: MARKER,
     });
     // Stripe returns the signing secret in this answer only.
@@ -129,7 +130,7 @@ async function portalConfiguration(stripe: Stripe, env: EnvLines, configured: st
   let id: string;
   if (!found) {
     const created = await stripe.billingPortal.configurations.create({
-      name: 'Clear funnel',
+      name: `${site.brand.programName} funnel`,
       features: PORTAL_FEATURES,
       metadata: MARKER,
     });

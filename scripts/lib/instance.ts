@@ -39,7 +39,7 @@ export async function claimInstance(dataDir: string, ports: Record<string, numbe
     const running = JSON.parse(readFileSync(file, 'utf8')) as InstanceRecord;
     if (running.pid !== process.pid && isOurStart(running.pid)) {
       throw new Error(
-        `Clear funnel is already running from this folder (pid ${running.pid}, since ${running.startedAt}; ${describePorts(running.ports)}). ` +
+        `The funnel is already running from this folder (pid ${running.pid}, since ${running.startedAt}; ${describePorts(running.ports)}). ` +
           `Stop it with Ctrl-C in its terminal or: kill ${running.pid}`,
       );
     }

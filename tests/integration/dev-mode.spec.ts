@@ -44,7 +44,7 @@ it('serves the SPA with hot reload, restarts the API and worker after a change, 
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   let processes: number[] = [];
   try {
-    await waitForOutput(child, 'Clear funnel is running in development mode', 180_000);
+    await waitForOutput(child, 'The funnel is running in development mode', 180_000);
     processes = descendantsOf(child.pid!);
     // Vite's development server (its client for hot reload), forwarding /api to the API.
     const page = await (await fetch(`http://127.0.0.1:${web}/`)).text();

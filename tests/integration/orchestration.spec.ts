@@ -47,7 +47,7 @@ async function startProduct(launcher: 'bootstrap' | 'npm', extra: Record<string,
     launcher === 'npm'
       ? spawn('npm', ['start', '--silent'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(process.execPath, [bootstrap, 'start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitForOutput(child, 'Clear funnel is running', 120_000);
+  await waitForOutput(child, 'The funnel is running', 120_000);
   const processes = descendantsOf(child.pid!);
   return { child, ports: [port, pg, redis, mailWeb, mailSmtp], dataDir, env, processes };
 }
