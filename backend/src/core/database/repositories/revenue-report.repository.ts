@@ -112,7 +112,7 @@ export class RevenueReportRepository {
        ), involuntary AS (
          SELECT DISTINCT c.member, (c.month + interval '1 month')::date AS month
            FROM covered c JOIN payment_failures f ON f.order_id = c.order_id
-          WHERE f.created_at >= c.month
+          WHERE f.created_at >= c.month::timestamp AT TIME ZONE 'UTC'
             AND NOT EXISTS (SELECT 1 FROM covered n WHERE n.order_id = c.order_id AND n.month = (c.month + interval '1 month')::date)
             AND NOT EXISTS (SELECT 1 FROM payments q WHERE q.provider_payment_id = f.provider_invoice_id)
        ), moves AS (

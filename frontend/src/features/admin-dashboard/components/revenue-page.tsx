@@ -35,7 +35,7 @@ function Panel({
     downloadFile('/api/admin/revenue/export.csv', { ...revenueParams(range), table: table.key }).catch(() => setFailed(true));
   };
   return (
-    <section className="dash-section" aria-labelledby={id} data-testid={`revenue-${table.key}`}>
+    <section className="dash-section" aria-labelledby={id} data-testid={id}>
       <div className="dash-toolbar">
         <h2 id={id}>{heading}</h2>
         <button type="button" className="admin-button" onClick={download}>
