@@ -13,6 +13,7 @@ export const ROUTES = {
   adminTestimonials: '/admin/testimonials',
   adminOrders: '/admin/orders',
   adminCoupons: '/admin/coupons',
+  adminRevenue: '/admin/revenue',
   adminSandboxClock: '/admin/sandbox-clock',
 } as const;
 

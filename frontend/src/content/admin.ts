@@ -32,6 +32,11 @@ export const adminHome = {
     { key: 'testimonials', label: 'Testimonials', description: 'Add, edit, feature and order the testimonials on the landing page.' },
     { key: 'orders', label: 'Orders and refunds', description: 'Find an order, see its payments, refund a payment in full or in part.' },
     { key: 'coupons', label: 'Coupons', description: 'Create coupon codes for checkout, see their redemptions, deactivate them.' },
+    {
+      key: 'revenue',
+      label: 'Revenue',
+      description: 'MRR and its movements, churn, failed-payment recovery, refunds, lifetime value and cohort retention.',
+    },
     { key: 'queues', label: 'Queues', description: 'Background jobs: counts, failures, retries.' },
     {
       key: 'sandbox-clock',
@@ -184,7 +189,9 @@ export const adminDashboard = {
     products: Object.fromEntries(
       PRODUCT_IDS.map((product) => [
         product,
-        product === defaultProduct ? `${site.brand.programName} programme` : (PLANS.find((plan) => productOf(plan.id) === product)?.name ?? product),
+        product === defaultProduct
+          ? `${site.brand.programName} programme`
+          : (PLANS.find((plan) => productOf(plan.id) === product)?.name ?? product),
       ]),
     ) as Record<string, string>,
   },

@@ -15,6 +15,7 @@ const adminRoutes: LazyRoute[] = [
   },
   { path: ROUTES.adminOrders, title: pages.adminOrders.title, Screen: lazy(() => import('../routes/admin-orders.route')) },
   { path: ROUTES.adminCoupons, title: pages.adminCoupons.title, Screen: lazy(() => import('../routes/admin-coupons.route')) },
+  { path: ROUTES.adminRevenue, title: pages.adminRevenue.title, Screen: lazy(() => import('../routes/admin-revenue.route')) },
   {
     path: ROUTES.adminSandboxClock,
     title: pages.adminSandboxClock.title,

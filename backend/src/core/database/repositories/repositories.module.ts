@@ -19,6 +19,7 @@ import { PAYMENT_EVENT_TABLES, PaymentEventRepository } from './payment-event.re
 import { PaymentRepository } from './payment.repository';
 import { PROVIDER_CALL_TABLES, ProviderCallRepository } from './provider-call.repository';
 import { REFUND_TABLES, RefundRepository } from './refund.repository';
+import { RevenueReportRepository } from './revenue-report.repository';
 import { SANDBOX_OBJECT_TABLES, SandboxObjectRepository } from './sandbox-object.repository';
 import { TESTIMONIAL_TABLES, TestimonialRepository } from './testimonial.repository';
 
@@ -33,6 +34,7 @@ const REPOSITORIES = [
   OrderLifecycleRepository,
   OrderReconcileRepository,
   OrderReportRepository,
+  RevenueReportRepository,
   PaymentRepository,
   MembershipRepository,
   PastDueRepository,

@@ -10,6 +10,7 @@ const QUEUES_PATH = '/admin/queues';
 const LINKS = {
   orders: ROUTES.adminOrders,
   coupons: ROUTES.adminCoupons,
+  revenue: ROUTES.adminRevenue,
   testimonials: ROUTES.adminTestimonials,
   'sandbox-clock': ROUTES.adminSandboxClock,
 };
