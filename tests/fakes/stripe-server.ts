@@ -712,7 +712,7 @@ export class FakeStripeServer {
       currency: params.currency,
       // A Price made without recurring terms charges once (an add-on on a first invoice).
       recurring: params['recurring[interval]']
-        ? { interval: params['recurring[interval]'] as Stripe.Price.Recurring.Interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' as const }
+        ? { interval: params['recurring[interval]'], interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' as const }
         : null,
       lookup_key: params.lookup_key ?? null,
       product: params.product ?? `prod_fake${n.padStart(16, '0')}`,
