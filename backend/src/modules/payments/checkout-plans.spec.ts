@@ -47,7 +47,7 @@ describe('checkout plan checks', () => {
 describe('checkout plan checks, message by message', () => {
   it('names the plans of the requested payment path when the name is unknown', () => {
     expect(message(() => planByDisplayName('Cheap Plan', 1, 'one-time'))).toBe(
-      'Unknown plan "Cheap Plan". Choose one of: "6-Month Plan", "2-Month Plan", "Full Payment", "3-Payment Plan", "Black Card APEX".',
+      'Unknown plan "Cheap Plan". Choose one of: "6-Month Plan", "2-Month Plan", "Full Payment", "3-Payment Plan", "Black Card APEX", "CLEAR Method Workbook".',
     );
     expect(message(() => planByDisplayName('Gold', 97, 'subscription'))).toBe(
       'Unknown plan "Gold". Choose one of: "Standard Access", "Elite Access".',
