@@ -714,16 +714,13 @@ export class FakeStripeServer {
       active: true,
       unit_amount: Number(params.unit_amount),
       currency: params.currency,
-      recurring: {
-        interval: params['recurring[interval]'],
-        interval_count: 1,
-        meter: null,
-        trial_period_days: null,
-        usage_type: 'licensed',
-      },
+      // A Price made without recurring terms charges once (an add-on on a first invoice).
+      recurring: params['recurring[interval]']
+        ? { interval: params['recurring[interval]'], interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' as const }
+        : null,
       lookup_key: params.lookup_key ?? null,
       product: params.product ?? `prod_fake${n.padStart(16, '0')}`,
-      type: 'recurring',
+      type: params['recurring[interval]'] ? ('recurring' as const) : ('one_time' as const),
     } satisfies Partial<Stripe.Price>;
     this.prices.set(price.id, price);
     return price;

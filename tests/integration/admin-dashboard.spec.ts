@@ -12,6 +12,8 @@ import { adminCreate } from './support/admin';
 const FULL_PAYMENT = planOf('full-payment');
 const BLACKCARD = planOf('blackcard-vip');
 const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
+/** The site's add-on (order bump), if it has one, was offered with each of `orders` and taken by none. */
+const bumpOffered = (orders: number) => ({ bumpOffered: OFFERS.bump ? orders : 0, bumpTaken: 0 });
 const FULL_CENTS = toMinorUnits(FULL_PAYMENT.amount, CURRENCY);
 const BLACKCARD_CENTS = toMinorUnits(BLACKCARD.amount, CURRENCY);
 /** The orders export's amount column: major units with every decimal of the currency ('997.00'). */
@@ -265,9 +267,9 @@ describe('the funnel for a scripted journey', () => {
     expect(report.testOrders).toEqual({ purchases: 0, revenueCents: 0 });
     expect(report.byPlan).toEqual(
       expect.arrayContaining([
-        { planId: 'full-payment', checkouts: 1, purchases: 1, revenueCents: FULL_CENTS },
-        { planId: 'blackcard-vip', checkouts: 0, purchases: 1, revenueCents: BLACKCARD_CENTS },
-        { planId: 'standard', checkouts: 1, purchases: 2, revenueCents: STANDARD_CENTS * 2 },
+        { planId: 'full-payment', checkouts: 1, purchases: 1, revenueCents: FULL_CENTS, ...bumpOffered(1) },
+        { planId: 'blackcard-vip', checkouts: 0, purchases: 1, revenueCents: BLACKCARD_CENTS, ...bumpOffered(1) },
+        { planId: 'standard', checkouts: 1, purchases: 2, revenueCents: STANDARD_CENTS * 2, ...bumpOffered(2) },
       ]),
     );
     expect(report.byPlan).toHaveLength(3);

@@ -122,6 +122,9 @@ export interface FunnelPlanRow {
   checkouts: number;
   purchases: number;
   revenueCents: number;
+  /** Paid orders whose checkout offered the add-on (order bump), and of those, how many took it. */
+  bumpOffered: number;
+  bumpTaken: number;
 }
 
 /** referral null: visits, leads and orders that came without one. */
@@ -347,6 +350,8 @@ export interface AdminBillingOrder {
   instalments: number | null;
   /** When the admin (or an erasure) stopped the plan's later charges. */
   instalmentsStoppedAt: string | null;
+  /** The add-on (order bump) the first payment included, which the admin may refund alone; null without one. */
+  bump: { planId: string; amountCents: number } | null;
   payments: AdminPayment[];
 }
 
@@ -364,4 +369,6 @@ export interface AdminRefundRequest {
   requestKey: string;
   /** Cents; what is left of the payment when omitted. */
   amountCents?: number;
+  /** 'bump': the add-on (order bump) alone, at what it charged with this first payment (amountCents is then ignored). */
+  line?: 'bump';
 }

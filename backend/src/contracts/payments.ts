@@ -33,12 +33,16 @@ export interface CheckoutParty {
 export interface CreateSetupIntentRequest extends CheckoutParty {
   /** Plan id; the spec's client omits it, the server then uses standard. */
   planId?: string;
+  /** The buyer ticked the add-on /checkout offers (site.json offers.bump): charged with the first payment, at the catalogue's price. */
+  bump?: boolean;
 }
 
 /** POST /api/create-payment-intent (one-time plans): `amount` in dollars and `plan` the display name, both checked against the catalogue. */
 export interface CreatePaymentIntentRequest extends CheckoutParty {
   amount: number;
   plan: string;
+  /** As CreateSetupIntentRequest.bump: `amount` stays the plan's price; the server adds the add-on's. */
+  bump?: boolean;
 }
 
 /** Answer of both intent-creating calls. */

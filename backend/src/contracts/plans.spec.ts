@@ -30,6 +30,7 @@ const {
   PRODUCT_IDS,
   productOf,
   resolvePlan,
+  bumpOffered,
 } = plansOfDefaultSite();
 
 describe('plan catalogue', () => {
@@ -42,6 +43,7 @@ describe('plan catalogue', () => {
       ['payment-plan', 37, '3-Payment Plan', 'one-time'],
       ['premium', 297, 'Elite Access', 'subscription'],
       ['blackcard-vip', 997, 'Black Card APEX', 'one-time'],
+      ['workbook', 27, 'CLEAR Method Workbook', 'one-time'],
     ]);
   });
 
@@ -55,8 +57,8 @@ describe('plan catalogue', () => {
 });
 
 describe('plan catalogue, field by field', () => {
-  it('lists the seven plan ids in catalogue order, charges US dollars and defaults to standard', () => {
-    expect(PLAN_IDS).toEqual(['standard', '6-month', '2-month', 'full-payment', 'payment-plan', 'premium', 'blackcard-vip']);
+  it('lists the eight plan ids in catalogue order, charges US dollars and defaults to standard', () => {
+    expect(PLAN_IDS).toEqual(['standard', '6-month', '2-month', 'full-payment', 'payment-plan', 'premium', 'blackcard-vip', 'workbook']);
     expect(CURRENCY).toBe('USD');
     expect(DEFAULT_PLAN_ID).toBe('standard');
   });
@@ -84,6 +86,7 @@ describe('plan catalogue, field by field', () => {
       'payment-plan': { id: 'payment-plan', amount: 37, name: '3-Payment Plan', displayText: '3 x $37', kind: 'one-time', instalments: 3 },
       premium: { id: 'premium', amount: 297, name: 'Elite Access', displayText: '$297/month', kind: 'subscription', interval: 'month' },
       'blackcard-vip': { id: 'blackcard-vip', amount: 997, name: 'Black Card APEX', displayText: '$997 one-time', kind: 'one-time' },
+      workbook: { id: 'workbook', amount: 27, name: 'CLEAR Method Workbook', displayText: '$27 one-time', kind: 'one-time' },
     });
   });
 
@@ -115,10 +118,16 @@ describe('plans by role and product, from site.json', () => {
     expect(OFFERS.upgradeCta).toBe(planOf('2-month'));
     expect(OFFERS.levelTwo).toBe(planOf('blackcard-vip'));
     expect(PLANS.filter(OFFERS.firstInstalmentButton).map((p) => p.id)).toEqual(['payment-plan']);
+    expect(OFFERS.bump).toBe(planOf('workbook'));
+  });
+
+  it('offers the add-on with every plan but itself', () => {
+    expect(PLANS.filter((p) => bumpOffered(p) === OFFERS.bump).map((p) => p.id)).toEqual(PLAN_IDS.filter((id) => id !== 'workbook'));
+    expect(bumpOffered(planOf('workbook'))).toBeUndefined();
   });
 
   it('keeps the default products clear, elite and blackcard, and finds each plan of one', () => {
-    expect(PRODUCT_IDS).toEqual(['clear', 'elite', 'blackcard']);
+    expect(PRODUCT_IDS).toEqual(['clear', 'elite', 'blackcard', 'workbook']);
     expect(plansOf('clear')).toEqual(['standard', '6-month', '2-month', 'full-payment', 'payment-plan']);
     expect([productOf('premium'), productOf('blackcard-vip'), productOf('gold')]).toEqual(['elite', 'blackcard', undefined]);
   });

@@ -73,6 +73,8 @@ export interface Offers {
   levelTwo: Plan | undefined;
   /** Whether a plan's pay button reads 'Payment 1 of N'. */
   firstInstalmentButton: (plan: Plan) => boolean;
+  /** The add-on /checkout offers with every other plan (a one-time plan, charged with the first payment); none: no add-on. */
+  bump: Plan | undefined;
 }
 
 const defaultPlan = planOf(site.offers.default);
@@ -85,7 +87,13 @@ export const OFFERS: Offers = {
   upgradeCta: site.offers.upgradeCta ? planOf(site.offers.upgradeCta) : upgrade[0],
   levelTwo: site.offers.levelTwo ? planOf(site.offers.levelTwo) : undefined,
   firstInstalmentButton: (plan) => firstInstalmentButton.has(plan.id),
+  bump: site.offers.bump ? planOf(site.offers.bump) : undefined,
 };
+
+/** The add-on a checkout of this plan offers: the site's bump, unless the plan is the add-on itself. */
+export function bumpOffered(plan: Pick<Plan, 'id'>): Plan | undefined {
+  return OFFERS.bump && OFFERS.bump.id !== plan.id ? OFFERS.bump : undefined;
+}
 
 export const DEFAULT_PLAN_ID: PlanId = defaultPlan.id;
 

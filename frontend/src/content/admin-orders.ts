@@ -44,6 +44,8 @@ export const adminOrders = {
     summary: (amount: string, left: string) => `Paid ${amount}; ${left} can still be refunded.`,
     full: (left: string) => `Full refund (${left})`,
     partial: 'Partial refund',
+    bump: (name: string, amount: string) => `The add-on alone: ${name} (${amount})`,
+    keepsAccess: 'Refunding the add-on alone keeps the membership and its access.',
     amountLabel: (currency: string) => `Amount in ${currency.toUpperCase()}`,
     amountHint: (least: string, left: string) => `From ${least} up to ${left}.`,
     amountInvalid: (least: string, left: string) => `Enter an amount from ${least} up to ${left}.`,

@@ -139,6 +139,10 @@ export const adminDashboard = {
     byReferralHeading: 'By referral',
     noReferral: '(none)',
     planColumn: 'Plan',
+    /** The add-on's (order bump's) take rate: paid orders with it, of the paid orders whose checkout offered it. */
+    bumpColumn: 'Add-on taken',
+    bumpRate: (taken: string, offered: string, rate: string) => `${rate} (${taken} of ${offered})`,
+    bumpNotOffered: '—',
     referralColumn: 'Referral',
     invitationsHeading: 'Invitations',
     invitationsDefinition:

@@ -9,10 +9,13 @@ import copy from '@site/copy/checkout.json';
  */
 export const checkout = {
   ...copy,
-  /** With a coupon, `chargedCents` is the amount (in the currency's minor units) the server charges today. */
+  /** With a coupon or the add-on ticked, `chargedCents` is the amount (in the currency's minor units) the server charges today. */
   payLabel: (plan: Plan, currency: string, chargedCents?: number): string =>
     OFFERS.firstInstalmentButton(plan)
-      ? fill(copy.payLabelInstalments, { instalments: plan.instalments ?? 1, amount: formatPrice(plan.amount, currency) })
+      ? fill(copy.payLabelInstalments, {
+          instalments: plan.instalments ?? 1,
+          amount: chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency),
+        })
       : fill(copy.payLabel, { amount: chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency) }),
   /** The saved card of this browser's payment a moment ago, offered for another plan. */
   oneClick: {

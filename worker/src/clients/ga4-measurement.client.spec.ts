@@ -82,6 +82,17 @@ describe('Ga4MeasurementClient', () => {
     expect(ga4RefundRequest(refund).events[0].params.value).toBe(9_700);
   });
 
+  it('lists an add-on (order bump) as a second item, each item at its own price, the value their sum', () => {
+    const addOn = { id: 'workbook', name: 'Workbook', amountCents: 2_700 };
+    expect(ga4PurchaseRequest(purchase({ amountCents: 57_700, addOn })).events[0].params).toMatchObject({
+      value: 577,
+      items: [
+        { item_id: '2-month', item_name: '2-Month Plan', price: 550, quantity: 1 },
+        { item_id: 'workbook', item_name: 'Workbook', price: 27, quantity: 1 },
+      ],
+    });
+  });
+
   it('leaves out timestamp_micros for a payment older than GA4 accepts (72 hours)', () => {
     const old = purchase({ eventTime: new Date(Date.now() - 73 * 3600 * 1000) });
     expect(ga4PurchaseRequest(old)).not.toHaveProperty('timestamp_micros');

@@ -22,8 +22,17 @@ export interface Ga4Purchase {
   currency: string;
   planId: string;
   planName: string;
+  /** The add-on (order bump) bought with the plan: a second item, its part of `amountCents`. */
+  addOn?: PurchaseAddOn;
   /** When the payment succeeded: sent as the event time when GA4 still accepts it. */
   eventTime: Date;
+}
+
+/** An add-on bought with a plan (an order bump), as the purchase events list it beside the plan. */
+export interface PurchaseAddOn {
+  id: string;
+  name: string;
+  amountCents: number;
 }
 
 export interface Ga4PurchaseRequest {
@@ -58,7 +67,10 @@ export function ga4SessionIdFromCookie(value: string): string | undefined {
 }
 
 export function ga4PurchaseRequest(purchase: Ga4Purchase, now = new Date()): Ga4PurchaseRequest {
-  const value = purchase.amountCents / minorUnitsPerMajor(purchase.currency);
+  const unit = minorUnitsPerMajor(purchase.currency);
+  const value = purchase.amountCents / unit;
+  const { addOn } = purchase;
+  const planPrice = (purchase.amountCents - (addOn?.amountCents ?? 0)) / unit;
   const request: Ga4PurchaseRequest = {
     client_id: purchase.clientId ?? derivedClientId(purchase.transactionId, purchase.eventTime),
     events: [
@@ -68,7 +80,10 @@ export function ga4PurchaseRequest(purchase: Ga4Purchase, now = new Date()): Ga4
           transaction_id: purchase.transactionId,
           value,
           currency: purchase.currency,
-          items: [{ item_id: purchase.planId, item_name: purchase.planName, price: value, quantity: 1 }],
+          items: [
+            { item_id: purchase.planId, item_name: purchase.planName, price: planPrice, quantity: 1 },
+            ...(addOn ? [{ item_id: addOn.id, item_name: addOn.name, price: addOn.amountCents / unit, quantity: 1 as const }] : []),
+          ],
           ...(purchase.sessionId ? { session_id: purchase.sessionId } : {}),
           // GA4 shows a server event in its realtime and engagement reports only with a positive value.
           engagement_time_msec: 1,

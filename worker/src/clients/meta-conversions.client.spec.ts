@@ -71,6 +71,20 @@ describe('MetaConversionsClient', () => {
     });
   });
 
+  it('lists the plan and an add-on (order bump) in contents, each at its own price', () => {
+    const addOn = { id: 'workbook', name: 'Workbook', amountCents: 2_700 };
+    expect(metaPurchaseRequest({ ...purchase, amountCents: 57_700, planId: '2-month', addOn }).data[0].custom_data).toEqual({
+      currency: 'USD',
+      value: 577,
+      content_name: '2-Month Plan',
+      content_type: 'product',
+      contents: [
+        { id: '2-month', quantity: 1, item_price: 550 },
+        { id: 'workbook', quantity: 1, item_price: 27 },
+      ],
+    });
+  });
+
   it('hashes the trimmed, lower-cased e-mail', () => {
     expect(hashEmail(' BUYER@example.com\n')).toBe(BUYER_HASH);
   });

@@ -4,6 +4,7 @@ import { minorUnitsPerMajor } from '@contracts/money';
 import { AppConfig } from '@core/config/app-config';
 import { isRetryableStatus, NotConfiguredError, postOrUnavailable, type ProviderResponse, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
+import type { PurchaseAddOn } from './ga4-measurement.client';
 
 const SERVICE = 'Meta Conversions API';
 
@@ -18,6 +19,10 @@ export interface MetaPurchase {
   currency: string;
   /** The plan's name, sent as content_name. */
   plan: string;
+  /** The plan's id, sent with the add-on's in contents when there is one. */
+  planId?: string;
+  /** The add-on (order bump) bought with the plan: listed in contents beside the plan. */
+  addOn?: PurchaseAddOn;
   eventSourceUrl?: string;
   fbp?: string;
   fbc?: string;
@@ -36,7 +41,13 @@ export interface MetaEventsRequest {
     action_source: 'website';
     event_source_url?: string;
     user_data: { em: string[]; fbp?: string; fbc?: string; client_user_agent?: string; client_ip_address?: string };
-    custom_data: { currency: string; value: number; content_name: string };
+    custom_data: {
+      currency: string;
+      value: number;
+      content_name: string;
+      content_type?: 'product';
+      contents?: Array<{ id: string; quantity: 1; item_price: number }>;
+    };
   }>;
   test_event_code?: string;
 }
@@ -49,7 +60,21 @@ export function hashEmail(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
+/** A purchase with an add-on lists both items (each with its price) in contents; a plan alone keeps the plain event. */
+function contentsOf(purchase: MetaPurchase, unit: number): Pick<MetaEventsRequest['data'][number]['custom_data'], 'content_type' | 'contents'> {
+  const { addOn } = purchase;
+  if (!addOn) return {};
+  return {
+    content_type: 'product',
+    contents: [
+      { id: purchase.planId ?? purchase.plan, quantity: 1, item_price: (purchase.amountCents - addOn.amountCents) / unit },
+      { id: addOn.id, quantity: 1, item_price: addOn.amountCents / unit },
+    ],
+  };
+}
+
 export function metaPurchaseRequest(purchase: MetaPurchase): MetaEventsRequest {
+  const unit = minorUnitsPerMajor(purchase.currency);
   const userData: MetaEventsRequest['data'][number]['user_data'] = { em: [hashEmail(purchase.email)] };
   if (purchase.fbp) userData.fbp = purchase.fbp;
   if (purchase.fbc) userData.fbc = purchase.fbc;
@@ -64,7 +89,7 @@ export function metaPurchaseRequest(purchase: MetaPurchase): MetaEventsRequest {
         action_source: 'website',
         ...(purchase.eventSourceUrl ? { event_source_url: purchase.eventSourceUrl } : {}),
         user_data: userData,
-        custom_data: { currency: purchase.currency, value: purchase.amountCents / minorUnitsPerMajor(purchase.currency), content_name: purchase.plan },
+        custom_data: { currency: purchase.currency, value: purchase.amountCents / unit, content_name: purchase.plan, ...contentsOf(purchase, unit) },
       },
     ],
     ...(purchase.testEventCode ? { test_event_code: purchase.testEventCode } : {}),

@@ -15,7 +15,7 @@ import { AppConfig } from '@core/config/app-config';
 import { BATCH_MAX, BOOKKEEPING_LINGER_MS, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSale } from '../clients/affiliate.client';
-import { Ga4MeasurementClient } from '../clients/ga4-measurement.client';
+import { Ga4MeasurementClient, type PurchaseAddOn } from '../clients/ga4-measurement.client';
 import { SmtpMailer } from '../clients/smtp-mailer.client';
 import { MetaConversionsClient } from '../clients/meta-conversions.client';
 import { buildReceipt } from '../messages/receipt-email.message';
@@ -179,6 +179,8 @@ export class OrderPaidHandler {
         amountCents: charge.amountCents,
         currency: order.currency.toUpperCase(),
         plan: planName(order.plan_id),
+        planId: order.plan_id,
+        addOn: addOnOf(order, charge),
         eventSourceUrl: this.pageUrl(a),
         fbp: a.fbp,
         fbc: a.fbc,
@@ -203,6 +205,7 @@ export class OrderPaidHandler {
         currency: order.currency.toUpperCase(),
         planId: order.plan_id,
         planName: planName(order.plan_id),
+        addOn: addOnOf(order, charge),
         eventTime: charge.paidAt,
       }),
     );
@@ -220,6 +223,9 @@ export class OrderPaidHandler {
         customerName: order.name,
         paymentNumber: charge.number,
         paymentCount: order.instalments ?? undefined,
+        ...(charge.number === 1 && order.bump_plan_id && order.bump_amount_cents
+          ? { addOn: { planId: order.bump_plan_id, amountCents: order.bump_amount_cents } }
+          : {}),
       },
       { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() },
     );
@@ -257,6 +263,12 @@ export class OrderPaidHandler {
 /** The provider's id of the payment: what the success page verifies and tracks as transaction_id. */
 function paymentIdOf(order: OrderRow): string {
   return order.payment_intent_id ?? order.subscription_id ?? order.id;
+}
+
+/** The add-on (order bump) the first payment included: the purchase events list it as a second item. */
+function addOnOf(order: OrderRow, charge: Charge): PurchaseAddOn | undefined {
+  if (charge.number !== 1 || !order.bump_plan_id || !order.bump_amount_cents) return undefined;
+  return { id: order.bump_plan_id, name: planName(order.bump_plan_id), amountCents: order.bump_amount_cents };
 }
 
 function planName(planId: string): string {

@@ -18,7 +18,7 @@ export interface EmailCopy {
     title: string;
     introFirst: string;
     introLater: string;
-    labels: Record<'plan' | 'billing' | 'payment' | 'amountPaid' | 'date' | 'orderReference', string>;
+    labels: Record<'plan' | 'billing' | 'addOn' | 'payment' | 'amountPaid' | 'date' | 'orderReference', string>;
     paymentOf: string;
     paymentNumber: string;
     guarantee: string;

@@ -40,6 +40,19 @@ describe('buildReceipt', () => {
     expect(receipt.text).toContain('Order reference: ord_7f3a9c');
   });
 
+  it('lists the add-on (order bump) the first payment included as a line of its own, beside the plan', () => {
+    const bump = OFFERS.bump ?? twoMonth;
+    const total = cents(twoMonth.amount) + cents(bump.amount);
+    const receipt = buildReceipt({ ...order, amountCents: total, addOn: { planId: bump.id, amountCents: cents(bump.amount) } });
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain(twoMonth.name);
+      expect(part).toContain(`${bump.name}: ${paid(bump.amount)}`);
+    }
+    expect(receipt.text).toContain(`Add-on: ${bump.name}: ${paid(bump.amount)}`);
+    expect(receipt.text).toContain(`Amount paid: ${formatMoney(total, CURRENCY, { decimals: 'always' })}`);
+    expect(buildReceipt(order).text).not.toContain('Add-on');
+  });
+
   it('names a later payment (a renewal) and thanks the member for staying; the first payment has no such line', () => {
     const renewal = buildReceipt({ ...order, planId: OFFERS.default.id, amountCents: cents(OFFERS.default.amount), paymentNumber: 3 });
     for (const part of [renewal.text, renewal.html]) {

@@ -18,6 +18,8 @@ export interface ReceiptOrder {
   paymentNumber?: number;
   /** An instalment plan's number of charges: every receipt of it says 'Payment N of M'. */
   paymentCount?: number;
+  /** The add-on (order bump) the first payment included, and its part of `amountCents`. */
+  addOn?: { planId: string; amountCents: number };
 }
 
 export interface ReceiptLinks {
@@ -64,9 +66,13 @@ export function buildReceipt(order: ReceiptOrder, links: ReceiptLinks = {}, copy
       ? fill(words.paymentNumber, { number })
       : null;
   const intro = later ? words.introLater : words.introFirst;
+  const addOn = order.addOn && findPlan(order.addOn.planId);
   const rows: Array<[string, string]> = [
     [words.labels.plan, plan.name],
     [words.labels.billing, plan.displayText],
+    ...(order.addOn
+      ? [[words.labels.addOn, `${addOn?.name ?? order.addOn.planId}: ${formatAmount(order.addOn.amountCents, order.currency ?? CURRENCY)}`] as [string, string]]
+      : []),
     ...(payment ? [[words.labels.payment, payment] as [string, string]] : []),
     [words.labels.amountPaid, amount],
     [words.labels.date, date],

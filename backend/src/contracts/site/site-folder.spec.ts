@@ -53,7 +53,7 @@ describe('a site folder', () => {
         `  ${file}: plans[0].amount: must be more than 0`,
         `  ${file}: plans[5].interval: a subscription needs an interval: 'month' or 'year'`,
         `  ${file}: plans[1].id: 'standard' is used by an earlier plan`,
-        `  ${file}: offers.upgrade[0]: '6-month' is not a plan of site.json (plans: standard, 2-month, full-payment, payment-plan, premium, blackcard-vip)`,
+        `  ${file}: offers.upgrade[0]: '6-month' is not a plan of site.json (plans: standard, 2-month, full-payment, payment-plan, premium, blackcard-vip, workbook)`,
       ].join('\n'),
     );
   });
@@ -81,6 +81,7 @@ describe('a site folder', () => {
       upgradeCta: '2-month',
       levelTwo: 'blackcard-vip',
       firstInstalmentButton: ['payment-plan'],
+      bump: 'workbook',
     });
     const minimal = loadSite(withSettings((s) => (s.offers = { default: 'premium' })));
     expect(minimal.offers).toEqual({ default: 'premium', upgrade: [], firstInstalmentButton: [] });
@@ -95,7 +96,7 @@ describe('a site folder', () => {
       s.offers.firstInstalmentButton = ['full-payment'];
     });
     const file = join(broken, 'site.json');
-    const plans = 'standard, 6-month, 2-month, full-payment, payment-plan, premium, blackcard-vip';
+    const plans = 'standard, 6-month, 2-month, full-payment, payment-plan, premium, blackcard-vip, workbook';
     expect(() => loadSite(broken)).toThrow(
       [
         'The site folder has 5 problem(s):',
@@ -107,6 +108,15 @@ describe('a site folder', () => {
       ].join('\n'),
     );
     expect(() => loadSite(withSettings((s) => delete s.offers))).toThrow(`${file}: offers: `);
+  });
+
+  it('takes as the add-on (offers.bump) only a one-time plan paid at once', () => {
+    const withBump = (bump: string) => () => loadSite(withSettings((s) => (s.offers.bump = bump)));
+    const file = join(dir, 'site.json');
+    expect(withBump('standard')).toThrow(`  ${file}: offers.bump: 'standard' must be a one-time plan paid at once`);
+    expect(withBump('6-month')).toThrow(`  ${file}: offers.bump: '6-month' must be a one-time plan paid at once`);
+    expect(withBump('poster')).toThrow(`  ${file}: offers.bump: 'poster' is not a plan of site.json`);
+    expect(loadSite(withSettings((s) => delete s.offers.bump)).offers.bump).toBeUndefined();
   });
 
   it("checks the sender's and the owner's addresses as e-mail addresses; the owner's may be left out", () => {

@@ -56,6 +56,8 @@ const offers = z
     levelTwo: planRef.optional(),
     /** Instalment plans whose pay button reads 'Payment 1 of N' instead of 'Pay'. */
     firstInstalmentButton: z.array(planRef).default([]),
+    /** The order bump: a one-time plan /checkout offers as an unticked add-on to every other plan, paid with its first charge; absent: no add-on. */
+    bump: planRef.optional(),
   })
   .strict();
 
@@ -128,7 +130,7 @@ export const siteSchema = z
       refuse(path, `'${id}' is not a plan of site.json (plans: ${[...plans.keys()].join(', ')})`);
       return false;
     };
-    const { default: fallback, upgrade, upgradeCta, levelTwo, firstInstalmentButton } = settings.offers;
+    const { default: fallback, upgrade, upgradeCta, levelTwo, firstInstalmentButton, bump } = settings.offers;
     known(fallback, ['default']);
     upgrade.forEach((id, i) => known(id, ['upgrade', i]));
     if (upgradeCta !== undefined && known(upgradeCta, ['upgradeCta']) && !upgrade.includes(upgradeCta)) {
@@ -138,6 +140,9 @@ export const siteSchema = z
     firstInstalmentButton.forEach((id, i) => {
       if (known(id, ['firstInstalmentButton', i]) && !plans.get(id)?.instalments) refuse(['firstInstalmentButton', i], `'${id}' is not paid in instalments`);
     });
+    // The add-on is charged once, with the first payment of the plan it is added to.
+    const added = bump !== undefined && known(bump, ['bump']) ? plans.get(bump) : undefined;
+    if (added && (added.kind !== 'one-time' || added.instalments)) refuse(['bump'], `'${bump}' must be a one-time plan paid at once`);
   });
 
 export type SiteSettings = z.infer<typeof siteSchema>;

@@ -1,6 +1,6 @@
 import type { OrderIdColumn, OrderRow } from '../database/repositories/order.repository';
 import { orderStatusOfCardSetup, orderStatusOfCharge, orderStatusOfSubscription, type OrderStatus } from '../orders/order-state';
-import type { Plan } from '@contracts/plans';
+import { findPlan, type Plan } from '@contracts/plans';
 import type { GatewayOrder, PaymentGateway } from './payment-gateway';
 
 /** A provider object an order holds, by the order column that holds its id. */
@@ -35,12 +35,18 @@ export function objectOf(order: Pick<OrderRow, 'kind' | 'payment_intent_id' | 's
   return order.setup_intent_id ? { column: 'setup_intent_id', objectId: order.setup_intent_id } : null;
 }
 
-/** An order as the gateway is told about it, charged on the catalogue's plan. */
+/**
+ * An order as the gateway is told about it, charged on the catalogue's plan. The order's amount is
+ * its first charge's whole: the add-on's part is told apart, as the gateway charges it.
+ */
 export function gatewayOrderOf(order: OrderRow, plan: Plan): GatewayOrder {
+  const bumpCents = order.bump_amount_cents ?? 0;
+  const bumpPlan = order.bump_plan_id ? findPlan(order.bump_plan_id) : undefined;
   return {
     id: order.id,
     plan,
-    amountCents: order.amount_cents,
+    amountCents: order.amount_cents - bumpCents,
+    bump: bumpCents > 0 ? { planId: order.bump_plan_id as string, name: bumpPlan?.name ?? (order.bump_plan_id as string), amountCents: bumpCents } : null,
     currency: order.currency,
     email: order.email,
     emailNormalized: order.email_normalized,

@@ -22,7 +22,23 @@ export interface GatewayOrder {
   customerId: string | null;
   /** The coupon the order is charged with: `amountCents` is then the discounted first charge. */
   discount?: GatewayDiscount | null;
+  /**
+   * The add-on the buyer ticked (the order bump), charged once with the first payment on top of
+   * `amountCents` (which stays the plan's own charge, a subscription's recurring amount): one
+   * charge of both for a one-time plan, a line on a subscription's first invoice.
+   */
+  bump?: GatewayBump | null;
 }
+
+/** An order bump as the gateway charges it: a catalogue plan charged once. */
+export interface GatewayBump {
+  planId: string;
+  name: string;
+  amountCents: number;
+}
+
+/** What a one-time order's charge (or a subscription's first invoice) takes: the plan's charge and the add-on's. */
+export const firstChargeCents = (order: Pick<GatewayOrder, 'amountCents' | 'bump'>): number => order.amountCents + (order.bump?.amountCents ?? 0);
 
 /** A coupon of ours as a gateway applies it (Stripe: a coupon and promotion code made from it). */
 export interface GatewayDiscount {

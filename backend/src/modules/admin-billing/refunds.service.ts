@@ -46,6 +46,7 @@ const toOrder = (row: AdminOrderListing): AdminBillingOrder => ({
   disputeStatus: row.dispute_status,
   instalments: row.instalments,
   instalmentsStoppedAt: row.instalments_stopped_at?.toISOString() ?? null,
+  bump: row.bump_plan_id && row.bump_amount_cents ? { planId: row.bump_plan_id, amountCents: row.bump_amount_cents } : null,
   payments: row.payments.map((p) => ({
     id: p.id,
     sequence: p.sequence,
@@ -86,7 +87,7 @@ export class RefundsService {
 
   async refund(
     paymentId: string,
-    request: { requestKey: string; amountCents?: number },
+    request: { requestKey: string; amountCents?: number; line?: 'bump' },
     admin: { adminId: string; email: string; clientIp: string | undefined },
   ): Promise<AdminRefund> {
     let begun;

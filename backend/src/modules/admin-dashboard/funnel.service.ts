@@ -5,7 +5,7 @@ import { FunnelEventRepository } from '@core/database/repositories/funnel-event.
 import type { GroupedRow } from '@core/database/repositories/grouped-row';
 import { InvitationRepository } from '@core/database/repositories/invitation.repository';
 import { LeadRepository } from '@core/database/repositories/lead.repository';
-import { OrderReportRepository } from '@core/database/repositories/order-report.repository';
+import { OrderReportRepository, type PurchaseFigures } from '@core/database/repositories/order-report.repository';
 import type { ReportRange } from './report-range';
 
 const EMPTY: FunnelStages = { visitors: 0, leads: 0, checkouts: 0, purchases: 0, revenueCents: 0 };
@@ -67,11 +67,11 @@ const isByPlan = (row: GroupedRow) => Number(row.g_plan) === 0;
 
 function byPlan(
   events: Array<GroupedRow & { checkouts: number }>,
-  orders: Array<GroupedRow & { purchases: number; revenue_cents: string }>,
+  orders: Array<GroupedRow & PurchaseFigures>,
 ): FunnelPlanRow[] {
   const rows = new Map<string, FunnelPlanRow>();
   const row = (planId: string) =>
-    rows.get(planId) ?? rows.set(planId, { planId, checkouts: 0, purchases: 0, revenueCents: 0 }).get(planId)!;
+    rows.get(planId) ?? rows.set(planId, { planId, checkouts: 0, purchases: 0, revenueCents: 0, bumpOffered: 0, bumpTaken: 0 }).get(planId)!;
   // Page views carry no plan: only checkout starts count here.
   for (const event of events.filter(isByPlan))
     if (event.plan_id !== null && event.checkouts > 0) row(event.plan_id).checkouts = event.checkouts;
@@ -79,6 +79,8 @@ function byPlan(
     const target = row(order.plan_id as string);
     target.purchases = order.purchases;
     target.revenueCents = Number(order.revenue_cents);
+    target.bumpOffered = order.bump_offered;
+    target.bumpTaken = order.bump_taken;
   }
   return [...rows.values()].sort(
     (a, b) => b.revenueCents - a.revenueCents || b.checkouts - a.checkouts || a.planId.localeCompare(b.planId),

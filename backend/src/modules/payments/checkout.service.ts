@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import { normalizeEmail } from '@contracts/email';
 import { toMinorUnits } from '@contracts/money';
 import type { ConfirmSubscriptionResponse, CreateIntentResponse } from '@contracts/payments';
-import { CURRENCY, findPlan, Plan } from '@contracts/plans';
+import { bumpOffered, CURRENCY, findPlan, Plan } from '@contracts/plans';
 import { hashAccessToken } from '@core/invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
@@ -47,12 +47,12 @@ export class CheckoutService {
   async createSetupIntent(dto: CreateSetupIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
     const plan = subscriptionPlanById(dto.planId);
     await this.refuseSecondMembership(normalizeEmail(dto.email), plan);
-    return this.createIntent(plan, dto, client, 'setup_intent_id', (order) => this.gateway.createCardSetup(order));
+    return this.createIntent(plan, dto, dto.bump === true, client, 'setup_intent_id', (order) => this.gateway.createCardSetup(order));
   }
 
   createPaymentIntent(dto: CreatePaymentIntentDto, client: CheckoutClient): Promise<CreateIntentResponse> {
     const plan = planByDisplayName(dto.plan, dto.amount, 'one-time');
-    return this.createIntent(plan, dto, client, 'payment_intent_id', (order) => this.gateway.createCharge(order));
+    return this.createIntent(plan, dto, dto.bump === true, client, 'payment_intent_id', (order) => this.gateway.createCharge(order));
   }
 
   async confirmSubscription(dto: ConfirmSubscriptionDto, client: CheckoutClient): Promise<ConfirmSubscriptionResponse> {
@@ -106,6 +106,7 @@ export class CheckoutService {
   private async createIntent(
     plan: Plan,
     party: CheckoutPartyDto,
+    bumpTicked: boolean,
     client: CheckoutClient,
     idColumn: 'setup_intent_id' | 'payment_intent_id',
     create: (order: GatewayOrder) => Promise<CreatedIntent>,
@@ -113,10 +114,14 @@ export class CheckoutService {
     const emailNormalized = normalizeEmail(party.email);
     await this.limiter.consume(client.ip, emailNormalized);
     const coupon = party.coupon?.trim() ? await this.coupons.price(party.coupon, plan) : null;
+    // The add-on is priced from the catalogue, never from the browser; the order records that it was offered either way.
+    const bump = bumpOffered(plan);
+    if (bumpTicked && !bump) throw new BadRequestException(`${plan.name} has no add-on to add. Please reload the page and try again.`);
+    const bumpCents = bumpTicked && bump ? toMinorUnits(bump.amount, CURRENCY) : null;
     const newOrder: NewOrder = {
       planId: plan.id,
       kind: plan.kind,
-      amountCents: toMinorUnits(plan.amount, CURRENCY),
+      amountCents: toMinorUnits(plan.amount, CURRENCY) + (bumpCents ?? 0),
       currency: CURRENCY.toLowerCase(),
       email: party.email.trim(),
       emailNormalized,
@@ -130,6 +135,8 @@ export class CheckoutService {
       buyerKeyHash: client.buyerKeyHash,
       livemode: this.gateway.livemode,
       instalments: plan.instalments ?? null,
+      bumpPlanId: bump?.id ?? null,
+      bumpAmountCents: bumpCents,
     };
     const order = coupon ? await this.coupons.createWithRedemption(newOrder, coupon) : await this.orders.create(newOrder);
     const discount = await this.coupons.discountOf(order, plan);

@@ -69,7 +69,8 @@ export class CouponCheckout {
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.coupons.redeem(manager, priced.coupon.id, this.config.COUPON_HOLD_MINUTES))) throw new BadRequestException(USED_UP_MESSAGE);
       return this.orders.create(
-        { ...order, amountCents: priced.totalCents, couponId: priced.coupon.id, couponCode: priced.coupon.code },
+        // The coupon discounts the plan; an add-on ticked with it is charged in full.
+        { ...order, amountCents: priced.totalCents + (order.bumpAmountCents ?? 0), couponId: priced.coupon.id, couponCode: priced.coupon.code },
         manager,
       );
     });

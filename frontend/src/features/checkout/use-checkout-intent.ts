@@ -19,8 +19,9 @@ export interface CheckoutIntent {
  * Creates the intent the card element mounts on (spec section 4): a setup intent for subscription
  * plans, a payment intent for one-time plans. Starts once per checkout visit, and only with an
  * e-mail and a name: without them the server could not take the order anyway. A coupon the server
- * accepted goes with it (the server charges the discounted amount); applying or removing one
- * creates the intent again for the new amount.
+ * accepted goes with it (the server charges the discounted amount), and so does the add-on when
+ * ticked (the server adds its catalogue price); applying or removing either creates the intent
+ * again for the new amount.
  */
 export function useCheckoutIntent(
   handOff: CheckoutHandOff,
@@ -28,19 +29,20 @@ export function useCheckoutIntent(
   name: string | null,
   enabled: boolean,
   coupon: string | null = null,
+  bump = false,
 ): CheckoutIntent {
   // The latest attempt's outcome; an answer to an attempt superseded (a coupon applied meanwhile) is dropped.
   const [attempt, setAttempt] = useState<{ id: number; clientSecret: string | null; failed: boolean } | null>(null);
   const attempts = useRef(0);
   const tracked = useRef(false);
-  const startedFor = useRef<string | null | undefined>(undefined);
+  const startedFor = useRef<string | undefined>(undefined);
   const { plan } = handOff;
 
   const create = useCallback(() => {
     if (!email || !name) return;
     const id = ++attempts.current;
     setAttempt({ id, clientSecret: null, failed: false });
-    const party = { ...checkoutParty(handOff, email, name), ...(coupon ? { coupon } : {}) };
+    const party = { ...checkoutParty(handOff, email, name), ...(coupon ? { coupon } : {}), ...(bump ? { bump } : {}) };
     const subscription = plan.kind === 'subscription';
     const request = subscription
       ? createSetupIntent({ ...party, planId: plan.id })
@@ -55,18 +57,20 @@ export function useCheckoutIntent(
         notifyInitFailure(subscription ? copy.toasts.setupError : copy.toasts.paymentIntentError, error);
       },
     );
-  }, [coupon, email, handOff, name, plan]);
+  }, [bump, coupon, email, handOff, name, plan]);
 
   const canStart = enabled && Boolean(email && name);
   useEffect(() => {
-    if (!canStart || startedFor.current === coupon) return;
-    startedFor.current = coupon;
+    // One intent per coupon and add-on choice: the server charges what the intent was made for.
+    const terms = `${coupon ?? ''}|${bump}`;
+    if (!canStart || startedFor.current === terms) return;
+    startedFor.current = terms;
     if (!tracked.current) {
       tracked.current = true;
       track({ name: 'InitiateCheckout', params: { plan: plan.name, value: plan.amount, currency: CURRENCY } });
     }
     create();
-  }, [canStart, coupon, create, plan]);
+  }, [bump, canStart, coupon, create, plan]);
 
   return {
     clientSecret: attempt?.clientSecret ?? null,

@@ -10,6 +10,14 @@ export type OrderListing = Pick<
   'id' | 'email' | 'name' | 'plan_id' | 'amount_cents' | 'currency' | 'status' | 'source' | 'referral' | 'created_at' | 'paid_at'
 >;
 
+/** Paid orders of a group: how many, what they took, and how many were offered the add-on (order bump) and took it. */
+export interface PurchaseFigures {
+  purchases: number;
+  revenue_cents: string;
+  bump_offered: number;
+  bump_taken: number;
+}
+
 /** What the admin's dashboard and records read of orders: sales figures, and orders found by address. */
 @Injectable()
 export class OrderReportRepository {
@@ -25,10 +33,12 @@ export class OrderReportRepository {
   }
 
   /** Paid live orders in [from, to), in total, by referral and by plan (one pass); test orders are counted by testPurchases. */
-  purchases(from: Date, to: Date): Promise<Array<GroupedRow & { purchases: number; revenue_cents: string }>> {
-    return this.dataSource.query<Array<GroupedRow & { purchases: number; revenue_cents: string }>>(
+  purchases(from: Date, to: Date): Promise<Array<GroupedRow & PurchaseFigures>> {
+    return this.dataSource.query<Array<GroupedRow & PurchaseFigures>>(
       `SELECT GROUPING(referral) AS g_referral, GROUPING(plan_id) AS g_plan, referral, plan_id,
-                count(*)::int AS purchases, COALESCE(sum(amount_cents), 0)::bigint AS revenue_cents
+                count(*)::int AS purchases, COALESCE(sum(amount_cents), 0)::bigint AS revenue_cents,
+                count(*) FILTER (WHERE bump_plan_id IS NOT NULL)::int AS bump_offered,
+                count(*) FILTER (WHERE bump_amount_cents IS NOT NULL)::int AS bump_taken
            FROM orders
           WHERE paid_at >= $1 AND paid_at < $2 AND livemode
           GROUP BY GROUPING SETS ((), (referral), (plan_id))`,

@@ -56,6 +56,10 @@ export interface OrderRow {
   /** The coupon the order was charged with (amount_cents is then the discounted amount), and its code as typed then. */
   coupon_id: string | null;
   coupon_code: string | null;
+  /** The add-on (site.json offers.bump) the checkout offered with the plan; null when it offered none. */
+  bump_plan_id: string | null;
+  /** What the add-on charged with the first payment, when the buyer ticked it (amount_cents includes it); null otherwise. */
+  bump_amount_cents: number | null;
   /** The subscription ends at the end of its current period (asked on /account, or in the provider's billing portal). */
   cancel_at_period_end: boolean;
   /** When the subscription's paid period ends, as the provider last said; null before it said. */
@@ -126,6 +130,9 @@ export interface NewOrder {
   /** The coupon redeemed for it (amountCents is then the discounted amount). */
   couponId?: string | null;
   couponCode?: string | null;
+  /** The add-on offered (bumpOffered) and, when ticked, its charge, already included in amountCents. */
+  bumpPlanId?: string | null;
+  bumpAmountCents?: number | null;
 }
 
 export type ProviderIds = Partial<

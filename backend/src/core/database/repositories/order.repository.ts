@@ -60,6 +60,7 @@ export const ORDER_TABLES: readonly TableColumns[] = [
       'instalment_schedule_id',
       // An admin-made coupon code, the same for every buyer who uses it.
       'coupon_code',
+      'bump_plan_id',
     ],
   },
   ...PAYMENT_TABLES,
@@ -69,7 +70,7 @@ const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normali
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
   instalment_schedule_id, instalments_stopped_at, access_revoked_at, cancel_at_period_end, current_period_end, one_click_source_id,
-  coupon_id, coupon_code, created_at, updated_at`;
+  coupon_id, coupon_code, bump_plan_id, bump_amount_cents, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
 const PERSON_COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, lead_id, attribution,
@@ -98,11 +99,11 @@ export class OrderRepository implements PersonalDataOwner {
     const [row]: OrderRow[] = await sql.query(
       `INSERT INTO orders (plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral,
                            invitation_token_hash, lead_id, attribution, provider, buyer_key_hash, livemode, instalments,
-                           coupon_id, coupon_code, one_click_source_id, customer_id)
+                           coupon_id, coupon_code, one_click_source_id, bump_plan_id, bump_amount_cents, customer_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, CASE WHEN credit.lead THEN l.referral END), $10, l.id,
               CASE WHEN credit.lead THEN COALESCE(l.attribution, '{}'::jsonb) ELSE COALESCE(l.attribution, '{}'::jsonb) - 'tid' END
                 || $11::jsonb,
-              $12, $14, $15, $16, $17, $18, $19,
+              $12, $14, $15, $16, $17, $18, $19, $20, $21,
               (SELECT customer_id FROM orders WHERE email_normalized = $6 AND provider = $12 AND customer_id IS NOT NULL
                 ORDER BY created_at LIMIT 1)
          FROM (SELECT 1) AS one
@@ -133,6 +134,8 @@ export class OrderRepository implements PersonalDataOwner {
         order.couponId ?? null,
         order.couponCode ?? null,
         order.oneClickSourceId ?? null,
+        order.bumpPlanId ?? null,
+        order.bumpAmountCents ?? null,
       ],
     );
     if (row || !order.oneClickSourceId) return row;

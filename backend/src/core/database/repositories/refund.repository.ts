@@ -110,6 +110,8 @@ export interface AdminOrderListing extends Pick<
   | 'paid_at'
   | 'instalments'
   | 'instalments_stopped_at'
+  | 'bump_plan_id'
+  | 'bump_amount_cents'
 > {
   refunded_cents: number;
   access_revoked_at: Date | null;
@@ -142,6 +144,16 @@ export interface RefundForEffects {
   payment: PaymentRow;
 }
 
+/**
+ * What the add-on (order bump) of a payment's order charged, the payment being the order's first
+ * (which included it): the amount of a refund of the add-on alone.
+ */
+async function bumpOf(sql: SqlExecutor, payment: PaymentRow): Promise<number> {
+  const [order]: Array<Pick<OrderRow, 'bump_amount_cents'>> = await sql.query(`SELECT bump_amount_cents FROM orders WHERE id = $1`, [payment.order_id]);
+  if (payment.sequence !== 1 || !order?.bump_amount_cents) throw new RefundRefusedError('This payment did not include an add-on to refund.');
+  return order.bump_amount_cents;
+}
+
 /** Refunds that count against what is left of a payment. */
 const HELD = `('requested', 'pending', 'succeeded')`;
 
@@ -157,7 +169,7 @@ export class RefundRepository {
     return this.dataSource.query<AdminOrderListing[]>(
       `SELECT o.id, o.email, o.name, o.plan_id, o.kind, o.amount_cents, o.currency, o.status, o.provider, o.livemode, o.created_at,
               o.paid_at, o.refunded_cents, o.access_revoked_at, o.dispute_status, o.instalments, o.instalments_stopped_at,
-              count(*) OVER () AS total,
+              o.bump_plan_id, o.bump_amount_cents, count(*) OVER () AS total,
               COALESCE((
                 SELECT json_agg(json_build_object(
                          'id', p.id, 'sequence', p.sequence, 'amountCents', p.amount_cents, 'currency', p.currency, 'paidAt', p.paid_at,
@@ -192,7 +204,7 @@ export class RefundRepository {
    * in the admin's name, and `alsoInTransaction` (the audit entry of that refund) is written with it.
    */
   begin(
-    request: { paymentId: string; requestKey: string; amountCents?: number; adminId: string },
+    request: { paymentId: string; requestKey: string; amountCents?: number; line?: 'bump'; adminId: string },
     alsoInTransaction: (manager: EntityManager, refund: RefundRow) => Promise<void>,
   ): Promise<BegunRefund> {
     return this.dataSource.transaction(async (manager) => {
@@ -205,7 +217,7 @@ export class RefundRepository {
       }
       const left = payment.amount_cents - (await heldOf(manager, payment.id));
       if (left <= 0) throw new RefundRefusedError('This payment has already been refunded in full.');
-      const amount = request.amountCents ?? left;
+      const amount = request.line === 'bump' ? await bumpOf(manager, payment) : (request.amountCents ?? left);
       if (amount > left) {
         throw new RefundRefusedError(`A refund of this payment can be at most ${formatMoney(left, payment.currency, { decimals: 'always' })}, what is left of it.`);
       }

@@ -50,6 +50,8 @@ export interface NewSandboxObject {
   /** A subscription charged less than its price (a coupon): its price, and how many periods the discount lasts (null: forever). */
   fullAmountCents?: number | null;
   discountedPeriods?: number | null;
+  /** A subscription's one-off line on its first invoice (an order bump), charged with its first period; null: none. */
+  invoiceItemCents?: number | null;
 }
 
 /** What the clock changes on a subscription or an invoice as it bills, retries and ends them. */
@@ -58,7 +60,7 @@ export type SandboxBillingChange = Pick<SandboxObjectRow, 'status' | 'attempt_co
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
   s.payment_method_id, s.card, s.last_error, s.created_at, s.idempotency_key, s.refunded_id, s.cancel_at_period_end, s.iterations,
-  s.attempt_count, s.first_failed_at, s.next_attempt_at, s.full_amount_cents, s.discounted_periods`;
+  s.attempt_count, s.first_failed_at, s.next_attempt_at, s.full_amount_cents, s.discounted_periods, s.invoice_item_cents`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -75,10 +77,10 @@ export class SandboxObjectRepository {
       `WITH s AS (
        INSERT INTO sandbox_objects (id, object, order_id, idempotency_key, client_secret, status, amount_cents, currency, customer_id,
                                    payment_method_id, card, created_at, iterations, attempt_count, first_failed_at, next_attempt_at,
-                                   refunded_id, last_error, full_amount_cents, discounted_periods)
+                                   refunded_id, last_error, full_amount_cents, discounted_periods, invoice_item_cents)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                COALESCE($12::timestamptz, now() + (SELECT make_interval(secs => offset_seconds) FROM sandbox_clock)), $13, $14, $15, $16,
-               $17, $18, $19, $20)
+               $17, $18, $19, $20, $21)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING *
        )
        SELECT ${COLUMNS} FROM s JOIN orders o ON o.id = s.order_id`,
@@ -103,6 +105,7 @@ export class SandboxObjectRepository {
         row.lastError ? JSON.stringify(row.lastError) : null,
         row.fullAmountCents ?? null,
         row.discountedPeriods ?? null,
+        row.invoiceItemCents ?? null,
       ],
     );
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import type { AdminRefundRequest } from '@contracts/admin';
 
 /** POST /api/admin/billing/payments/{paymentId}/refunds. */
@@ -14,4 +14,9 @@ export class RefundRequestDto implements AdminRefundRequest {
   @Min(1, { message: 'A refund must be at least the smallest unit of the currency (one cent, one yen).' })
   @Max(100_000_000, { message: 'amountCents is too large' })
   amountCents?: number;
+
+  @ApiPropertyOptional({ enum: ['bump'], description: "'bump': the add-on (order bump) alone, at what it charged with this first payment" })
+  @IsOptional()
+  @IsIn(['bump'], { message: "line must be 'bump' (the add-on) when given" })
+  line?: 'bump';
 }

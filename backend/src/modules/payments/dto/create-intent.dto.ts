@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, Max, Min } from 'class-validator';
+import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import type { ConfirmSubscriptionRequest, CreatePaymentIntentRequest, CreateSetupIntentRequest } from '@contracts/payments';
 import { Text } from '../../../common/text-fields';
 import { CheckoutPartyDto } from './checkout-party.dto';
@@ -10,6 +10,11 @@ export class CreateSetupIntentDto extends CheckoutPartyDto implements CreateSetu
   @ApiPropertyOptional({ description: "A subscription plan's id (site.json); the default plan when omitted", example: 'standard' })
   @Text('planId', 50, true)
   planId?: string;
+
+  @ApiPropertyOptional({ description: 'The buyer ticked the add-on (order bump): charged with the first payment at its catalogue price' })
+  @IsOptional()
+  @IsBoolean({ message: 'bump must be true or false' })
+  bump?: boolean;
 }
 
 export class CreatePaymentIntentDto extends CheckoutPartyDto implements CreatePaymentIntentRequest {
@@ -22,6 +27,11 @@ export class CreatePaymentIntentDto extends CheckoutPartyDto implements CreatePa
   @ApiProperty({ description: "The plan's display name", example: 'One-Time Plan' })
   @Text('plan', 100)
   plan: string;
+
+  @ApiPropertyOptional({ description: "The buyer ticked the add-on (order bump); amount stays the plan's price, the server adds the add-on's" })
+  @IsOptional()
+  @IsBoolean({ message: 'bump must be true or false' })
+  bump?: boolean;
 }
 
 export class ConfirmSubscriptionDto extends CheckoutPartyDto implements ConfirmSubscriptionRequest {

@@ -36,6 +36,7 @@ function Breakdowns({ report }: { report: FunnelReport }) {
               <th scope="col">{stages.checkouts}</th>
               <th scope="col">{stages.purchases}</th>
               <th scope="col">{stages.revenue}</th>
+              <th scope="col">{copy.bumpColumn}</th>
             </tr>
           </thead>
           <tbody>
@@ -45,6 +46,11 @@ function Breakdowns({ report }: { report: FunnelReport }) {
                 <td>{formatCount(row.checkouts)}</td>
                 <td>{formatCount(row.purchases)}</td>
                 <td>{formatCents(row.revenueCents, CURRENCY)}</td>
+                <td data-testid={`bump-rate-${row.planId}`}>
+                  {row.bumpOffered > 0
+                    ? copy.bumpRate(formatCount(row.bumpTaken), formatCount(row.bumpOffered), formatRate(row.bumpTaken / row.bumpOffered))
+                    : copy.bumpNotOffered}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -57,13 +57,19 @@ const instalmentsRunning = (order: AdminBillingOrder): boolean =>
   !order.instalmentsStoppedAt &&
   order.payments.length < order.instalments;
 
+/** The payment a Refund was clicked for, with the add-on its order's first payment included (refundable alone). */
+interface Refunding {
+  payment: AdminPayment;
+  bump: AdminBillingOrder['bump'];
+}
+
 function OrderCard({
   order,
   onRefund,
   onStopInstalments,
 }: {
   order: AdminBillingOrder;
-  onRefund: (payment: AdminPayment) => void;
+  onRefund: (refunding: Refunding) => void;
   onStopInstalments: (order: AdminBillingOrder) => void;
 }) {
   return (
@@ -131,7 +137,11 @@ function OrderCard({
             </thead>
             <tbody>
               {order.payments.map((payment) => (
-                <PaymentRow key={payment.id} payment={payment} onRefund={onRefund} />
+                <PaymentRow
+                  key={payment.id}
+                  payment={payment}
+                  onRefund={() => onRefund({ payment, bump: payment.sequence === 1 ? order.bump : null })}
+                />
               ))}
             </tbody>
           </table>
@@ -146,7 +156,7 @@ export function OrdersPage() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const [refunding, setRefunding] = useState<Refunding | null>(null);
   const [stopping, setStopping] = useState<AdminBillingOrder | null>(null);
   const orders = useBillingOrders(q, page);
   const data = orders.data;
@@ -204,7 +214,9 @@ export function OrdersPage() {
           </>
         ) : null}
       </div>
-      {refunding ? <RefundDialog key={refunding.id} payment={refunding} onClose={() => setRefunding(null)} /> : null}
+      {refunding ? (
+        <RefundDialog key={refunding.payment.id} payment={refunding.payment} bump={refunding.bump} onClose={() => setRefunding(null)} />
+      ) : null}
       {stopping ? <StopInstalmentsDialog key={stopping.id} order={stopping} onClose={() => setStopping(null)} /> : null}
     </div>
   );

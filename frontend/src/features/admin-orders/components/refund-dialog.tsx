@@ -1,4 +1,5 @@
-import type { AdminPayment } from '@contracts/admin';
+import type { AdminBillingOrder, AdminPayment } from '@contracts/admin';
+import { findPlan } from '@contracts/plans';
 import { useId, useState } from 'react';
 import { notify } from '@/components/toast/notify';
 import { adminOrders } from '@/content/admin-orders';
@@ -14,9 +15,18 @@ const copy = adminOrders.dialog;
  * payment's currency. Its request key is made when it opens, so a double click or a retry after a network
  * error is the same refund.
  */
-export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+export function RefundDialog({
+  payment,
+  bump = null,
+  onClose,
+}: {
+  payment: AdminPayment;
+  /** The add-on (order bump) this first payment included: offered as a refund of its own, at what it charged. */
+  bump?: AdminBillingOrder['bump'];
+  onClose: () => void;
+}) {
   const [requestKey] = useState(() => crypto.randomUUID());
-  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [mode, setMode] = useState<'full' | 'partial' | 'bump'>('full');
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState(false);
   const refund = useRefundPayment();
@@ -26,7 +36,8 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const left = money(payment.refundableCents);
 
   const partialCents = parseMoney(amount, payment.currency);
-  const cents = mode === 'full' ? payment.refundableCents : partialCents;
+  const bumpRefundable = bump !== null && bump.amountCents <= payment.refundableCents;
+  const cents = mode === 'full' ? payment.refundableCents : mode === 'bump' && bump ? bump.amountCents : partialCents;
 
   const confirm = () => {
     clear();
@@ -36,7 +47,12 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     }
     setInvalid(false);
     refund.mutate(
-      { paymentId: payment.id, requestKey, ...(mode === 'partial' && partialCents !== null ? { amountCents: partialCents } : {}) },
+      {
+        paymentId: payment.id,
+        requestKey,
+        ...(mode === 'partial' && partialCents !== null ? { amountCents: partialCents } : {}),
+        ...(mode === 'bump' ? { line: 'bump' as const } : {}),
+      },
       {
         onSuccess: (done) => {
           notify({
@@ -70,6 +86,12 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
         <label>
           <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} /> {copy.partial}
         </label>
+        {bumpRefundable && bump ? (
+          <label>
+            <input type="radio" name="mode" checked={mode === 'bump'} onChange={() => setMode('bump')} />{' '}
+            {copy.bump(findPlan(bump.planId)?.name ?? bump.planId, money(bump.amountCents))}
+          </label>
+        ) : null}
       </fieldset>
       {mode === 'partial' ? (
         <div className="admin-field">
@@ -88,7 +110,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
           </p>
         </div>
       ) : (
-        <p className="orders-hint">{copy.endsAccess}</p>
+        <p className="orders-hint">{mode === 'bump' ? copy.keepsAccess : copy.endsAccess}</p>
       )}
     </ConfirmDialog>
   );

@@ -1,4 +1,5 @@
-import { CURRENCY } from '@contracts/plans';
+import { toMinorUnits } from '@contracts/money';
+import { bumpOffered, CURRENCY } from '@contracts/plans';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { PageLink } from '@/components/page-link';
@@ -53,6 +54,11 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     getCouponQuote(couponCode ?? '', plan.id, { signal }),
   );
   const discount = quote.data?.valid ? quote.data : null;
+  // The add-on (order bump): offered unticked, never pre-ticked; ticking it makes the intent again with it.
+  const bump = bumpOffered(plan);
+  const [bumpTicked, setBumpTicked] = useState(false);
+  const bumpCents = bump && bumpTicked ? toMinorUnits(bump.amount, CURRENCY) : 0;
+  const chargedCents = discount || bumpCents ? (discount?.totalCents ?? toMinorUnits(plan.amount, CURRENCY)) + bumpCents : undefined;
   // A refused check says why (too many codes tried: wait a minute); anything else, that it failed.
   const quoteFailure = quote.isError ? (quote.error instanceof ApiError && quote.error.serverMessage) || copy.coupon.unavailable : null;
   // The intent waits for the quote of a code being checked, so it is created once, for the right amount.
@@ -73,6 +79,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
     name,
     live && setupReturn === null && couponSettled && !offer && !offerPending,
     discount?.code ?? null,
+    bumpCents > 0,
   );
   // The card form of each intent reports ready with its confirmer; a new intent (a coupon applied
   // or removed) mounts a new form, and the old form's confirmer no longer counts.
@@ -161,6 +168,18 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               {/* Where a card is entered, from the first paint on (the page's largest text, so it paints with the frame). */}
               {offer ? null : <p className="checkout__mandate">{copy.mandate}</p>}
             </div>
+            {bump && live && !offer && !setupReturn ? (
+              <label className="checkout__bump">
+                <input
+                  type="checkbox"
+                  checked={bumpTicked}
+                  disabled={processing}
+                  onChange={(event) => setBumpTicked(event.target.checked)}
+                  data-testid="bump-checkbox"
+                />
+                <span>{copy.bump.label}</span>
+              </label>
+            ) : null}
             {!live ? (
               <span className="button button--cta button--block checkout__pay-placeholder" aria-hidden="true">
                 {'\u00a0'}
@@ -172,7 +191,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
                 disabled={!providerReady || processing}
                 data-testid="pay-button"
               >
-                {processing ? copy.processing : copy.payLabel(plan, CURRENCY, discount?.totalCents)}
+                {processing ? copy.processing : copy.payLabel(plan, CURRENCY, chargedCents)}
               </button>
             )}
             <ul className="checkout__notes">
@@ -187,6 +206,7 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               email={email}
               name={name}
               discount={discount}
+              bumpCents={bumpCents}
               coupon={
                 <CouponField
                   applied={discount?.code ?? null}

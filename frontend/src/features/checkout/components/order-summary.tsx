@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CouponQuote } from '@contracts/coupons';
-import { formatMoney, formatPrice } from '@contracts/money';
-import { CURRENCY, type Plan } from '@contracts/plans';
+import { formatMoney, formatPrice, toMinorUnits } from '@contracts/money';
+import { bumpOffered, CURRENCY, type Plan } from '@contracts/plans';
 import { checkout as copy } from '@/content/checkout';
 
 interface OrderSummaryProps {
@@ -12,10 +12,13 @@ interface OrderSummaryProps {
   discount?: CouponQuote | null;
   /** The coupon field, under the total. */
   coupon?: ReactNode;
+  /** The add-on (order bump) when ticked: its price, added to the total. */
+  bumpCents?: number;
 }
 
 /** Spec section 2, /checkout: plan, price, what it unlocks and who is buying. */
-export function OrderSummary({ plan, email, name, discount = null, coupon = null }: OrderSummaryProps) {
+export function OrderSummary({ plan, email, name, discount = null, coupon = null, bumpCents = 0 }: OrderSummaryProps) {
+  const bump = bumpCents > 0 ? bumpOffered(plan) : undefined;
   const months = discount ? copy.coupon.months(discount.durationMonths) : null;
   const missing = !email || !name;
   return (
@@ -36,9 +39,21 @@ export function OrderSummary({ plan, email, name, discount = null, coupon = null
             <dd data-testid="summary-discount">−{formatMoney(discount.discountCents, CURRENCY)}</dd>
           </div>
         ) : null}
+        {bump ? (
+          <div>
+            <dt>{copy.bump.line}</dt>
+            <dd data-testid="summary-bump">
+              {bump.name} · {formatMoney(bumpCents, CURRENCY)}
+            </dd>
+          </div>
+        ) : null}
         <div className="checkout__total">
           <dt>{copy.summary.total}</dt>
-          <dd data-testid="summary-amount">{discount ? formatMoney(discount.totalCents, CURRENCY) : formatPrice(plan.amount, CURRENCY)}</dd>
+          <dd data-testid="summary-amount">
+            {discount || bump
+              ? formatMoney((discount?.totalCents ?? toMinorUnits(plan.amount, CURRENCY)) + bumpCents, CURRENCY)
+              : formatPrice(plan.amount, CURRENCY)}
+          </dd>
         </div>
       </dl>
       {months ? (

@@ -33,10 +33,19 @@ export interface SandboxObjectRow {
   full_amount_cents?: number | null;
   /** How many periods, the first included, the subscription is charged `amount_cents` before `full_amount_cents`; null: forever. */
   discounted_periods?: number | null;
+  /** A subscription's one-off line on its first invoice (an order bump); null: none. */
+  invoice_item_cents?: number | null;
   idempotency_key?: string;
   /** A refund's or a dispute's: the payment (charge, subscription or invoice) whose money it takes back. */
   refunded_id?: string | null;
 }
+
+/**
+ * What a payment object charged: a charge's or an invoice's amount; a subscription (named for its
+ * first invoice) its first period with the one-off line of that invoice.
+ */
+export const chargedCents = (row: Pick<SandboxObjectRow, 'amount_cents' | 'invoice_item_cents'>): number =>
+  (row.amount_cents ?? 0) + (row.invoice_item_cents ?? 0);
 
 export type SandboxIntentKind = 'payment_intent' | 'setup_intent';
 
@@ -180,8 +189,8 @@ export function invoiceObject(subscription: SandboxObjectRow, invoiceId: string,
     customer: subscription.customer_id,
     parent: parentOf(subscription),
     status: paid ? 'paid' : 'open',
-    amount_due: subscription.amount_cents,
-    amount_paid: paid ? subscription.amount_cents : 0,
+    amount_due: chargedCents(subscription),
+    amount_paid: paid ? chargedCents(subscription) : 0,
     currency: subscription.currency,
     livemode: false,
     created: unix(),
@@ -230,9 +239,9 @@ export function refundedChargeObject(payment: SandboxObjectRow, refundedCents: n
   return {
     id: payment.id,
     object: 'charge',
-    amount: payment.amount_cents,
+    amount: chargedCents(payment),
     amount_refunded: refundedCents,
-    refunded: refundedCents >= (payment.amount_cents ?? 0),
+    refunded: refundedCents >= chargedCents(payment),
     currency: payment.currency,
     payment_intent: payment.id,
     metadata: metadataOf(payment),

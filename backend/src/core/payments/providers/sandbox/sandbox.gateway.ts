@@ -1,5 +1,5 @@
 import { CURRENCY } from '@contracts/plans';
-import { idempotencyKey, PaymentRefusedError, PaymentUnsupportedError, refundIdempotencyKey } from '../../payment-gateway';
+import { firstChargeCents, idempotencyKey, PaymentRefusedError, PaymentUnsupportedError, refundIdempotencyKey } from '../../payment-gateway';
 import type {
   BillingPortalSession,
   CreatedCardUpdate,
@@ -35,6 +35,7 @@ import { stripeIdKind } from '../stripe/stripe-ids';
 import { intentState, refundState, subscriptionState } from '../stripe/stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
 import {
+  chargedCents,
   intentEvent,
   invoiceObject,
   paymentIntentObject,
@@ -124,7 +125,7 @@ export class SandboxGateway implements PaymentGateway {
           idempotencyKey: idempotencyKey(order.id, 'create-payment-intent'),
           clientSecret: clientSecretFor(id),
           status: 'requires_payment_method',
-          amountCents: order.amountCents,
+          amountCents: firstChargeCents(order),
           currency: order.currency,
           customerId,
         },
@@ -168,6 +169,7 @@ export class SandboxGateway implements PaymentGateway {
           // As a Stripe coupon on the subscription: the first months at amountCents, then the price.
           fullAmountCents: order.discount?.fullAmountCents ?? null,
           discountedPeriods: order.discount?.durationMonths ?? null,
+          invoiceItemCents: order.bump?.amountCents ?? null,
         },
         (stored) => [
           stripeEvent('customer.subscription.created', subscriptionObject(stored, firstInvoiceId(stored))),
@@ -196,7 +198,7 @@ export class SandboxGateway implements PaymentGateway {
           idempotencyKey: idempotencyKey(order.id, 'confirm-first-payment'),
           clientSecret: clientSecretFor(id),
           status: 'requires_action',
-          amountCents: order.amountCents,
+          amountCents: firstChargeCents(order),
           currency: order.currency,
           customerId: setup.customer_id,
           paymentMethodId: setup.payment_method_id,
@@ -255,7 +257,7 @@ export class SandboxGateway implements PaymentGateway {
         subscriptionId: subscription.id,
         paid,
         first: true,
-        amountCents: subscription.amount_cents ?? 0,
+        amountCents: chargedCents(subscription),
         currency: subscription.currency ?? CURRENCY.toLowerCase(),
         paidAt: paid ? subscription.created_at : null,
       };
@@ -482,7 +484,7 @@ export class SandboxGateway implements PaymentGateway {
       const key = refundIdempotencyKey(request.requestKey);
       const earlier = await this.store.findByIdempotencyKey(manager, key);
       if (earlier) return refundOf(earlier);
-      const charged = payment.amount_cents ?? 0;
+      const charged = chargedCents(payment);
       const refunded = (await this.store.refundsOf(manager, payment.id))
         .filter((r) => r.status === 'succeeded')
         .reduce((sum, r) => sum + (r.amount_cents ?? 0), 0);

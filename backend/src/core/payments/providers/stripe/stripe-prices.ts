@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { toMinorUnits } from '@contracts/money';
 import { CURRENCY, PLANS, type Plan } from '@contracts/plans';
-import type { GatewayOrder } from '../../payment-gateway';
+import type { GatewayBump, GatewayOrder } from '../../payment-gateway';
 
 type BillingInterval = 'month' | 'year';
 
@@ -94,4 +94,30 @@ export async function settlePrice(stripe: Stripe, terms: PriceTerms): Promise<Se
 /** The order's plan's recurring Price at the order's full amount (see settlePrice). */
 export async function recurringPriceFor(stripe: Stripe, order: GatewayOrder): Promise<Stripe.Price> {
   return (await settlePrice(stripe, termsOf(order.plan, order.amountCents, order.currency))).price;
+}
+
+/** Stripe Price lookup key of an add-on's one-time Price (an order bump on a subscription's first invoice), e.g. addon-workbook. */
+export const addOnLookupKey = (planId: string): string => `addon-${planId}`;
+
+/**
+ * The one-time Price an order bump is charged with on a subscription's first invoice (Stripe's
+ * add_invoice_items take a Price or a Product, not a bare amount): found under its lookup key
+ * while it charges the amount and currency, else created, taking the key over as settlePrice does.
+ */
+export async function addOnPriceFor(stripe: Stripe, bump: GatewayBump, currency: string): Promise<Stripe.Price> {
+  const lookupKey = addOnLookupKey(bump.planId);
+  const [existing] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })).data;
+  if (existing && existing.unit_amount === bump.amountCents && existing.currency.toLowerCase() === currency.toLowerCase() && !existing.recurring) {
+    return existing;
+  }
+  return stripe.prices.create(
+    {
+      currency: currency.toLowerCase(),
+      unit_amount: bump.amountCents,
+      lookup_key: lookupKey,
+      ...(existing && { transfer_lookup_key: true }),
+      product_data: { name: bump.name },
+    },
+    { idempotencyKey: `price:${lookupKey}:${currency.toLowerCase()}:${bump.amountCents}${existing ? `:replaces:${existing.id}` : ''}` },
+  );
 }

@@ -6,6 +6,7 @@ import {
   CreatedIntent,
   CreatedSubscription,
   Dispute,
+  firstChargeCents,
   FirstPaymentQuery,
   ForgottenCustomer,
   FoundFirstPayment,
@@ -37,7 +38,7 @@ import { stripeClient } from './stripe-client';
 import { isSubscribedStripeEvent, otherApiVersionOf, stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
 import { promotionCodeFor } from './stripe-coupons';
-import { recurringPriceFor } from './stripe-prices';
+import { addOnPriceFor, recurringPriceFor } from './stripe-prices';
 import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
 
@@ -62,6 +63,7 @@ const metadataOf = (order: GatewayOrder) => ({
   order_id: order.id,
   plan_id: order.plan.id,
   ...(order.discount && { coupon_code: order.discount.code }),
+  ...(order.bump && { bump_plan_id: order.bump.planId }),
 });
 
 /**
@@ -96,12 +98,13 @@ export class StripeGateway implements PaymentGateway {
     const customerId = await this.customerFor(order);
     const intent = await this.stripe.paymentIntents.create(
       {
-        amount: order.amountCents,
+        // One charge of the plan and the add-on the buyer ticked.
+        amount: firstChargeCents(order),
         currency: order.currency,
         customer: customerId,
         setup_future_usage: 'off_session',
         automatic_payment_methods: { enabled: true },
-        description: order.plan.name,
+        description: order.bump ? `${order.plan.name} + ${order.bump.name}` : order.plan.name,
         metadata: metadataOf(order),
       },
       { idempotencyKey: idempotencyKey(order.id, 'create-payment-intent') },
@@ -129,10 +132,14 @@ export class StripeGateway implements PaymentGateway {
     const discount = order.discount;
     const price = await recurringPriceFor(this.stripe, discount ? { ...order, amountCents: discount.fullAmountCents } : order);
     const promotionCode = discount ? await promotionCodeFor(this.stripe, discount, order.currency) : null;
+    // The add-on the buyer ticked is a line of the first invoice only, paid in the same confirmation;
+    // our coupons discount the plan, not the add-on.
+    const addOn = order.bump ? await addOnPriceFor(this.stripe, order.bump, order.currency) : null;
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customerId,
         items: [{ price: price.id }],
+        ...(addOn && { add_invoice_items: [{ price: addOn.id, discountable: false }] }),
         ...(promotionCode && { discounts: [{ promotion_code: promotionCode }] }),
         default_payment_method: paymentMethodId,
         payment_behavior: 'default_incomplete',
