@@ -3,7 +3,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { isAdminPath, prerenderedDocument } from '../../backend/src/contracts/routes';
+import { prerenderedDocument } from '../../backend/src/contracts/route-table';
+import { isAdminPath } from '../../backend/src/contracts/routes';
 import { precompressDir } from './precompress';
 
 const EMPTY_ROOT = '<div id="root"></div>';

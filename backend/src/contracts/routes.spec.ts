@@ -1,4 +1,5 @@
-import { isAdminPath, isAppRoute } from './routes';
+import { isAppRoute } from './route-table';
+import { isAdminPath } from './routes';
 
 describe('isAppRoute', () => {
   it.each(['/', '/checkout', '/CHECKOUT', '/checkout/', '/admin/testimonials', '/Blackcard-Upsell', '/admin', '/admin/login'])(

@@ -4,7 +4,7 @@ import { quotedField } from '../../common/input-hazard';
 import { isSafeText } from '../../common/safe-text.validator';
 import type { BeaconRequest, FunnelEventType } from '@contracts/admin';
 import type { NewFunnelEvent } from '@core/database/repositories/funnel-event.repository';
-import { isAppRoute } from '@contracts/routes';
+import { isAppRoute } from '@contracts/route-table';
 import { findPlan, PLANS, type PlanId } from '@contracts/plans';
 
 /** A page view is a few dozen bytes; anything much larger is not the SPA talking. */

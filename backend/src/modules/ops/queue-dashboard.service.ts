@@ -6,7 +6,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loggableError } from '../../common/log-redaction';
 import { AppConfig } from '@core/config/app-config';
-import { ROUTES } from '@contracts/routes';
+import { ADMIN_ROUTES } from '@contracts/route-table';
 import { JobProducer } from '@core/queue/job-producer';
 import { ADMIN_UNAUTHENTICATED_MESSAGE } from '../../common/admin-access/admin.guard';
 import { AdminSessionService } from '../../common/admin-access/admin-session.service';
@@ -68,7 +68,7 @@ export class QueueDashboard implements OnModuleInit {
     if (!admin) {
       if (wantsPage(request.method, request.headers.accept)) {
         const path = request.url.split(/[?#]/, 1)[0];
-        return reply.redirect(`${ROUTES.adminLogin}?next=${encodeURIComponent(path)}`, 302);
+        return reply.redirect(`${ADMIN_ROUTES.login}?next=${encodeURIComponent(path)}`, 302);
       }
       return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: ADMIN_UNAUTHENTICATED_MESSAGE });
     }

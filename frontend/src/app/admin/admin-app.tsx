@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { ADMIN_ROUTES } from '@contracts/route-table';
 import { ROUTES } from '@contracts/routes';
 import { pages } from '@/content/pages';
 import { LazyRoutes, type LazyRoute, type RouteFrame } from '../lazy-routes';
@@ -7,17 +8,17 @@ import { ScreenProviders } from '../screen-providers';
 
 const adminRoutes: LazyRoute[] = [
   { path: ROUTES.admin, title: pages.admin.title, Screen: lazy(() => import('../routes/admin-home.route')) },
-  { path: ROUTES.adminLogin, title: pages.adminLogin.title, Screen: lazy(() => import('../routes/admin-login.route')) },
+  { path: ADMIN_ROUTES.login, title: pages.adminLogin.title, Screen: lazy(() => import('../routes/admin-login.route')) },
   {
-    path: ROUTES.adminTestimonials,
+    path: ADMIN_ROUTES.testimonials,
     title: pages.adminTestimonials.title,
     Screen: lazy(() => import('../routes/admin-testimonials.route')),
   },
-  { path: ROUTES.adminOrders, title: pages.adminOrders.title, Screen: lazy(() => import('../routes/admin-orders.route')) },
-  { path: ROUTES.adminCoupons, title: pages.adminCoupons.title, Screen: lazy(() => import('../routes/admin-coupons.route')) },
-  { path: ROUTES.adminRevenue, title: pages.adminRevenue.title, Screen: lazy(() => import('../routes/admin-revenue.route')) },
+  { path: ADMIN_ROUTES.orders, title: pages.adminOrders.title, Screen: lazy(() => import('../routes/admin-orders.route')) },
+  { path: ADMIN_ROUTES.coupons, title: pages.adminCoupons.title, Screen: lazy(() => import('../routes/admin-coupons.route')) },
+  { path: ADMIN_ROUTES.revenue, title: pages.adminRevenue.title, Screen: lazy(() => import('../routes/admin-revenue.route')) },
   {
-    path: ROUTES.adminSandboxClock,
+    path: ADMIN_ROUTES.sandboxClock,
     title: pages.adminSandboxClock.title,
     Screen: lazy(() => import('../routes/admin-sandbox-clock.route')),
   },

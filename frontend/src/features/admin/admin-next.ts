@@ -1,4 +1,5 @@
-import { isAdminPath, isAppRoute, ROUTES } from '@contracts/routes';
+import { ADMIN_ROUTES, isAppRoute } from '@contracts/route-table';
+import { isAdminPath, ROUTES } from '@contracts/routes';
 
 /**
  * Where to go after signing in: the `next` parameter when it is a same-origin /admin path (never
@@ -13,13 +14,13 @@ export function safeAdminNext(raw: string | null, origin: string = window.locati
     return ROUTES.admin;
   }
   const path = url.pathname.toLowerCase();
-  if (url.origin !== origin || !isAdminPath(path) || path.replace(/\/+$/, '') === ROUTES.adminLogin) return ROUTES.admin;
+  if (url.origin !== origin || !isAdminPath(path) || path.replace(/\/+$/, '') === ADMIN_ROUTES.login) return ROUTES.admin;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The sign-in page, remembering the admin page that asked for it. */
 export function loginPathFor(location: { pathname: string; search: string; hash: string }): string {
-  return `${ROUTES.adminLogin}?next=${encodeURIComponent(`${location.pathname}${location.search}${location.hash}`)}`;
+  return `${ADMIN_ROUTES.login}?next=${encodeURIComponent(`${location.pathname}${location.search}${location.hash}`)}`;
 }
 
 /** SPA pages open in the router; server pages under /admin (the queue dashboard) need a full load. */

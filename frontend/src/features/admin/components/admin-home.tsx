@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ROUTES } from '@contracts/routes';
+import { ADMIN_ROUTES } from '@contracts/route-table';
 import { PageHeading } from '@/components/page-heading';
 import { adminHome as copy } from '@/content/admin';
 import { pages } from '@/content/pages';
@@ -8,11 +8,11 @@ import { useAdminSession } from '../api/get-admin-session';
 /** The queue dashboard is served by the API itself, so it is a plain link (a full page load). */
 const QUEUES_PATH = '/admin/queues';
 const LINKS = {
-  orders: ROUTES.adminOrders,
-  coupons: ROUTES.adminCoupons,
-  revenue: ROUTES.adminRevenue,
-  testimonials: ROUTES.adminTestimonials,
-  'sandbox-clock': ROUTES.adminSandboxClock,
+  orders: ADMIN_ROUTES.orders,
+  coupons: ADMIN_ROUTES.coupons,
+  revenue: ADMIN_ROUTES.revenue,
+  testimonials: ADMIN_ROUTES.testimonials,
+  'sandbox-clock': ADMIN_ROUTES.sandboxClock,
 };
 
 export function AdminHome() {
@@ -29,7 +29,7 @@ export function AdminHome() {
             {link.key === 'queues' ? (
               <a href={QUEUES_PATH}>{link.label}</a>
             ) : (
-              <Link to={LINKS[link.key as keyof typeof LINKS] ?? ROUTES.adminTestimonials}>{link.label}</Link>
+              <Link to={LINKS[link.key as keyof typeof LINKS] ?? ADMIN_ROUTES.testimonials}>{link.label}</Link>
             )}
             <p>{link.description}</p>
           </li>
