@@ -31,6 +31,7 @@ import { PaymentsCarryProviderIds1766966400000 } from './1766966400000-payments-
 import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
 import { CouponHolds1767312000000 } from './1767312000000-coupon-holds';
 import { MembershipProductsFromSite1767657600000 } from './1767657600000-membership-products-from-site';
+import { CancellationFeedback1767830400000 } from './1767830400000-cancellation-feedback';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SandboxDisputes1767139200000,
   CouponHolds1767312000000,
   MembershipProductsFromSite1767657600000,
+  CancellationFeedback1767830400000,
 ];
