@@ -90,7 +90,7 @@ test('an admin offers a save coupon; a member who finds it too expensive takes i
   const form = adminPage.getByTestId('coupon-create');
   await form.getByLabel('Code').fill(code);
   await form.getByRole('textbox', { name: 'Percent off' }).fill(String(PERCENT_OFF));
-  await form.getByLabel(/^Save offer/).check();
+  await form.getByRole('checkbox', { name: /Save offer/ }).check();
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(adminPage.getByTestId('coupon-row').filter({ hasText: code })).toContainText('Save offer');
 
