@@ -255,6 +255,8 @@ async function runBrowserSuite(life: Lifecycle, data: ThrowawayData, specFilters
     // integration and fuzz tests (load-shedding.spec.ts).
     SHED_EVENT_LOOP_DELAY_MS: '10000',
     SHED_MONEY_EVENT_LOOP_DELAY_MS: '10000',
+    // A pause's reminder is owed within seconds of the sandbox clock reaching it, not within the hour.
+    PAUSE_REMINDER_INTERVAL_S: '2',
     AFFILIATE_API_URL: affiliate.url,
     AFFILIATE_API_KEY: 'e2e-key',
     SMTP_URL: smtp.url,

@@ -37,7 +37,7 @@ test.describe('account page', () => {
     await page.setViewportSize({ width: 390, height: 844 });
   });
 
-  test('a buyer signs in with the e-mailed link, cancels (confirmed), resumes and updates the card', async ({ page }) => {
+  test('a buyer signs in with the e-mailed link, cancels (past the survey), resumes and updates the card', async ({ page }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('account');
     await buyStandard(page, email);
@@ -69,10 +69,10 @@ test.describe('account page', () => {
 
     await membership.getByRole('button', { name: 'Cancel membership' }).click();
     const dialog = page.getByTestId('cancel-dialog');
-    await expect(dialog.getByRole('heading', { name: 'Cancel your membership?' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Before you go' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Keep my membership' })).toBeFocused();
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Yes, cancel at period end' }).click();
+    await dialog.getByRole('button', { name: 'No thanks, cancel' }).click();
     await expect(membership.getByTestId('membership-status')).toHaveText(/^Canceling on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(await intlFormattingCalls(page), 'amounts and dates are formatted without an Intl formatter').toEqual([]);
 

@@ -94,7 +94,15 @@ export class FakeStripeServer {
   private readonly amounts = new Map<string, number>();
   private readonly answered = new Map<string, Record<string, unknown>>();
   /** Subscriptions' cancel-at-period-end flag and default card, as POST /v1/subscriptions/{id} set them. */
-  private readonly subscriptionChanges = new Map<string, { cancel_at_period_end?: boolean; default_payment_method?: string }>();
+  private readonly subscriptionChanges = new Map<
+    string,
+    {
+      cancel_at_period_end?: boolean;
+      default_payment_method?: string;
+      pause_collection?: { behavior: string; resumes_at: number | null };
+      discounts?: Array<{ coupon: string }>;
+    }
+  >();
   /** The end of every subscription's current period (unix seconds), as GET and POST /v1/subscriptions/{id} report it. */
   currentPeriodEnd = Math.floor(Date.UTC(2030, 0, 15) / 1000);
   /** Customers deleted through DELETE /v1/customers/{id}: like Stripe, a second delete finds none. */
@@ -532,6 +540,11 @@ export class FakeStripeServer {
         const change = { ...this.subscriptionChanges.get(id as string) };
         if (r.params.cancel_at_period_end !== undefined) change.cancel_at_period_end = r.params.cancel_at_period_end === 'true';
         if (r.params.default_payment_method !== undefined) change.default_payment_method = r.params.default_payment_method;
+        if (r.params['pause_collection[behavior]'] !== undefined) {
+          const resumesAt = r.params['pause_collection[resumes_at]'];
+          change.pause_collection = { behavior: r.params['pause_collection[behavior]'], resumes_at: resumesAt ? Number(resumesAt) : null };
+        }
+        if (r.params['discounts[0][coupon]'] !== undefined) change.discounts = [{ coupon: r.params['discounts[0][coupon]'] }];
         this.subscriptionChanges.set(id as string, change);
         return this.subscription(id as string);
       },
@@ -833,6 +846,8 @@ export class FakeStripeServer {
       object: 'subscription',
       status: this.canceled.has(id) ? 'canceled' : (this.subscriptionStatuses.get(id) ?? this.subscriptionStatus),
       cancel_at_period_end: change.cancel_at_period_end ?? false,
+      pause_collection: change.pause_collection ?? null,
+      discounts: (change.discounts ?? []).map((d) => d.coupon),
       items: { object: 'list', data: [item as Stripe.SubscriptionItem], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
       default_payment_method: change.default_payment_method ?? 'pm_fake000000000000000001',
       metadata: {},

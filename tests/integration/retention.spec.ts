@@ -170,7 +170,7 @@ it('deletes what is past its period in batches, keeps everything still recent, o
   const seeded = await seed();
   const totalsBefore = await jobTotals();
 
-  expect(await runRetentionJob()).toBe('paymentEvents=1 outbox=2 sideEffects=2 funnelEvents=5 auditClientIps=2');
+  expect(await runRetentionJob()).toBe('paymentEvents=1 outbox=2 sideEffects=2 funnelEvents=5 auditClientIps=2 cancellationDetails=0');
 
   expect(await ids('SELECT id FROM payment_events')).toEqual(['evt_old_unapplied', 'evt_recent_applied']);
   const { outbox, sideEffects, audit } = seeded;
@@ -206,7 +206,7 @@ it('is safe to run again: a second pass finds nothing more to delete', async () 
     audit: await stack.db.query(`SELECT * FROM admin_audit_log ORDER BY id`),
     totals: await jobTotals(),
   };
-  expect(await runRetentionJob()).toBe('paymentEvents=0 outbox=0 sideEffects=0 funnelEvents=0 auditClientIps=0');
+  expect(await runRetentionJob()).toBe('paymentEvents=0 outbox=0 sideEffects=0 funnelEvents=0 auditClientIps=0 cancellationDetails=0');
   expect({
     events: await ids('SELECT id FROM payment_events'),
     outbox: await ids('SELECT id FROM outbox'),

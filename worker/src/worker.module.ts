@@ -25,6 +25,7 @@ import { PaymentEventHandler } from './handlers/payment-event.handler';
 import { SandboxWebhookHandler } from './handlers/sandbox-webhook.handler';
 import { ProviderCallLedger } from './ledger/provider-call-ledger';
 import { PaymentReconciler } from './reconciler/payment-reconciler';
+import { PauseReminders } from './reconciler/pause-reminders';
 import { ForgetCustomerHandler } from './handlers/forget-customer.handler';
 import { InstalmentsHandler } from './handlers/instalments.handler';
 import { InstalmentStops } from './handlers/instalment-stops.service';
@@ -83,6 +84,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
     PaymentsProcessor,
     InvitationsProcessor,
     PaymentReconciler,
+    PauseReminders,
     ForgetCustomerHandler,
     InstalmentsHandler,
     InstalmentStops,

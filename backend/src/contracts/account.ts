@@ -1,3 +1,4 @@
+import type { SaveOfferDiscount } from './cancellation';
 import type { PaymentProviderName } from './payments';
 
 /** The header carrying the account session's CSRF token on every state-changing account request. */
@@ -21,7 +22,7 @@ export interface AccountSessionResponse {
 }
 
 /** Where a membership stands, as the account page words it. */
-export type MembershipState = 'active' | 'past_due' | 'canceling' | 'canceled' | 'paid' | 'pending';
+export type MembershipState = 'active' | 'paused' | 'past_due' | 'canceling' | 'canceled' | 'paid' | 'pending';
 
 export interface AccountPayment {
   sequence: number;
@@ -45,6 +46,10 @@ export interface AccountMembership {
   canResume: boolean;
   /** A subscription whose card can be changed (our card form, or the provider's billing portal). */
   canUpdateCard: boolean;
+  /** ISO time a pause taken in the cancellation flow ends (state 'paused' until then); null when not paused. */
+  pausedUntil: string | null;
+  /** What the cancellation flow may offer instead of cancelling: a pause, and the save offer's discount (null: none for this member). */
+  offers: { pause: boolean; discount: SaveOfferDiscount | null };
   payments: AccountPayment[];
 }
 

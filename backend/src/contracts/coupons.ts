@@ -33,6 +33,8 @@ export interface CreateCouponRequest {
   expiresAt?: string | null;
   /** Omitted: unlimited. */
   maxRedemptions?: number | null;
+  /** Offer it to members who cancel, taken off their next renewal once (the newest such coupon for their plan is offered). */
+  saveOffer?: boolean;
 }
 
 export interface AdminCoupon {
@@ -48,5 +50,6 @@ export interface AdminCoupon {
   /** Redemptions counting against the cap: paid orders, and unpaid ones opened less than COUPON_HOLD_MINUTES ago. */
   redeemed: number;
   active: boolean;
+  saveOffer: boolean;
   createdAt: string;
 }

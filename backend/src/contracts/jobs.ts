@@ -34,6 +34,7 @@ export const JOBS = {
   disputeChanged: 'dispute-changed',
   abandonedCheckoutEmail: 'abandoned-checkout-email',
   repairPaymentIds: 'repair-payment-ids',
+  pauseEnding: 'pause-ending',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -169,6 +170,15 @@ export interface MembershipCanceledPayload {
   endsAt: string;
 }
 
+/** A member's pause (from the cancellation flow) ends in a few days: they are told when charges resume. */
+export interface PauseEndingPayload {
+  orderId: string;
+  /** `cancellation_feedback.id` of the pause: one reminder per pause. */
+  pauseId: string;
+  /** ISO time the pause ends and the provider charges again. */
+  resumesAt: string;
+}
+
 /**
  * A membership's access changed (granted, or ended): the members area is told by the signed
  * membership webhook. `change` counts the membership's access changes, so each is sent once;
@@ -231,7 +241,8 @@ export type JobItem =
   | { name: typeof JOBS.refundRecorded; data: RefundRecordedPayload }
   | { name: typeof JOBS.disputeChanged; data: DisputeChangedPayload }
   | { name: typeof JOBS.abandonedCheckoutEmail; data: AbandonedCheckoutEmailPayload }
-  | { name: typeof JOBS.repairPaymentIds; data: RepairPaymentIdsPayload };
+  | { name: typeof JOBS.repairPaymentIds; data: RepairPaymentIdsPayload }
+  | { name: typeof JOBS.pauseEnding; data: PauseEndingPayload };
 
 export type JobPayload<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -256,6 +267,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JOBS.disputeChanged]: QUEUES.payments,
   [JOBS.abandonedCheckoutEmail]: QUEUES.invitations,
   [JOBS.repairPaymentIds]: QUEUES.maintenance,
+  [JOBS.pauseEnding]: QUEUES.payments,
 };
 
 /**
@@ -287,6 +299,8 @@ export const SIDE_EFFECTS = {
   membershipEndedEmail: 'membership-ended-email',
   /** Keyed `membership-canceled-email:<order id>:<period end>`: one e-mail per cancellation of a period. */
   membershipCanceledEmail: 'membership-canceled-email',
+  /** Keyed `pause-ending-email:<pause id>`: one reminder per pause, a few days before charges resume. */
+  pauseEndingEmail: 'pause-ending-email',
   /** Keyed `membership-webhook:<membership id>:<change>`: each access change told to the members area once. */
   membershipWebhook: 'membership-webhook',
   /** Keyed `refund-email:<refund id>`: the buyer's refund e-mail. */

@@ -10,8 +10,20 @@ import copy from '@site/copy/account.json';
 export const account = {
   ...copy,
   paymentNumber: (sequence: number) => fill(copy.paymentNumber, { sequence }),
-  confirmCancel: {
-    ...copy.confirmCancel,
-    body: (end: string | null) => (end ? fill(copy.confirmCancel.body, { end }) : copy.confirmCancel.bodyNoEnd),
+  paused: (date: string) => fill(copy.paused, { date }),
+  pausedNotice: (date: string) => fill(copy.pausedNotice, { date }),
+  discountedNotice: (discount: string) => fill(copy.discountedNotice, { discount }),
+  cancelFlow: {
+    ...copy.cancelFlow,
+    ends: (end: string | null) => (end ? fill(copy.cancelFlow.endsOn, { end }) : copy.cancelFlow.endsNoDate),
+    pause: {
+      ...copy.cancelFlow.pause,
+      months: (months: number) => (months === 1 ? copy.cancelFlow.pause.oneMonth : fill(copy.cancelFlow.pause.months, { months })),
+    },
+    discount: {
+      ...copy.cancelFlow.discount,
+      body: (discount: string) => fill(copy.cancelFlow.discount.body, { discount }),
+      accept: (discount: string) => fill(copy.cancelFlow.discount.accept, { discount }),
+    },
   },
 };

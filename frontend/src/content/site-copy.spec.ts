@@ -28,10 +28,14 @@ describe('the copy of the buyer pages', () => {
     expect(checkout.payLabel(OFFERS.default, CURRENCY, 4850)).toBe(`Pay ${formatMoney(4850, CURRENCY)}`);
     expect(checkout.coupon.months(1)).toBe('Discount applies to the first month');
     expect(checkout.coupon.months(3)).toBe('Discount applies to the first 3 months');
-    expect(account.confirmCancel.body(null)).toBe('Your membership ends at the end of the current period.');
-    expect(account.confirmCancel.body('May 1')).toBe(
-      'Your membership stays active until May 1, then it ends and you are not charged again.',
+    expect(account.cancelFlow.ends(null)).toBe(
+      'If you cancel, your membership ends at the end of the current period and you are not charged again.',
     );
+    expect(account.cancelFlow.ends('May 1')).toBe(
+      'If you cancel, your membership stays active until May 1, then it ends and you are not charged again.',
+    );
+    expect(account.cancelFlow.pause.months(1)).toBe('Pause for 1 month');
+    expect(account.cancelFlow.pause.months(3)).toBe('Pause for 3 months');
   });
 
   it("shows each plan card's instalments, total and saving", () => {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JOBS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
+import { CancellationFeedbackRepository } from '@core/database/repositories/cancellation-feedback.repository';
 import { FunnelEventRepository } from '@core/database/repositories/funnel-event.repository';
 import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
@@ -15,12 +16,14 @@ export interface RetentionCounts {
   sideEffects: number;
   funnelEvents: number;
   auditClientIps: number;
+  cancellationDetails: number;
 }
 
 /**
  * The daily retention pass (scheduled by RetentionSchedule): applied payment events, finished
  * outbox rows and side-effect records, and funnel events older than RETENTION_DAYS are deleted;
- * audit entries older than AUDIT_IP_RETENTION_DAYS lose their client address. Orders, leads and
+ * audit entries older than AUDIT_IP_RETENTION_DAYS lose their client address, and cancellation
+ * answers older than RETENTION_DAYS their free text. Orders, leads and
  * anything still open or owed stay. Each batch of RETENTION_BATCH_SIZE rows is one short
  * statement of its own, so a large table is never locked for long, and rows another run holds
  * are skipped: two passes at once share the work. Only counts are logged.
@@ -36,6 +39,7 @@ export class DataRetentionHandler {
     private readonly sideEffects: ProviderCallRepository,
     private readonly funnelEvents: FunnelEventRepository,
     private readonly audit: AuditRepository,
+    private readonly cancellations: CancellationFeedbackRepository,
   ) {}
 
   @OnJob(JOBS.dataRetention)
@@ -47,6 +51,7 @@ export class DataRetentionHandler {
       sideEffects: await this.inBatches((size) => this.sideEffects.deleteFinishedBefore(days, size)),
       funnelEvents: await this.inBatches((size) => this.funnelEvents.deleteBefore(days, size)),
       auditClientIps: await this.inBatches((size) => this.audit.forgetClientIpsBefore(auditDays, size)),
+      cancellationDetails: await this.inBatches((size) => this.cancellations.forgetDetailsBefore(days, size)),
     };
     this.logger.log({ retentionDays: days, auditIpRetentionDays: auditDays, ...counts }, 'Retention pass done');
     return Object.entries(counts)

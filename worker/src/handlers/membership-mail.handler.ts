@@ -3,6 +3,7 @@ import {
   JOBS,
   MembershipCanceledPayload,
   MembershipEndedPayload,
+  PauseEndingPayload,
   PaymentFailedPayload,
   SIDE_EFFECTS,
   SideEffectKind,
@@ -16,6 +17,7 @@ import { ProviderCallLedger } from '../ledger/provider-call-ledger';
 import {
   buildMembershipCanceledEmail,
   buildMembershipEndedEmail,
+  buildMembershipResumingEmail,
   buildPaymentFailedEmail,
   MembershipMailLinks,
 } from '../messages/membership-email.message';
@@ -30,6 +32,7 @@ export type MembershipMailOutcome =
   | 'skipped: paid since'
   | 'skipped: paid in full'
   | 'skipped: resumed since'
+  | 'skipped: canceled since'
   | `failed: ${string}`;
 
 /**
@@ -87,6 +90,16 @@ export class MembershipMailHandler {
     if (!order.cancel_at_period_end) return this.done({ orderId }, 'skipped: resumed since');
     const mail = buildMembershipCanceledEmail({ planId: order.plan_id, endsAt: new Date(endsAt), customerName: order.name }, this.links());
     return this.send(SIDE_EFFECTS.membershipCanceledEmail, `${orderId}:${endsAt.slice(0, 10)}`, order.email, mail, { orderId });
+  }
+
+  /** A pause ends in a few days: one reminder per pause, unless the membership was canceled meanwhile. */
+  @OnJob(JOBS.pauseEnding)
+  async pauseEnding({ orderId, pauseId, resumesAt }: PauseEndingPayload): Promise<MembershipMailOutcome> {
+    const order = await this.orders.findById(orderId);
+    if (!order) return 'skipped: order not found';
+    if (order.status === 'canceled' || order.cancel_at_period_end) return this.done({ orderId }, 'skipped: canceled since');
+    const mail = buildMembershipResumingEmail({ planId: order.plan_id, resumesAt: new Date(resumesAt), customerName: order.name }, this.links());
+    return this.send(SIDE_EFFECTS.pauseEndingEmail, pauseId, order.email, mail, { orderId });
   }
 
   private async send(

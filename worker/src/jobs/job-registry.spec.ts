@@ -88,6 +88,11 @@ class PaymentHandlers {
     return 'sent';
   }
 
+  @OnJob(JOBS.pauseEnding)
+  async pauseEnding(): Promise<string> {
+    return 'sent';
+  }
+
   @OnJob(JOBS.refundRecorded)
   async refunded(): Promise<string> {
     return 'refunded';

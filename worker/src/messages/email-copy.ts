@@ -44,6 +44,7 @@ export interface EmailCopy {
     paymentFailed: NoticeCopy<'plan' | 'amountDue'>;
     ended: NoticeCopy<'plan'>;
     canceled: NoticeCopy<'plan' | 'accessUntil'>;
+    resuming: NoticeCopy<'plan' | 'resumesOn'>;
   };
   invitation: LinkCopy & { validity: string };
   abandonedCheckout: LinkCopy & { footer: string; unsubscribe: string };

@@ -92,3 +92,33 @@ export function buildMembershipCanceledEmail(
     copy,
   );
 }
+
+export interface ResumingMembershipInput {
+  planId: string;
+  resumesAt: Date;
+  customerName?: string;
+}
+
+/** A pause taken in the cancellation flow ends soon: when access and charges resume, at what price, and how to cancel instead. */
+export function buildMembershipResumingEmail(
+  input: ResumingMembershipInput,
+  links: MembershipMailLinks,
+  copy: EmailCopy = emailCopy,
+): NoticeEmail {
+  const words = copy.membership.resuming;
+  const date = longDate(input.resumesAt);
+  const price = findPlan(input.planId)?.displayText ?? '';
+  return buildNotice(
+    {
+      subject: fill(words.subject, { date, price }),
+      customerName: input.customerName,
+      paragraphs: words.paragraphs.map((p) => fill(p, { date, price })),
+      rows: [
+        [words.labels.plan, planName(input.planId)],
+        [words.labels.resumesOn, date],
+      ],
+      action: { label: words.action, url: links.accountUrl },
+    },
+    copy,
+  );
+}

@@ -717,6 +717,16 @@ export class AppConfig {
   PAST_DUE_GRACE_DAYS = 14;
 
   /**
+   * How often each worker looks for pauses (taken in the cancellation flow) that end within three
+   * days, by the provider's clock, and owes their reminder e-mail. Each reminder is owed once.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  PAUSE_REMINDER_INTERVAL_S = 3600;
+
+  /**
    * Where the members area is told who may enter: a signed POST on every access granted or
    * ended. Unset: nobody is told, and each such change is recorded 'skipped: not configured'.
    */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
 import { type MembershipStatus, plansOf, productOf } from '@contracts/plans';
+import type { CancelReason } from '@contracts/cancellation';
+import { CancellationFeedbackRepository } from '../database/repositories/cancellation-feedback.repository';
 import { MembershipRepository, type MembershipBuyer, type MembershipRow } from '../database/repositories/membership.repository';
 import { OrderLifecycleRepository } from '../database/repositories/order-lifecycle.repository';
 import type {
@@ -58,6 +60,18 @@ export interface ProviderEventsApplied {
 /** What the lifecycle re-reads of the provider while it applies events. */
 export type ProviderEventReads = Pick<PaymentGateway, 'readInvoice' | 'readSubscriptionTerms' | 'now'>;
 
+/** What the member chose at the end of the cancellation flow, as the provider has applied it. */
+export type CancellationDecision =
+  | { outcome: 'canceled'; terms: SubscriptionTermsUpdate }
+  | { outcome: 'paused'; months: number; resumesAt: Date }
+  | { outcome: 'discounted'; couponId: string };
+
+/** The member's answer to the cancellation survey (none: cancelled without answering). */
+export interface CancellationSurvey {
+  reason: CancelReason | null;
+  detail: string | null;
+}
+
 /** A refund's status only moves forward: a late `pending` never undoes a `succeeded`. */
 const RANK: Readonly<Record<RefundStatus, number>> = { requested: 0, pending: 1, succeeded: 2, failed: 2, canceled: 2 };
 
@@ -80,6 +94,7 @@ export class OrderLifecycle {
     private readonly memberships: MembershipRepository,
     private readonly pastDue: PastDueRepository,
     private readonly events: PaymentEventRepository,
+    private readonly feedback: CancellationFeedbackRepository,
   ) {}
 
   /**
@@ -183,6 +198,48 @@ export class OrderLifecycle {
    */
   async termsLearned(orderId: string, terms: SubscriptionTermsUpdate): Promise<void> {
     await this.dataSource.transaction((sql) => this.termsIn(sql, orderId, terms));
+  }
+
+  /**
+   * The end of a member's cancellation flow, in one transaction under the order's lock: the answer
+   * and its outcome stored (`cancellation_feedback`), and the outcome applied: a cancellation's
+   * terms as `termsLearned` applies them, a pause's end on the order (the account shows it).
+   * Resolves with the stored answer's id, null when there is no such order.
+   */
+  cancellationAnswered(orderId: string, survey: CancellationSurvey, decision: CancellationDecision): Promise<string | null> {
+    return this.dataSource.transaction(async (sql) => {
+      if (!(await this.orders.lock(sql, orderId))) return null;
+      const row = await this.feedback.insert(sql, {
+        orderId,
+        reason: survey.reason,
+        detail: survey.detail,
+        outcome: decision.outcome,
+        ...(decision.outcome === 'paused' && { pauseMonths: decision.months, resumesAt: decision.resumesAt }),
+        ...(decision.outcome === 'discounted' && { couponId: decision.couponId }),
+      });
+      if (decision.outcome === 'canceled') await this.termsIn(sql, orderId, decision.terms);
+      if (decision.outcome === 'paused') await this.orders.setPausedUntil(sql, orderId, decision.resumesAt);
+      return row.id;
+    });
+  }
+
+  /**
+   * Owes the reminder of up to `limit` pauses ending at or before `dueBy` (the provider's now plus
+   * the reminder's lead), each once whoever runs the pass: claimed and owed in one transaction.
+   * Resolves with how many were owed.
+   */
+  async pauseRemindersDue(dueBy: Date, limit: number): Promise<number> {
+    return this.dataSource.transaction(async (sql) => {
+      const due = await this.feedback.claimDueReminders(sql, dueBy, limit);
+      await owe(
+        sql,
+        due.map((pause) => ({
+          name: JOBS.pauseEnding,
+          data: { orderId: pause.order_id, pauseId: pause.id, resumesAt: new Date(pause.resumes_at).toISOString() },
+        })),
+      );
+      return due.length;
+    });
   }
 
   /**

@@ -52,6 +52,9 @@ export interface GatewayDiscount {
   fullAmountCents: number;
 }
 
+/** The save offer's coupon, taken off a subscription's next renewal once (Stripe: a coupon of duration once). */
+export type RenewalDiscount = Pick<GatewayDiscount, 'couponId' | 'code' | 'percentOff' | 'amountOffCents'>;
+
 /** The provider objects an order can hold: a one-time charge, a card setup (saved card) and a subscription. */
 export type PaymentObjectKind = 'charge' | 'setup' | 'subscription';
 
@@ -405,6 +408,18 @@ export interface PaymentGateway {
    * request repeats the same change, a later change is a new one.
    */
   setCancelAtPeriodEnd(orderId: string, subscriptionId: string, cancel: boolean, requestId: string): Promise<SubscriptionTerms>;
+
+  /**
+   * Pauses the subscription's charges until `resumesAt` (the cancellation flow's pause): renewals
+   * falling due before then are not charged (Stripe: `pause_collection` with behavior void), and
+   * charging resumes by itself. `requestId` makes the idempotency key.
+   */
+  pauseCollection(orderId: string, subscriptionId: string, resumesAt: Date, requestId: string): Promise<void>;
+  /**
+   * Takes the coupon off the subscription's next charged renewal only (the cancellation flow's
+   * save offer); the renewals after it are at the full price. `requestId` makes the idempotency key.
+   */
+  discountNextRenewal(orderId: string, subscriptionId: string, discount: RenewalDiscount, requestId: string): Promise<void>;
 
   /** A card setup for the customer of a subscription order, for the buyer's 'Update card' (confirmed in the browser). */
   createCardUpdate(orderId: string, customerId: string, requestId: string): Promise<CreatedCardUpdate>;

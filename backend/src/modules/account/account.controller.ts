@@ -30,6 +30,7 @@ import { ACCOUNT_SESSION_COOKIE, type AccountPrincipal, AccountSessionService } 
 import { AccountLinkDto } from './dto/account-link.dto';
 import { AccountOrderDto, ApplyCardUpdateDto } from './dto/account-order.dto';
 import { AccountSessionDto } from './dto/account-session.dto';
+import { CancelMembershipDto, PauseMembershipDto, SaveOfferDto } from './dto/cancellation.dto';
 
 @ApiTags('account')
 @Controller('account')
@@ -90,11 +91,31 @@ export class AccountController {
   @Post('cancel')
   @HttpCode(200)
   @UseGuards(AccountGuard)
-  @ApiOkResponse({ description: 'The membership ends at the end of its current period' })
+  @ApiOkResponse({ description: "The membership ends at the end of its current period; the survey's answer, if any, is stored" })
   @ApiAccountWrite()
   @ApiConflictResponse({ description: 'Not a running subscription, or refused by the payment provider' })
-  cancel(@CurrentAccount() account: AccountPrincipal, @Body() dto: AccountOrderDto): Promise<AccountMembership> {
-    return this.account.setCancelAtPeriodEnd(account, dto.orderId, true);
+  cancel(@CurrentAccount() account: AccountPrincipal, @Body() dto: CancelMembershipDto): Promise<AccountMembership> {
+    return this.account.cancel(account, dto);
+  }
+
+  @Post('pause')
+  @HttpCode(200)
+  @UseGuards(AccountGuard)
+  @ApiOkResponse({ description: 'Nothing is charged for the next 1–3 months after the paid period; charging resumes by itself' })
+  @ApiAccountWrite()
+  @ApiConflictResponse({ description: 'Not an active subscription (or already paused), or refused by the payment provider' })
+  pause(@CurrentAccount() account: AccountPrincipal, @Body() dto: PauseMembershipDto): Promise<AccountMembership> {
+    return this.account.pause(account, dto);
+  }
+
+  @Post('save-offer')
+  @HttpCode(200)
+  @UseGuards(AccountGuard)
+  @ApiOkResponse({ description: "The save offer's coupon comes off the next renewal, once" })
+  @ApiAccountWrite()
+  @ApiConflictResponse({ description: 'No save offer for this member (none configured, or had it already), or refused by the provider' })
+  saveOffer(@CurrentAccount() account: AccountPrincipal, @Body() dto: SaveOfferDto): Promise<AccountMembership> {
+    return this.account.takeSaveOffer(account, dto);
   }
 
   @Post('resume')
@@ -104,7 +125,7 @@ export class AccountController {
   @ApiAccountWrite()
   @ApiConflictResponse({ description: 'Not a running subscription, or refused by the payment provider' })
   resume(@CurrentAccount() account: AccountPrincipal, @Body() dto: AccountOrderDto): Promise<AccountMembership> {
-    return this.account.setCancelAtPeriodEnd(account, dto.orderId, false);
+    return this.account.resume(account, dto.orderId);
   }
 
   @Post('billing-portal')

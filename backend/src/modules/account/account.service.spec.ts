@@ -24,3 +24,22 @@ describe('membershipStateOf', () => {
     expect(membershipStateOf(row)).toEqual({ state, statusText });
   });
 });
+
+describe('membershipStateOf a paused membership', () => {
+  const row = {
+    kind: 'subscription' as const,
+    status: 'active' as const,
+    cancel_at_period_end: false,
+    current_period_end: null,
+    paused_until: new Date('2027-03-15T09:00:00Z'),
+  };
+
+  it('is paused until its end, by the time given (the provider’s), then active', () => {
+    expect(membershipStateOf(row, new Date('2027-03-15T08:59:59Z'))).toEqual({ state: 'paused', statusText: 'Paused until March 15, 2027' });
+    expect(membershipStateOf(row, new Date('2027-03-15T09:00:00Z'))).toEqual({ state: 'active', statusText: 'Active' });
+  });
+
+  it('reads as canceling once set to end with its period, paused or not', () => {
+    expect(membershipStateOf({ ...row, cancel_at_period_end: true }, new Date('2027-01-01T00:00:00Z')).state).toBe('canceling');
+  });
+});

@@ -2,14 +2,18 @@ import { BadRequestException, ConflictException, Inject, Injectable, NotFoundExc
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AccountMembership, AccountResponse, BillingPortalResponse, CardUpdateResponse, MembershipState } from '@contracts/account';
+import type { CancellationAnswer, PauseRequest, SaveOfferDiscount, SaveOfferRequest } from '@contracts/cancellation';
 import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
-import { resolvePlan } from '@contracts/plans';
+import { CURRENCY, resolvePlan } from '@contracts/plans';
 import { ROUTES } from '@contracts/routes';
 import { AppConfig } from '@core/config/app-config';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
+import { CancellationFeedbackRepository } from '@core/database/repositories/cancellation-feedback.repository';
+import { CouponRepository, type CouponRow } from '@core/database/repositories/coupon.repository';
 import { OrderRepository, type MembershipRow, type OrderRow } from '@core/database/repositories/order.repository';
-import { OrderLifecycle } from '@core/orders/order-lifecycle';
+import { type CancellationSurvey, OrderLifecycle } from '@core/orders/order-lifecycle';
+import { addMonths } from '@core/payments/billing-calendar';
 import { accountLinkRequestContext, hashAccessToken, isWellFormedAccessToken, sealAccessToken } from '@core/invitations/access-token';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, PaymentUnsupportedError } from '@core/payments/payment-gateway';
 import { owe } from '@core/queue/owe';
@@ -21,7 +25,10 @@ const NOT_YOURS = 'No membership of yours has this id.';
 const dateWords = (date: Date): string => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** Where a paid order stands for its buyer, and the words the page shows for it. */
-export function membershipStateOf(row: Pick<MembershipRow, 'kind' | 'status' | 'cancel_at_period_end' | 'current_period_end'>): {
+export function membershipStateOf(
+  row: Pick<MembershipRow, 'kind' | 'status' | 'cancel_at_period_end' | 'current_period_end'> & Partial<Pick<MembershipRow, 'paused_until'>>,
+  now: Date = new Date(),
+): {
   state: MembershipState;
   statusText: string;
 } {
@@ -35,7 +42,19 @@ export function membershipStateOf(row: Pick<MembershipRow, 'kind' | 'status' | '
     const end = row.current_period_end ? ` on ${dateWords(new Date(row.current_period_end))}` : ' at the end of the period';
     return { state: 'canceling', statusText: `Canceling${end}` };
   }
+  if (row.paused_until && new Date(row.paused_until) > now) return { state: 'paused', statusText: `Paused until ${dateWords(new Date(row.paused_until))}` };
   return { state: 'active', statusText: 'Active' };
+}
+
+/** A pause ends an hour before the renewal it resumes with, so the provider has lifted it when that renewal is charged. */
+const RESUME_AHEAD_MS = 3_600_000;
+
+const NO_OFFER = 'This offer is not available for this membership any more.';
+
+/** The survey's answer as stored: the free text only with reason 'other', and never blank. */
+function surveyOf(answer: CancellationAnswer): CancellationSurvey {
+  const detail = answer.reason === 'other' ? answer.detail?.trim() || null : null;
+  return { reason: answer.reason ?? null, detail };
 }
 
 function pending(status: string): { state: MembershipState; statusText: string } {
@@ -55,6 +74,8 @@ export class AccountService {
     private readonly orders: OrderRepository,
     private readonly lifecycle: OrderLifecycle,
     private readonly config: AppConfig,
+    private readonly coupons: CouponRepository,
+    private readonly feedback: CancellationFeedbackRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -78,22 +99,64 @@ export class AccountService {
 
   async overview(account: AccountPrincipal): Promise<AccountResponse> {
     const rows = await this.orders.membershipsOf(account.emailNormalized);
+    const memberships = await this.memberships(account, rows);
     return {
       csrfToken: account.csrfToken,
       expiresAt: account.expiresAt.toISOString(),
       provider: this.gateway.provider,
-      memberships: rows.map((row) => this.membership(row)),
+      memberships,
     };
   }
 
-  async setCancelAtPeriodEnd(account: AccountPrincipal, orderId: string, cancel: boolean): Promise<AccountMembership> {
-    const order = await this.subscriptionOf(account, orderId);
-    if (order.status !== 'active' && order.status !== 'past_due') throw new ConflictException('This membership is not running.');
-    const terms = await this.gatewayCall(() =>
-      this.gateway.setCancelAtPeriodEnd(order.id, order.subscription_id as string, cancel, randomUUID()),
-    );
-    // In a transaction: the buyer's membership moves with the order (canceling, or active again).
+  /** 'Resume membership': the cancellation at the period's end is taken back. */
+  async resume(account: AccountPrincipal, orderId: string): Promise<AccountMembership> {
+    const order = await this.runningSubscriptionOf(account, orderId);
+    const terms = await this.gatewayCall(() => this.gateway.setCancelAtPeriodEnd(order.id, order.subscription_id as string, false, randomUUID()));
+    // In a transaction: the buyer's membership moves with the order (active again).
     await this.lifecycle.termsLearned(order.id, terms);
+    return this.membershipOf(account, order.id);
+  }
+
+  /**
+   * 'No thanks, cancel' (or cancelling without answering): the membership ends with its period,
+   * and the answer, if any, is stored with that outcome in the same transaction.
+   */
+  async cancel(account: AccountPrincipal, answer: CancellationAnswer): Promise<AccountMembership> {
+    const order = await this.runningSubscriptionOf(account, answer.orderId);
+    const terms = await this.gatewayCall(() => this.gateway.setCancelAtPeriodEnd(order.id, order.subscription_id as string, true, randomUUID()));
+    // The buyer's membership moves with the order (canceling), and the answer is kept.
+    await this.lifecycle.cancellationAnswered(order.id, surveyOf(answer), { outcome: 'canceled', terms });
+    return this.membershipOf(account, order.id);
+  }
+
+  /**
+   * The pause offer taken: the provider charges nothing for the renewals due in the next `months`
+   * months after the paid period and charges again by itself after them (an hour before the
+   * renewal that resumes it, so that renewal is charged).
+   */
+  async pause(account: AccountPrincipal, request: PauseRequest): Promise<AccountMembership> {
+    const order = await this.runningSubscriptionOf(account, request.orderId);
+    if (order.status !== 'active' || order.cancel_at_period_end || (order.paused_until && order.paused_until > (await this.gateway.now()))) {
+      throw new ConflictException(NO_OFFER);
+    }
+    const subscriptionId = order.subscription_id as string;
+    const terms = await this.gatewayCall(() => this.gateway.readSubscriptionTerms(subscriptionId));
+    const periodEnd = terms.currentPeriodEnd ?? order.current_period_end;
+    if (!periodEnd) throw new ConflictException(NO_OFFER);
+    const resumesAt = new Date(addMonths(new Date(periodEnd), request.months).getTime() - RESUME_AHEAD_MS);
+    await this.gatewayCall(() => this.gateway.pauseCollection(order.id, subscriptionId, resumesAt, randomUUID()));
+    await this.lifecycle.cancellationAnswered(order.id, surveyOf(request), { outcome: 'paused', months: request.months, resumesAt });
+    return this.membershipOf(account, order.id);
+  }
+
+  /** The save offer taken: the admin's save-offer coupon comes off the next renewal, once per member. */
+  async takeSaveOffer(account: AccountPrincipal, request: SaveOfferRequest): Promise<AccountMembership> {
+    const order = await this.runningSubscriptionOf(account, request.orderId);
+    const coupon = order.status === 'active' && !order.cancel_at_period_end ? await this.saveOfferFor(account, order.plan_id) : null;
+    if (!coupon) throw new ConflictException(NO_OFFER);
+    const discount = { couponId: coupon.id, code: coupon.code, percentOff: coupon.percent_off, amountOffCents: coupon.amount_off_cents };
+    await this.gatewayCall(() => this.gateway.discountNextRenewal(order.id, order.subscription_id as string, discount, randomUUID()));
+    await this.lifecycle.cancellationAnswered(order.id, surveyOf(request), { outcome: 'discounted', couponId: coupon.id });
     return this.membershipOf(account, order.id);
   }
 
@@ -120,7 +183,35 @@ export class AccountService {
   private async membershipOf(account: AccountPrincipal, orderId: string): Promise<AccountMembership> {
     const row = (await this.orders.membershipsOf(account.emailNormalized)).find((candidate) => candidate.id === orderId);
     if (!row) throw new NotFoundException(NOT_YOURS);
-    return this.membership(row);
+    const [membership] = await this.memberships(account, [row]);
+    return membership;
+  }
+
+  /** The rows as the page shows them, in the provider's time (the sandbox clock's, for a pause that ended). */
+  private async memberships(account: AccountPrincipal, rows: MembershipRow[]): Promise<AccountMembership[]> {
+    if (rows.length === 0) return [];
+    const now = await this.gateway.now();
+    const offers = new Map<string, SaveOfferDiscount | null>();
+    for (const row of rows) {
+      if (row.kind !== 'subscription' || offers.has(row.plan_id)) continue;
+      const coupon = await this.saveOfferFor(account, row.plan_id);
+      offers.set(row.plan_id, coupon && { percentOff: coupon.percent_off, amountOffCents: coupon.amount_off_cents, currency: CURRENCY.toLowerCase() });
+    }
+    return rows.map((row) => this.membership(row, now, offers.get(row.plan_id) ?? null));
+  }
+
+  /** The save-offer coupon for this plan, unless the member has had the save offer already (it is made once per member). */
+  private async saveOfferFor(account: AccountPrincipal, planId: string): Promise<CouponRow | null> {
+    const coupon = await this.coupons.findSaveOffer(planId);
+    if (!coupon || (await this.feedback.discountTaken(account.emailNormalized))) return null;
+    return coupon;
+  }
+
+  /** A subscription of the buyer's still running (active or past due). */
+  private async runningSubscriptionOf(account: AccountPrincipal, orderId: string): Promise<OrderRow> {
+    const order = await this.subscriptionOf(account, orderId);
+    if (order.status !== 'active' && order.status !== 'past_due') throw new ConflictException('This membership is not running.');
+    return order;
   }
 
   /** A paid subscription order of the signed-in buyer; 404 for anyone else's order (never telling which). */
@@ -141,10 +232,10 @@ export class AccountService {
     }
   }
 
-  private membership(row: MembershipRow): AccountMembership {
+  private membership(row: MembershipRow, now: Date, discount: SaveOfferDiscount | null): AccountMembership {
     const plan = resolvePlan(row.plan_id);
-    const { state, statusText } = membershipStateOf(row);
-    const running = state === 'active' || state === 'past_due' || state === 'canceling';
+    const { state, statusText } = membershipStateOf(row, now);
+    const running = state === 'active' || state === 'paused' || state === 'past_due' || state === 'canceling';
     const periodEnd = row.current_period_end ? new Date(row.current_period_end) : null;
     return {
       orderId: row.id,
@@ -154,9 +245,11 @@ export class AccountService {
       statusText,
       currentPeriodEnd: row.kind === 'subscription' && periodEnd ? periodEnd.toISOString() : null,
       cancelAtPeriodEnd: row.cancel_at_period_end,
-      canCancel: row.kind === 'subscription' && (state === 'active' || state === 'past_due'),
+      canCancel: row.kind === 'subscription' && (state === 'active' || state === 'paused' || state === 'past_due'),
       canResume: state === 'canceling' && (periodEnd === null || periodEnd.getTime() > Date.now()),
       canUpdateCard: row.kind === 'subscription' && running && row.customer_id !== null,
+      pausedUntil: state === 'paused' && row.paused_until ? new Date(row.paused_until).toISOString() : null,
+      offers: { pause: state === 'active', discount: state === 'active' ? discount : null },
       payments: row.payments.map((payment) => ({
         sequence: payment.sequence,
         amountCents: payment.amount_cents,

@@ -23,6 +23,7 @@ const toAdminCoupon = (row: CountedCoupon): AdminCoupon => ({
   maxRedemptions: row.max_redemptions,
   redeemed: row.redeemed,
   active: row.active,
+  saveOffer: row.save_offer,
   createdAt: row.created_at.toISOString(),
 });
 
@@ -52,6 +53,7 @@ export class AdminCouponsService {
           durationMonths: dto.durationMonths ?? null,
           expiresAt: dto.expiresAt ? new Date(dto.expiresAt) : null,
           maxRedemptions: dto.maxRedemptions ?? null,
+          saveOffer: dto.saveOffer ?? false,
         },
         manager,
       );

@@ -32,6 +32,7 @@ import { SandboxDisputes1767139200000 } from './1767139200000-sandbox-disputes';
 import { CouponHolds1767312000000 } from './1767312000000-coupon-holds';
 import { MembershipProductsFromSite1767657600000 } from './1767657600000-membership-products-from-site';
 import { OrderBump1767744000000 } from './1767744000000-order-bump';
+import { CancellationFeedback1767830400000 } from './1767830400000-cancellation-feedback';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CouponHolds1767312000000,
   MembershipProductsFromSite1767657600000,
   OrderBump1767744000000,
+  CancellationFeedback1767830400000,
 ];

@@ -17,6 +17,8 @@ export const COUPON_TABLES: readonly TableColumns[] = [
 /** A `coupons` row: the terms of one code. */
 export interface CouponRow extends Omit<CouponTerms, 'redeemed'> {
   id: string;
+  /** The cancellation flow's save offer: taken off a member's next renewal once, instead of cancelling. */
+  save_offer: boolean;
   created_at: Date;
 }
 
@@ -35,10 +37,12 @@ export interface NewCoupon {
   durationMonths: number | null;
   expiresAt: Date | null;
   maxRedemptions: number | null;
+  saveOffer: boolean;
 }
 
 /** Not `redeemed`, the previous release's counter (see redeem): a coupon's redemptions are counted from its orders. */
-const COLUMNS = `id, code, kind, percent_off, amount_off_cents, plan_ids, duration_months, expires_at, max_redemptions, active, created_at`;
+const COLUMNS = `id, code, kind, percent_off, amount_off_cents, plan_ids, duration_months, expires_at, max_redemptions, active, save_offer,
+  created_at`;
 
 /**
  * The redemptions counting against coupon `c`'s cap, with the hold in minutes as parameter `$n`.
@@ -58,8 +62,8 @@ export class CouponRepository {
   /** The new coupon; null when the code exists already. */
   async create(coupon: NewCoupon, sql: SqlExecutor = this.dataSource): Promise<CountedCoupon | null> {
     const rows: CountedCoupon[] = await sql.query(
-      `INSERT INTO coupons (code, kind, percent_off, amount_off_cents, plan_ids, duration_months, expires_at, max_redemptions)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (code) DO NOTHING RETURNING ${COLUMNS}, 0 AS redeemed`,
+      `INSERT INTO coupons (code, kind, percent_off, amount_off_cents, plan_ids, duration_months, expires_at, max_redemptions, save_offer)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (code) DO NOTHING RETURNING ${COLUMNS}, 0 AS redeemed`,
       [
         coupon.code,
         coupon.kind,
@@ -69,7 +73,19 @@ export class CouponRepository {
         coupon.durationMonths,
         coupon.expiresAt,
         coupon.maxRedemptions,
+        coupon.saveOffer,
       ],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The save offer a member of this plan is made: the newest active, unexpired save-offer coupon for the plan; null: none. */
+  async findSaveOffer(planId: PlanId): Promise<CouponRow | null> {
+    const rows: CouponRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM coupons
+        WHERE save_offer AND active AND (expires_at IS NULL OR expires_at > now()) AND $1 = ANY(plan_ids)
+        ORDER BY created_at DESC, id LIMIT 1`,
+      [planId],
     );
     return rows[0] ?? null;
   }

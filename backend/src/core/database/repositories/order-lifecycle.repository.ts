@@ -128,6 +128,11 @@ export class OrderLifecycleRepository {
     return affectedRows(result) === 1;
   }
 
+  /** The member's pause from the cancellation flow: nothing is charged until then (null: not paused). */
+  async setPausedUntil(sql: SqlExecutor, orderId: string, until: Date | null): Promise<void> {
+    await sql.query(`UPDATE orders SET paused_until = $2, updated_at = now() WHERE id = $1`, [orderId, until]);
+  }
+
   /** Ends the order's access (orders.access_revoked_at); true when it ended now, not before. */
   async revokeAccess(sql: SqlExecutor, orderId: string): Promise<boolean> {
     const result: unknown = await sql.query(

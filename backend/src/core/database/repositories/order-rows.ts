@@ -62,6 +62,8 @@ export interface OrderRow {
   bump_amount_cents: number | null;
   /** The subscription ends at the end of its current period (asked on /account, or in the provider's billing portal). */
   cancel_at_period_end: boolean;
+  /** The member paused the membership from the cancellation flow: the provider charges nothing until then. */
+  paused_until: Date | null;
   /** When the subscription's paid period ends, as the provider last said; null before it said. */
   current_period_end: Date | null;
   created_at: Date;
@@ -95,6 +97,7 @@ export type MembershipRow = Pick<
   | 'cancel_at_period_end'
   | 'current_period_end'
   | 'paid_at'
+  | 'paused_until'
 > & { payments: Array<Pick<PaymentRow, 'sequence' | 'amount_cents' | 'currency'> & { paid_at: string }> };
 
 /** What a provider says of a subscription's end: whether it ends at its period's end, and when that period ends. */

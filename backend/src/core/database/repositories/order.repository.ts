@@ -69,7 +69,7 @@ export const ORDER_TABLES: readonly TableColumns[] = [
 const COLUMNS = `id, plan_id, kind, amount_cents, currency, email, email_normalized, name, source, referral, invitation_token_hash,
   lead_id, attribution, provider, setup_intent_id, payment_intent_id, customer_id, subscription_id, payment_method_id, status,
   purchase_event_id, paid_at, paid_effects, last_refreshed_at, buyer_key_hash, livemode, instalments, subscription_state,
-  instalment_schedule_id, instalments_stopped_at, access_revoked_at, cancel_at_period_end, current_period_end, one_click_source_id,
+  instalment_schedule_id, instalments_stopped_at, access_revoked_at, cancel_at_period_end, current_period_end, paused_until, one_click_source_id,
   coupon_id, coupon_code, bump_plan_id, bump_amount_cents, created_at, updated_at`;
 
 /** A person's export: every column but the invitation token's hash. */
@@ -267,7 +267,7 @@ export class OrderRepository implements PersonalDataOwner {
   membershipsOf(emailNormalized: string): Promise<MembershipRow[]> {
     return this.dataSource.query<MembershipRow[]>(
       `SELECT o.id, o.plan_id, o.kind, o.status, o.provider, o.customer_id, o.subscription_id, o.cancel_at_period_end,
-              o.current_period_end, o.paid_at,
+              o.current_period_end, o.paid_at, o.paused_until,
               COALESCE((SELECT json_agg(json_build_object('sequence', p.sequence, 'amount_cents', p.amount_cents,
                                                           'currency', p.currency, 'paid_at', p.paid_at) ORDER BY p.sequence)
                           FROM payments p WHERE p.order_id = o.id), '[]') AS payments

@@ -3,6 +3,7 @@ import { PERSONAL_DATA_OWNERS, type PersonalDataOwner, type TableColumns } from 
 import { ACCOUNT_ACCESS_TABLES, AccountAccessRepository } from './account-access.repository';
 import { ADMIN_ACCOUNT_TABLES, AdminAccountRepository } from './admin-account.repository';
 import { AUDIT_TABLES, AuditRepository } from './audit.repository';
+import { CANCELLATION_FEEDBACK_TABLES, CancellationFeedbackRepository } from './cancellation-feedback.repository';
 import { COUPON_TABLES, CouponRepository } from './coupon.repository';
 import { EMAIL_SUPPRESSION_TABLES, EmailSuppressionRepository } from './email-suppression.repository';
 import { FUNNEL_EVENT_TABLES, FunnelEventRepository } from './funnel-event.repository';
@@ -50,6 +51,7 @@ const REPOSITORIES = [
   OutboxRepository,
   ProviderCallRepository,
   CouponRepository,
+  CancellationFeedbackRepository,
 ];
 
 /**
@@ -61,6 +63,8 @@ const PERSONAL_DATA_OWNER_CLASSES = [
   LeadRepository,
   InvitationRepository,
   OrderRepository,
+  // After the orders: the answers are found through the order ids found there.
+  CancellationFeedbackRepository,
   TestimonialRepository,
   AdminAccountRepository,
   AccountAccessRepository,
@@ -92,6 +96,7 @@ export const ALL_TABLE_COLUMNS: readonly TableColumns[] = [
   ...OUTBOX_TABLES,
   ...PROVIDER_CALL_TABLES,
   ...COUPON_TABLES,
+  ...CANCELLATION_FEEDBACK_TABLES,
 ];
 
 @Global()

@@ -57,10 +57,14 @@ export interface NewSandboxObject {
 /** What the clock changes on a subscription or an invoice as it bills, retries and ends them. */
 export type SandboxBillingChange = Pick<SandboxObjectRow, 'status' | 'attempt_count' | 'next_attempt_at'>;
 
+/** What the cancellation flow's offers change on a subscription. */
+export type SandboxRetentionChange = Required<Pick<SandboxObjectRow, 'pause_resumes_at' | 'next_renewal_off_cents'>>;
+
 /** A sandbox object as the event builders read it: with its order's plan. */
 const COLUMNS = `s.id, s.object, s.order_id, o.plan_id, s.client_secret, s.status, s.amount_cents, s.currency, s.customer_id,
   s.payment_method_id, s.card, s.last_error, s.created_at, s.idempotency_key, s.refunded_id, s.cancel_at_period_end, s.iterations,
-  s.attempt_count, s.first_failed_at, s.next_attempt_at, s.full_amount_cents, s.discounted_periods, s.invoice_item_cents`;
+  s.attempt_count, s.first_failed_at, s.next_attempt_at, s.full_amount_cents, s.discounted_periods, s.invoice_item_cents,
+  s.pause_resumes_at, s.next_renewal_off_cents`;
 
 /**
  * The offline sandbox's records of intents and subscriptions (Stripe's stand-in), always in the
@@ -220,6 +224,14 @@ export class SandboxObjectRepository {
       id,
       cancel,
     ]);
+  }
+
+  /** Sets a subscription's pause and one-off renewal discount (the cancellation flow's offers), as the clock reads them. */
+  async setRetention(sql: SqlExecutor, id: string, change: SandboxRetentionChange): Promise<void> {
+    await sql.query(
+      `UPDATE sandbox_objects SET pause_resumes_at = $2, next_renewal_off_cents = $3, updated_at = now() WHERE id = $1 AND object = 'subscription'`,
+      [id, change.pause_resumes_at, change.next_renewal_off_cents],
+    );
   }
 
   private select(sql: SqlExecutor, where: string, params: unknown[], lock = false): Promise<SandboxObjectRow[]> {

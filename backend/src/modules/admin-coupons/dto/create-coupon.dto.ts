@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import type { CouponKind, CreateCouponRequest } from '@contracts/coupons';
 import type { PlanId } from '@contracts/plans';
@@ -54,4 +54,9 @@ export class CreateCouponDto implements CreateCouponRequest {
   @Min(1, { message: 'The maximum number of redemptions must be a whole number, at least 1.' })
   @Max(10_000_000, { message: 'The maximum number of redemptions is too large.' })
   maxRedemptions?: number | null;
+
+  @ApiPropertyOptional({ description: 'Offer it to members who cancel, off their next renewal once' })
+  @IsOptional()
+  @IsBoolean({ message: 'The save offer choice must be true or false.' })
+  saveOffer?: boolean;
 }

@@ -59,16 +59,49 @@ export class SandboxClockService {
       const periodEnd = currentPeriodEnd(subscription, billed);
       if (periodEnd > now) return;
       const finished = subscription.iterations !== null && billed >= subscription.iterations;
+      const paused = subscription.pause_resumes_at && periodEnd < subscription.pause_resumes_at;
       subscription =
         finished || subscription.cancel_at_period_end
           ? await this.setStatus(manager, subscription, 'canceled', periodEnd)
-          : await this.charge(manager, subscription, billed + 1, periodEnd);
+          : paused
+            ? await this.voidPeriod(manager, subscription, billed + 1, periodEnd)
+            : await this.charge(manager, subscription, billed + 1, periodEnd);
     }
   }
 
-  /** Bills period `period` on the subscription's card: paid, or open and past due when the card fails. */
+  /**
+   * A period that ends while the subscription is paused: its invoice is void, as with Stripe's
+   * pause_collection behavior void (nothing is charged, nothing is owed, no event an order acts
+   * on), and the period counts as billed.
+   */
+  private async voidPeriod(manager: EntityManager, subscription: SandboxObjectRow, period: number, at: Date): Promise<SandboxObjectRow> {
+    await this.store.insertOnce(
+      manager,
+      {
+        id: sandboxId('in'),
+        object: 'invoice',
+        orderId: subscription.order_id,
+        idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
+        clientSecret: null,
+        status: 'void',
+        amountCents: 0,
+        currency: subscription.currency ?? CURRENCY.toLowerCase(),
+        customerId: subscription.customer_id,
+        paymentMethodId: subscription.payment_method_id,
+        createdAt: at,
+      },
+      () => [],
+    );
+    return subscription;
+  }
+
+  /**
+   * Bills period `period` on the subscription's card: paid, or open and past due when the card
+   * fails. A one-off discount (the save offer) comes off this charge and is then used up.
+   */
   private async charge(manager: EntityManager, subscription: SandboxObjectRow, period: number, at: Date): Promise<SandboxObjectRow> {
     const fails = failsOffSession(subscription.card?.outcome);
+    const off = subscription.next_renewal_off_cents ?? 0;
     await this.store.insertOnce(
       manager,
       {
@@ -78,7 +111,7 @@ export class SandboxClockService {
         idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
         clientSecret: null,
         status: fails ? 'open' : 'paid',
-        amountCents: renewalAmountCents(subscription, period),
+        amountCents: Math.max(0, renewalAmountCents(subscription, period) - off),
         currency: subscription.currency ?? CURRENCY.toLowerCase(),
         customerId: subscription.customer_id,
         paymentMethodId: subscription.payment_method_id,
@@ -89,7 +122,8 @@ export class SandboxClockService {
       },
       (invoice) => [stripeEvent(fails ? 'invoice.payment_failed' : 'invoice.paid', renewalInvoiceObject(subscription, invoice), at)],
     );
-    return fails ? this.setStatus(manager, subscription, 'past_due', at) : subscription;
+    const charged = off > 0 ? await this.store.setRetention(manager, subscription, { pause_resumes_at: subscription.pause_resumes_at ?? null, next_renewal_off_cents: null }, () => []) : subscription;
+    return fails ? this.setStatus(manager, charged, 'past_due', at) : charged;
   }
 
   /** Charges an open invoice again: paid (the subscription is active again), or failed once more, or given up. */

@@ -1,4 +1,5 @@
 import { ACCOUNT_CSRF_HEADER, type AccountMembership, type BillingPortalResponse, type CardUpdateResponse } from '@contracts/account';
+import type { CancellationAnswer, PauseRequest, SaveOfferRequest } from '@contracts/cancellation';
 import { apiRequest } from '@/lib/api-client';
 
 /** A state-changing account call: the session's CSRF token in its header, as the server requires. */
@@ -6,9 +7,24 @@ function accountPost<T>(csrfToken: string, path: string, body: unknown): Promise
   return apiRequest<T>('POST', path, { body, headers: { [ACCOUNT_CSRF_HEADER]: csrfToken } });
 }
 
-/** Cancels at period end, or resumes, a membership; the answer is the membership as it now stands. */
-export function changeMembership(csrfToken: string, orderId: string, action: 'cancel' | 'resume'): Promise<AccountMembership> {
-  return accountPost<AccountMembership>(csrfToken, `/api/account/${action}`, { orderId });
+/** Resumes a membership set to end with its period; the answer is the membership as it now stands. */
+export function resumeMembership(csrfToken: string, orderId: string): Promise<AccountMembership> {
+  return accountPost<AccountMembership>(csrfToken, '/api/account/resume', { orderId });
+}
+
+/** Cancels at period end, with the survey's answer if the member gave one. */
+export function cancelMembership(csrfToken: string, answer: CancellationAnswer): Promise<AccountMembership> {
+  return accountPost<AccountMembership>(csrfToken, '/api/account/cancel', answer);
+}
+
+/** The cancellation flow's pause, taken instead of cancelling. */
+export function pauseMembership(csrfToken: string, request: PauseRequest): Promise<AccountMembership> {
+  return accountPost<AccountMembership>(csrfToken, '/api/account/pause', request);
+}
+
+/** The cancellation flow's save offer (a discount on the next renewal), taken instead of cancelling. */
+export function takeSaveOffer(csrfToken: string, request: SaveOfferRequest): Promise<AccountMembership> {
+  return accountPost<AccountMembership>(csrfToken, '/api/account/save-offer', request);
 }
 
 export function openBillingPortal(csrfToken: string, orderId: string): Promise<BillingPortalResponse> {

@@ -1,36 +1,73 @@
-import { useEffect, useId, useRef } from 'react';
+import type { AccountMembership } from '@contracts/account';
+import { CANCEL_REASONS, type CancelReason, offerFor, PAUSE_MONTHS, type PauseMonths, type SaveOfferDiscount } from '@contracts/cancellation';
+import { formatMoney } from '@contracts/money';
+import { useEffect, useId, useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
 
+/** The survey's answer as the flow holds it: a reason once one is picked, and the free text of 'other'. */
+export interface SurveyAnswer {
+  reason?: CancelReason;
+  detail?: string;
+}
+
+/** How the save offer's discount reads: '20%' or '$10.00'. */
+export const discountWords = (discount: SaveOfferDiscount): string =>
+  discount.percentOff !== null ? `${discount.percentOff}%` : formatMoney(discount.amountOffCents ?? 0, discount.currency);
+
 /**
- * The confirmation before 'Cancel membership': a modal <dialog> (the browser traps focus in it,
- * Escape closes it) whose safe choice, keeping the membership, has the focus first.
+ * 'Cancel membership' opens this modal <dialog>: one question (why), then, for the reason given,
+ * one offer (a pause, or the save offer's discount) instead of cancelling. 'No thanks, cancel' is
+ * on every step, so cancelling takes two clicks from the account page; the safe choice, keeping
+ * the membership, has the focus first. The browser traps focus in it and Escape closes it.
  */
 export function CancelDialog({
   open,
+  membership,
   periodEnd,
-  onConfirm,
-  onCancel,
+  busy,
+  onCancelNow,
+  onPause,
+  onDiscount,
+  onClose,
 }: {
   open: boolean;
+  membership: Pick<AccountMembership, 'offers'>;
   periodEnd: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
+  busy: boolean;
+  onCancelNow: (answer: SurveyAnswer) => void;
+  onPause: (answer: SurveyAnswer & { reason: CancelReason }, months: PauseMonths) => void;
+  onDiscount: (answer: SurveyAnswer & { reason: CancelReason }) => void;
+  onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
+  const detailId = useId();
+  const [reason, setReason] = useState<CancelReason | undefined>();
+  const [detail, setDetail] = useState('');
+  const [step, setStep] = useState<'survey' | 'offer'>('survey');
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
+      setStep('survey');
+      setReason(undefined);
+      setDetail('');
       element.showModal();
       keep.current?.focus();
     } else if (!open && element.open) {
       element.close();
     }
   }, [open]);
+
+  const { discount } = membership.offers;
+  const offer = reason ? offerFor(reason, discount !== null) : null;
+  const hasOffer = offer === 'discount' || (offer === 'pause' && membership.offers.pause);
+  const answer = (): SurveyAnswer => ({ reason, ...(reason === 'other' && detail.trim() ? { detail: detail.trim() } : {}) });
+  const answered = (): SurveyAnswer & { reason: CancelReason } => ({ ...answer(), reason: reason as CancelReason });
+  const flow = copy.cancelFlow;
 
   return (
     <dialog
@@ -40,18 +77,64 @@ export function CancelDialog({
       aria-describedby={bodyId}
       onCancel={(event) => {
         event.preventDefault();
-        onCancel();
+        onClose();
       }}
       data-testid="cancel-dialog"
     >
-      <h2 id={titleId}>{copy.confirmCancel.title}</h2>
-      <p id={bodyId}>{copy.confirmCancel.body(periodEnd)}</p>
+      {step === 'survey' ? (
+        <>
+          <h2 id={titleId}>{flow.title}</h2>
+          <p id={bodyId}>{flow.ends(periodEnd)}</p>
+          <fieldset className="account__reasons">
+            <legend>{flow.question}</legend>
+            {CANCEL_REASONS.map((value) => (
+              <label key={value}>
+                <input type="radio" name="cancel-reason" value={value} checked={reason === value} onChange={() => setReason(value)} />{' '}
+                {flow.reasons[value]}
+              </label>
+            ))}
+          </fieldset>
+          {reason === 'other' ? (
+            <p className="account__field">
+              <label htmlFor={detailId}>{flow.detailLabel}</label>
+              <input id={detailId} type="text" maxLength={500} value={detail} onChange={(event) => setDetail(event.target.value)} />
+            </p>
+          ) : null}
+        </>
+      ) : offer === 'discount' && discount ? (
+        <>
+          <h2 id={titleId}>{flow.discount.title}</h2>
+          <p id={bodyId}>{flow.discount.body(discountWords(discount))}</p>
+        </>
+      ) : (
+        <>
+          <h2 id={titleId}>{flow.pause.title}</h2>
+          <p id={bodyId}>{flow.pause.body}</p>
+        </>
+      )}
       <div className="account__actions">
-        <button ref={keep} type="button" className="button button--secondary" onClick={onCancel}>
-          {copy.confirmCancel.keep}
+        <button ref={keep} type="button" className="button button--secondary" onClick={onClose}>
+          {flow.keep}
         </button>
-        <button type="button" className="button button--cta" onClick={onConfirm}>
-          {copy.confirmCancel.confirm}
+        {step === 'survey' && hasOffer ? (
+          <button type="button" className="button button--cta" onClick={() => setStep('offer')}>
+            {flow.continue}
+          </button>
+        ) : null}
+        {step === 'offer' && offer === 'discount' && discount ? (
+          <button type="button" className="button button--cta" disabled={busy} onClick={() => onDiscount(answered())}>
+            {flow.discount.accept(discountWords(discount))}
+          </button>
+        ) : null}
+        {step === 'offer' && offer === 'pause'
+          ? PAUSE_MONTHS.map((months) => (
+              <button key={months} type="button" className="button button--cta" disabled={busy} onClick={() => onPause(answered(), months)}>
+                {flow.pause.months(months)}
+              </button>
+            ))
+          : null}
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => onCancelNow(answer())}>
+          {flow.cancelNow}
         </button>
       </div>
     </dialog>

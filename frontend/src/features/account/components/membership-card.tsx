@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
 import { formatLongDateUtc } from '@/content/dates';
 import { ApiError } from '@/lib/api-client';
-import { changeMembership, openBillingPortal } from '../api/account-actions';
-import { CancelDialog } from './cancel-dialog';
+import { cancelMembership, openBillingPortal, pauseMembership, resumeMembership, takeSaveOffer } from '../api/account-actions';
+import { CancelDialog, discountWords } from './cancel-dialog';
 import { CardUpdateForm } from './card-update-form';
 
 const messageOf = (error: unknown) => (error instanceof ApiError && error.serverMessage) || copy.signIn.errorFallback;
@@ -33,17 +33,25 @@ export function MembershipCard({
   const headingId = `membership-${membership.orderId}`;
   const periodEnd = membership.currentPeriodEnd ? formatLongDateUtc(membership.currentPeriodEnd) : null;
 
-  const run = async (action: 'cancel' | 'resume') => {
+  /** Runs one change of the membership; the server's answer replaces it, and `done` words what happened. */
+  const run = async (change: () => Promise<AccountMembership>, done: (changed: AccountMembership) => string) => {
     setNotice(null);
     setChanging(true);
     try {
-      onChanged(await changeMembership(csrfToken, membership.orderId, action));
-      setNotice({ tone: 'ok', message: action === 'cancel' ? copy.canceled : copy.resumed });
+      const changed = await change();
+      onChanged(changed);
+      setNotice({ tone: 'ok', message: done(changed) });
     } catch (error) {
       setNotice({ tone: 'error', message: messageOf(error) });
     } finally {
+      setConfirming(false);
       setChanging(false);
     }
+  };
+
+  const closeFlow = () => {
+    setConfirming(false);
+    cancelButton.current?.focus();
   };
 
   const manageBilling = async () => {
@@ -64,7 +72,9 @@ export function MembershipCard({
       <dl className="account__facts">
         <div>
           <dt>{copy.status}</dt>
-          <dd data-testid="membership-status">{membership.statusText}</dd>
+          <dd data-testid="membership-status">
+            {membership.state === 'paused' && membership.pausedUntil ? copy.paused(formatLongDateUtc(membership.pausedUntil)) : membership.statusText}
+          </dd>
         </div>
         {periodEnd && membership.state !== 'canceled' ? (
           <div>
@@ -99,7 +109,12 @@ export function MembershipCard({
           </button>
         ) : null}
         {membership.canResume ? (
-          <button type="button" className="button button--cta" disabled={changing} onClick={() => void run('resume')}>
+          <button
+            type="button"
+            className="button button--cta"
+            disabled={changing}
+            onClick={() => void run(() => resumeMembership(csrfToken, membership.orderId), () => copy.resumed)}
+          >
             {changing ? copy.working : copy.resume}
           </button>
         ) : null}
@@ -130,14 +145,23 @@ export function MembershipCard({
       </p>
       <CancelDialog
         open={confirming}
+        membership={membership}
         periodEnd={periodEnd}
-        onCancel={() => {
-          setConfirming(false);
-          cancelButton.current?.focus();
-        }}
-        onConfirm={() => {
-          setConfirming(false);
-          void run('cancel');
+        busy={changing}
+        onClose={closeFlow}
+        onCancelNow={(answer) => void run(() => cancelMembership(csrfToken, { orderId: membership.orderId, ...answer }), () => copy.canceled)}
+        onPause={(answer, months) =>
+          void run(
+            () => pauseMembership(csrfToken, { orderId: membership.orderId, ...answer, months }),
+            (changed) => copy.pausedNotice(changed.pausedUntil ? formatLongDateUtc(changed.pausedUntil) : ''),
+          )
+        }
+        onDiscount={(answer) => {
+          const discount = membership.offers.discount;
+          void run(
+            () => takeSaveOffer(csrfToken, { orderId: membership.orderId, ...answer }),
+            () => copy.discountedNotice(discount ? discountWords(discount) : ''),
+          );
         }}
       />
     </article>

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useDeactivateCoupon } from '../api/deactivate-coupon';
 import { useCoupons } from '../api/get-coupons';
+import { CancellationsSection } from './cancellations-section';
 import '../admin-coupons.css';
 
 /** The plans a coupon may be for (instalment plans take none; the server checks it too). */
@@ -30,6 +31,7 @@ function CouponForm() {
   const [months, setMonths] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [maxRedemptions, setMaxRedemptions] = useState('');
+  const [saveOffer, setSaveOffer] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +44,7 @@ function CouponForm() {
         durationMonths: optionalInt(months),
         expiresAt: expiresAt ? new Date(`${expiresAt}:00Z`).toISOString() : null,
         maxRedemptions: optionalInt(maxRedemptions),
+        saveOffer,
       },
       { onSuccess: () => setCode('') },
     );
@@ -90,6 +93,11 @@ function CouponForm() {
         <label htmlFor="coupon-max">{copy.form.maxRedemptions}</label>
         <input id="coupon-max" inputMode="numeric" value={maxRedemptions} onChange={(e) => setMaxRedemptions(e.target.value)} />
       </div>
+      <div className="admin-field">
+        <label>
+          <input type="checkbox" checked={saveOffer} onChange={(e) => setSaveOffer(e.target.checked)} /> {copy.form.saveOffer}
+        </label>
+      </div>
       <button type="submit" className="admin-button" disabled={create.isPending}>
         {create.isPending ? copy.form.creating : copy.form.create}
       </button>
@@ -117,7 +125,10 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
       <td>{coupon.durationMonths === null ? l.forever : l.months(coupon.durationMonths)}</td>
       <td>{coupon.expiresAt ? `${coupon.expiresAt.slice(0, 16).replace('T', ' ')} UTC` : l.never}</td>
       <td>{coupon.maxRedemptions === null ? l.unlimited(coupon.redeemed) : l.capped(coupon.redeemed, coupon.maxRedemptions)}</td>
-      <td>{coupon.active ? l.active : l.inactive}</td>
+      <td>
+        {coupon.active ? l.active : l.inactive}
+        {coupon.saveOffer ? ` · ${l.saveOffer}` : null}
+      </td>
       <td>
         {coupon.active ? (
           <button
@@ -136,7 +147,7 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
   );
 }
 
-/** The coupons screen: create a code, list codes with their redemptions, deactivate one. */
+/** The coupons screen: create a code, list codes with their redemptions, deactivate one; and what came of the cancellation flow. */
 export function CouponsPage() {
   const coupons = useCoupons();
   const l = copy.list;
@@ -175,6 +186,7 @@ export function CouponsPage() {
           </table>
         </div>
       )}
+      <CancellationsSection />
     </div>
   );
 }

@@ -35,6 +35,10 @@ export interface SandboxObjectRow {
   discounted_periods?: number | null;
   /** A subscription's one-off line on its first invoice (an order bump); null: none. */
   invoice_item_cents?: number | null;
+  /** A subscription paused (the cancellation flow): periods ending before then are not charged (their invoices void). */
+  pause_resumes_at?: Date | null;
+  /** A subscription's one-off discount (the save offer): taken off its next charged renewal, then cleared. */
+  next_renewal_off_cents?: number | null;
   idempotency_key?: string;
   /** A refund's or a dispute's: the payment (charge, subscription or invoice) whose money it takes back. */
   refunded_id?: string | null;
@@ -148,6 +152,7 @@ export function subscriptionObject(row: SandboxObjectRow, invoiceId: string | nu
     default_payment_method: row.payment_method_id,
     status: row.status,
     cancel_at_period_end: row.cancel_at_period_end,
+    pause_collection: row.pause_resumes_at ? { behavior: 'void', resumes_at: unix(row.pause_resumes_at) } : null,
     latest_invoice: invoiceId,
     items: {
       object: 'list',

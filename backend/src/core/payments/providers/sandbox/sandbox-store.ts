@@ -6,6 +6,7 @@ import { PaymentEventRepository } from '../../../database/repositories/payment-e
 import {
   type NewSandboxObject,
   type SandboxBillingChange,
+  type SandboxRetentionChange,
   SandboxObjectRepository,
 } from '../../../database/repositories/sandbox-object.repository';
 import { disputeObject, DISPUTED_CARD_OUTCOME, newDispute, paidChargeOf } from './sandbox-disputes';
@@ -175,6 +176,19 @@ export class SandboxStore implements OnApplicationShutdown {
     events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
   ): Promise<SandboxObjectRow> {
     await this.objects.update(manager, row.id, change);
+    const updated = { ...row, ...change };
+    await this.emit(manager, events(updated));
+    return updated;
+  }
+
+  /** Sets a subscription's pause and one-off renewal discount and records the events it causes, in the caller's transaction. */
+  async setRetention(
+    manager: EntityManager,
+    row: SandboxObjectRow,
+    change: SandboxRetentionChange,
+    events: (updated: SandboxObjectRow) => SandboxWebhookEvent[],
+  ): Promise<SandboxObjectRow> {
+    await this.objects.setRetention(manager, row.id, change);
     const updated = { ...row, ...change };
     await this.emit(manager, events(updated));
     return updated;

@@ -19,6 +19,7 @@ import type {
   PaymentState,
   Refund,
   RefundRequest,
+  RenewalDiscount,
   SavedCard,
   SavedCardCharge,
   SavedCardSource,
@@ -422,6 +423,39 @@ export class SandboxGateway implements PaymentGateway {
         ]);
       }
       return { cancelAtPeriodEnd: cancel, currentPeriodEnd: periodEnd };
+    });
+  }
+
+  /** As Stripe's pause_collection (behavior void): the clock voids the renewals falling due before `resumesAt`, and charges again after. */
+  async pauseCollection(orderId: string, subscriptionId: string, resumesAt: Date): Promise<void> {
+    await this.changeRetention(orderId, subscriptionId, (row) => ({
+      pause_resumes_at: resumesAt,
+      next_renewal_off_cents: row.next_renewal_off_cents ?? null,
+    }));
+  }
+
+  /** As a Stripe coupon of duration once: the clock takes it off the next renewal it charges, and only that one. */
+  async discountNextRenewal(orderId: string, subscriptionId: string, discount: RenewalDiscount): Promise<void> {
+    await this.changeRetention(orderId, subscriptionId, (row) => {
+      const price = row.full_amount_cents ?? row.amount_cents ?? 0;
+      const off = discount.percentOff !== null ? Math.round((price * discount.percentOff) / 100) : (discount.amountOffCents ?? 0);
+      return { pause_resumes_at: row.pause_resumes_at ?? null, next_renewal_off_cents: Math.min(off, price) };
+    });
+  }
+
+  private async changeRetention(
+    orderId: string,
+    subscriptionId: string,
+    change: (row: SandboxObjectRow) => Required<Pick<SandboxObjectRow, 'pause_resumes_at' | 'next_renewal_off_cents'>>,
+  ): Promise<void> {
+    await this.store.transaction(async (manager) => {
+      const row = await this.store.find(manager, 'subscription', subscriptionId, true);
+      if (!row || row.order_id !== orderId) throw new PaymentRefusedError('No subscription of this order has this id.');
+      if (ENDED_SUBSCRIPTION_STATUSES.has(row.status)) throw new PaymentRefusedError('This membership has already ended.');
+      const periodEnd = await this.periodEnd(manager, row);
+      await this.store.setRetention(manager, row, change(row), (updated) => [
+        stripeEvent('customer.subscription.updated', subscriptionObject(updated, null, periodEnd)),
+      ]);
     });
   }
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { GatewayDiscount } from '../../payment-gateway';
+import type { GatewayDiscount, RenewalDiscount } from '../../payment-gateway';
 
 /** The Stripe coupon made from one of ours: its id is derived from our coupon's, so it is found again, never made twice. */
 export const stripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `coupon-${discount.couponId}`;
@@ -55,4 +55,25 @@ export async function promotionCodeFor(stripe: Stripe, discount: GatewayDiscount
     { idempotencyKey: `promotion-code:${discount.couponId}` },
   );
   return created.id;
+}
+
+/** The Stripe coupon of our save offer: the same terms as our coupon, for one invoice (duration once), whatever its months. */
+export const saveOfferCouponId = (discount: Pick<RenewalDiscount, 'couponId'>): string => `save-offer-${discount.couponId}`;
+
+/** Our save offer's once-only Stripe coupon, created the first time a member takes it. */
+export async function saveOfferCouponFor(stripe: Stripe, discount: RenewalDiscount, currency: string): Promise<string> {
+  const id = saveOfferCouponId(discount);
+  try {
+    return (await stripe.coupons.retrieve(id)).id;
+  } catch (err) {
+    if (codeOf(err) !== 'resource_missing') throw err;
+  }
+  try {
+    const amount =
+      discount.percentOff !== null ? { percent_off: discount.percentOff } : { amount_off: discount.amountOffCents ?? 0, currency };
+    await stripe.coupons.create({ id, name: discount.code, ...amount, duration: 'once' }, { idempotencyKey: `coupon:${id}` });
+  } catch (err) {
+    if (codeOf(err) !== 'resource_already_exists') throw err;
+  }
+  return id;
 }

@@ -21,6 +21,7 @@ import {
   PaymentState,
   ParsedWebhook,
   Refund,
+  RenewalDiscount,
   refundIdempotencyKey,
   RefundRequest,
   SavedCard,
@@ -37,7 +38,7 @@ import { addMonths } from '../../billing-calendar';
 import { stripeClient } from './stripe-client';
 import { isSubscribedStripeEvent, otherApiVersionOf, stripeEventOf } from './stripe-events';
 import { stripeIdKind } from './stripe-ids';
-import { promotionCodeFor } from './stripe-coupons';
+import { promotionCodeFor, saveOfferCouponFor } from './stripe-coupons';
 import { addOnPriceFor, recurringPriceFor } from './stripe-prices';
 import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
@@ -377,6 +378,27 @@ export class StripeGateway implements PaymentGateway {
       { idempotencyKey: idempotencyKey(orderId, `cancel-at-period-end:${cancel}:${requestId}`) },
     );
     return termsOf(subscription);
+  }
+
+  /** `pause_collection` with behavior void: Stripe voids the invoices of the pause and resumes charging at `resumesAt`. */
+  async pauseCollection(orderId: string, subscriptionId: string, resumesAt: Date, requestId: string): Promise<void> {
+    await this.stripe.subscriptions.update(
+      subscriptionId,
+      { pause_collection: { behavior: 'void', resumes_at: Math.floor(resumesAt.getTime() / 1000) } },
+      { idempotencyKey: idempotencyKey(orderId, `pause-collection:${requestId}`) },
+    );
+  }
+
+  /** The save offer's coupon (duration once) as the subscription's discount: Stripe applies it to the next invoice only. */
+  async discountNextRenewal(orderId: string, subscriptionId: string, discount: RenewalDiscount, requestId: string): Promise<void> {
+    // An amount off is in the subscription's currency; a percentage needs none.
+    const currency = discount.percentOff === null ? (await this.stripe.subscriptions.retrieve(subscriptionId)).currency : '';
+    const coupon = await saveOfferCouponFor(this.stripe, discount, currency);
+    await this.stripe.subscriptions.update(
+      subscriptionId,
+      { discounts: [{ coupon }] },
+      { idempotencyKey: idempotencyKey(orderId, `save-offer:${requestId}`) },
+    );
   }
 
   async createCardUpdate(orderId: string, customerId: string, requestId: string): Promise<CreatedCardUpdate> {

@@ -1,0 +1,66 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '@core/config/app-config';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { redact } from '../jobs/redact';
+
+/** A pause's reminder goes this long before it ends. */
+export const PAUSE_REMINDER_LEAD_DAYS = 3;
+
+const BATCH = 100;
+
+/**
+ * Every PAUSE_REMINDER_INTERVAL_S, owes the reminder e-mail of each pause (taken in the
+ * cancellation flow) that ends within PAUSE_REMINDER_LEAD_DAYS by the provider's clock (the
+ * sandbox clock's for the sandbox, so a test moving it sees the reminder). A timer of its own, not
+ * the reconciler's: the reminder's lateness is its interval, which the reconciler's says nothing of.
+ */
+@Injectable()
+export class PauseReminders implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PauseReminders.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly lifecycle: OrderLifecycle,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass, until a batch comes back short; resolves with how many reminders it owed. */
+  async run(): Promise<number> {
+    const dueBy = new Date((await this.gateway.now()).getTime() + PAUSE_REMINDER_LEAD_DAYS * 86_400_000);
+    let owed = 0;
+    for (;;) {
+      const batch = await this.lifecycle.pauseRemindersDue(dueBy, BATCH);
+      owed += batch;
+      if (batch < BATCH || this.stopped) return owed;
+    }
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), this.config.PAUSE_REMINDER_INTERVAL_S * 1000);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.running = this.run().catch((err: Error) =>
+      this.logger.warn({ err: redact(err.message) }, 'Pause reminder pass failed; the next one tries again'),
+    );
+    await this.running;
+    this.running = null;
+    this.schedule();
+  }
+}
