@@ -22,12 +22,13 @@ describe("the build's site files", () => {
   it("gives the bundle the chosen site's copy with its terms filled in", () => {
     edit('site.json', (site) => {
       site.brand.programName = 'Bloom';
-      site.plans[0].amount = 89;
+      site.currency = 'EUR';
+      site.plans.find((plan: { id: string }) => plan.id === site.offers.default).amount = 89;
     });
     edit('copy/landing.json', (copy) => (copy.hero.headline = 'Grow with {program}'));
     const copy = JSON.parse(siteModuleJson(dir, defaultSite, 'copy/landing.json'));
     expect(copy.hero.headline).toBe('Grow with Bloom');
-    expect(copy.hero.cta).toBe('Join the Bloom Movement — $89');
+    expect(copy.hero.cta).toBe('Join the Bloom Movement — €89');
     expect(copy.testimonialsSection.watchLabel).toBe("Watch {name}'s story (opens in a new tab)");
   });
 
@@ -57,12 +58,13 @@ describe("the build's site files", () => {
   });
 
   it("takes every document's title and description from the site's head copy", () => {
-    edit('site.json', (site) => (site.brand.name = 'Bloom Studio'));
+    edit('site.json', (site) => Object.assign(site.brand, { name: 'Bloom Studio', programName: 'Bloom', methodName: 'BLOOM Method' }));
+    edit('theme.json', (theme) => (theme.themeColor = '#123456'));
     expect(documentHead(dir, defaultSite)).toEqual({
-      title: 'Clear Method by Bloom Studio',
+      title: 'Bloom Method by Bloom Studio',
       description:
-        'Clear is a monthly coaching membership built on the five-step CLEAR Method: get clear in your marriage, finances, health and purpose.',
-      themeColor: '#0b1324',
+        'Bloom is a monthly coaching membership built on the five-step BLOOM Method: get clear in your marriage, finances, health and purpose.',
+      themeColor: '#123456',
     });
   });
 });
