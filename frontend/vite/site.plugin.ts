@@ -93,10 +93,14 @@ export function siteSettings(): Plugin {
  * page. The guarantee's wordings, the method's and the founder's names reach the pages through
  * their copy files (filled at build); the sender's and the owner's addresses are the worker's.
  */
-function browserSettings({ brand, currency, plans, offers }: Site): Omit<Site, 'guarantee' | 'brand' | 'pages'> & { brand: Partial<Site['brand']> } {
+function browserSettings({ brand, currency, plans, offers }: Site): Omit<Site, 'guarantee' | 'brand' | 'pages' | 'plans'> & {
+  brand: Partial<Site['brand']>;
+  plans: Omit<Site['plans'][number], 'display' | 'interval' | 'product'>[];
+} {
   const { name, siteUrl, programName } = brand;
-  // A plan's display template and interval are spent in its display text; no page reads them.
-  const shown = plans.map(({ display: _template, interval: _interval, ...plan }) => plan);
+  // A plan's display template and interval are spent in its display text; its product is the
+  // server's (contracts/products.ts) and the admin's names come from the API: no page reads them.
+  const shown = plans.map(({ display: _template, interval: _interval, product: _product, ...plan }) => plan);
   return { brand: { name, siteUrl, programName }, currency, plans: shown, offers };
 }
 

@@ -37,6 +37,7 @@ let stack: Stack;
 let cookie = '';
 let rows: typeof import('./support/revenue-rows');
 let plans: typeof import('@contracts/plans');
+let products: typeof import('@contracts/products');
 let money: typeof import('@contracts/money');
 let S = 0;
 let Y = 0;
@@ -57,7 +58,7 @@ async function seedYear(): Promise<void> {
   const std = { planId: plans.OFFERS.default.id, kind: 'subscription' as const, amountCents: S, currency };
   const plus = { planId: 'fixture-plus', kind: 'subscription' as const, amountCents: 2 * S, currency };
   const yearly = { planId: 'fixture-yearly', kind: 'subscription' as const, amountCents: Y, currency };
-  const product = plans.productOf(plans.OFFERS.default.id)!;
+  const product = products.productOf(plans.OFFERS.default.id)!;
   const monthly = (months: number[], day = 10) => months.map((m) => at(m, day));
   const member = async (who: string, status: 'active' | 'canceling' | 'past_due' | 'ended', orderId: string, what = product) =>
     seedMembership(query, { email: mail(who), product: what, status, orderId, grantedAt: at(1) });
@@ -234,6 +235,7 @@ beforeAll(async () => {
   const { adminCreate } = await import('./support/admin');
   rows = await import('./support/revenue-rows');
   plans = await import('@contracts/plans');
+  products = await import('@contracts/products');
   money = await import('@contracts/money');
   currency = plans.CURRENCY;
   S = money.toMinorUnits(plans.OFFERS.default.amount, currency);

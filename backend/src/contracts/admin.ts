@@ -206,6 +206,8 @@ export interface AdminMemberRow {
   email: string;
   name: string | null;
   product: string;
+  /** How the admin names the product (the programme, or its plan's name): the pages' settings carry no products. */
+  productName: string;
   /** active, canceling, past_due or ended. */
   status: string;
   /** The plan of the order that decides the status now. */

@@ -6,11 +6,19 @@ import { join } from 'node:path';
  * The plans module over the repository's default site folder, whatever SITE_DIR this run names:
  * these checks hold that catalogue word for word (a seller's edited copy has its own amounts).
  */
-function plansOfDefaultSite(): typeof import('./plans') {
+type Catalogue = typeof import('./plans') & typeof import('./products');
+
+/** The plans and products modules as they read the site folder SITE_DIR names now. */
+function loadCatalogue(): Catalogue {
+  let catalogue!: Catalogue;
+  jest.isolateModules(() => (catalogue = { ...jest.requireActual<typeof import('./plans')>('./plans'), ...jest.requireActual<typeof import('./products')>('./products') }));
+  return catalogue;
+}
+
+function plansOfDefaultSite(): Catalogue {
   const chosen = process.env.SITE_DIR;
   process.env.SITE_DIR = join(__dirname, '../../../site');
-  let plans!: typeof import('./plans');
-  jest.isolateModules(() => (plans = jest.requireActual<typeof import('./plans')>('./plans')));
+  const plans = loadCatalogue();
   if (chosen === undefined) delete process.env.SITE_DIR;
   else process.env.SITE_DIR = chosen;
   return plans;
@@ -28,6 +36,7 @@ const {
   plansOf,
   PLANS,
   PRODUCT_IDS,
+  productName,
   productOf,
   resolvePlan,
   bumpOffered,
@@ -132,6 +141,10 @@ describe('plans by role and product, from site.json', () => {
     expect([productOf('premium'), productOf('blackcard-vip'), productOf('gold')]).toEqual(['elite', 'blackcard', undefined]);
   });
 
+  it('names each product for the admin: the programme, else its first plan', () => {
+    expect(['clear', 'elite', 'blackcard', 'gold'].map(productName)).toEqual(['Clear programme', 'Elite Access', 'Black Card APEX', 'gold']);
+  });
+
   it('looks an id up without trusting it, and refuses to name a plan the site lacks', () => {
     expect(findPlan('premium')).toBe(planOf('premium'));
     expect([findPlan('gold'), findPlan(97), findPlan('constructor')]).toEqual([undefined, undefined, undefined]);
@@ -155,14 +168,12 @@ describe('plans of another site', () => {
   });
 
   /** The plans module as it reads a copy of the default site edited by `edit`. */
-  const plansOfSite = (edit: (settings: Record<string, any>) => void): typeof import('./plans') => {
+  const plansOfSite = (edit: (settings: Record<string, any>) => void): Catalogue => {
     const settings = JSON.parse(readFileSync(join(__dirname, '../../../site/site.json'), 'utf8')) as Record<string, any>;
     edit(settings);
     writeFileSync(join(dir, 'site.json'), JSON.stringify(settings));
     process.env.SITE_DIR = dir;
-    let plans!: typeof import('./plans');
-    jest.isolateModules(() => (plans = jest.requireActual<typeof import('./plans')>('./plans')));
-    return plans;
+    return loadCatalogue();
   };
 
   it('takes its plan ids, products and roles from site.json', () => {

@@ -42,7 +42,6 @@ function planFrom(found: Site['plans'][number]): Plan {
 export const PLANS: readonly Plan[] = site.plans.map(planFrom);
 export const PLAN_IDS: readonly PlanId[] = PLANS.map((p) => p.id);
 const BY_ID = new Map<string, Plan>(PLANS.map((p) => [p.id, p]));
-const PRODUCT_BY_PLAN = new Map<string, ProductId>(site.plans.map((p) => [p.id, p.product]));
 
 /** Whether a value is the id of a catalogue plan (a boolean, not a type guard: every string is a PlanId's type). */
 export function isPlanId(value: unknown): boolean {
@@ -100,23 +99,6 @@ export const DEFAULT_PLAN_ID: PlanId = defaultPlan.id;
 /** Unknown or missing plan ids fall back to the default plan, as the spec requires. */
 export function resolvePlan(id: string | null | undefined): Plan {
   return findPlan(id) ?? defaultPlan;
-}
-
-/**
- * What a plan gives access to (site.json's `product` of each plan: the programme, whichever way
- * it is paid for, or a higher level sold as its own plan). A buyer has one membership per product.
- */
-export type ProductId = string;
-export const PRODUCT_IDS: readonly ProductId[] = [...new Set(PRODUCT_BY_PLAN.values())];
-
-/** The product a catalogue plan gives access to; undefined for an id no longer in the catalogue. */
-export function productOf(planId: PlanId): ProductId | undefined {
-  return PRODUCT_BY_PLAN.get(planId);
-}
-
-/** The plans whose orders give access to a product. */
-export function plansOf(product: ProductId): PlanId[] {
-  return PLAN_IDS.filter((id) => PRODUCT_BY_PLAN.get(id) === product);
 }
 
 /** How many months one billing period of a plan lasts: 12 for a yearly subscription, else 1 (instalments are monthly). */

@@ -1,9 +1,8 @@
-import { OFFERS, PLANS, PRODUCT_IDS, productOf } from '@contracts/plans';
+import { OFFERS } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 
 // Operator screens: their copy stays here; the brand, plan names and currency come from the site folder.
 const upgradePlans = [...OFFERS.upgrade, ...(OFFERS.levelTwo ? [OFFERS.levelTwo] : [])].map((plan) => plan.name);
-const defaultProduct = productOf(OFFERS.default.id);
 
 /** Copy of the admin area: sign-in, the admin landing and the testimonial manager (spec sections 2, 5 and 8). */
 export const adminLogin = {
@@ -189,15 +188,6 @@ export const adminDashboard = {
     },
     /** A membership's status as the members list shows it. */
     memberStatus: { active: 'Active', canceling: 'Canceling', past_due: 'Past due', ended: 'Ended' } as Record<string, string>,
-    /** What each product gives access to. */
-    products: Object.fromEntries(
-      PRODUCT_IDS.map((product) => [
-        product,
-        product === defaultProduct
-          ? `${site.brand.programName} programme`
-          : (PLANS.find((plan) => productOf(plan.id) === product)?.name ?? product),
-      ]),
-    ) as Record<string, string>,
   },
   person: {
     heading: "A person's data",

@@ -1,4 +1,5 @@
-import { isPlanId, planOf, productOf } from '@contracts/plans';
+import { isPlanId, planOf } from '@contracts/plans';
+import { productOf } from '@contracts/products';
 import { exactlyOnceProblems, type DoorAttempt } from '../../fakes/exactly-once';
 import type { MoneyWorld } from './money-world';
 

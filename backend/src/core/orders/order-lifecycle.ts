@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
-import { type MembershipStatus, plansOf, productOf } from '@contracts/plans';
+import type { MembershipStatus } from '@contracts/plans';
+import { plansOf, productOf } from '@contracts/products';
 import type { CancelReason } from '@contracts/cancellation';
 import { CancellationFeedbackRepository } from '../database/repositories/cancellation-feedback.repository';
 import { MembershipRepository, type MembershipBuyer, type MembershipRow } from '../database/repositories/membership.repository';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminLeadRow, AdminMemberRow, AdminOrderRow, AdminPage } from '@contracts/admin';
 import type { MembershipStatus } from '@contracts/plans';
+import { productName } from '@contracts/products';
 import { minorUnitDigits, minorUnitsPerMajor } from '@contracts/money';
 import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
 import { normalizeEmail } from '@contracts/email';
@@ -48,6 +49,7 @@ const toMember = (row: MembershipListing): AdminMemberRow => ({
   email: row.email ?? row.email_normalized,
   name: row.name,
   product: row.product,
+  productName: productName(row.product),
   status: row.status,
   planId: row.plan_id,
   orderId: row.order_id,

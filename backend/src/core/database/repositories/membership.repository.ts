@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MembershipStatus, PlanId, ProductId } from '@contracts/plans';
+import type { MembershipStatus, PlanId } from '@contracts/plans';
+import type { ProductId } from '@contracts/products';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 
 export const MEMBERSHIP_TABLES: readonly TableColumns[] = [

@@ -93,7 +93,7 @@ function MemberRows({ rows }: { rows: AdminMemberRow[] }) {
           <tr key={member.id}>
             <th scope="row">{member.email}</th>
             <td>{member.name ?? '—'}</td>
-            <td>{copy.products[member.product] ?? member.product}</td>
+            <td>{member.productName}</td>
             <td>{copy.memberStatus[member.status] ?? member.status}</td>
             <td>{member.planId ? planName(member.planId) : '—'}</td>
             <td>{formatTime(member.grantedAt)}</td>
