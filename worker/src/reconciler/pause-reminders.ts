@@ -3,6 +3,7 @@ import { AppConfig } from '@core/config/app-config';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { redact } from '../jobs/redact';
+import { PeriodicPass } from './periodic-pass';
 
 /** A pause's reminder goes this long before it ends. */
 export const PAUSE_REMINDER_LEAD_DAYS = 3;
@@ -18,24 +19,24 @@ const BATCH = 100;
 @Injectable()
 export class PauseReminders implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PauseReminders.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly passes: PeriodicPass;
 
   constructor(
     private readonly config: AppConfig,
     private readonly lifecycle: OrderLifecycle,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
+  ) {
+    this.passes = new PeriodicPass(this.config.PAUSE_REMINDER_INTERVAL_S * 1000, () => this.run(), (err: Error) =>
+      this.logger.warn({ err: redact(err.message) }, 'Pause reminder pass failed; the next one tries again'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.passes.stop();
   }
 
   /** One pass, until a batch comes back short; resolves with how many reminders it owed. */
@@ -45,22 +46,7 @@ export class PauseReminders implements OnApplicationBootstrap, OnApplicationShut
     for (;;) {
       const batch = await this.lifecycle.pauseRemindersDue(dueBy, BATCH);
       owed += batch;
-      if (batch < BATCH || this.stopped) return owed;
+      if (batch < BATCH || this.passes.stopped) return owed;
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.config.PAUSE_REMINDER_INTERVAL_S * 1000);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.running = this.run().catch((err: Error) =>
-      this.logger.warn({ err: redact(err.message) }, 'Pause reminder pass failed; the next one tries again'),
-    );
-    await this.running;
-    this.running = null;
-    this.schedule();
   }
 }

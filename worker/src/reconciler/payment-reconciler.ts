@@ -8,6 +8,7 @@ import { objectOf, readOrderStatus } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { PaymentEventHandler } from '../handlers/payment-event.handler';
 import { redact } from '../jobs/redact';
+import { PeriodicPass } from './periodic-pass';
 
 /** Most events, orders and paid orders one pass takes up each; the rest wait for the next pass. */
 const BATCH = 100;
@@ -48,9 +49,7 @@ export interface ReconcileSummary {
 @Injectable()
 export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PaymentReconciler.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly passes: PeriodicPass;
 
   constructor(
     private readonly config: AppConfig,
@@ -59,16 +58,18 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     private readonly events: PaymentEventRepository,
     private readonly paymentEvents: PaymentEventHandler,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
+  ) {
+    this.passes = new PeriodicPass(this.config.RECONCILE_INTERVAL_S * 1000, () => this.reconcile(), (err: Error) =>
+      this.logger.warn({ err: redact(err.message) }, 'Payment reconciliation pass failed; the next one tries again'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.passes.stop();
   }
 
   /** One pass; the timer runs one per interval, and tests run their own. */
@@ -79,9 +80,9 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     const summary: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, graceEnded: 0, failures: 0 };
     await this.applyStaleEvents(settleMs, lookbackMs, claimMs, summary);
     await this.readUnsettledOrders(settleMs, lookbackMs, claimMs, summary);
-    if (!this.stopped)
+    if (!this.passes.stopped)
       summary.paidEffectsOwed = (await this.reconcileRows.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
-    if (!this.stopped) summary.graceEnded = await this.endLapsedGrace();
+    if (!this.passes.stopped) summary.graceEnded = await this.endLapsedGrace();
     if (summary.eventsApplied + summary.ordersRead + summary.paidEffectsOwed + summary.graceEnded + summary.failures > 0) {
       this.logger.log({ ...summary }, 'Payment reconciliation pass');
     }
@@ -94,21 +95,6 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     return (await this.lifecycle.graceLapsed(graceStartedBefore, BATCH)).length;
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.config.RECONCILE_INTERVAL_S * 1000);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.running = this.reconcile().catch((err: Error) =>
-      this.logger.warn({ err: redact(err.message) }, 'Payment reconciliation pass failed; the next one tries again'),
-    );
-    await this.running;
-    this.running = null;
-    this.schedule();
-  }
-
   /** Events grouped by their order, so one claim (and one provider read per event) covers the order. */
   private async applyStaleEvents(settleMs: number, lookbackMs: number, claimMs: number, summary: ReconcileSummary): Promise<void> {
     const byOrder = new Map<string | null, string[]>();
@@ -117,7 +103,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
       byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), event.id]);
     }
     for (const [orderId, eventIds] of byOrder) {
-      if (this.stopped) return;
+      if (this.passes.stopped) return;
       // An event about no order is marked applied without a provider read: nothing to claim.
       if (orderId && !(await this.reconcileRows.claimRefresh(orderId, claimMs))) continue;
       for (const eventId of eventIds) {
@@ -134,7 +120,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
 
   private async readUnsettledOrders(settleMs: number, lookbackMs: number, claimMs: number, summary: ReconcileSummary): Promise<void> {
     for (const order of await this.reconcileRows.claimUnsettled(settleMs, lookbackMs, claimMs, BATCH)) {
-      if (this.stopped) return;
+      if (this.passes.stopped) return;
       const object = objectOf(order);
       if (!object) continue;
       try {
