@@ -400,6 +400,7 @@ describe("a person's data", () => {
         orders: 1,
         accountLinks: 0,
         accountSessions: 0,
+        cancellationFeedback: 0,
         emailSuppressions: 1,
       },
     });

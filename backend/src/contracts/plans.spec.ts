@@ -1,27 +1,63 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The plans module over the repository's default site folder, whatever SITE_DIR this run names:
- * these checks hold that catalogue word for word (a seller's edited copy has its own amounts).
+ * The funnel spec's catalogue (section 3), as the default site folder first words it. These checks
+ * hold the plans module to it through a site.json of their own: a seller edits site/ (renames the
+ * plans, prices them in euros), and the rest of the suite follows, so the spec's words live here.
  */
+const SPEC_SITE = {
+  brand: {
+    name: 'Brightpath Coaching',
+    siteUrl: 'https://www.brightpath.example',
+    programName: 'Clear',
+    methodName: 'CLEAR Method',
+    founderName: 'Jordan Avery',
+    sender: { name: 'Brightpath Coaching', address: 'receipts@brightpath.example' },
+    ownerEmail: 'owner@brightpath.example',
+  },
+  guarantee: { name: '12-month money-back guarantee', title: '12-Month Money-Back Guarantee', short: '12-month guarantee', period: 'a full 12 months' },
+  currency: 'USD',
+  plans: [
+    { id: 'standard', name: 'Standard Access', amount: 97, kind: 'subscription', interval: 'month', product: 'clear' },
+    { id: '6-month', name: '6-Month Plan', amount: 250, kind: 'one-time', instalments: 6, product: 'clear' },
+    { id: '2-month', name: '2-Month Plan', amount: 550, kind: 'one-time', instalments: 2, product: 'clear' },
+    { id: 'full-payment', name: 'Full Payment', amount: 997, kind: 'one-time', product: 'clear' },
+    { id: 'payment-plan', name: '3-Payment Plan', amount: 37, kind: 'one-time', instalments: 3, display: '{instalments} x {amount}', product: 'clear' },
+    { id: 'premium', name: 'Elite Access', amount: 297, kind: 'subscription', interval: 'month', product: 'elite' },
+    { id: 'blackcard-vip', name: 'Black Card APEX', amount: 997, kind: 'one-time', product: 'blackcard' },
+    { id: 'workbook', name: 'CLEAR Method Workbook', amount: 27, kind: 'one-time', product: 'workbook' },
+  ],
+  offers: {
+    default: 'standard',
+    upgrade: ['6-month', '2-month', 'full-payment'],
+    upgradeCta: '2-month',
+    levelTwo: 'blackcard-vip',
+    firstInstalmentButton: ['payment-plan'],
+    bump: 'workbook',
+  },
+};
+
 type Catalogue = typeof import('./plans') & typeof import('./products');
 
-/** The plans and products modules as they read the site folder SITE_DIR names now. */
-function loadCatalogue(): Catalogue {
-  let catalogue!: Catalogue;
-  jest.isolateModules(() => (catalogue = { ...jest.requireActual<typeof import('./plans')>('./plans'), ...jest.requireActual<typeof import('./products')>('./products') }));
-  return catalogue;
-}
-
-function plansOfDefaultSite(): Catalogue {
+/** The plans and products modules as they read `settings` as site.json (a folder of its own, SITE_DIR restored after). */
+function catalogueOf(settings: object): Catalogue {
+  const dir = mkdtempSync(join(tmpdir(), 'site-plans-'));
   const chosen = process.env.SITE_DIR;
-  process.env.SITE_DIR = join(__dirname, '../../../site');
-  const plans = loadCatalogue();
-  if (chosen === undefined) delete process.env.SITE_DIR;
-  else process.env.SITE_DIR = chosen;
-  return plans;
+  try {
+    writeFileSync(join(dir, 'site.json'), JSON.stringify(settings));
+    process.env.SITE_DIR = dir;
+    let catalogue!: Catalogue;
+    jest.isolateModules(
+      () => (catalogue = { ...jest.requireActual<typeof import('./plans')>('./plans'), ...jest.requireActual<typeof import('./products')>('./products') }),
+    );
+    return catalogue;
+  } finally {
+    if (chosen === undefined) delete process.env.SITE_DIR;
+    else process.env.SITE_DIR = chosen;
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const {
@@ -40,7 +76,7 @@ const {
   productOf,
   resolvePlan,
   bumpOffered,
-} = plansOfDefaultSite();
+} = catalogueOf(SPEC_SITE);
 
 describe('plan catalogue', () => {
   it('holds the spec amounts, names and payment kinds', () => {
@@ -158,22 +194,11 @@ describe('plans by role and product, from site.json', () => {
 });
 
 describe('plans of another site', () => {
-  let dir: string;
-  const chosen = process.env.SITE_DIR;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'site-plans-'))));
-  afterEach(() => {
-    if (chosen === undefined) delete process.env.SITE_DIR;
-    else process.env.SITE_DIR = chosen;
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** The plans module as it reads a copy of the default site edited by `edit`. */
+  /** The plans module as it reads the spec's site edited by `edit`. */
   const plansOfSite = (edit: (settings: Record<string, any>) => void): Catalogue => {
-    const settings = JSON.parse(readFileSync(join(__dirname, '../../../site/site.json'), 'utf8')) as Record<string, any>;
+    const settings = structuredClone(SPEC_SITE) as Record<string, any>;
     edit(settings);
-    writeFileSync(join(dir, 'site.json'), JSON.stringify(settings));
-    process.env.SITE_DIR = dir;
-    return loadCatalogue();
+    return catalogueOf(settings);
   };
 
   it('takes its plan ids, products and roles from site.json', () => {
