@@ -1,15 +1,18 @@
-import { ForbiddenException, HttpException } from '@nestjs/common';
+import { ForbiddenException, HttpException, ServiceUnavailableException } from '@nestjs/common';
 import { HttpExceptionFilter } from './http-exception.filter';
 
 /** What the filter sends for `exception` on an API request. */
-function answer(exception: unknown): { status?: number; body?: unknown } {
-  const sent: { status?: number; body?: unknown } = {};
+function answer(exception: unknown): { status?: number; body?: unknown; headers: Record<string, string> } {
+  const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
   const reply = {
     status(code: number) {
       sent.status = code;
       return reply;
     },
-    header: () => reply,
+    header(name: string, value: string) {
+      sent.headers[name] = value;
+      return reply;
+    },
     send(body: unknown) {
       sent.body = body;
       return reply;
@@ -27,7 +30,7 @@ const wrapped = (message: string, statusCode: number, code: string) =>
 
 describe('HttpExceptionFilter', () => {
   it("words Fastify's own refusals readably when NestJS wraps them", () => {
-    expect(answer(wrapped('Forbidden', 403, 'FST_STATIC_FORBIDDEN_PATH'))).toEqual({
+    expect(answer(wrapped('Forbidden', 403, 'FST_STATIC_FORBIDDEN_PATH'))).toMatchObject({
       status: 403,
       body: expect.objectContaining({ message: 'This address may not be opened' }),
     });
@@ -35,6 +38,13 @@ describe('HttpExceptionFilter', () => {
       statusCode: 400,
       message: 'The request body is not valid JSON',
     });
+  });
+
+  it('tells a client when to come back on every 503, a failed payment provider call too', () => {
+    const sent = answer(new ServiceUnavailableException('The payment service is not answering right now. Please try again in a minute.'));
+    expect(sent.status).toBe(503);
+    expect(sent.headers['retry-after']).toBe('5');
+    expect(answer(new ForbiddenException('no')).headers['retry-after']).toBeUndefined();
   });
 
   it('keeps the message of an exception the code raised itself', () => {

@@ -8,7 +8,7 @@ import { loggableError, loggablePath } from './log-redaction';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
-/** Seconds a client is asked to wait before retrying while the database is away. */
+/** Seconds a client is asked to wait before retrying a 503: the database or the payment provider away. */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Fastify's own errors (body too large, malformed JSON, wrong content type) carry statusCode. */
@@ -88,10 +88,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status === 404 && this.spaFallback && this.isPageRequest(request)) {
       return this.spaFallback(request, reply);
     }
+    // Every 503 says when to come back: the database away, or a payment provider call that failed
+    // (its own pool timing out in a rush as much as the provider down).
+    if (status === Number(HttpStatus.SERVICE_UNAVAILABLE)) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     if (status === Number(HttpStatus.SERVICE_UNAVAILABLE) && isDatabaseUnavailable(exception)) {
       // An outage, not a bug: one warning line per request, without the stack.
       this.logger.warn({ path: loggablePath(request.url), reqId: request.id }, 'Database unavailable');
-      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     } else if (status >= 500) {
       this.logger.error({ err: loggableError(exception), path: loggablePath(request.url), reqId: request.id }, 'Unhandled error');
     }
