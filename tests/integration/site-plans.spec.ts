@@ -21,7 +21,7 @@ cpSync(join(__dirname, '../../site'), siteDir, { recursive: true });
 settings.currency = 'EUR';
 const standard = settings.plans.find((p) => p.id === 'standard') as Record<string, unknown>;
 Object.assign(standard, { name: 'Monthly Circle', amount: 89 });
-settings.plans.push({ id: 'annual', name: 'Annual Circle', amount: 890, kind: 'subscription', interval: 'year', product: 'annual-circle' });
+settings.plans.push({ id: 'circle-yearly', name: 'Annual Circle', amount: 890, kind: 'subscription', interval: 'year', product: 'annual-circle' });
 writeFileSync(join(siteDir, 'site.json'), JSON.stringify(settings));
 process.env.SITE_DIR = siteDir;
 
@@ -137,11 +137,11 @@ it('charges the standard plan at its site price in the site currency, under its 
 });
 
 it('sells an annual plan added in site.json, renewed by the sandbox clock after a year, not a month', async () => {
-  const annual = plans.planOf('annual');
+  const annual = plans.planOf('circle-yearly');
   expect(annual.displayText).toBe('€890/year');
-  await subscribe('annual', annual.name, annual.amount);
+  await subscribe('circle-yearly', annual.name, annual.amount);
   const orderId = (await orderOf()).id;
-  expect(await orderOf()).toMatchObject({ plan_id: 'annual', amount_cents: 89000, currency: 'eur', status: 'active' });
+  expect(await orderOf()).toMatchObject({ plan_id: 'circle-yearly', amount_cents: 89000, currency: 'eur', status: 'active' });
   // Its product is the site's own: the database takes any product id site.json allows.
   expect(await stack.db.query(`SELECT product FROM memberships WHERE email_normalized = $1`, [buyer])).toEqual([
     { product: 'annual-circle' },
@@ -149,7 +149,7 @@ it('sells an annual plan added in site.json, renewed by the sandbox clock after 
   // The subscription's Price bills yearly, under a lookup key free of the brand.
   const [created] = await stack.db.query(`SELECT payload FROM payment_events WHERE type = 'customer.subscription.created'`);
   expect(created.payload.data.object.items.data[0].price).toMatchObject({
-    lookup_key: 'plan-annual-yearly',
+    lookup_key: 'plan-circle-yearly-yearly',
     recurring: { interval: 'year' },
   });
 

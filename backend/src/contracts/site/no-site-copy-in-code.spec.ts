@@ -5,7 +5,7 @@ import { defaultSiteDir, loadSite } from './site-folder';
 
 /**
  * Issue 36's rule that the site folder holds every name and price: the product's code (the SPA,
- * the API, the worker; comments included, specs apart) holds none of the default site's names
+ * the API, the worker; comments included, specs and their fixtures apart) holds none of the default site's names
  * or prices, so a seller's edit of the folder leaves nothing of the default site behind.
  */
 const repo = join(__dirname, '../../../..');
@@ -16,7 +16,7 @@ function productFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return productFiles(path);
-    return /\.spec\.tsx?$/.test(entry.name) ? [] : [path];
+    return /\.(spec|fixture)\.tsx?$/.test(entry.name) ? [] : [path];
   });
 }
 

@@ -5,6 +5,7 @@ import { siteTerms } from './site-copy';
 import { ROUTES } from '../routes';
 import { loadCopy, loadSite, siteDir } from './site-folder';
 import { pagesLeftOut } from './site-pages';
+import { SPEC_SITE } from './spec-site.fixture';
 
 const defaultSite = join(__dirname, '../../../../site');
 
@@ -13,8 +14,9 @@ describe('a site folder', () => {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'site-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const withSettings = (edit: (settings: Record<string, any>) => void): string => {
-    const settings = JSON.parse(readFileSync(join(defaultSite, 'site.json'), 'utf8')) as Record<string, any>;
+  /** A site folder of the spec's site.json, edited by `edit`: what a seller's site/ says does not matter here. */
+  const withSettings = (edit: (settings: Record<string, any>) => void = () => undefined): string => {
+    const settings = structuredClone(SPEC_SITE) as Record<string, any>;
     edit(settings);
     writeFileSync(join(dir, 'site.json'), JSON.stringify(settings));
     return dir;
@@ -65,7 +67,7 @@ describe('a site folder', () => {
     });
     const file = join(broken, 'site.json');
     expect(() => loadSite(broken)).toThrow(`  ${file}: guarantee.title: must not be empty\n  ${file}: guarantee.short:`);
-    const terms = siteTerms(loadSite(defaultSite));
+    const terms = siteTerms(loadSite(withSettings()));
     expect([terms.guarantee, terms['guarantee:title'], terms['guarantee:short'], terms['guarantee:period']]).toEqual([
       '12-month money-back guarantee',
       '12-Month Money-Back Guarantee',
@@ -75,7 +77,7 @@ describe('a site folder', () => {
   });
 
   it('reads the offers, each role naming a plan of the catalogue', () => {
-    expect(loadSite(defaultSite).offers).toEqual({
+    expect(loadSite(withSettings()).offers).toEqual({
       default: 'standard',
       upgrade: ['6-month', '2-month', 'full-payment'],
       upgradeCta: '2-month',
