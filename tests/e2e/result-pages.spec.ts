@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { planOf } from '@contracts/plans';
-import { site } from '@contracts/site/site';
 import {
   expectIslandPageCode,
   intlFormattingCalls,
@@ -69,8 +68,10 @@ test.describe('screen: /success and /account are island pages', () => {
     expectIslandPageCode(scripts, '/success');
     // The offer shows /upsell's plan cards, not the rest of /upsell's copy (its plans' heading, say).
     expect(scriptsHolding(scripts, 'Choose how you want to pay'), "/success ships none of /upsell's own copy").toEqual([]);
-    // Of site.json, only what the pages' code reads: the method's and the founder's names reach pages filled into their copy.
-    for (const unread of [site.brand.methodName, site.brand.founderName])
+    // Of site.json, only what the pages' code reads: the method's and the founder's names reach pages
+    // filled into their copy, and plans carry no product. Their settings' keys, since a name may also
+    // stand in a text (a plan named after the method).
+    for (const unread of ['methodName:', 'founderName:', 'product:'])
       expect(scriptsHolding(scripts, unread), `/success ships no site setting its code does not read: ${unread}`).toEqual([]);
     expect(problems, 'no hydration mismatch, no CSP violation, no error').toEqual([]);
     expect(await intlFormattingCalls(page), 'the amount is formatted without an Intl formatter').toEqual([]);
