@@ -41,7 +41,9 @@ describe('the copy of the buyer pages', () => {
   it("shows each plan card's instalments, total and saving", () => {
     const [six, two, full] = ['6-month', '2-month', 'full-payment'].map(planOf);
     const total = (plan: typeof six) => plan.amount * (plan.instalments ?? 1);
-    expect(planCards.map(({ plan, breakdown, saving, highlighted }) => [plan.id, breakdown, saving, highlighted])).toEqual([
+    // One card for each upgrade plan, in the offer's order; the default site's three first.
+    expect(planCards.map(({ plan }) => plan.id)).toEqual(OFFERS.upgrade.map((plan) => plan.id));
+    expect(planCards.slice(0, 3).map(({ plan, breakdown, saving, highlighted }) => [plan.id, breakdown, saving, highlighted])).toEqual([
       ['6-month', `${six.instalments} × ${price(six.amount)} = ${price(total(six))}`, null, false],
       ['2-month', `${two.instalments} × ${price(two.amount)} = ${price(total(two))}`, `Save ${price(total(six) - total(two))}`, true],
       ['full-payment', 'One payment, instant access', `Save ${price(total(six) - total(full))}!`, false],

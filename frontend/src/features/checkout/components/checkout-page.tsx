@@ -168,12 +168,13 @@ export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOf
               {/* Where a card is entered, from the first paint on (the page's largest text, so it paints with the frame). */}
               {offer ? null : <p className="checkout__mandate">{copy.mandate}</p>}
             </div>
-            {bump && live && !offer && !setupReturn ? (
+            {/* In the first paint too (disabled until the page is live), so its line shifts nothing. */}
+            {bump && !offer && !setupReturn ? (
               <label className="checkout__bump">
                 <input
                   type="checkbox"
                   checked={bumpTicked}
-                  disabled={processing}
+                  disabled={!live || processing}
                   onChange={(event) => setBumpTicked(event.target.checked)}
                   data-testid="bump-checkbox"
                 />
