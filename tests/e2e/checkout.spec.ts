@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { planOf } from '@contracts/plans';
+import { OFFERS, planOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import {
   answerSandboxAuthentication,
@@ -208,7 +208,7 @@ test.describe('checkout with the sandbox provider (real API)', () => {
     await expect(page.getByText(success.confirmed.body)).toBeVisible();
     const offer = page.getByTestId('upgrade-offer');
     await expect(offer).toContainText('ONE-TIME UPGRADE OFFER');
-    await expect(offer.locator('li')).toHaveCount(3);
+    await expect(offer.locator('li')).toHaveCount(OFFERS.upgrade.length);
 
     const paymentRequest = page.waitForRequest('**/api/create-payment-intent');
     const upgrade = await followHandOffLink(page, offer.getByRole('link', { name: `Start with ${priceOf('2-month')}/month` }));
