@@ -74,4 +74,6 @@ it(`holds the money invariants over ${runs} random sequences`, async () => {
     return `kills: ${midCall} mid-call, ${claimed + relayed} elsewhere in a job (${claimed} with a side effect claimed, ${relayed} with a job handed over); ${notReached} not killed, its work over before the point`;
   });
   expectFullRun(run, runs);
+  await world.settle();
+  expect(await moneyProblems(world)).toEqual([]);
 }, 3_600_000);
