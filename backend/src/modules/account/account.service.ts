@@ -192,9 +192,11 @@ export class AccountService {
     if (rows.length === 0) return [];
     const now = await this.gateway.now();
     const offers = new Map<string, SaveOfferDiscount | null>();
+    // Made once per member, whatever the plan: read once for all the rows.
+    const taken = await this.feedback.discountTaken(account.emailNormalized);
     for (const row of rows) {
-      if (row.kind !== 'subscription' || offers.has(row.plan_id)) continue;
-      const coupon = await this.saveOfferFor(account, row.plan_id);
+      if (taken || row.kind !== 'subscription' || offers.has(row.plan_id)) continue;
+      const coupon = await this.coupons.findSaveOffer(row.plan_id);
       offers.set(row.plan_id, coupon && { percentOff: coupon.percent_off, amountOffCents: coupon.amount_off_cents, currency: CURRENCY.toLowerCase() });
     }
     return rows.map((row) => this.membership(row, now, offers.get(row.plan_id) ?? null));
