@@ -27,6 +27,9 @@ const PERCENT_OFF = 20;
 const STANDARD_CENTS = toMinorUnits(OFFERS.default.amount, CURRENCY);
 const money = (cents: number) => formatMoney(cents, CURRENCY);
 const code = `STAY${randomBytes(3).toString('hex').toUpperCase()}`;
+/** A copy template with its one placeholder matching any text. */
+const templated = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z]+\}/g, '.+')}$`);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -116,6 +119,44 @@ test('an admin offers a save coupon; a member who finds it too expensive takes i
   // The admin sees the answer and what came of it.
   await adminPage.goto('/admin/coupons');
   await expect(adminPage.getByTestId('cancellation-recent')).toContainText('Took the save offer');
+});
+
+test('a member pauses for two months: no charge for two periods, the reminder e-mail, then the renewal', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const adminPage = await context.newPage();
+  await signInToAdmin(adminPage, admin, '/admin/sandbox-clock');
+  const email = uniqueEmail('pause');
+  await member(page, email);
+  const membership = page.getByTestId('membership');
+  await membership.getByRole('button', { name: copy.cancel }).click();
+  const dialog = page.getByTestId('cancel-dialog');
+  await dialog.getByLabel(flow.reasons.not_using).check();
+  await dialog.getByRole('button', { name: flow.continue }).click();
+  await expect(dialog.getByRole('heading', { name: flow.pause.title })).toBeVisible();
+  await dialog.getByRole('button', { name: flow.pause.months.replace('{months}', '2') }).click();
+  await expect(membership.getByTestId('membership-status')).toHaveText(templated(copy.paused));
+
+  // Two periods end while paused: still the one payment.
+  await moveClock(adminPage, 31);
+  await moveClock(adminPage, 31);
+  expect(await paymentsShown(page, 1)).toHaveLength(1);
+  // The pause ends 2 months after the first period, i.e. 28–31 days from here: 3 days before, the reminder.
+  const [{ days }] = await withDb(async (client) =>
+    (
+      await client.query(
+        `SELECT floor(extract(epoch FROM f.resumes_at - (now() + make_interval(secs => c.offset_seconds))) / 86400)::int - 2 AS days
+           FROM cancellation_feedback f JOIN orders o ON o.id = f.order_id, sandbox_clock c WHERE o.email = $1`,
+        [email],
+      )
+    ).rows,
+  );
+  await moveClock(adminPage, days);
+  const [reminder] = await waitForMail(email, /resumes on/, 30_000);
+  expect(reminder.text).toContain(OFFERS.default.displayText);
+  expect(await paymentsShown(page, 1)).toHaveLength(1);
+  await moveClock(adminPage, 4);
+  expect((await paymentsShown(page, 2))[1]).toContain(money(STANDARD_CENTS));
+  await expect(membership.getByTestId('membership-status')).toHaveText('Active');
 });
 
 test('a member cancels in two clicks from the account page', async ({ page }) => {

@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 const resultsDir = resolve(__dirname, '../../test-results');
 
 const ADMIN_SPECS = /admin-.*\.spec\.ts$/;
+/** Admin journeys that move the one sandbox clock every journey shares (and put it back after). */
+const CLOCK_SPECS = /admin-(sandbox-clock|cancellation-flow)\.spec\.ts$/;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -53,7 +55,17 @@ export default defineConfig({
       // counts), so they run after the public journeys rather than beside them.
       name: 'admin',
       testMatch: ADMIN_SPECS,
+      testIgnore: CLOCK_SPECS,
       dependencies: ['chromium'],
+      use: browser,
+    },
+    {
+      // One at a time: a journey counting the renewals of a pause must not see another move the
+      // clock (or put it back) between its own moves.
+      name: 'clock',
+      testMatch: CLOCK_SPECS,
+      dependencies: ['chromium'],
+      workers: 1,
       use: browser,
     },
   ],

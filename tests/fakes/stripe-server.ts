@@ -846,6 +846,8 @@ export class FakeStripeServer {
       object: 'subscription',
       status: this.canceled.has(id) ? 'canceled' : (this.subscriptionStatuses.get(id) ?? this.subscriptionStatus),
       cancel_at_period_end: change.cancel_at_period_end ?? false,
+      // Billed on the day of the month its period ends.
+      billing_cycle_anchor: this.currentPeriodEnd,
       pause_collection: change.pause_collection ?? null,
       discounts: (change.discounts ?? []).map((d) => d.coupon),
       items: { object: 'list', data: [item as Stripe.SubscriptionItem], has_more: false, url: `/v1/subscription_items?subscription=${id}` },

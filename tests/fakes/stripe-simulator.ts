@@ -863,6 +863,8 @@ export class StripeSimulator extends FakeStripeServer {
       customer: sub.customer,
       status: sub.status,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
+      // This simulator renews each period a month after the last, so its current period's start is its anchor.
+      billing_cycle_anchor: sub.periodStart,
       default_payment_method: sub.paymentMethod,
       items: {
         object: 'list',

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { toMinorUnits } from '@contracts/money';
 import { CURRENCY, OFFERS } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
+import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { DataRetentionHandler } from '../../worker/src/handlers/data-retention.handler';
 import { PauseReminders } from '../../worker/src/reconciler/pause-reminders';
 import { exactlyOnceProblems } from '../fakes/exactly-once';
@@ -37,10 +38,15 @@ const orderOf = async () => (await stack.db.query(`SELECT id, paid_effects, paus
 const amounts = async () => (await paymentsOf(stack.db, (await orderOf()).id)).map((p) => p.amount_cents);
 const feedbackRows = async () =>
   stack.db.query(
-    `SELECT f.reason, f.detail, f.outcome, f.pause_months, f.resumes_at, f.coupon_id, f.reminder_owed_at
+    `SELECT f.id, f.reason, f.detail, f.outcome, f.pause_months, f.resumes_at, f.coupon_id, f.reminder_owed_at
        FROM cancellation_feedback f JOIN orders o ON o.id = f.order_id WHERE o.email = $1 ORDER BY f.created_at`,
     [buyer],
   );
+/** The buyer's membership as the members area is told it: its status and how many access changes it has had. */
+const membershipOf = async () =>
+  (
+    await stack.db.query(`SELECT m.status, m.access_changes FROM memberships m JOIN orders o ON o.id = m.order_id WHERE o.email = $1`, [buyer])
+  )[0];
 const mailsTo = () => smtp.messages.filter((m) => m.envelope.to.includes(buyer));
 
 beforeAll(async () => {
@@ -166,14 +172,27 @@ it('pauses for two months: no charge for two periods, one reminder three days be
   expect(paused.body.pausedUntil).toBe(resumesAt.toISOString());
   // Pausing twice is refused: the pause is on.
   await authed(session, '/api/account/pause', { orderId, reason: 'not_using', months: 1 }).expect(409);
+  // The same pause recorded twice (a double click past the check) is one answer: one reminder.
+  const survey = { reason: 'not_using' as const, detail: null };
+  const again = { outcome: 'paused' as const, months: 2, pausedFrom: new Date(), resumesAt };
+  await expect(stack.worker!.get(OrderLifecycle).cancellationAnswered(orderId, survey, again)).resolves.toBe(pause.id);
+  expect(await feedbackRows()).toHaveLength(1);
+  const reminders = stack.worker!.get(PauseReminders);
+  // Access lasts until the paid period ends.
+  const granted = await membershipOf();
+  expect(granted).toMatchObject({ status: 'active' });
+  expect(await reminders.run()).toBe(0);
+  expect(await membershipOf()).toEqual(granted);
 
-  // Two periods end while paused: nothing is charged.
+  // Two periods end while paused: nothing is charged, and access is paused (one change, however often the pass runs).
   await advance(31);
+  expect(await reminders.run()).toBe(0);
+  expect(await membershipOf()).toEqual({ status: 'paused', access_changes: granted.access_changes + 1 });
   let now = await advance(31);
   await outboxDrained(stack.db);
   expect(await amounts()).toEqual([STANDARD_CENTS]);
-  const reminders = stack.worker!.get(PauseReminders);
   expect(await reminders.run()).toBe(0);
+  expect(await membershipOf()).toEqual({ status: 'paused', access_changes: granted.access_changes + 1 });
 
   // Three days before the pause ends, by the sandbox's clock: the reminder, once however often the pass runs.
   now = await advance(Math.ceil((resumesAt.getTime() - 3 * DAY_MS - now.getTime()) / DAY_MS));
@@ -193,6 +212,10 @@ it('pauses for two months: no charge for two periods, one reminder three days be
   await paymentsSettled(stack.db, orderId, 2);
   expect(await amounts()).toEqual([STANDARD_CENTS, STANDARD_CENTS]);
   expect(await account(session)).toMatchObject({ state: 'active', pausedUntil: null });
+  // The renewal gave access back; the pass changes nothing more.
+  expect(await membershipOf()).toEqual({ status: 'active', access_changes: granted.access_changes + 2 });
+  expect(await reminders.run()).toBe(0);
+  expect(await membershipOf()).toEqual({ status: 'active', access_changes: granted.access_changes + 2 });
 });
 
 it('takes the save offer off the next renewal only, and offers it once per member', async () => {
@@ -208,6 +231,10 @@ it('takes the save offer off the next renewal only, and offers it once per membe
   // Once per member: asked again, it is refused.
   const again = await authed(session, '/api/account/save-offer', { orderId, reason: 'too_expensive' }).expect(409);
   expect(again.body.message).toMatch(/not available/);
+  // Recorded a second time past that check (two tabs at once), it is not stored again.
+  const twice = { outcome: 'discounted' as const, couponId };
+  await expect(stack.worker!.get(OrderLifecycle).cancellationAnswered(orderId, { reason: 'too_expensive', detail: null }, twice)).resolves.toBeNull();
+  expect(await feedbackRows()).toHaveLength(1);
 
   await advance(31);
   await paymentsSettled(stack.db, orderId, 2);

@@ -271,7 +271,7 @@ it('lists memberships for admins only, filtered by status, and exports them as C
   const none = await request(stack.url).get('/api/admin/members?status=ended').set('cookie', admin.cookie).expect(200);
   expect(none.body.total).toBe(0);
   const bad = await request(stack.url).get('/api/admin/members?status=frozen').set('cookie', admin.cookie).expect(400);
-  expect(JSON.stringify(bad.body)).toContain('status must be one of: active, canceling, past_due, ended');
+  expect(JSON.stringify(bad.body)).toContain('status must be one of: active, canceling, past_due, paused, ended');
 
   await request(stack.url).get('/api/admin/members/export.csv').expect(401);
   const csv = await request(stack.url).get('/api/admin/members/export.csv?status=active').set('cookie', admin.cookie).expect(200);

@@ -109,7 +109,11 @@ export function periodMonths(planId: PlanId): number {
 /**
  * Where a buyer's access to a product stands: active; canceling (active until its period ends,
  * as the buyer asked); past due (a payment failed and is being retried; access kept meanwhile);
- * ended.
+ * paused (the member paused in the cancellation flow: no access until the pause ends); ended.
  */
-export const MEMBERSHIP_STATUSES = ['active', 'canceling', 'past_due', 'ended'] as const;
+export const MEMBERSHIP_STATUSES = ['active', 'canceling', 'past_due', 'paused', 'ended'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+/** Whether a membership in this status may enter the members area (paused and ended may not). */
+export const grantsAccess = (status: MembershipStatus | null | undefined): boolean =>
+  status !== undefined && status !== null && status !== 'ended' && status !== 'paused';

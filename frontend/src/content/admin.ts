@@ -187,7 +187,7 @@ export const adminDashboard = {
       ended: 'Ended',
     },
     /** A membership's status as the members list shows it. */
-    memberStatus: { active: 'Active', canceling: 'Canceling', past_due: 'Past due', ended: 'Ended' } as Record<string, string>,
+    memberStatus: { active: 'Active', canceling: 'Canceling', past_due: 'Past due', paused: 'Paused', ended: 'Ended' } as Record<string, string>,
   },
   person: {
     heading: "A person's data",

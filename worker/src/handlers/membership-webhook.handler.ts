@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JOBS, MembershipWebhookPayload, SIDE_EFFECTS } from '@contracts/jobs';
+import { grantsAccess } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
 import { ProviderCallRepository } from '@core/database/repositories/provider-call.repository';
@@ -63,7 +64,7 @@ export class MembershipWebhookHandler {
     if (!membership) return 'skipped: membership not found';
     if (!(await this.mayTell(membership, change))) return 'skipped: test order';
     const notice: MembershipNotice = {
-      type: membership.status === 'ended' ? 'membership.access_ended' : 'membership.access_granted',
+      type: grantsAccess(membership.status) ? 'membership.access_granted' : 'membership.access_ended',
       timestamp: membership.updated_at.toISOString(),
       data: {
         membership_id: membershipId,
@@ -87,7 +88,7 @@ export class MembershipWebhookHandler {
   /** Whether the members area may hear of this membership now (see the class's comment on test orders). */
   private async mayTell(membership: MembershipListing, change: number): Promise<boolean> {
     if (membership.livemode === true || this.config.MEMBERSHIP_WEBHOOK_TEST_ORDERS) return true;
-    if (membership.status !== 'ended') return false;
+    if (grantsAccess(membership.status)) return false;
     // Up to this change itself: a delivery begun while the setting was on is finished under its key.
     const keys = Array.from({ length: change }, (_, i) => `${SIDE_EFFECTS.membershipWebhook}:${membership.id}:${i + 1}`);
     return (await this.sideEffects.findByKeys(keys)).length > 0;

@@ -11,7 +11,8 @@ export const PAUSE_REMINDER_LEAD_DAYS = 3;
 const BATCH = 100;
 
 /**
- * Every PAUSE_REMINDER_INTERVAL_S, owes the reminder e-mail of each pause (taken in the
+ * Every PAUSE_REMINDER_INTERVAL_S, pauses and restores the access of members whose pause has
+ * begun or ended, and owes the reminder e-mail of each pause (taken in the
  * cancellation flow) that ends within PAUSE_REMINDER_LEAD_DAYS by the provider's clock (the
  * sandbox clock's for the sandbox, so a test moving it sees the reminder). A timer of its own, not
  * the reconciler's: the reminder's lateness is its interval, which the reconciler's says nothing of.
@@ -39,9 +40,15 @@ export class PauseReminders implements OnApplicationBootstrap, OnApplicationShut
     await this.passes.stop();
   }
 
-  /** One pass, until a batch comes back short; resolves with how many reminders it owed. */
+  /**
+   * One pass, until a batch comes back short: first each pause begun or ended by now is applied to
+   * its member's access (paused from the end of the paid period), then the reminders owed.
+   * Resolves with how many reminders it owed.
+   */
   async run(): Promise<number> {
-    const dueBy = new Date((await this.gateway.now()).getTime() + PAUSE_REMINDER_LEAD_DAYS * 86_400_000);
+    const now = await this.gateway.now();
+    for (let turned = BATCH; turned === BATCH && !this.passes.stopped; ) turned = await this.lifecycle.pausedAccessDue(now, BATCH);
+    const dueBy = new Date(now.getTime() + PAUSE_REMINDER_LEAD_DAYS * 86_400_000);
     let owed = 0;
     for (;;) {
       const batch = await this.lifecycle.pauseRemindersDue(dueBy, BATCH);

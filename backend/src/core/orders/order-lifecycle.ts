@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
-import type { MembershipStatus } from '@contracts/plans';
+import { grantsAccess } from '@contracts/plans';
 import { plansOf, productOf } from '@contracts/products';
 import type { CancelReason } from '@contracts/cancellation';
 import { CancellationFeedbackRepository } from '../database/repositories/cancellation-feedback.repository';
@@ -64,7 +64,7 @@ export type ProviderEventReads = Pick<PaymentGateway, 'readInvoice' | 'readSubsc
 /** What the member chose at the end of the cancellation flow, as the provider has applied it. */
 export type CancellationDecision =
   | { outcome: 'canceled'; terms: SubscriptionTermsUpdate }
-  | { outcome: 'paused'; months: number; resumesAt: Date }
+  | { outcome: 'paused'; months: number; pausedFrom: Date; resumesAt: Date }
   | { outcome: 'discounted'; couponId: string };
 
 /** The member's answer to the cancellation survey (none: cancelled without answering). */
@@ -76,7 +76,6 @@ export interface CancellationSurvey {
 /** A refund's status only moves forward: a late `pending` never undoes a `succeeded`. */
 const RANK: Readonly<Record<RefundStatus, number>> = { requested: 0, pending: 1, succeeded: 2, failed: 2, canceled: 2 };
 
-const hasAccess = (status: MembershipStatus | null | undefined): boolean => status !== undefined && status !== null && status !== 'ended';
 
 /**
  * The one place that decides an order's life: status moves (order-state.ts), its first and later
@@ -205,11 +204,19 @@ export class OrderLifecycle {
    * The end of a member's cancellation flow, in one transaction under the order's lock: the answer
    * and its outcome stored (`cancellation_feedback`), and the outcome applied: a cancellation's
    * terms as `termsLearned` applies them, a pause's end on the order (the account shows it).
-   * Resolves with the stored answer's id, null when there is no such order.
+   * An answer repeated while the first was under way (a double click, two tabs) is stored once:
+   * the same pause resolves with the first answer's id, a second save offer for the member with
+   * null. Resolves with the stored answer's id, null when there is no such order.
    */
   cancellationAnswered(orderId: string, survey: CancellationSurvey, decision: CancellationDecision): Promise<string | null> {
     return this.dataSource.transaction(async (sql) => {
-      if (!(await this.orders.lock(sql, orderId))) return null;
+      const order = await this.orders.lock(sql, orderId);
+      if (!order) return null;
+      if (decision.outcome === 'paused') {
+        const same = await this.feedback.pauseUntil(sql, orderId, decision.resumesAt);
+        if (same) return same;
+      }
+      if (decision.outcome === 'discounted' && (await this.feedback.discountTaken(order.email_normalized, sql))) return null;
       const row = await this.feedback.insert(sql, {
         orderId,
         reason: survey.reason,
@@ -219,7 +226,7 @@ export class OrderLifecycle {
         ...(decision.outcome === 'discounted' && { couponId: decision.couponId }),
       });
       if (decision.outcome === 'canceled') await this.termsIn(sql, orderId, decision.terms);
-      if (decision.outcome === 'paused') await this.orders.setPausedUntil(sql, orderId, decision.resumesAt);
+      if (decision.outcome === 'paused') await this.orders.setPause(sql, orderId, decision.pausedFrom, decision.resumesAt);
       return row.id;
     });
   }
@@ -241,6 +248,26 @@ export class OrderLifecycle {
       );
       return due.length;
     });
+  }
+
+  /**
+   * Applies the start or end of each pause due by `now` (the provider's clock) to its buyer's
+   * access, one order per transaction, up to `limit`: the membership turns paused when the paid
+   * period ends and back when the pause is over, the members area told of each change once.
+   * Resolves with how many orders changed.
+   */
+  async pausedAccessDue(now: Date, limit: number): Promise<number> {
+    let turned = 0;
+    while (turned < limit) {
+      const changed = await this.dataSource.transaction(async (sql) => {
+        const [orderId] = await this.orders.turnPausedAccess(sql, now, 1);
+        if (orderId) await this.syncMembership(sql, orderId);
+        return orderId !== undefined;
+      });
+      if (!changed) break;
+      turned += 1;
+    }
+    return turned;
   }
 
   /**
@@ -487,6 +514,8 @@ export class OrderLifecycle {
     });
     if (!row) return null;
     await owe(sql, [{ name: JOBS.paymentPaid, data: { paymentId: row.id } }]);
+    // The renewal that ends a pause restores access at once, before the pause pass would.
+    await this.orders.pauseOverBy(sql, order.id, invoice.paidAt ?? new Date());
     // An instalment paid after its schedule's end was heard of (events out of order) restores access.
     await this.syncMembership(sql, order.id);
     return row.sequence;
@@ -604,9 +633,9 @@ export class OrderLifecycle {
 
     // Access held by a test order and now by a live one is granted anew: the members area hears
     // of no test order unless MEMBERSHIP_WEBHOOK_TEST_ORDERS is on (MembershipWebhookHandler).
-    const turnedLive = hasAccess(best.access) && hasAccess(current?.status) && best.livemode && current?.order_livemode === false;
-    const granted = (hasAccess(best.access) && !hasAccess(current?.status)) || turnedLive;
-    const ended = !hasAccess(best.access) && hasAccess(current?.status);
+    const turnedLive = grantsAccess(best.access) && grantsAccess(current?.status) && best.livemode && current?.order_livemode === false;
+    const granted = (grantsAccess(best.access) && !grantsAccess(current?.status)) || turnedLive;
+    const ended = !grantsAccess(best.access) && grantsAccess(current?.status);
     if (!current) {
       if (!granted) return null;
       // A concurrent first order of the same buyer and product inserts one row; the other waits and updates it.

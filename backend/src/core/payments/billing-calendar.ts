@@ -10,3 +10,13 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 export const addDays = (from: Date, days: number): Date => new Date(from.getTime() + days * 86_400_000);
+
+/**
+ * The renewal `months` months after the period ending `periodEnd`, on the billing day of a
+ * subscription anchored at `anchor`: the anchor's day of the month (or the month's last day), as
+ * Stripe and the sandbox bill, so a period clamped to February's 28th still renews on the 31st after.
+ */
+export function renewalAfter(anchor: Date, periodEnd: Date, months: number): Date {
+  const elapsed = (periodEnd.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + periodEnd.getUTCMonth() - anchor.getUTCMonth();
+  return addMonths(anchor, elapsed + months);
+}

@@ -217,6 +217,8 @@ export interface SubscriptionTerms {
   cancelAtPeriodEnd: boolean;
   /** Null when the provider gives none (a subscription not started). */
   currentPeriodEnd: Date | null;
+  /** When the billing cycle started: each renewal falls on its day of the month. Read only by `readSubscriptionTerms`. */
+  billingCycleAnchor?: Date | null;
 }
 
 /** A card setup for an existing customer, confirmed in the browser with its client secret. */

@@ -13,7 +13,7 @@ import { CancellationFeedbackRepository } from '@core/database/repositories/canc
 import { CouponRepository, type CouponRow } from '@core/database/repositories/coupon.repository';
 import { OrderRepository, type MembershipRow, type OrderRow } from '@core/database/repositories/order.repository';
 import { type CancellationSurvey, OrderLifecycle } from '@core/orders/order-lifecycle';
-import { addMonths } from '@core/payments/billing-calendar';
+import { renewalAfter } from '@core/payments/billing-calendar';
 import { accountLinkRequestContext, hashAccessToken, isWellFormedAccessToken, sealAccessToken } from '@core/invitations/access-token';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, PaymentUnsupportedError } from '@core/payments/payment-gateway';
 import { owe } from '@core/queue/owe';
@@ -143,9 +143,15 @@ export class AccountService {
     const terms = await this.gatewayCall(() => this.gateway.readSubscriptionTerms(subscriptionId));
     const periodEnd = terms.currentPeriodEnd ?? order.current_period_end;
     if (!periodEnd) throw new ConflictException(NO_OFFER);
-    const resumesAt = new Date(addMonths(new Date(periodEnd), request.months).getTime() - RESUME_AHEAD_MS);
+    const renewal = renewalAfter(terms.billingCycleAnchor ?? new Date(periodEnd), new Date(periodEnd), request.months);
+    const resumesAt = new Date(renewal.getTime() - RESUME_AHEAD_MS);
     await this.gatewayCall(() => this.gateway.pauseCollection(order.id, subscriptionId, resumesAt, randomUUID()));
-    await this.lifecycle.cancellationAnswered(order.id, surveyOf(request), { outcome: 'paused', months: request.months, resumesAt });
+    await this.lifecycle.cancellationAnswered(order.id, surveyOf(request), {
+      outcome: 'paused',
+      months: request.months,
+      pausedFrom: new Date(periodEnd),
+      resumesAt,
+    });
     return this.membershipOf(account, order.id);
   }
 

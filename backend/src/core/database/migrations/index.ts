@@ -33,6 +33,7 @@ import { CouponHolds1767312000000 } from './1767312000000-coupon-holds';
 import { MembershipProductsFromSite1767657600000 } from './1767657600000-membership-products-from-site';
 import { OrderBump1767744000000 } from './1767744000000-order-bump';
 import { CancellationFeedback1767830400000 } from './1767830400000-cancellation-feedback';
+import { PausedAccess1767916800000 } from './1767916800000-paused-access';
 
 /** In order of their timestamps; listed explicitly (no globs) so a build never silently misses one. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   MembershipProductsFromSite1767657600000,
   OrderBump1767744000000,
   CancellationFeedback1767830400000,
+  PausedAccess1767916800000,
 ];

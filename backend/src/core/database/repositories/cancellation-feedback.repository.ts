@@ -70,6 +70,15 @@ export class CancellationFeedbackRepository implements PersonalDataOwner {
     return created;
   }
 
+  /** The stored answer that paused this order until `resumesAt`, if any: the same pause asked twice is one answer. */
+  async pauseUntil(sql: SqlExecutor, orderId: string, resumesAt: Date): Promise<string | null> {
+    const [row]: Array<{ id: string }> = await sql.query(
+      `SELECT id FROM cancellation_feedback WHERE order_id = $1 AND outcome = 'paused' AND resumes_at = $2 LIMIT 1`,
+      [orderId, resumesAt],
+    );
+    return row?.id ?? null;
+  }
+
   /** Whether the buyer of any order under this address has had the save offer's discount: it is offered once per member. */
   async discountTaken(emailNormalized: string, sql: SqlExecutor = this.dataSource): Promise<boolean> {
     const rows: unknown[] = await sql.query(

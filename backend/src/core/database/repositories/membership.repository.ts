@@ -48,8 +48,9 @@ export interface MembershipListing extends MembershipRow {
 
 /**
  * Where one paid order leaves its buyer's access (null: not paid, it gives none). A refund or a
- * lost dispute, and a membership subscription that ended, end it; a subscription canceled for
- * the period's end is canceling; a failed payment being retried is past due (access kept) until
+ * lost dispute, and a membership subscription that ended, end it; a subscription paused in the
+ * cancellation flow is paused from the end of its paid period until the pause ends
+ * (`access_paused`, applied by OrderLifecycle.pausedAccessDue); one canceled for the period's end is canceling; a failed payment being retried is past due (access kept) until
  * its grace ends (`grace_ended_at`, set by PastDueRepository PAST_DUE_GRACE_DAYS after the first
  * failure); a subscription the provider gave up retrying (unpaid) has ended until a payment makes
  * it active again; an instalment plan whose schedule stopped before its last charge has ended.
@@ -60,7 +61,7 @@ const ORDER_ACCESS = `
     WHEN o.paid_at IS NULL THEN NULL
     WHEN o.access_revoked_at IS NOT NULL THEN 'ended'
     WHEN o.kind = 'subscription' THEN
-      CASE o.status WHEN 'active' THEN (CASE WHEN o.cancel_at_period_end THEN 'canceling' ELSE 'active' END)
+      CASE o.status WHEN 'active' THEN (CASE WHEN o.access_paused THEN 'paused' WHEN o.cancel_at_period_end THEN 'canceling' ELSE 'active' END)
                     WHEN 'past_due' THEN (CASE WHEN o.grace_ended_at IS NULL THEN 'past_due' ELSE 'ended' END)
                     ELSE 'ended' END
     WHEN o.instalments IS NOT NULL AND o.subscription_state = 'past_due' THEN
@@ -72,7 +73,7 @@ const ORDER_ACCESS = `
   END`;
 
 /** Better access first: the membership takes its best order's. */
-const ACCESS_RANK = `CASE access WHEN 'active' THEN 0 WHEN 'canceling' THEN 1 WHEN 'past_due' THEN 2 ELSE 3 END`;
+const ACCESS_RANK = `CASE access WHEN 'active' THEN 0 WHEN 'canceling' THEN 1 WHEN 'past_due' THEN 2 WHEN 'paused' THEN 3 ELSE 4 END`;
 
 /** Whose membership an order decides: its buyer's address and its plan (the product). */
 export interface MembershipBuyer {

@@ -128,9 +128,33 @@ export class OrderLifecycleRepository {
     return affectedRows(result) === 1;
   }
 
-  /** The member's pause from the cancellation flow: nothing is charged until then (null: not paused). */
-  async setPausedUntil(sql: SqlExecutor, orderId: string, until: Date | null): Promise<void> {
-    await sql.query(`UPDATE orders SET paused_until = $2, updated_at = now() WHERE id = $1`, [orderId, until]);
+  /** The member's pause from the cancellation flow: from the end of the paid period (`from`) nothing is charged and there is no access until `until`. */
+  async setPause(sql: SqlExecutor, orderId: string, from: Date, until: Date): Promise<void> {
+    await sql.query(`UPDATE orders SET paused_from = $2, paused_until = $3, updated_at = now() WHERE id = $1`, [orderId, from, until]);
+  }
+
+  /** A payment at `paidAt` after the order's pause ended: its access is no longer paused. */
+  async pauseOverBy(sql: SqlExecutor, orderId: string, paidAt: Date): Promise<void> {
+    await sql.query(`UPDATE orders SET access_paused = false, updated_at = now() WHERE id = $1 AND access_paused AND paused_until <= $2`, [orderId, paidAt]);
+  }
+
+  /**
+   * Up to `limit` orders whose pause has begun or ended by `now` (the provider's clock) and whose
+   * access does not show it yet, locked (others running the pass skip them), each with its
+   * `access_paused` turned over: true when the pause has begun, false when it is over.
+   */
+  async turnPausedAccess(sql: SqlExecutor, now: Date, limit: number): Promise<string[]> {
+    const [rows]: [Array<{ id: string }>, number] = await sql.query(
+      `UPDATE orders SET access_paused = NOT access_paused, updated_at = now()
+        WHERE id IN (
+          SELECT id FROM orders
+           WHERE paused_until IS NOT NULL
+             AND ((NOT access_paused AND paused_from <= $1 AND paused_until > $1) OR (access_paused AND paused_until <= $1))
+           ORDER BY paused_from LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+      [now, limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Ends the order's access (orders.access_revoked_at); true when it ended now, not before. */

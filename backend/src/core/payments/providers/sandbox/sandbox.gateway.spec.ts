@@ -301,7 +301,11 @@ describe('SandboxGateway', () => {
     });
     await gateway.setCancelAtPeriodEnd(orderId, subscription.id, true);
     expect(store.events).toHaveLength(1);
-    await expect(gateway.readSubscriptionTerms(subscription.id)).resolves.toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: end });
+    await expect(gateway.readSubscriptionTerms(subscription.id)).resolves.toEqual({
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: end,
+      billingCycleAnchor: subscription.created_at,
+    });
 
     await gateway.setCancelAtPeriodEnd(orderId, subscription.id, false);
     expect(store.events).toHaveLength(2);

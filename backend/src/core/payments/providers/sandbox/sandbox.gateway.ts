@@ -402,7 +402,7 @@ export class SandboxGateway implements PaymentGateway {
     return this.store.read(async (manager) => {
       const row = await this.store.find(manager, 'subscription', id);
       if (!row) throw new Error('No such sandbox subscription');
-      return { cancelAtPeriodEnd: row.cancel_at_period_end, currentPeriodEnd: await this.periodEnd(manager, row) };
+      return { cancelAtPeriodEnd: row.cancel_at_period_end, currentPeriodEnd: await this.periodEnd(manager, row), billingCycleAnchor: row.created_at };
     });
   }
 

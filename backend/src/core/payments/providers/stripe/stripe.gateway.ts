@@ -368,7 +368,9 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async readSubscriptionTerms(id: string): Promise<SubscriptionTerms> {
-    return termsOf(await this.stripe.subscriptions.retrieve(id));
+    const subscription = await this.stripe.subscriptions.retrieve(id);
+    const anchor = subscription.billing_cycle_anchor;
+    return { ...termsOf(subscription), billingCycleAnchor: typeof anchor === 'number' ? new Date(anchor * 1000) : null };
   }
 
   async setCancelAtPeriodEnd(orderId: string, subscriptionId: string, cancel: boolean, requestId: string): Promise<SubscriptionTerms> {
