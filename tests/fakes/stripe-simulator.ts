@@ -52,6 +52,8 @@ interface Subscription {
   metadata: Record<string, string>;
   paymentMethod: string | null;
   cancelAtPeriodEnd: boolean;
+  /** `pause_collection` (behavior void): the periods ending before then are not billed; null: not paused. */
+  pauseResumesAt: number | null;
   periodStart: number;
   periodEnd: number;
   /** A schedule's subscription: how many invoices its phase bills in all (its `duration` in months). */
@@ -287,6 +289,7 @@ export class StripeSimulator extends FakeStripeServer {
       metadata: { ...schedule.metadata, ...schedule.phaseMetadata },
       paymentMethod: schedule.paymentMethod,
       cancelAtPeriodEnd: false,
+      pauseResumesAt: null,
       periodStart: schedule.startDate,
       periodEnd: addMonthsTo(schedule.startDate, 1),
       cycles: schedule.count,
@@ -314,8 +317,12 @@ export class StripeSimulator extends FakeStripeServer {
       this.cancelSubscription(sub);
       return;
     }
+    const paused = sub.pauseResumesAt !== null && sub.periodEnd < sub.pauseResumesAt;
     sub.periodStart = sub.periodEnd;
     sub.periodEnd = addMonthsTo(sub.periodEnd, 1);
+    // A paused period's invoice is void (nothing charged, no event the order acts on); Stripe lifts the pause once it ends.
+    if (paused) return;
+    if (sub.pauseResumesAt !== null) sub.pauseResumesAt = null;
     this.bill(sub, 'subscription_cycle');
   }
 
@@ -580,6 +587,7 @@ export class StripeSimulator extends FakeStripeServer {
       metadata: metadataOf(params),
       paymentMethod: params.default_payment_method ?? null,
       cancelAtPeriodEnd: false,
+      pauseResumesAt: null,
       periodStart: this.now(),
       periodEnd: addMonthsTo(this.now(), 1),
       cycles: null,
@@ -636,6 +644,8 @@ export class StripeSimulator extends FakeStripeServer {
     const before = JSON.stringify([sub.cancelAtPeriodEnd, sub.paymentMethod]);
     if (params.cancel_at_period_end !== undefined) sub.cancelAtPeriodEnd = params.cancel_at_period_end === 'true';
     if (params.default_payment_method !== undefined) sub.paymentMethod = params.default_payment_method;
+    if (params['pause_collection[resumes_at]'] !== undefined) sub.pauseResumesAt = Number(params['pause_collection[resumes_at]']);
+    if (params.pause_collection === '') sub.pauseResumesAt = null;
     if (JSON.stringify([sub.cancelAtPeriodEnd, sub.paymentMethod]) !== before) {
       this.emit('customer.subscription.updated', this.subscriptionObject(sub));
     }
@@ -863,6 +873,7 @@ export class StripeSimulator extends FakeStripeServer {
       customer: sub.customer,
       status: sub.status,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
+      pause_collection: sub.pauseResumesAt === null ? null : { behavior: 'void', resumes_at: sub.pauseResumesAt },
       // This simulator renews each period a month after the last, so its current period's start is its anchor.
       billing_cycle_anchor: sub.periodStart,
       default_payment_method: sub.paymentMethod,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PLAN_IDS, type PlanId, planOf } from '@contracts/plans';
 import { moneyProblems } from './money-invariants';
-import { CARDS, type CardName, type KillPoint, type MoneyWorld } from './money-world';
+import { CARDS, pauseMonths, type AccountAction, type CardName, type KillPoint, type MoneyWorld } from './money-world';
 
 /** The model keeps no state of its own: the invariants read the real system after every command. */
 type Model = Record<string, never>;
@@ -93,16 +93,14 @@ export const moneyCommands: Array<fc.Arbitrary<fc.AsyncCommand<Model, MoneyWorld
   refund,
   fc
     .record({
-      action: fc.constantFrom<'cancel' | 'resume' | 'card'>('cancel', 'resume', 'card'),
+      action: fc.constantFrom<AccountAction>('cancel', 'resume', 'card', 'pause'),
       k: index,
       card: fc.constantFrom<CardName>('pays', 'failsLater'),
     })
-    .map(
-      ({ action, k, card }) =>
-        new Step(`member #${k} ${action === 'card' ? `updates the card to ${card}` : `${action}s`} on /account`, (w) =>
-          w.account(action, k, card),
-        ),
-    ),
+    .map(({ action, k, card }) => {
+      const what = action === 'card' ? `updates the card to ${card}` : action === 'pause' ? `pauses ${pauseMonths(k)} month(s)` : `${action}s`;
+      return new Step(`member #${k} ${what} on /account`, (w) => w.account(action, k, card));
+    }),
   index.map((k) => new Step(`admin stops instalment plan #${k}`, (w) => w.stopInstalments(k))),
   dispute,
   fc

@@ -1,4 +1,4 @@
-import { isPlanId, planOf } from '@contracts/plans';
+import { grantsAccess, isPlanId, planOf, type MembershipStatus } from '@contracts/plans';
 import { productOf } from '@contracts/products';
 import { exactlyOnceProblems, type DoorAttempt } from '../../fakes/exactly-once';
 import type { MoneyWorld } from './money-world';
@@ -16,6 +16,9 @@ interface OrderFact {
   instalments_stopped_at: Date | null;
   grace_ended_at: Date | null;
   livemode: boolean;
+  paused_from: Date | null;
+  paused_until: Date | null;
+  access_paused: boolean;
 }
 interface PaymentFact {
   id: string;
@@ -23,6 +26,7 @@ interface PaymentFact {
   provider_payment_id: string;
   sequence: number;
   amount_cents: number;
+  paid_at: Date;
 }
 interface RefundFact {
   id: string;
@@ -35,7 +39,7 @@ interface MembershipFact {
   id: string;
   email_normalized: string;
   product: string;
-  status: string;
+  status: MembershipStatus;
 }
 
 /** Whether an order grants access now, from its facts alone; 'either' where the rules allow both (a card being retried). */
@@ -59,9 +63,10 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
   const db = world.stack.db;
   const [orders, payments, refunds, memberships]: [OrderFact[], PaymentFact[], RefundFact[], MembershipFact[]] = await Promise.all([
     db.query(
-      `SELECT id, plan_id, kind, status, email_normalized, paid_at, instalments, subscription_state, access_revoked_at, instalments_stopped_at, grace_ended_at, livemode FROM orders`,
+      `SELECT id, plan_id, kind, status, email_normalized, paid_at, instalments, subscription_state, access_revoked_at, instalments_stopped_at, grace_ended_at, livemode,
+              paused_from, paused_until, access_paused FROM orders`,
     ),
-    db.query(`SELECT id, order_id, provider_payment_id, sequence, amount_cents FROM payments ORDER BY order_id, sequence`),
+    db.query(`SELECT id, order_id, provider_payment_id, sequence, amount_cents, paid_at FROM payments ORDER BY order_id, sequence`),
     db.query(`SELECT id, payment_id, amount_cents, status, reason FROM refunds`),
     db.query(`SELECT id, email_normalized, product, status FROM memberships`),
   ]);
@@ -106,6 +111,11 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
       }
     }
     if (order.paid_at && paid.length === 0) problems.push(`order ${order.id} is paid but has no payment`);
+    // Nothing is charged while a member's pause holds (from the end of the paid period until it ends).
+    const { paused_from: from, paused_until: until } = order;
+    for (const payment of from && until ? paid.filter((p) => p.paid_at > from && p.paid_at < until) : []) {
+      problems.push(`order ${order.id} (${plan.id}) charged payment ${payment.sequence} on ${payment.paid_at.toISOString()} during its pause`);
+    }
   }
 
   for (const payment of payments) {
@@ -128,7 +138,7 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
     }
   }
 
-  problems.push(...accessProblems(world, orders, paymentsOf, memberships));
+  problems.push(...accessProblems(world, orders, paymentsOf, memberships, await world.providerNow()));
   problems.push(...effectProblems(world, orders, payments, refunds));
   problems.push(...(await drainProblems(world)));
   return problems;
@@ -138,15 +148,27 @@ export async function moneyProblems(world: MoneyWorld): Promise<string[]> {
  * A past-due card keeps access for the grace only, ended by the reconciler's pass (grace_ended_at),
  * which the model runs now and then: until that pass, open or closed are both right.
  */
-function orderAccess(order: OrderFact, paidCount: number): Access {
+function orderAccess(order: OrderFact, paidCount: number, now: Date): Access {
   if (!order.paid_at || order.access_revoked_at) return 'no';
   const pastDue =
     order.kind === 'subscription' ? order.status === 'past_due' : Boolean(order.instalments) && order.subscription_state === 'past_due';
   if (pastDue) return order.grace_ended_at ? 'no' : 'either';
-  if (order.kind === 'subscription') return order.status === 'active' ? 'yes' : 'no';
+  if (order.kind === 'subscription' && order.status === 'active') return pausedAccess(order, now) ?? 'yes';
+  if (order.kind === 'subscription') return 'no';
   if (order.instalments && order.subscription_state === 'unpaid') return 'no';
   if (order.instalments && order.subscription_state === 'canceled' && paidCount < order.instalments) return 'no';
   return 'yes';
+}
+
+/**
+ * A running subscription's access while a pause holds (null: no pause holds or is pending): closed
+ * once the pause pass has seen it begin; from its start, or from its end until that pass or the
+ * renewal, open or closed are both right.
+ */
+function pausedAccess(order: OrderFact, now: Date): Access | null {
+  if (!order.paused_from || !order.paused_until || now < order.paused_from) return null;
+  if (now < order.paused_until) return order.access_paused ? 'no' : 'either';
+  return order.access_paused ? 'either' : null;
 }
 
 /**
@@ -158,20 +180,21 @@ function accessProblems(
   orders: OrderFact[],
   paymentsOf: (orderId: string) => PaymentFact[],
   memberships: MembershipFact[],
+  now: Date,
 ): string[] {
   const problems: string[] = [];
   const expected = new Map<string, Access>();
   for (const order of orders) {
     if (!isPlanId(order.plan_id)) continue;
     const key = `${order.email_normalized} ${productOf(order.plan_id)}`;
-    const access = orderAccess(order, paymentsOf(order.id).length);
+    const access = orderAccess(order, paymentsOf(order.id).length, now);
     const before = expected.get(key) ?? 'no';
     expected.set(key, before === 'yes' || access === 'yes' ? 'yes' : before === 'either' || access === 'either' ? 'either' : 'no');
   }
   for (const [key, access] of expected) {
     const [email, product] = key.split(' ');
     const membership = memberships.find((m) => m.email_normalized === email && m.product === product);
-    const has = membership !== undefined && membership.status !== 'ended';
+    const has = membership !== undefined && grantsAccess(membership.status);
     if ((access === 'yes' && !has) || (access === 'no' && has)) {
       problems.push(`membership of ${key}: access ${has ? 'open' : 'closed'} (${membership?.status ?? 'none'}), its orders say ${access}`);
     }

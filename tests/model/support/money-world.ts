@@ -16,6 +16,7 @@ import { MaintenanceProcessor } from '../../../worker/src/processors/maintenance
 import { PaymentsProcessor } from '../../../worker/src/processors/payments.processor';
 import { TrackingProcessor } from '../../../worker/src/processors/tracking.processor';
 import { PaymentReconciler } from '../../../worker/src/reconciler/payment-reconciler';
+import { PauseReminders } from '../../../worker/src/reconciler/pause-reminders';
 import { WorkerModule } from '../../../worker/src/worker.module';
 import { repoRoot } from '../../../scripts/lib/app-processes';
 import { FakeAffiliateServer } from '../../fakes/affiliate-server';
@@ -99,6 +100,11 @@ export interface OrderFacts {
  * test run's Postgres and Redis, the sandbox as the payment provider, and every third party a
  * loopback fake recording what it received (all sharing one hold, to keep an answer at a door).
  */
+/** What a member does on /account: cancel, resume, change the card, or pause (the cancellation flow's offer). */
+export type AccountAction = 'cancel' | 'resume' | 'card' | 'pause';
+/** The months the k-th member's pause lasts: 1, 2 or 3. */
+export const pauseMonths = (k: number): number => (k % 3) + 1;
+
 export class MoneyWorld {
   readonly smtp = new SmtpSink();
   readonly affiliate = new FakeAffiliateServer();
@@ -304,6 +310,14 @@ export class MoneyWorld {
   }
 
   /** Moves the sandbox's clock: renewals, instalments, retries and period ends fall due. */
+  /** The provider's clock: the sandbox's, as the model has moved it. */
+  async providerNow(): Promise<Date> {
+    const [{ now }]: Array<{ now: Date }> = await this.stack.db.query(
+      `SELECT now() + make_interval(secs => offset_seconds) AS now FROM sandbox_clock`,
+    );
+    return now;
+  }
+
   async advance(days: number): Promise<string> {
     await this.settle();
     const res = await this.post('/api/sandbox/clock', { advanceDays: days });
@@ -357,7 +371,7 @@ export class MoneyWorld {
   }
 
   /** The buyer of the k-th membership order signs in on /account and cancels, resumes or puts in a new card. */
-  async account(action: 'cancel' | 'resume' | 'card', k: number, cardName: CardName = 'pays'): Promise<string> {
+  async account(action: AccountAction, k: number, cardName: CardName = 'pays'): Promise<string> {
     const subscriptions: Array<{ id: string; email: string }> = await this.stack.db.query(
       `SELECT id, email FROM orders WHERE kind = 'subscription' AND paid_at IS NOT NULL ORDER BY created_at`,
     );
@@ -365,6 +379,7 @@ export class MoneyWorld {
     const { id: orderId, email } = subscriptions[k % subscriptions.length];
     const session = await this.signIn(email);
     const authed = (path: string, body: object) => this.post(path, body).set('Cookie', session.cookie).set('x-csrf-token', session.csrf);
+    if (action === 'pause') return String((await authed('/api/account/pause', { orderId, reason: 'not_using', months: pauseMonths(k) })).status);
     if (action !== 'card') return String((await authed(`/api/account/${action}`, { orderId })).status);
     const setup = await authed('/api/account/card/setup', { orderId });
     if (setup.status !== 200) return `card setup ${setup.status}`;
@@ -403,7 +418,10 @@ export class MoneyWorld {
 
   /** The worker's reconciler makes a pass (it runs on a timer in production): lapsed graces end, stale events apply. */
   async reconcile(): Promise<string> {
-    return JSON.stringify(await this.reconcilerModule!.get(PaymentReconciler).reconcile());
+    const reconciled = await this.reconcilerModule!.get(PaymentReconciler).reconcile();
+    // The pause pass too: it pauses and restores the access of members who paused.
+    const reminders = await this.reconcilerModule!.get(PauseReminders).run();
+    return JSON.stringify({ ...reconciled, pauseReminders: reminders });
   }
 
   /** The worker goes away between two jobs and comes back (a deploy): owed work waits in the outbox. */

@@ -66,6 +66,11 @@ export class StripeWorld extends MoneyWorld {
   }
 
   /** The fake account's test clock moves: renewals, schedules' instalments, retries and period ends fall due. */
+  /** The provider's clock: the fake account's test clock. */
+  override providerNow(): Promise<Date> {
+    return Promise.resolve(new Date(this.stripe.now() * 1000));
+  }
+
   override async advance(days: number): Promise<string> {
     await this.settle();
     this.stripe.advance(days);
