@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { prerenderedDocument } from '../../backend/src/contracts/route-table';
 import { ROUTES } from '../../backend/src/contracts/routes';
 import { PAGES } from '../src/pages/registry';
-import { buyerPages, definePage, pageInputs, prerenderedPages, type ModuleExport } from './pages.plugin';
+import { buyerPages, definePage, pageInputs, prerenderedPages } from './pages.plugin';
 
 const root = join(__dirname, '..');
 
@@ -62,7 +62,7 @@ describe('the buyer pages, from their registry entries', () => {
       route: ROUTES.upsell,
       title: 'upsell',
       css: [],
-      islands: ['features/upsell/components/upsell-page#consentBannerIsland' as ModuleExport],
+      islands: ['features/upsell/components/upsell-page#consentBannerIsland'],
     });
     expect(islandsCall(hooks([page]).module('virtual:page/upsell-islands'))).toBe('consentBannerIsland, consentBannerIsland$1');
   });

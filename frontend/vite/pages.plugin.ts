@@ -55,21 +55,22 @@ const CONSENT_BANNER: ModuleExport = 'features/consent/components/consent-host#c
 
 const VIRTUAL = 'virtual:page/';
 /**
- * Where the generated modules seem to live: Rolldown names a chunk after its module's file
- * (`<page>-islands-<hash>.js`) and orders modules shared with the SPA's routes by their paths, so
- * these sit where the hand-written ones did and the chunks come out the same. No file is there.
+ * Where the generated modules seem to live (no file is there): Rolldown names a chunk after its
+ * module's file (`<page>-islands-<hash>.js`), and the order of the modules a page's chunk shares
+ * with an SPA route followed their ids, so with the hand-written modules' place the chunks come out
+ * as they did.
  */
 const GENERATED = '/src/pages/';
 const SSR_TABLE = 'virtual:prerendered-pages';
 
 /** A page's name: its route without the slash, `/` being the landing page. */
-export const pageName = (route: string): string => (route === ROUTES.landing ? 'landing' : route.slice(1));
+const pageName = (route: string): string => (route === ROUTES.landing ? 'landing' : route.slice(1));
 
 /** The page's built HTML input, relative to frontend/: `/` must not take the SPA shell's index.html. */
 const templateOf = (route: string): string => (route === ROUTES.landing ? 'landing.html' : `pages/${pageName(route)}.html`);
 
 /** The name of the page's entry chunk. */
-export const inputName = (route: string): string => (route === ROUTES.landing ? 'landing' : `page-${pageName(route)}`);
+const inputName = (route: string): string => (route === ROUTES.landing ? 'landing' : `page-${pageName(route)}`);
 
 /** The chunk-group pattern that matches a page's islands' module (vite.config.ts OWN_CHUNKS). */
 export const islandsModuleOf = (name: string): string => `${GENERATED}${name}-islands.`;
