@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './vite/compile-hints.plugin';
 import { inlinePersonalQueryGuard } from './vite/personal-query.plugin';
-import { BLACKCARD_GRANT } from '../backend/src/contracts/blackcard-grant';
 import { siteDocumentHead, sitePagesLeftOut, siteSettings } from './vite/site.plugin';
-import { injectDocumentHead, prerenderPages, previewSpaShell, type PrerenderedPage } from './vite/prerender-pages.plugin';
+import { injectDocumentHead, prerenderPages, previewSpaShell } from './vite/prerender-pages.plugin';
+import { buyerPages, islandsModuleOf, pageInputs, prerenderedPages } from './vite/pages.plugin';
+import { PAGES } from './src/pages/registry';
 
 // Tests build variants (e.g. with analytics ids) into a temporary WEB_OUT_DIR, leaving dist/ alone;
 // the prerender step's throwaway SSR bundle then stays under node_modules so its imports resolve.
@@ -13,50 +14,10 @@ const variantOutDir = process.env.WEB_OUT_DIR;
 const clientOutDir = variantOutDir || 'dist';
 const ssrOutDir = variantOutDir ? `node_modules/.cache/prerender-${process.pid}` : 'dist-ssr';
 
-/**
- * The pages whose HTML the build renders (src/entry-server.tsx): every page a buyer sees ships its
- * markup and hydrates only its islands. The screens that depend on the visitor (/checkout,
- * /success, /account) are prerendered as they stand before the visitor is known. The server picks
- * a page's document by its route (backend/src/contracts/routes.ts, `prerenderedDocument`). The
- * pages the site leaves out (site.json `pages`) are not built.
- */
+// The buyer pages (src/pages/registry.ts) but those the site leaves out (site.json `pages`).
 const leftOut = sitePagesLeftOut();
-const PAGES = ['invitation', 'blackcard', 'upsell', 'blackcard-upsell', 'checkout', 'success', 'account'].filter(
-  (name) => !leftOut.includes(`/${name}`),
-);
-const prerendered: PrerenderedPage[] = [
-  {
-    name: 'landing',
-    template: 'landing.html',
-    output: 'index.html',
-    lowPriorityScripts: true,
-    mustContain: 'id="checkout"',
-  },
-  // Their scripts fetch at low priority, behind the document (its HTML paints on its own); each
-  // page's entry asks for its islands after the first frame (but /blackcard's access check at once).
-  ...PAGES.map((name) => ({
-    name,
-    template: `pages/${name}.html`,
-    output: `pages/${name}.html`,
-    lowPriorityScripts: true,
-    mustContain: '<h1',
-  })),
-  // /blackcard as the server sends it once it has checked the query token (@contracts/blackcard-grant).
-  ...(PAGES.includes('blackcard')
-    ? [
-        {
-          name: 'blackcard-granted',
-          template: 'pages/blackcard.html',
-          output: BLACKCARD_GRANT.document,
-          lowPriorityScripts: true,
-          mustContain: `>${BLACKCARD_GRANT.json}</script>`,
-        },
-      ]
-    : []),
-];
-const pageInputs = Object.fromEntries(
-  PAGES.map((name) => [`page-${name}`, fileURLToPath(new URL(`./pages/${name}.html`, import.meta.url))]),
-);
+const pages = PAGES.filter((page) => !leftOut.includes(page.route));
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Chunks named by hand; everything else Rolldown splits by the set of pages that load it. A page pays
@@ -146,9 +107,9 @@ const OWN_CHUNKS: readonly { name: string; modules: readonly string[] }[] = [
   { name: 'sandbox-card', modules: ['/src/content/sandbox-card.'] },
   {
     name: 'checkout',
-    modules: ['/src/pages/checkout-islands.', '/src/app/pages/checkout-islands.', '/src/features/checkout/components/checkout-island.'],
+    modules: [islandsModuleOf('checkout'), '/src/features/checkout/components/checkout-island.'],
   },
-  { name: 'success', modules: ['/src/pages/success-islands.', '/src/app/pages/success-islands.'] },
+  { name: 'success', modules: [islandsModuleOf('success'), '/src/pages/success.start.'] },
 ];
 
 const STYLESHEET = /\/([^/]+)\.css(?:$|\?)/;
@@ -176,10 +137,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   envDir: false,
   plugins: [
     siteSettings(),
+    buyerPages({ root, pages }),
     react(),
     injectDocumentHead(siteDocumentHead()),
     inlinePersonalQueryGuard(),
-    prerenderPages({ clientOutDir, pages: prerendered }),
+    prerenderPages({ clientOutDir, pages: prerenderedPages(pages) }),
     compileHints({ modules: ['/node_modules/react-dom/'] }),
     previewSpaShell({ clientOutDir }),
   ],
@@ -202,15 +164,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // every page ships whether or not it ever takes that path (the budget of a page is 75 KiB gzip,
         // React alone is 60); chunks are few and shallow (below), so the browser finds them quickly.
         modulePreload: false,
-        // index.html is the SPA's shell; landing.html the prerendered `/`, which loads only its islands;
-        // pages/*.html the other prerendered pages; admin.html the admin screens, which share no entry
-        // code with the funnel (no analytics at all).
+        // index.html is the SPA's shell; each buyer page a document of its own (vite/pages.plugin.ts),
+        // which loads only its islands; admin.html the admin screens, which share no entry code with
+        // the funnel (no analytics at all).
         rolldownOptions: {
           input: {
             spa: fileURLToPath(new URL('./index.html', import.meta.url)),
-            landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+            ...pageInputs(root, pages),
             admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
-            ...pageInputs,
           },
           output: { codeSplitting: { groups: chunkGroups } },
         },

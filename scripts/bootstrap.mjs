@@ -148,8 +148,6 @@ const sources = [
   'tests/bench',
   'frontend/src',
   'frontend/index.html',
-  'frontend/landing.html',
-  'frontend/pages',
   'frontend/admin.html',
   'frontend/vite',
   'frontend/vite.config.ts',

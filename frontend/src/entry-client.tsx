@@ -10,5 +10,5 @@ initReferralTracking();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// spa.html, every route but a first visit to `/` (landing.html and src/landing-client.ts serve that).
+// spa.html, every route but a first visit to `/` (its own document serves that: src/pages/registry.ts).
 renderSpa(container);

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { islandPages } from './app/pages/prerendered-pages';
+import { islandPages } from 'virtual:prerendered-pages';
 import { IslandMarkup } from './lib/islands';
 
 /** React's resource hints (image preloads) lead a render's output; the prerender moves them into <head>. */

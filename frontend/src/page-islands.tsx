@@ -8,7 +8,7 @@ import { initReferralTracking } from './lib/referral';
 export const loadSpa = () => import('./app/spa');
 
 /**
- * What a prerendered page runs once it has painted (its src/pages/<page>-client.ts loads it):
+ * What a prerendered page runs once it has painted (its entry loads it: src/pages/registry.ts):
  * the start-up tracking, one page view, and its islands, hydrated one per task (in slices unless
  * `sliced` is false: `/`, whose islands are small and wait for the first frame). The router, the
  * query library and every other screen load only when an island moves on to another page: the

@@ -1,5 +1,5 @@
 /**
- * How a prerendered page's entry (src/pages/<page>-client.ts) loads its islands' code. React's
+ * How a prerendered page's entry (generated from src/pages/registry.ts) loads its islands' code. React's
  * runtime is the heaviest code any page evaluates (about 15–20 ms on the bench machine, four times
  * that on a phone's CPU), and a module graph is evaluated in one task: with the page's own modules
  * in the same graph, that task passed 50 ms and counted as blocking time. So the runtime is

@@ -5,7 +5,7 @@ import type { Invitee } from './invitee-session';
  * The invitee the server granted this document to (@contracts/blackcard-grant): present only when
  * the server checked the query token and sent /blackcard with its content. Null on the verifying
  * document, during the prerender, and for anything malformed. Imports nothing of React: the
- * page's entry reads it before React loads (src/pages/blackcard-client.ts).
+ * page's entry reads it before React loads (src/pages/blackcard.load.ts).
  */
 export function readServerGrant(): Invitee | null {
   if (typeof document === 'undefined') return null;

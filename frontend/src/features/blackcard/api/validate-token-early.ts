@@ -10,7 +10,7 @@ const early = new EarlyRequest<InviteeResponse>();
 
 /**
  * The prerendered /blackcard asks about its query token as soon as its entry runs, while React and
- * the page's islands are still on their way (src/pages/blackcard-client.ts): this module imports
+ * the page's islands are still on their way (src/pages/blackcard.load.ts): this module imports
  * nothing of React, so the request does not wait for it. The access check adopts that answer once.
  */
 export function validateTokenEarly(token: string | null): void {

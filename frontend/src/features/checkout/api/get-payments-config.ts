@@ -7,7 +7,7 @@ let asked: Promise<PaymentsConfigResponse> | null = null;
 
 /**
  * Which provider confirms cards in the browser: Stripe, or the offline sandbox. Asked once per page
- * load: /checkout's entry (src/pages/checkout-client.ts) asks before the screen's code has arrived,
+ * load: /checkout's entry (src/pages/checkout.load.ts) asks before the screen's code has arrived,
  * so the provider's code loads while the screen's does, and the screen then adopts that answer.
  * A failed answer is forgotten, so the next checkout asks again.
  */

@@ -35,7 +35,7 @@ function Spinner({ label }: { label: string }) {
 /**
  * /checkout (spec section 2): the card entry of the configured provider, the pay button and the
  * order summary. The page's document is this screen prerendered before any visitor is known (see
- * pages/checkout-islands.ts): its frame, with the spinner and the summary's outline, which the
+ * pages/registry.ts): its frame, with the spinner and the summary's outline, which the
  * browser hydrates and then fills in; nothing is asked of the server before that.
  */
 export function CheckoutPage({ handOff, setupReturn }: { handOff: CheckoutHandOff; setupReturn: SetupReturn | null }) {

@@ -44,7 +44,7 @@ const keyOf = (kind: VerificationKind, id: string) => `${kind}:${id}`;
 
 /**
  * The prerendered /success asks for its verification as soon as its script runs, before React
- * hydrates the page (src/pages/success-islands.ts); the page's hook below adopts that answer once.
+ * hydrates the page (src/pages/success.start.ts); the page's hook below adopts that answer once.
  */
 export function verifyPurchaseEarly(verification: { kind: VerificationKind; id: string } | null): void {
   if (verification) early.start(keyOf(verification.kind, verification.id), verifyWithRetries(verification.kind, verification.id));

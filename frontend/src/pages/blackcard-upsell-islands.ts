@@ -1,4 +1,0 @@
-import { blackcardUpsellIslands } from '../app/pages/blackcard-upsell-islands';
-import { startPage } from '../page-islands';
-
-startPage(blackcardUpsellIslands);

@@ -1,4 +1,0 @@
-import { invitationIslands } from '../app/pages/invitation-islands';
-import { startPage } from '../page-islands';
-
-startPage(invitationIslands);
