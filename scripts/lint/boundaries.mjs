@@ -36,8 +36,10 @@ const EXPLAIN = {
   worker: 'the worker imports only @core and @contracts',
   frontend: 'the frontend imports only @contracts from the server',
   'frontend-feature': 'a frontend feature never imports another feature: move what they share to lib/ or components/',
-  'frontend-feature-up': 'a frontend feature imports only its own folder, lib/, components/, content/ and @contracts (never app/ or an entry)',
-  'frontend-shared': 'lib/, components/ and content/ are shared: they import only each other and @contracts, never a feature, app/ or an entry',
+  'frontend-feature-up':
+    'a frontend feature imports only its own folder, lib/, components/, content/ and @contracts (never app/ or an entry)',
+  'frontend-shared':
+    'lib/, components/ and content/ are shared: they import only each other and @contracts, never a feature, app/ or an entry',
 };
 
 /**

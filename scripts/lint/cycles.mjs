@@ -34,7 +34,9 @@ export function resolveImport(file, source) {
 
 const onlyTypes = (clause) =>
   clause.isTypeOnly ||
-  (!clause.name && clause.namedBindings?.kind === ts.SyntaxKind.NamedImports && clause.namedBindings.elements.length > 0 &&
+  (!clause.name &&
+    clause.namedBindings?.kind === ts.SyntaxKind.NamedImports &&
+    clause.namedBindings.elements.length > 0 &&
     clause.namedBindings.elements.every((element) => element.isTypeOnly));
 
 /** The module specifiers a file loads when it runs: static imports, re-exports and import(). */
@@ -51,7 +53,8 @@ function runtimeSpecifiers(file) {
     if (ts.isExportDeclaration(node)) {
       const typesOnly =
         node.isTypeOnly ||
-        (node.exportClause?.kind === ts.SyntaxKind.NamedExports && node.exportClause.elements.length > 0 &&
+        (node.exportClause?.kind === ts.SyntaxKind.NamedExports &&
+          node.exportClause.elements.length > 0 &&
           node.exportClause.elements.every((element) => element.isTypeOnly));
       if (node.moduleSpecifier && !typesOnly) specifiers.push(node.moduleSpecifier.text);
       return;
@@ -71,7 +74,13 @@ const edges = new Map();
 function edgesOf(file) {
   let targets = edges.get(file);
   if (!targets) {
-    targets = [...new Set(runtimeSpecifiers(file).map((source) => resolveImport(file, source)).filter(Boolean))];
+    targets = [
+      ...new Set(
+        runtimeSpecifiers(file)
+          .map((source) => resolveImport(file, source))
+          .filter(Boolean),
+      ),
+    ];
     edges.set(file, targets);
   }
   return targets;
