@@ -70,7 +70,7 @@ const PROVIDER_FACES = {
 const PROVIDERS_WHY = 'a payment provider is reached only through core/payments/payment-gateway.module.ts (its own folder aside)';
 
 /** Why the file `from` may not import the provider file `to`, or null when it may (or `to` is no provider's). */
-export function providerRefusal(from, to) {
+function providerRefusal(from, to) {
   const m = to.match(/^backend\/src\/core\/payments\/providers\/([^/]+)(\/|$)/);
   if (!m) return null;
   const provider = m[1];
@@ -80,7 +80,7 @@ export function providerRefusal(from, to) {
 }
 
 /** Why the core file `from` may not import the core file `to`, or null when it may. */
-export function coreRefusal(from, to) {
+function coreRefusal(from, to) {
   const [fromFolder, toFolder] = [coreFolderOf(from), coreFolderOf(to)];
   if (!(CORE_NEVER[fromFolder] ?? []).includes(toFolder)) return null;
   return `core/${fromFolder} never imports core/${toFolder}, which builds on it: move what both need to @contracts or to core/${fromFolder}`;
@@ -117,7 +117,8 @@ export function refusal(from, to, isSpec) {
   }
 }
 
-function targetOf(filename, source) {
+/** The repository-relative path (without extension) that `source` names from `filename`, or null for a package. */
+export function targetOf(filename, source) {
   for (const [alias, dir] of ALIASES) if (source.startsWith(alias)) return dir + source.slice(alias.length);
   if (source.startsWith('@/') && filename.startsWith('frontend/')) return 'frontend/src/' + source.slice(2);
   if (source.startsWith('.')) return relative(root, resolve(root, dirname(filename), source));

@@ -10,21 +10,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { targetOf } from './boundaries.mjs';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
-const ALIASES = [
-  ['@contracts/', 'backend/src/contracts/'],
-  ['@core/', 'backend/src/core/'],
-];
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** The absolute path of the TypeScript file `source` names from `file`, or null (a package, JSON, CSS). */
-export function resolveImport(file, source) {
-  let base = null;
-  for (const [alias, dir] of ALIASES) if (source.startsWith(alias)) base = resolve(root, dir + source.slice(alias.length));
-  if (source.startsWith('@/') && relative(root, file).startsWith('frontend/')) base = resolve(root, 'frontend/src', source.slice(2));
-  if (source.startsWith('.')) base = resolve(dirname(file), source);
-  if (base === null) return null;
+function resolveImport(file, source) {
+  const target = targetOf(relative(root, file), source);
+  if (target === null) return null;
+  const base = resolve(root, target);
   for (const extension of EXTENSIONS) {
     const candidate = base + extension;
     if (/\.tsx?$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;

@@ -13,7 +13,7 @@ const DOC = 'docs/architecture.md';
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
 
 /** Each measured recipe: its title, stated count, listed paths and example commits. */
-export function measuredRecipes(markdown) {
+function measuredRecipes(markdown) {
   const section = markdown.slice(markdown.indexOf('\n## Recipes'));
   return section
     .split('\n### ')
@@ -36,7 +36,7 @@ export function measuredRecipes(markdown) {
 }
 
 /** What is wrong with one recipe's count, given the tracked files and each file's commits. */
-export function recipeProblems(recipe, tracked, historyOf) {
+function recipeProblems(recipe, tracked, historyOf) {
   const problems = [];
   let counted = 0;
   for (const path of recipe.paths) {
