@@ -1,11 +1,13 @@
 // One lint for the whole tree: typescript-eslint with type information, the folder boundaries of
-// docs/architecture.md (scripts/lint/boundaries.mjs), and SQL only where SQL belongs.
+// docs/architecture.md (scripts/lint/boundaries.mjs), no import cycles (scripts/lint/cycles.mjs),
+// and SQL only where SQL belongs.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/lint/boundaries.mjs';
+import cycles from './scripts/lint/cycles.mjs';
 
 export default tseslint.config(
   {
@@ -116,6 +118,12 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // No import cycles in the API, the worker or the SPA (scripts/lint/cycles.mjs).
+    files: ['backend/**/*.ts', 'worker/**/*.ts', 'frontend/**/*.{ts,tsx}'],
+    plugins: { cycles },
+    rules: { 'cycles/no-cycle': 'error' },
   },
   {
     // Playwright fixtures that need no other fixture take `{}` by its API.

@@ -21,6 +21,8 @@ export function zoneOf(path) {
   if (p.startsWith('backend/src/')) return 'api-root';
   if (p.startsWith('worker/src/')) return 'worker';
   if ((m = p.match(/^frontend\/src\/features\/([^/]+)\//))) return `frontend-feature:${m[1]}`;
+  if (/^frontend\/src\/(lib|components|content)\//.test(p)) return 'frontend-shared';
+  if (p.startsWith('frontend/src/app/')) return 'frontend-app';
   if (p.startsWith('frontend/')) return 'frontend';
   if (p.startsWith('tests/fakes/')) return 'fakes';
   return 'outside';
@@ -34,7 +36,55 @@ const EXPLAIN = {
   worker: 'the worker imports only @core and @contracts',
   frontend: 'the frontend imports only @contracts from the server',
   'frontend-feature': 'a frontend feature never imports another feature: move what they share to lib/ or components/',
+  'frontend-feature-up':
+    'a frontend feature imports only its own folder, lib/, components/, content/ and @contracts (never app/ or an entry)',
+  'frontend-shared':
+    'lib/, components/ and content/ are shared: they import only each other and @contracts, never a feature, app/ or an entry',
 };
+
+/**
+ * Inside the core, folders that sit on top of another may not be imported by it: the repositories
+ * (database/) hold the SQL everything else builds on, so they import neither the payment port and
+ * its adapters nor the outbox's `owe`; what both sides need lives below them (@contracts).
+ */
+const CORE_NEVER = {
+  database: ['payments', 'queue'],
+};
+
+/** The core folder of a core path (`database`, `payments`, …). */
+const coreFolderOf = (path) => path.split('/')[3];
+
+/**
+ * A payment provider's adapter is reached through the gateway module, which picks it by name:
+ * nothing else depends on one provider. Besides the adapters and the module, only the provider's
+ * own face outside the core may import it, listed here.
+ */
+const GATEWAY_MODULE = 'backend/src/core/payments/payment-gateway.module.ts';
+const PROVIDER_FACES = {
+  // The sandbox stands in for the provider's own API and webhooks: its HTTP controller (Nest
+  // controllers live in modules) and the worker's delivery of its webhooks.
+  sandbox: ['backend/src/modules/payments/sandbox/', 'worker/src/handlers/sandbox-webhook.handler.ts'],
+  // The webhook receiver warns with the Stripe API version the adapter pins.
+  stripe: ['backend/src/modules/payments/webhooks/'],
+};
+const PROVIDERS_WHY = 'a payment provider is reached only through core/payments/payment-gateway.module.ts (its own folder aside)';
+
+/** Why the file `from` may not import the provider file `to`, or null when it may (or `to` is no provider's). */
+function providerRefusal(from, to) {
+  const m = to.match(/^backend\/src\/core\/payments\/providers\/([^/]+)(\/|$)/);
+  if (!m) return null;
+  const provider = m[1];
+  // Adapters may share code: the sandbox speaks Stripe's wire format.
+  if (from.startsWith('backend/src/core/payments/providers/') || from === GATEWAY_MODULE) return null;
+  return (PROVIDER_FACES[provider] ?? []).some((face) => from.startsWith(face)) ? null : PROVIDERS_WHY;
+}
+
+/** Why the core file `from` may not import the core file `to`, or null when it may. */
+function coreRefusal(from, to) {
+  const [fromFolder, toFolder] = [coreFolderOf(from), coreFolderOf(to)];
+  if (!(CORE_NEVER[fromFolder] ?? []).includes(toFolder)) return null;
+  return `core/${fromFolder} never imports core/${toFolder}, which builds on it: move what both need to @contracts or to core/${fromFolder}`;
+}
 
 /** Why `from` may not import `to`, or null when it may. */
 export function refusal(from, to, isSpec) {
@@ -54,16 +104,21 @@ export function refusal(from, to, isSpec) {
     case 'worker':
       return ['worker', 'core', 'contracts'].includes(to) ? null : EXPLAIN.worker;
     case 'frontend':
+    case 'frontend-app':
       return to === 'contracts' || toKind.startsWith('frontend') ? null : EXPLAIN.frontend;
+    case 'frontend-shared':
+      return to === 'contracts' || to === 'frontend-shared' ? null : EXPLAIN['frontend-shared'];
     case 'frontend-feature':
-      if (to === 'contracts' || to === 'frontend' || (toKind === 'frontend-feature' && toName === fromName)) return null;
-      return toKind === 'frontend-feature' ? EXPLAIN['frontend-feature'] : EXPLAIN.frontend;
+      if (to === 'contracts' || to === 'frontend-shared' || (toKind === 'frontend-feature' && toName === fromName)) return null;
+      if (toKind === 'frontend-feature') return EXPLAIN['frontend-feature'];
+      return toKind.startsWith('frontend') ? EXPLAIN['frontend-feature-up'] : EXPLAIN.frontend;
     default:
       return null;
   }
 }
 
-function targetOf(filename, source) {
+/** The repository-relative path (without extension) that `source` names from `filename`, or null for a package. */
+export function targetOf(filename, source) {
   for (const [alias, dir] of ALIASES) if (source.startsWith(alias)) return dir + source.slice(alias.length);
   if (source.startsWith('@/') && filename.startsWith('frontend/')) return 'frontend/src/' + source.slice(2);
   if (source.startsWith('.')) return relative(root, resolve(root, dirname(filename), source));
@@ -86,7 +141,11 @@ const rule = {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
       const target = targetOf(filename, node.value);
       if (target === null) return;
-      const why = refusal(from, zoneOf(target), isSpec);
+      const to = zoneOf(target);
+      const why =
+        refusal(from, to, isSpec) ??
+        providerRefusal(filename, target) ??
+        (from === 'core' && to === 'core' ? coreRefusal(filename, target) : null);
       if (why) context.report({ node, messageId: 'refused', data: { source: node.value, why } });
     };
     return {

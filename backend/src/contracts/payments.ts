@@ -10,6 +10,12 @@
  */
 export type PaymentProviderName = 'stripe' | 'sandbox';
 
+/** Where a refund stands at the provider, in the payment port's neutral words (stored as they are). */
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** Where a dispute (chargeback) of a payment stands, in the payment port's neutral words (stored as they are). */
+export type DisputeOutcome = 'disputed' | 'won' | 'lost';
+
 /** Where the browser confirms cards: Stripe's Payment Element, or the sandbox's 'Test mode' form. */
 export interface PaymentsConfigResponse {
   provider: PaymentProviderName;

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { ORDER_PAID_EFFECTS } from '@contracts/jobs';
+import { JOBS, ORDER_PAID_EFFECTS } from '@contracts/jobs';
 import { AppConfig } from '@core/config/app-config';
 import { OrderReconcileRepository } from '@core/database/repositories/order-reconcile.repository';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { objectOf, readOrderStatus } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { owe } from '@core/queue/owe';
 import { PaymentEventHandler } from '../handlers/payment-event.handler';
 import { redact } from '../jobs/redact';
 import { PeriodicPass } from './periodic-pass';
@@ -80,13 +81,20 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
     const summary: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, graceEnded: 0, failures: 0 };
     await this.applyStaleEvents(settleMs, lookbackMs, claimMs, summary);
     await this.readUnsettledOrders(settleMs, lookbackMs, claimMs, summary);
-    if (!this.passes.stopped)
-      summary.paidEffectsOwed = (await this.reconcileRows.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH)).length;
+    if (!this.passes.stopped) summary.paidEffectsOwed = await this.reowePaidEffects(settleMs, lookbackMs);
     if (!this.passes.stopped) summary.graceEnded = await this.endLapsedGrace();
     if (summary.eventsApplied + summary.ordersRead + summary.paidEffectsOwed + summary.graceEnded + summary.failures > 0) {
       this.logger.log({ ...summary }, 'Payment reconciliation pass');
     }
     return summary;
+  }
+
+  /** Owes `order-paid` again for paid orders missing one of their paid effects; resolves with how many. */
+  private async reowePaidEffects(settleMs: number, lookbackMs: number): Promise<number> {
+    const owed = await this.reconcileRows.reowePaidEffects(ORDER_PAID_EFFECTS, settleMs, lookbackMs, BATCH, (manager, orderId) =>
+      owe(manager, [{ name: JOBS.orderPaid, data: { orderId } }]),
+    );
+    return owed.length;
   }
 
   /** Ends the access of past-due orders whose first failed charge is PAST_DUE_GRACE_DAYS old by the provider's clock. */

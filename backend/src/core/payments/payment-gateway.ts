@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '@contracts/payments';
+import type { DisputeOutcome, PaymentProviderName, RefundState } from '@contracts/payments';
 import type { PaymentKind, Plan } from '@contracts/plans';
 import { isUuid } from '@contracts/ids';
 
@@ -107,8 +107,6 @@ export interface RefundRequest {
   requestKey: string;
 }
 
-export type RefundState = 'pending' | 'succeeded' | 'failed' | 'canceled';
-
 /** A refund as the provider holds it now (made by us or in the provider's dashboard). */
 export interface Refund {
   refundId: string;
@@ -124,9 +122,6 @@ export interface Refund {
   /** The admin request's key the refund was made for; null for one made in the provider's dashboard. */
   requestKey: string | null;
 }
-
-/** Where a dispute (chargeback) of a payment stands, in neutral terms. */
-export type DisputeOutcome = 'disputed' | 'won' | 'lost';
 
 export interface Dispute {
   disputeId: string;

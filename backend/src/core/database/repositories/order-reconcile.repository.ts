@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
-import { owe } from '../../queue/owe';
 import { SETTLED_STATUSES } from '../../orders/order-state';
 import type { OrderRow } from './order-rows';
 
@@ -77,10 +76,17 @@ export class OrderReconcileRepository {
    * with a paid effect of `kinds` missing from the side_effects ledger (never finished, and not
    * skipped on purpose) while no `order-paid` job of theirs is open or waiting for an admin's
    * retry. The job calls only what is missing: finished keys replay from the ledger. Each order is
-   * decided and owed under its row lock, so two reconcilers never owe it twice. Resolves with the
-   * ids of the orders owed now.
+   * decided and owed under its row lock, so two reconcilers never owe it twice: `oweOrderPaid`
+   * writes the job in that transaction (the outbox's `owe` sits above the repositories). Resolves
+   * with the ids of the orders owed now.
    */
-  async reowePaidEffects(kinds: readonly string[], olderThanMs: number, withinMs: number, limit: number): Promise<string[]> {
+  async reowePaidEffects(
+    kinds: readonly string[],
+    olderThanMs: number,
+    withinMs: number,
+    limit: number,
+    oweOrderPaid: (manager: EntityManager, orderId: string) => Promise<unknown>,
+  ): Promise<string[]> {
     const params = [kinds, olderThanMs, withinMs, JOBS.orderPaid];
     const candidates: Array<Pick<OrderRow, 'id'>> = await this.dataSource.query(
       `SELECT o.id FROM orders o WHERE ${MISSING_PAID_EFFECTS} ORDER BY o.paid_at LIMIT $5`,
@@ -93,7 +99,7 @@ export class OrderReconcileRepository {
         // A statement of its own after the lock: it sees what a reconciler that held the lock before committed.
         const still: unknown[] = await manager.query(`SELECT 1 FROM orders o WHERE o.id = $5 AND ${MISSING_PAID_EFFECTS}`, [...params, id]);
         if (still.length === 0) return false;
-        await owe(manager, [{ name: JOBS.orderPaid, data: { orderId: id } }]);
+        await oweOrderPaid(manager, id);
         return true;
       });
       if (owes) owed.push(id);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatMoney } from '@contracts/money';
-import type { DisputeOutcome, RefundState } from '../../payments/payment-gateway';
+import type { DisputeOutcome, RefundState } from '@contracts/payments';
 import type { RefundReason } from '../../orders/refund-access';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 import type { OrderRow } from './order-rows';

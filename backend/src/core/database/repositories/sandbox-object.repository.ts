@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { SandboxObjectRow } from '../../payments/providers/sandbox/sandbox-events';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 
 export const SANDBOX_OBJECT_TABLES: readonly TableColumns[] = [
@@ -22,6 +21,46 @@ export const SANDBOX_OBJECT_TABLES: readonly TableColumns[] = [
     ],
   },
 ];
+
+/** A sandbox_objects row, as the sandbox's event builders read it. */
+export interface SandboxObjectRow {
+  id: string;
+  object: 'payment_intent' | 'setup_intent' | 'subscription' | 'refund' | 'invoice' | 'dispute';
+  order_id: string;
+  plan_id: string;
+  client_secret: string | null;
+  status: string;
+  amount_cents: number | null;
+  currency: string | null;
+  customer_id: string;
+  payment_method_id: string | null;
+  card: { last4: string; outcome: string } | null;
+  last_error: Record<string, string> | null;
+  /** Subscriptions: the buyer asked for it to end at the end of its current period. */
+  cancel_at_period_end: boolean;
+  created_at: Date;
+  /** A subscription that bills this many periods after its start and then ends (instalments); null: until canceled. */
+  iterations: number | null;
+  /** An invoice's failed charges so far. */
+  attempt_count: number;
+  /** When an unpaid invoice first failed: its retries are counted in days from then. */
+  first_failed_at: Date | null;
+  /** When an unpaid invoice is charged again; null when paid or given up. */
+  next_attempt_at: Date | null;
+  /** A subscription charged less than its price (a coupon): its price (renewals after the discounted periods); null without one. */
+  full_amount_cents?: number | null;
+  /** How many periods, the first included, the subscription is charged `amount_cents` before `full_amount_cents`; null: forever. */
+  discounted_periods?: number | null;
+  /** A subscription's one-off line on its first invoice (an order bump); null: none. */
+  invoice_item_cents?: number | null;
+  /** A subscription paused (the cancellation flow): periods ending before then are not charged (their invoices void). */
+  pause_resumes_at?: Date | null;
+  /** A subscription's one-off discount (the save offer): taken off its next charged renewal, then cleared. */
+  next_renewal_off_cents?: number | null;
+  idempotency_key?: string;
+  /** A refund's or a dispute's: the payment (charge, subscription or invoice) whose money it takes back. */
+  refunded_id?: string | null;
+}
 
 export interface NewSandboxObject {
   id: string;

@@ -7,10 +7,10 @@ import {
   intentEvent,
   invoiceObject,
   SandboxIntentKind,
-  SandboxObjectRow,
   stripeEvent,
   subscriptionObject,
 } from '@core/payments/providers/sandbox/sandbox-events';
+import type { SandboxObjectRow } from '@core/database/repositories/sandbox-object.repository';
 import { firstInvoiceId, intentKindOfSecret, isClientSecret, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
 import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
 

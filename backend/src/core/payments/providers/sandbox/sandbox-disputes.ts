@@ -1,10 +1,9 @@
 import type { SandboxWebhookEvent } from '@contracts/jobs';
 import type { SandboxDisputeEvidence } from '@contracts/payments';
 import { CURRENCY } from '@contracts/plans';
-import type { NewSandboxObject } from '../../../database/repositories/sandbox-object.repository';
+import type { NewSandboxObject, SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
 import type { Dispute } from '../../payment-gateway';
 import { disputeOutcome } from '../stripe/stripe-states';
-import type { SandboxObjectRow } from './sandbox-events';
 import { firstInvoiceId, sandboxId } from './sandbox-ids';
 
 /**

@@ -1,6 +1,6 @@
 import { periodMonths } from '@contracts/plans';
 import { addMonths } from '../../billing-calendar';
-import type { SandboxObjectRow } from './sandbox-events';
+import type { SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
 
 /**
  * The end of a sandbox subscription's current period (a month, or a year for a yearly plan): it

@@ -8,9 +8,10 @@ import {
   type SandboxBillingChange,
   type SandboxRetentionChange,
   SandboxObjectRepository,
+  type SandboxObjectRow,
 } from '../../../database/repositories/sandbox-object.repository';
 import { disputeObject, DISPUTED_CARD_OUTCOME, newDispute, paidChargeOf } from './sandbox-disputes';
-import { NOTHING_TO_APPLY, type SandboxObjectRow, stripeEvent } from './sandbox-events';
+import { NOTHING_TO_APPLY, stripeEvent } from './sandbox-events';
 
 export type SandboxObjectKind = SandboxObjectRow['object'];
 

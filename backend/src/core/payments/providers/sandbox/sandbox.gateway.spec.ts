@@ -3,9 +3,9 @@ import { planOf, OFFERS } from '@contracts/plans';
 import { GatewayOrder, PaymentRefusedError, PaymentUnsupportedError, WebhookRefusedError } from '../../payment-gateway';
 import { stripeSignatureFor } from '../stripe/stripe-webhooks';
 import { disputeObject, newDispute, paidChargeOf } from './sandbox-disputes';
-import { invoiceObject, paymentIntentObject, renewalInvoiceObject, type SandboxObjectRow, stripeEvent } from './sandbox-events';
+import { invoiceObject, paymentIntentObject, renewalInvoiceObject, stripeEvent } from './sandbox-events';
 import { firstInvoiceId } from './sandbox-ids';
-import type { NewSandboxObject } from '../../../database/repositories/sandbox-object.repository';
+import type { NewSandboxObject, SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
 import type { SandboxStore } from './sandbox-store';
 import { SandboxGateway } from './sandbox.gateway';
 

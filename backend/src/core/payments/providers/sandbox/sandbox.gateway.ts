@@ -42,7 +42,6 @@ import {
   paymentIntentObject,
   refundedChargeObject,
   refundObject,
-  SandboxObjectRow,
   setupIntentObject,
   stripeEvent,
   subscriptionObject,
@@ -52,6 +51,7 @@ import { disputeOf } from './sandbox-disputes';
 import { clientSecretFor, firstInvoiceId, sandboxId } from './sandbox-ids';
 import { currentPeriodEnd } from './sandbox-periods';
 import type { SandboxStore } from './sandbox-store';
+import type { SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
 
 /** A sandbox refund in neutral terms; its request key is the rest of its idempotency key. */
 function refundOf(row: SandboxObjectRow): Refund {

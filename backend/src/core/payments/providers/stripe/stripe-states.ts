@@ -1,4 +1,5 @@
-import type { DisputeOutcome, PaymentState, RefundState, SubscriptionState } from '../../payment-gateway';
+import type { DisputeOutcome, RefundState } from '@contracts/payments';
+import type { PaymentState, SubscriptionState } from '../../payment-gateway';
 
 /**
  * A payment intent's or setup intent's status word (with whether it carries a last error) in
