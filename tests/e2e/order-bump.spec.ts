@@ -73,3 +73,12 @@ test('ticked and unticked again, the plan is paid alone at its price', async ({ 
   const [receipt] = await waitForMail(email, /receipt/i);
   expect(receipt.text).not.toContain(BUMP.name);
 });
+
+test('the add-on is never sold alone: /checkout with its plan id sells the default plan, as with an unknown plan', async ({ page }) => {
+  for (const plan of [BUMP.id, 'no-such-plan']) {
+    await page.goto(checkoutUrl({ plan, email: uniqueEmail('bump-alone'), name: NAME }));
+    await expect(page.getByTestId('summary-plan')).toHaveText(PLAN.name);
+    await expect(payButton(page)).toHaveText(fill(copy.payLabel, { amount: formatPrice(PLAN.amount, CURRENCY) }));
+    await expect(page.getByRole('checkbox', { name: copy.bump.label })).not.toBeChecked();
+  }
+});

@@ -19,6 +19,11 @@ const ONE_TIME = PLANS.find((p) => p.kind === 'one-time' && !p.instalments && p.
 const STANDARD = OFFERS.default;
 const cents = (plan: Plan) => toMinorUnits(plan.amount, CURRENCY);
 const money = (amountCents: number) => formatMoney(amountCents, CURRENCY, { decimals: 'always' });
+/** The add-on sold alone is refused, naming the plans of that payment path a checkout does sell on their own. */
+const addOnRefusal = (kind: Plan['kind']) =>
+  `"${BUMP.name}" is only sold as an add-on to another plan. Choose one of: ${PLANS.filter((p) => p.kind === kind && p.id !== BUMP.id)
+    .map((p) => `"${p.name}"`)
+    .join(', ')}.`;
 
 const ADMIN = { email: 'bump.admin@example.com', password: 'a long enough bump password' };
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
@@ -127,13 +132,21 @@ it("never takes the browser's total: the amount must be the plan's price, and un
   expect(refused.status).toBe(400);
   expect(refused.body.message).toContain(`does not match the price of "${ONE_TIME.name}"`);
   const bumpAlone = await post('/api/create-payment-intent', { ...party(), plan: BUMP.name, amount: BUMP.amount, bump: true }).expect(400);
-  expect(bumpAlone.body.message).toBe(`${BUMP.name} has no add-on to add. Please reload the page and try again.`);
+  expect(bumpAlone.body.message).toBe(addOnRefusal('one-time'));
 
   const payment = await buyOneTime(false);
   expect(payment.amount_cents).toBe(cents(ONE_TIME));
   expect(await order()).toMatchObject({ amount_cents: cents(ONE_TIME), bump_plan_id: BUMP.id, bump_amount_cents: null });
   const [receipt] = smtp.messages.filter((m) => /receipt/i.test(m.subject ?? ''));
   expect(receipt.text).not.toContain('Add-on');
+});
+
+it('refuses a checkout of the add-on on its own with a 400 that says so, as it refuses an unknown plan, and records no order', async () => {
+  const alone = await post('/api/create-payment-intent', { ...party(), plan: BUMP.name, amount: BUMP.amount }).expect(400);
+  expect(alone.body.message).toBe(addOnRefusal('one-time'));
+  const setup = await post('/api/create-setup-intent', { ...party(), planId: BUMP.id }).expect(400);
+  expect(setup.body.message).toBe(addOnRefusal('subscription'));
+  expect(await stack.db.query(`SELECT id FROM orders WHERE email = $1`, [buyer])).toHaveLength(0);
 });
 
 it("charges the add-on on a subscription's first invoice only: the renewals charge the plan", async () => {

@@ -7,9 +7,9 @@ import type { RowQuery } from './support/revenue-rows';
 import type { Stack } from './support/stack';
 
 /**
- * The revenue dashboard over a simulated 2025 of 30 paying members, written row by row as
- * checkout, renewals, failed and recovered invoices, refunds, disputes and cancellations write
- * them. Every expected figure below was worked out by hand from the timeline in the comments, in
+ * The revenue dashboard over a simulated 2025 of 32 paying members, written row by row as
+ * checkout, renewals, failed and recovered invoices, refunds, disputes, pauses and cancellations
+ * write them. Every expected figure below was worked out by hand from the timeline in the comments, in
  * units of the default plan's monthly price (S) and the yearly plan's price (Y): a figure that
  * came from the dashboard's own SQL would prove nothing.
  *
@@ -54,7 +54,7 @@ const mail = (who: string) => `${who.toLowerCase()}@revenue.example`;
 /** The simulated year: who paid which months of 2025 (1 = January), and what else happened to them. */
 async function seedYear(): Promise<void> {
   const query: RowQuery = (sql, params) => stack.db.query(sql, params);
-  const { seedOrder, seedFailure, seedRefund, seedDispute, seedMembership } = rows;
+  const { seedOrder, seedFailure, seedRefund, seedDispute, seedMembership, seedPause, seedCancellation } = rows;
   const std = { planId: plans.OFFERS.default.id, kind: 'subscription' as const, amountCents: S, currency };
   const plus = { planId: 'fixture-plus', kind: 'subscription' as const, amountCents: 2 * S, currency };
   const yearly = { planId: 'fixture-yearly', kind: 'subscription' as const, amountCents: Y, currency };
@@ -225,6 +225,23 @@ async function seedYear(): Promise<void> {
   await seedDispute(query, { orderId: i2.orderId, paymentId: i2.paymentIds[8], amountCents: S, currency, at: at(11, 5), status: 'won' });
   await member('I2', 'active', i2.orderId);
 
+  // P1 pays January to April, pauses on 20 April for two months (May's and June's renewals are void) and pays again from
+  // July: paused in May, on pause in May and June, resumed in July; never churned.
+  const p1 = await seedOrder(query, {
+    ...std,
+    email: mail('P1'),
+    payments: [...monthly(span(1, 4)), ...monthly(span(7, 12))],
+    status: 'active',
+  });
+  await seedPause(query, { orderId: p1.orderId, at: at(4, 20), months: 2, resumesAt: '2025-07-10T11:00:00.000Z' });
+  await member('P1', 'active', p1.orderId);
+  // P2 pays March to August, pauses on 25 August for three months and cancels on 1 October, before October's renewal:
+  // the subscription ends with the period under way, so only September was paused; voluntary churn in October, of no MRR.
+  const p2 = await seedOrder(query, { ...std, email: mail('P2'), payments: monthly(span(3, 8)), status: 'canceled' });
+  await seedPause(query, { orderId: p2.orderId, at: at(8, 25), months: 3, resumesAt: '2025-11-10T11:00:00.000Z' });
+  await seedCancellation(query, { orderId: p2.orderId, at: at(10, 1) });
+  await member('P2', 'ended', p2.orderId);
+
   // T1 pays all year in the sandbox: a test order, in the test figures only.
   const t1 = await seedOrder(query, { ...std, email: mail('T1'), payments: monthly(span(1, 12)), status: 'active', livemode: false });
   await member('T1', 'active', t1.orderId);
@@ -285,18 +302,18 @@ it("MRR by month, with each month's new, expansion, contraction, churned and rea
   expect(report).toMatchObject({ mode: 'live', currency, from: '2025-01', to: '2025-12' });
   // [month, default-plan units (S; the plus plan is 2), yearly plans (Y/12), paying members]
   const mrr: Array<[string, number, number, number]> = [
-    ['2025-01', 15, 0, 15],
-    ['2025-02', 21, 1, 22],
-    ['2025-03', 26, 1, 26],
-    ['2025-04', 25, 1, 25],
-    ['2025-05', 23, 2, 22],
-    ['2025-06', 22, 2, 21],
-    ['2025-07', 22, 2, 22],
-    ['2025-08', 20, 3, 21],
-    ['2025-09', 19, 3, 20],
-    ['2025-10', 19, 3, 20],
-    ['2025-11', 19, 3, 20],
-    ['2025-12', 19, 3, 20],
+    ['2025-01', 16, 0, 16],
+    ['2025-02', 22, 1, 23],
+    ['2025-03', 28, 1, 28],
+    ['2025-04', 27, 1, 27],
+    ['2025-05', 24, 2, 23], // P1 on pause: a member at no MRR, not a paying one
+    ['2025-06', 23, 2, 22],
+    ['2025-07', 24, 2, 24],
+    ['2025-08', 22, 3, 23],
+    ['2025-09', 20, 3, 21], // P2 on pause
+    ['2025-10', 20, 3, 21],
+    ['2025-11', 20, 3, 21],
+    ['2025-12', 20, 3, 21],
   ];
   expect(report.months.map((m) => [m.month, m.mrrCents, m.payingMembers])).toEqual(
     mrr.map(([month, s, y, paying]) => [month, Math.round(s * S + (y * Y) / 12), paying]),
@@ -312,9 +329,9 @@ it("MRR by month, with each month's new, expansion, contraction, churned and rea
     m.reactivatedCents,
   ];
   expect(report.months.map(moves)).toEqual([
-    ['2025-01', 15, 15 * S, 0, 0, 0, 0, 0],
+    ['2025-01', 16, 16 * S, 0, 0, 0, 0, 0],
     ['2025-02', 7, Math.round(6 * S + Y / 12), 0, 0, 0, 0, 0],
-    ['2025-03', 4, 5 * S, 0, 0, 0, 0, 0],
+    ['2025-03', 5, 6 * S, 0, 0, 0, 0, 0],
     ['2025-04', 1, S, 0, 0, 2 * S, 0, 0],
     ['2025-05', 0, 0, 2 * S, Math.round(S - Y / 12), 3 * S, 0, 0],
     ['2025-06', 2, 2 * S, 0, 0, 3 * S, 0, 0],
@@ -325,8 +342,8 @@ it("MRR by month, with each month's new, expansion, contraction, churned and rea
     ['2025-11', 0, 0, 0, 0, 0, 0, 0],
     ['2025-12', 0, 0, 0, 0, 0, 0, 0],
   ]);
-  // Now: the subscriptions active or past due today (D3's, canceling at its period's end, still pays).
-  expect([report.mrrNowCents, report.payingNow]).toEqual([Math.round(19 * S + (3 * Y) / 12), 20]);
+  // Now: the subscriptions active or past due today (D3's, canceling at its period's end, still pays; P1's pause is over).
+  expect([report.mrrNowCents, report.payingNow]).toEqual([Math.round(20 * S + (3 * Y) / 12), 21]);
 });
 
 it('voluntary and involuntary churn, failed-payment recovery, refunds and disputes by month', async () => {
@@ -344,6 +361,7 @@ it('voluntary and involuntary churn, failed-payment recovery, refunds and disput
     '06': [1, 2], // E2 refunded; C1, C2 never paid June
     '08': [2, 0], // B4, B5 canceled
     '09': [1, 1], // I1's payment lost to a dispute; C3 never paid September
+    '10': [1, 0], // P2 canceled during the pause (P1's pause in May and June is not churn)
   });
   expect(pick(['failedPayments', 'recoveredPayments'])).toEqual({ '04': [2, 2], '06': [2, 0], '07': [1, 1], '09': [1, 0] });
   expect(report.recovery).toEqual({ failed: 6, recovered: 3, rate: 0.5 });
@@ -351,12 +369,26 @@ it('voluntary and involuntary churn, failed-payment recovery, refunds and disput
   expect(pick(['disputes', 'disputesLost', 'disputedCents'])).toEqual({ '09': [1, 1, S], '11': [1, 0, S] });
 });
 
-it('the cohort table: members still paying N months after the month they joined', async () => {
+it('a pause is not churn: the MRR leaves as paused, comes back as resumed, and the members on pause are counted', async () => {
+  const report = await year();
+  // [members on pause, members whose pause began, their MRR, members paying again after a pause, their MRR]
+  const pauses = report.months
+    .map((m) => [m.month.slice(5), [m.membersOnPause, m.pausedMembers, m.pausedCents, m.resumedMembers, m.resumedCents]] as const)
+    .filter(([, values]) => values.some((v) => v !== 0));
+  expect(Object.fromEntries(pauses)).toEqual({
+    '05': [1, 1, S, 0, 0], // P1's pause begins: May's renewal is void
+    '06': [1, 0, 0, 0, 0], // P1 still on pause: no move
+    '07': [0, 0, 0, 1, S], // P1 pays again: resumed, not reactivated
+    '09': [1, 1, S, 0, 0], // P2's pause begins; they cancel before October's renewal (churn, above), so October is not paused
+  });
+});
+
+it('the cohort table: members still paying (or on pause) N months after the month they joined', async () => {
   const { cohorts } = await year();
   expect(cohorts).toEqual([
-    { month: '2025-01', members: 15, paying: [15, 15, 15, 14, 11, 8, 9, 9, 8, 8, 8, 8] },
+    { month: '2025-01', members: 16, paying: [16, 16, 16, 15, 12, 9, 10, 10, 9, 9, 9, 9] }, // P1 still a member while on pause
     { month: '2025-02', members: 7, paying: [7, 7, 6, 6, 6, 6, 4, 5, 5, 5, 5] },
-    { month: '2025-03', members: 4, paying: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4] },
+    { month: '2025-03', members: 5, paying: [5, 5, 5, 5, 5, 5, 5, 4, 4, 4] }, // P2 a member until September, on pause
     { month: '2025-04', members: 1, paying: [1, 1, 1, 1, 1, 0, 0, 0, 0] },
     { month: '2025-06', members: 2, paying: [2, 2, 2, 2, 2, 2, 2] },
     { month: '2025-08', members: 1, paying: [1, 1, 1, 1, 1] },
@@ -368,23 +400,25 @@ it('active members by plan, average revenue and lifetime value per plan, and the
   const standard = plans.OFFERS.default.id;
   expect(report.activeByPlan).toEqual(
     expect.arrayContaining([
-      { planId: standard, active: 14, canceling: 1, pastDue: 1 },
+      { planId: standard, active: 15, canceling: 1, pastDue: 1 },
       { planId: 'fixture-yearly', active: 3, canceling: 0, pastDue: 0 },
       { planId: 'fixture-plus', active: 1, canceling: 0, pastDue: 0 },
       { planId: 'full-payment', active: 2, canceling: 0, pastDue: 0 },
     ]),
   );
   expect(report.activeByPlan).toHaveLength(4);
-  // Default plan: 31 orders, 229 payments of S, refunds of S (E1, E2), S/2 (E3) and S lost to a dispute (I1).
-  // 226 months paid for, 209 of them (January to November) followed or not, 13 not: a buyer stays 209/13 months.
-  const standardNet = 226 * S - Math.floor(S / 2);
+  // Default plan: 33 orders, 245 payments of S, refunds of S (E1, E2), S/2 (E3) and S lost to a dispute (I1).
+  // 242 months paid for and 3 on pause (P1's May and June, P2's September): a month of membership pays 242S/245.
+  // 227 months paid for or paused from January to November (209 before the pauses, P1's 11, P2's 7) followed by
+  // another or not, 14 not (13, and P2's September): a buyer stays 227/14 months.
+  const standardNet = 242 * S - Math.floor(S / 2);
   expect(Object.fromEntries(report.plans.map((p) => [p.planId, p]))).toEqual({
     [standard]: {
       planId: standard,
-      buyers: 31,
+      buyers: 33,
       netCents: standardNet,
-      averageCents: Math.round(standardNet / 31),
-      lifetimeValueCents: Math.round((S * 209) / 13),
+      averageCents: Math.round(standardNet / 33),
+      lifetimeValueCents: Math.round((S * 242 * 227) / (245 * 14)),
     },
     // G1 (8 months) and G3 (4) at 2S; 11 months before December, one not followed (G3 in June).
     'fixture-plus': { planId: 'fixture-plus', buyers: 2, netCents: 24 * S, averageCents: 12 * S, lifetimeValueCents: 22 * S },
@@ -392,7 +426,7 @@ it('active members by plan, average revenue and lifetime value per plan, and the
     'fixture-yearly': { planId: 'fixture-yearly', buyers: 3, netCents: 3 * Y, averageCents: Y, lifetimeValueCents: null },
     'full-payment': { planId: 'full-payment', buyers: 2, netCents: 2 * F, averageCents: F, lifetimeValueCents: F },
   });
-  expect(report.oneClick).toEqual({ buyers: 31, took: 1, rate: 1 / 31, byPlan: [{ planId: 'full-payment', orders: 1 }] });
+  expect(report.oneClick).toEqual({ buyers: 33, took: 1, rate: 1 / 33, byPlan: [{ planId: 'full-payment', orders: 1 }] });
 });
 
 it('counts test orders apart: the test figures hold the sandbox member only', async () => {
@@ -415,22 +449,32 @@ it('exports each table as CSV, amounts in whole units of the currency', async ()
   expect(months[0].split(',').slice(0, 4)).toEqual(['month', `mrr_${code}`, 'paying_members', `new_${code}`]);
   expect(months[5].split(',').slice(0, 8)).toEqual([
     '2025-05',
-    units(Math.round(23 * S + (2 * Y) / 12)),
-    '22',
+    units(Math.round(24 * S + (2 * Y) / 12)),
+    '23',
     units(0),
     '0',
     units(2 * S),
     units(Math.round(S - Y / 12)),
     units(3 * S),
   ]);
+  // Members on pause, paused and resumed MRR and members, after the columns above.
+  expect(months[0].split(',').slice(19)).toEqual([
+    'members_on_pause',
+    `paused_${code}`,
+    'paused_members',
+    `resumed_${code}`,
+    'resumed_members',
+  ]);
+  expect(months[5].split(',').slice(19)).toEqual(['1', units(S), '1', units(0), '0']);
+  expect(months[7].split(',').slice(19)).toEqual(['0', units(0), '0', units(S), '1']);
   expect(months).toHaveLength(14);
   const cohorts = await csv('cohorts');
   expect(cohorts[0]).toBe(['cohort', 'members', ...span(0, 11).map((n) => `month_${n}`)].join(','));
-  expect(cohorts[1]).toBe('2025-01,15,15,15,15,14,11,8,9,9,8,8,8,8');
+  expect(cohorts[1]).toBe('2025-01,16,16,16,16,15,12,9,10,10,9,9,9,9');
   // Shorter cohorts end in empty cells: every row has the header's columns.
   expect(cohorts[5]).toBe('2025-06,2,2,2,2,2,2,2,2,,,,,');
   const members = await csv('members');
-  expect(members).toContain(`${plans.OFFERS.default.id},${plans.OFFERS.default.name},14,1,1`);
+  expect(members).toContain(`${plans.OFFERS.default.id},${plans.OFFERS.default.name},15,1,1`);
   const planRows = await csv('plans');
   expect(planRows).toContain(`fixture-yearly,Fixture Yearly,3,${units(3 * Y)},${units(Y)},`);
 });

@@ -39,6 +39,7 @@ const {
   productName,
   productOf,
   resolvePlan,
+  isAddOnOnly,
   bumpOffered,
 } = catalogueOf(SPEC_SITE);
 
@@ -133,6 +134,10 @@ describe('plans by role and product, from site.json', () => {
   it('offers the add-on with every plan but itself', () => {
     expect(PLANS.filter((p) => bumpOffered(p) === OFFERS.bump).map((p) => p.id)).toEqual(PLAN_IDS.filter((id) => id !== 'workbook'));
     expect(bumpOffered(planOf('workbook'))).toBeUndefined();
+  });
+
+  it('knows the add-on as the one plan sold only with another', () => {
+    expect(PLANS.filter(isAddOnOnly).map((p) => p.id)).toEqual(['workbook']);
   });
 
   it('keeps the default products clear, elite and blackcard, and finds each plan of one', () => {

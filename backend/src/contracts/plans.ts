@@ -101,6 +101,11 @@ export function resolvePlan(id: string | null | undefined): Plan {
   return findPlan(id) ?? defaultPlan;
 }
 
+/** Whether the plan is the site's add-on (offers.bump): sold only ticked onto another plan's checkout, never alone. */
+export function isAddOnOnly(plan: Pick<Plan, 'id'>): boolean {
+  return OFFERS.bump?.id === plan.id;
+}
+
 /** How many months one billing period of a plan lasts: 12 for a yearly subscription, else 1 (instalments are monthly). */
 export function periodMonths(planId: PlanId): number {
   return BY_ID.get(planId)?.interval === 'year' ? 12 : 1;

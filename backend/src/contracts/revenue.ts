@@ -6,6 +6,12 @@
  * that month and the eleven after; a payment refunded in full pays for nothing. A member pays in a
  * month when one of their subscriptions was paid for it, and their MRR that month is the sum over
  * those subscriptions of each one's payment divided by its months (a yearly plan counts 1/12).
+ *
+ * A pause from the cancellation flow (the renewals falling due in it are void) is not churn: the
+ * months it covers are months of membership at no MRR. The member's MRR leaves as 'paused' in its
+ * first month and comes back as 'resumed' when they pay again; a member who cancels during a pause
+ * churns in the month after its last paused month, with no MRR (it left when they paused). Cohort
+ * retention counts members on pause as still members.
  */
 export type RevenueMode = 'live' | 'test';
 
@@ -21,15 +27,23 @@ export interface RevenueMonth {
   expansionCents: number;
   /** Members paying less than the month before (a cheaper plan, one of two ended). */
   contractionCents: number;
-  /** MRR of members who paid the month before and not this month. */
+  /** MRR of members who paid the month before and not this month, nor on pause (a member leaving a pause brings none). */
   churnedCents: number;
   /** Of those members: the ones who ended it themselves (canceled, refunded). */
   churnedVoluntary: number;
   /** Of those members: the ones whose renewal failed and was never paid. */
   churnedInvoluntary: number;
-  /** MRR of members paying again after a month or more without. */
+  /** MRR of members paying again after a month or more without (not after a pause: that is resumed). */
   reactivatedCents: number;
   reactivatedMembers: number;
+  /** Members on pause in the month: not paying, not churned. */
+  membersOnPause: number;
+  /** MRR of members who paid the month before and are on pause this month. */
+  pausedCents: number;
+  pausedMembers: number;
+  /** MRR of members paying again after a pause. */
+  resumedCents: number;
+  resumedMembers: number;
   /** Refunds made in the month (not lost disputes) and their amount. */
   refunds: number;
   refundedCents: number;
@@ -60,13 +74,17 @@ export interface RevenuePlanValue {
   /** netCents / buyers. */
   averageCents: number;
   /**
-   * Expected revenue of a buyer: for subscriptions, the average monthly payment divided by the
-   * plan's monthly churn over the range (null while none churned); for other plans, averageCents.
+   * Expected revenue of a buyer: for subscriptions, the average payment per month of membership
+   * (months on pause count, at nothing) divided by the plan's monthly churn over the range (null
+   * while none churned); for other plans, averageCents.
    */
   lifetimeValueCents: number | null;
 }
 
-/** The members who first paid in one month, and how many of them paid N months after (index N, 0 = that month). */
+/**
+ * The members who first paid in one month, and how many of them were still members (paying, or on
+ * pause) N months after (index N, 0 = that month).
+ */
 export interface RevenueCohort {
   month: string;
   members: number;

@@ -29,23 +29,29 @@ export const adminRevenue = {
   mrr: {
     heading: 'MRR by month',
     chartLabel: (from: string, to: string, last: string) => `MRR from ${from} to ${to}, ending at ${last}`,
-    movementsLabel: 'MRR gained (new, expansion, reactivated) above the line and lost (contraction, churn) below it, by month',
+    movementsLabel:
+      'MRR gained (new, expansion, reactivated, resumed) above the line and lost (contraction, churn, paused) below it, by month',
+    pauses:
+      'A member who pauses from the cancellation flow has not churned: the months of the pause are months of membership at no MRR. Their MRR leaves as paused and comes back as resumed when they pay again; if they cancel during the pause, they churn when it ends, with no MRR left to lose.',
     tableName: 'MRR movements',
     columns: {
       month: 'Month',
       mrr: 'MRR',
       paying: 'Paying',
+      onPause: 'On pause',
       new: 'New',
       expansion: 'Expansion',
       contraction: 'Contraction',
       churned: 'Churned',
       reactivated: 'Reactivated',
+      paused: 'Paused',
+      resumed: 'Resumed',
     },
   },
   churn: {
     heading: 'Churn, recovery, refunds and disputes',
     intro:
-      'Voluntary: the member canceled, was refunded or lost a dispute. Involuntary: a renewal failed and was never paid. Recovered: a failed renewal paid later.',
+      'Voluntary: the member canceled (during a pause too), was refunded or lost a dispute. Involuntary: a renewal failed and was never paid. Recovered: a failed renewal paid later. A pause is not churn.',
     tableName: 'churn and refunds',
     columns: {
       month: 'Month',
@@ -68,7 +74,7 @@ export const adminRevenue = {
   plans: {
     heading: 'Revenue and lifetime value per plan',
     intro:
-      'Net: payments less refunds, up to the end of the range. Lifetime value of a subscription: its average monthly payment divided by its monthly churn over the range.',
+      'Net: payments less refunds, up to the end of the range. Lifetime value of a subscription: its average payment per month of membership (months on pause pay nothing) divided by its monthly churn over the range.',
     tableName: 'plans',
     empty: 'No paid orders yet.',
     noChurn: 'No churn yet',
@@ -76,7 +82,7 @@ export const adminRevenue = {
   },
   cohorts: {
     heading: 'Cohort retention',
-    intro: 'Members by the month they first paid, and how many of them paid 0, 1, 2… months later.',
+    intro: 'Members by the month they first paid, and how many of them were still members (paying, or on a pause) 0, 1, 2… months later.',
     tableName: 'cohorts',
     empty: 'Nobody joined in these months.',
     columns: { month: 'Joined', members: 'Members', after: (n: number) => `+${n}` },

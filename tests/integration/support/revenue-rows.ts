@@ -143,3 +143,24 @@ export async function seedMembership(
     [membership.email, membership.product, membership.status, membership.orderId, membership.grantedAt],
   );
 }
+
+/**
+ * The cancellation flow's pause as the lifecycle stores it: the answer with outcome 'paused', its
+ * months and end, taken at `at`, and the order's pause.
+ */
+export async function seedPause(query: RowQuery, pause: { orderId: string; at: string; months: number; resumesAt: string }): Promise<void> {
+  await query(
+    `INSERT INTO cancellation_feedback (order_id, reason, outcome, pause_months, resumes_at, created_at)
+     VALUES ($1, 'not_using', 'paused', $2, $3, $4)`,
+    [pause.orderId, pause.months, pause.resumesAt, pause.at],
+  );
+  await query(`UPDATE orders SET paused_until = $2 WHERE id = $1`, [pause.orderId, pause.resumesAt]);
+}
+
+/** 'No thanks, cancel' in the cancellation flow at `at`: the answer with outcome 'canceled'. */
+export async function seedCancellation(query: RowQuery, cancellation: { orderId: string; at: string }): Promise<void> {
+  await query(`INSERT INTO cancellation_feedback (order_id, reason, outcome, created_at) VALUES ($1, 'too_expensive', 'canceled', $2)`, [
+    cancellation.orderId,
+    cancellation.at,
+  ]);
+}

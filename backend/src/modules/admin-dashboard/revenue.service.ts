@@ -32,12 +32,16 @@ const NO_EVENTS: Omit<MonthEventsRow, 'month'> = {
   recovered: 0,
 };
 
-/** A subscription plan's buyer is worth its monthly payment for as many months as the plan's churn lets them stay. */
+/**
+ * A subscription plan's buyer is worth what a month of membership pays (months on pause pay
+ * nothing) for as many months as the plan's churn lets them stay.
+ */
 function planValue(row: PlanValueRow): RevenuePlanValue {
   const netCents = Number(row.net_cents);
   const averageCents = row.buyers === 0 ? 0 : Math.round(netCents / row.buyers);
   const subscription = findPlan(row.plan_id)?.kind === 'subscription';
-  const monthlyCents = row.paying_months === 0 ? 0 : Number(row.paid_monthly) / row.paying_months;
+  const memberMonths = row.paying_months + row.paused_months;
+  const monthlyCents = memberMonths === 0 ? 0 : Number(row.paid_monthly) / memberMonths;
   const lifetimeValueCents = !subscription
     ? averageCents
     : row.churned === 0
@@ -81,6 +85,11 @@ export class RevenueService {
         churnedInvoluntary: m?.churned_involuntary ?? 0,
         reactivatedCents: Number(m?.reactivated_cents ?? 0),
         reactivatedMembers: m?.reactivated_members ?? 0,
+        membersOnPause: m?.on_pause ?? 0,
+        pausedCents: Number(m?.paused_cents ?? 0),
+        pausedMembers: m?.paused_members ?? 0,
+        resumedCents: Number(m?.resumed_cents ?? 0),
+        resumedMembers: m?.resumed_members ?? 0,
         refunds: e.refunds,
         refundedCents: Number(e.refunded_cents),
         disputes: e.disputes,
@@ -158,6 +167,11 @@ export class RevenueService {
             `disputed_${code}`,
             'failed_payments',
             'recovered_payments',
+            'members_on_pause',
+            `paused_${code}`,
+            'paused_members',
+            `resumed_${code}`,
+            'resumed_members',
           ],
           report.months.map((m) => [
             m.month,
@@ -179,6 +193,11 @@ export class RevenueService {
             money(m.disputedCents),
             m.failedPayments,
             m.recoveredPayments,
+            m.membersOnPause,
+            money(m.pausedCents),
+            m.pausedMembers,
+            money(m.resumedCents),
+            m.resumedMembers,
           ]),
         );
       case 'members':

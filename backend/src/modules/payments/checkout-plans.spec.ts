@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { formatPrice } from '@contracts/money';
-import { CURRENCY, PLANS, planOf, OFFERS } from '@contracts/plans';
+import { CURRENCY, PLANS, planOf, OFFERS, type Plan } from '@contracts/plans';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 
 /** Plans and prices from the site folder, so a seller's rename or price change keeps these exact checks green. */
@@ -9,10 +9,12 @@ const PREMIUM = planOf('premium');
 const FULL_PAYMENT = planOf('full-payment');
 const BLACKCARD = planOf('blackcard-vip');
 const SIX_MONTH = planOf('6-month');
+/** The order bump's add-on (site.json offers.bump): sold only with another plan. */
+const ADD_ON = OFFERS.bump as Plan;
 /** A price as the API's messages state it ('$997'). */
 const price = (amount: number) => formatPrice(amount, CURRENCY);
 const namesOf = (kind: string) =>
-  PLANS.filter((p) => p.kind === kind)
+  PLANS.filter((p) => p.kind === kind && p !== ADD_ON)
     .map((p) => `"${p.name}"`)
     .join(', ');
 
@@ -73,8 +75,8 @@ describe('checkout plan checks, message by message', () => {
     );
   });
 
-  it('finds every plan by its display name on its own payment path, ignoring surrounding spaces', () => {
-    for (const plan of PLANS) {
+  it('finds every plan but the add-on by its display name on its own payment path, ignoring surrounding spaces', () => {
+    for (const plan of PLANS.filter((p) => p !== ADD_ON)) {
       expect(planByDisplayName(`  ${plan.name}\n`, plan.amount, plan.kind)).toBe(plan);
     }
   });
@@ -88,6 +90,16 @@ describe('checkout plan checks, message by message', () => {
     );
     expect(message(() => subscriptionPlanById('blackcard-vip'))).toBe(
       `"${BLACKCARD.name}" is a one-time payment: pay it with /api/create-payment-intent.`,
+    );
+  });
+
+  it('refuses the add-on on its own, by name or id, as it refuses an unknown plan, naming what it does sell', () => {
+    expect(namesOf('one-time')).not.toContain(`"${ADD_ON.name}"`);
+    expect(message(() => planByDisplayName(ADD_ON.name, ADD_ON.amount, 'one-time'))).toBe(
+      `"${ADD_ON.name}" is only sold as an add-on to another plan. Choose one of: ${namesOf('one-time')}.`,
+    );
+    expect(message(() => subscriptionPlanById(ADD_ON.id))).toBe(
+      `"${ADD_ON.name}" is only sold as an add-on to another plan. Choose one of: ${namesOf('subscription')}.`,
     );
   });
 

@@ -1,9 +1,11 @@
 import { BadRequestException } from '@nestjs/common';
 import { formatPrice } from '@contracts/money';
-import { CURRENCY, findPlan, OFFERS, Plan, PLANS } from '@contracts/plans';
+import { CURRENCY, findPlan, isAddOnOnly, OFFERS, Plan, PLANS } from '@contracts/plans';
 
 const ALL = PLANS;
 const listOf = (plans: Plan[]) => plans.map((p) => `"${p.name}"`).join(', ');
+/** The plans a checkout of this kind may sell on their own: the add-on is only ever ticked onto another. */
+const choices = (kind: Plan['kind']) => listOf(ALL.filter((p) => p.kind === kind && !isAddOnOnly(p)));
 
 /**
  * The server decides what is charged: the client's plan name and amount are only checked against
@@ -11,9 +13,8 @@ const listOf = (plans: Plan[]) => plans.map((p) => `"${p.name}"`).join(', ');
  */
 export function planByDisplayName(name: string, amount: number, kind: Plan['kind']): Plan {
   const plan = ALL.find((p) => p.name === name.trim());
-  if (!plan) {
-    throw new BadRequestException(`Unknown plan "${name}". Choose one of: ${listOf(ALL.filter((p) => p.kind === kind))}.`);
-  }
+  if (!plan) throw new BadRequestException(`Unknown plan "${name}". Choose one of: ${choices(kind)}.`);
+  assertSoldAlone(plan, kind);
   assertKind(plan, kind);
   assertAmount(plan, amount);
   return plan;
@@ -23,8 +24,15 @@ export function planByDisplayName(name: string, amount: number, kind: Plan['kind
 export function subscriptionPlanById(planId: string | undefined): Plan {
   const plan = planId === undefined ? OFFERS.default : findPlan(planId);
   if (!plan) throw new BadRequestException(`Unknown plan "${planId}".`);
+  assertSoldAlone(plan, 'subscription');
   assertKind(plan, 'subscription');
   return plan;
+}
+
+/** The add-on's own checkout is refused as an unknown plan's is: it would sell it as a membership of its own. */
+function assertSoldAlone(plan: Plan, kind: Plan['kind']): void {
+  if (!isAddOnOnly(plan)) return;
+  throw new BadRequestException(`"${plan.name}" is only sold as an add-on to another plan. Choose one of: ${choices(kind)}.`);
 }
 
 /** confirm-subscription repeats the plan and amount: both must be the order's. */

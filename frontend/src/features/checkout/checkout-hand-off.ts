@@ -1,5 +1,5 @@
 import type { CheckoutParty } from '@contracts/payments';
-import { resolvePlan, type Plan } from '@contracts/plans';
+import { OFFERS, resolvePlan, type Plan } from '@contracts/plans';
 import { ROUTES } from '@contracts/routes';
 import { defaultSource } from '@/content/config';
 import { present, withQuery } from '@/lib/funnel-links';
@@ -18,6 +18,15 @@ export interface CheckoutHandOff {
   coupon: string | null;
 }
 
+/**
+ * The plan /checkout sells: the add-on is only ever sold with another plan, so its id falls back
+ * as an unknown plan's does (here, not in contracts/plans.ts, which every buyer page loads).
+ */
+function checkoutPlan(id: string | null): Plan {
+  const plan = resolvePlan(id);
+  return plan === OFFERS.bump ? OFFERS.default : plan;
+}
+
 function text(params: URLSearchParams, key: string): string | null {
   const value = params.get(key)?.trim();
   return value ? value : null;
@@ -25,7 +34,7 @@ function text(params: URLSearchParams, key: string): string | null {
 
 export function readCheckoutHandOff(params: URLSearchParams): CheckoutHandOff {
   return {
-    plan: resolvePlan(params.get('plan')),
+    plan: checkoutPlan(params.get('plan')),
     email: text(params, 'email'),
     name: text(params, 'name'),
     source: text(params, 'source') ?? defaultSource,

@@ -47,10 +47,10 @@ export function MrrChart({ months, label, format }: { months: RevenueMonth[]; la
   );
 }
 
-/** Each month's MRR gained (new, expansion, reactivated) stacked above the line and lost (contraction, churn) below it. */
+/** Each month's MRR gained (new, expansion, reactivated, resumed) stacked above the line and lost (contraction, churn, paused) below it. */
 export function MovementsChart({ months, label }: { months: RevenueMonth[]; label: string }) {
-  const gained = (m: RevenueMonth) => [m.newCents, m.expansionCents, m.reactivatedCents];
-  const lost = (m: RevenueMonth) => [m.contractionCents, m.churnedCents];
+  const gained = (m: RevenueMonth) => [m.newCents, m.expansionCents, m.reactivatedCents, m.resumedCents];
+  const lost = (m: RevenueMonth) => [m.contractionCents, m.churnedCents, m.pausedCents];
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const up = Math.max(0, ...months.map((m) => sum(gained(m))));
   const down = Math.max(0, ...months.map((m) => sum(lost(m))));
@@ -58,7 +58,8 @@ export function MovementsChart({ months, label }: { months: RevenueMonth[]; labe
   const scale = plot / Math.max(1, up + down);
   const zero = 4 + up * scale;
   const step = WIDTH / Math.max(1, months.length);
-  const kinds = ['new', 'expansion', 'reactivated'];
+  const kinds = ['new', 'expansion', 'reactivated', 'resumed'];
+  const lostKinds = ['contraction', 'churned', 'paused'];
   return (
     <svg className="rev-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} data-testid="movements-chart">
       {months.map((m, i) => {
@@ -79,14 +80,7 @@ export function MovementsChart({ months, label }: { months: RevenueMonth[]; labe
               const y = below;
               below += h;
               return cents > 0 ? (
-                <rect
-                  key={k}
-                  className={`rev-bar rev-bar--${k === 0 ? 'contraction' : 'churned'}`}
-                  x={x}
-                  width={step * 0.7}
-                  y={y}
-                  height={h}
-                />
+                <rect key={lostKinds[k]} className={`rev-bar rev-bar--${lostKinds[k]}`} x={x} width={step * 0.7} y={y} height={h} />
               ) : null;
             })}
           </g>

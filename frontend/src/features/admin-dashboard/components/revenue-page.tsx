@@ -114,7 +114,13 @@ function Report({ report, range }: { report: RevenueReport; range: RevenueRange 
   return (
     <>
       <Summary report={report} money={money} />
-      <Panel id="revenue-mrr" heading={copy.mrr.heading} table={{ name: copy.mrr.tableName, key: 'months' }} range={range}>
+      <Panel
+        id="revenue-mrr"
+        heading={copy.mrr.heading}
+        intro={copy.mrr.pauses}
+        table={{ name: copy.mrr.tableName, key: 'months' }}
+        range={range}
+      >
         <MrrChart months={report.months} format={money} label={copy.mrr.chartLabel(report.from, report.to, money(last?.mrrCents ?? 0))} />
         <MovementsChart months={report.months} label={copy.mrr.movementsLabel} />
         <Table caption={copy.mrr.heading} columns={Object.values(m)}>
@@ -123,11 +129,14 @@ function Report({ report, range }: { report: RevenueReport; range: RevenueRange 
               <th scope="row">{row.month}</th>
               <td>{money(row.mrrCents)}</td>
               <td>{formatCount(row.payingMembers)}</td>
+              <td>{formatCount(row.membersOnPause)}</td>
               <td>{money(row.newCents)}</td>
               <td>{money(row.expansionCents)}</td>
               <td>{money(row.contractionCents)}</td>
               <td>{money(row.churnedCents)}</td>
               <td>{money(row.reactivatedCents)}</td>
+              <td>{money(row.pausedCents)}</td>
+              <td>{money(row.resumedCents)}</td>
             </tr>
           ))}
         </Table>
