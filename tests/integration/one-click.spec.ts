@@ -65,6 +65,11 @@ it('offers the saved card to the browser that just paid, for another one-time pl
   expect((await offer('2-month', browser, `other-${buyer}`)).body).toEqual({ offer: null });
   expect((await offer('premium')).body).toEqual({ offer: null });
   expect((await offer('nonsense')).body).toEqual({ offer: null });
+  // The checkout's add-on is never sold alone, in one click neither.
+  if (OFFERS.bump) {
+    expect((await offer(OFFERS.bump.id)).body).toEqual({ offer: null });
+    await post('/api/one-click', { ...party(), planId: OFFERS.bump.id }).expect(400);
+  }
   // Thirty minutes after the payment, the binding is over.
   await stack.db.query(`UPDATE orders SET paid_at = now() - interval '31 minutes' WHERE email = $1`, [buyer]);
   expect((await offer('2-month')).body).toEqual({ offer: null });

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger } fr
 import { normalizeEmail } from '@contracts/email';
 import { toMinorUnits } from '@contracts/money';
 import type { OneClickOfferResponse, OneClickPurchaseResponse } from '@contracts/payments';
-import { CURRENCY, isPlanId, Plan, planOf } from '@contracts/plans';
+import { CURRENCY, isAddOnOnly, isPlanId, Plan, planOf } from '@contracts/plans';
 import { AppConfig } from '@core/config/app-config';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { gatewayOrderOf } from '@core/payments/order-reads';
@@ -98,11 +98,14 @@ export class OneClickService {
     };
   }
 
-  /** One-time plans only: a subscription needs its own card confirmation (and its mandate). */
+  /**
+   * One-time plans only: a subscription needs its own card confirmation (and its mandate); the
+   * checkout's add-on is sold only ticked onto another plan, never alone.
+   */
   private plan(planId: string): Plan | null {
     if (this.config.ONE_CLICK_WINDOW_MINUTES === 0 || !isPlanId(planId)) return null;
     const plan = planOf(planId);
-    return plan.kind === 'one-time' ? plan : null;
+    return plan.kind === 'one-time' && !isAddOnOnly(plan) ? plan : null;
   }
 
   /**

@@ -235,7 +235,7 @@ export class RevenueReportRepository {
     );
   }
 
-  /** Subscriptions active or retrying a failed renewal now, each at its last payment per month, and their members. */
+  /** Subscriptions active or retrying a failed renewal now (a pause that has begun aside: it pays nothing), each at its last payment per month, and their members. */
   async mrrNow(scope: Pick<RevenueScope, 'livemode' | 'currency' | 'yearlyPlanIds'>): Promise<{ mrr: string; paying: number }> {
     const [row]: Array<{ mrr: string; paying: number }> = await this.dataSource.query(
       `SELECT COALESCE(round(sum(last.amount_cents::numeric / CASE WHEN o.plan_id = ANY($3::text[]) THEN 12 ELSE 1 END)), 0)::bigint AS mrr,
@@ -243,13 +243,13 @@ export class RevenueReportRepository {
          FROM orders o
         CROSS JOIN LATERAL (SELECT p.amount_cents FROM payments p WHERE p.order_id = o.id ORDER BY p.sequence DESC LIMIT 1) last
         WHERE o.kind = 'subscription' AND o.livemode = $1 AND upper(o.currency) = $2
-          AND o.status IN ('active', 'past_due') AND o.access_revoked_at IS NULL`,
+          AND o.status IN ('active', 'past_due') AND o.access_revoked_at IS NULL AND NOT o.access_paused`,
       [scope.livemode, scope.currency, scope.yearlyPlanIds],
     );
     return row;
   }
 
-  /** Memberships giving access now (active, canceling, past due), by the plan of the order deciding each. */
+  /** Memberships giving access now (active, canceling, past due; not paused or ended), by the plan of the order deciding each. */
   activeByPlan(livemode: boolean): Promise<PlanMembersRow[]> {
     return this.dataSource.query<PlanMembersRow[]>(
       `SELECT o.plan_id,
@@ -257,7 +257,7 @@ export class RevenueReportRepository {
               count(*) FILTER (WHERE m.status = 'canceling')::int AS canceling,
               count(*) FILTER (WHERE m.status = 'past_due')::int AS past_due
          FROM memberships m JOIN orders o ON o.id = m.order_id
-        WHERE m.status <> 'ended' AND o.livemode = $1
+        WHERE m.status NOT IN ('ended', 'paused') AND o.livemode = $1
         GROUP BY o.plan_id ORDER BY o.plan_id`,
       [livemode],
     );
