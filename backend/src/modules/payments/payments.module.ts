@@ -18,20 +18,20 @@ import { SandboxController, SandboxOnlyGuard } from './sandbox/sandbox.controlle
 import { SandboxControlsGuard } from './sandbox/sandbox-controls.guard';
 import { VerificationService } from './verification.service';
 import { keepRawBodies } from './webhooks/raw-body.hook';
-import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
-import { StripeWebhookService } from './webhooks/stripe-webhook.service';
+import { PaymentWebhookController } from './webhooks/payment-webhook.controller';
+import { PaymentWebhookService } from './webhooks/payment-webhook.service';
 
 /** Checkout, verification and webhooks; the gateway is Stripe with keys, the sandbox without. */
 @Module({
   imports: [PaymentGatewayModule, AdminAccessModule],
-  controllers: [PaymentsController, CouponsController, StripeWebhookController, SandboxController],
+  controllers: [PaymentsController, CouponsController, PaymentWebhookController, SandboxController],
   providers: [
     CheckoutService,
     OneClickService,
     CouponCheckout,
     couponCheckLimiter,
     VerificationService,
-    StripeWebhookService,
+    PaymentWebhookService,
     IntentRateLimiter,
     SandboxConfirmService,
     SandboxClockService,
