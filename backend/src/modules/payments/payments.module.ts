@@ -11,9 +11,7 @@ import { CouponsController } from './coupons.controller';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
-import { SandboxClockService } from './sandbox/sandbox-clock.service';
-import { SandboxConfirmService } from './sandbox/sandbox-confirm.service';
-import { SandboxDisputesService } from './sandbox/sandbox-disputes.service';
+import { SandboxModule } from '@core/payments/providers/sandbox/sandbox.module';
 import { SandboxController, SandboxOnlyGuard } from './sandbox/sandbox.controller';
 import { SandboxControlsGuard } from './sandbox/sandbox-controls.guard';
 import { VerificationService } from './verification.service';
@@ -23,7 +21,7 @@ import { PaymentWebhookService } from './webhooks/payment-webhook.service';
 
 /** Checkout, verification and webhooks; the gateway is Stripe with keys, the sandbox without. */
 @Module({
-  imports: [PaymentGatewayModule, AdminAccessModule],
+  imports: [PaymentGatewayModule, SandboxModule, AdminAccessModule],
   controllers: [PaymentsController, CouponsController, PaymentWebhookController, SandboxController],
   providers: [
     CheckoutService,
@@ -33,9 +31,6 @@ import { PaymentWebhookService } from './webhooks/payment-webhook.service';
     VerificationService,
     PaymentWebhookService,
     IntentRateLimiter,
-    SandboxConfirmService,
-    SandboxClockService,
-    SandboxDisputesService,
     SandboxOnlyGuard,
     SandboxControlsGuard,
   ],

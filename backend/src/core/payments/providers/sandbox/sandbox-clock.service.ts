@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
 import { CURRENCY } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
-import { addDays } from '@core/payments/billing-calendar';
-import { renewalInvoiceObject, SandboxObjectRow, stripeEvent, subscriptionObject } from '@core/payments/providers/sandbox/sandbox-events';
-import { sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
-import { currentPeriodEnd } from '@core/payments/providers/sandbox/sandbox-periods';
-import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
+import { AppConfig } from '../../../config/app-config';
+import { addDays } from '../../billing-calendar';
 import { failsOffSession } from './sandbox-cards';
+import { renewalInvoiceObject, SandboxObjectRow, stripeEvent, subscriptionObject } from './sandbox-events';
+import { sandboxId } from './sandbox-ids';
+import { currentPeriodEnd } from './sandbox-periods';
+import { SandboxStore } from './sandbox-store';
 
 /**
  * The sandbox's clock, like a Stripe test clock: moving it forward performs, in the order they
