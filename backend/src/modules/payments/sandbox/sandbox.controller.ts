@@ -43,9 +43,10 @@ export class SandboxOnlyGuard implements CanActivate {
 /**
  * Stripe.js's confirmations and the bank's authentication page, for the offline sandbox, and its
  * owner levers (clock, dispute evidence): the HTTP face of core/payments/providers/sandbox/ (only
- * the API registers controllers; the worker imports the gateway module too). The buyer's routes (confirm-payment, confirm-setup,
- * next-action, authenticate) stay open under production too: they are how a test buyer pays on a
- * sandbox staging site, and they only ever act on the intent whose client secret they are given.
+ * the API registers controllers; the worker imports the gateway module too). The buyer's routes
+ * (confirm-payment, confirm-setup, next-action, authenticate) stay open under production too: they
+ * are how a test buyer pays on a sandbox staging site, and they only ever act on the intent whose
+ * client secret they are given.
  * The levers act on every test subscription, so SandboxControlsGuard fences them.
  */
 @ApiExcludeController()

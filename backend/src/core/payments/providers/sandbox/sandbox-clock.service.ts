@@ -75,23 +75,7 @@ export class SandboxClockService {
    * on), and the period counts as billed.
    */
   private async voidPeriod(manager: EntityManager, subscription: SandboxObjectRow, period: number, at: Date): Promise<SandboxObjectRow> {
-    await this.store.insertOnce(
-      manager,
-      {
-        id: sandboxId('in'),
-        object: 'invoice',
-        orderId: subscription.order_id,
-        idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
-        clientSecret: null,
-        status: 'void',
-        amountCents: 0,
-        currency: subscription.currency ?? CURRENCY.toLowerCase(),
-        customerId: subscription.customer_id,
-        paymentMethodId: subscription.payment_method_id,
-        createdAt: at,
-      },
-      () => [],
-    );
+    await this.store.insertOnce(manager, { ...renewalInvoice(subscription, period, at), status: 'void', amountCents: 0 }, () => []);
     return subscription;
   }
 
@@ -105,17 +89,9 @@ export class SandboxClockService {
     await this.store.insertOnce(
       manager,
       {
-        id: sandboxId('in'),
-        object: 'invoice',
-        orderId: subscription.order_id,
-        idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
-        clientSecret: null,
+        ...renewalInvoice(subscription, period, at),
         status: fails ? 'open' : 'paid',
         amountCents: Math.max(0, renewalAmountCents(subscription, period) - off),
-        currency: subscription.currency ?? CURRENCY.toLowerCase(),
-        customerId: subscription.customer_id,
-        paymentMethodId: subscription.payment_method_id,
-        createdAt: at,
         attemptCount: fails ? 1 : 0,
         firstFailedAt: fails ? at : null,
         nextAttemptAt: fails ? addDays(at, this.config.paymentRetryDays[0]) : null,
@@ -172,6 +148,21 @@ export class SandboxClockService {
       (updated) => [stripeEvent(type, subscriptionObject(updated, null), at)],
     );
   }
+}
+
+/** The invoice of renewal `period`, stored under its period's idempotency key so a period is billed once. */
+function renewalInvoice(subscription: SandboxObjectRow, period: number, at: Date) {
+  return {
+    id: sandboxId('in'),
+    object: 'invoice' as const,
+    orderId: subscription.order_id,
+    idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
+    clientSecret: null,
+    currency: subscription.currency ?? CURRENCY.toLowerCase(),
+    customerId: subscription.customer_id,
+    paymentMethodId: subscription.payment_method_id,
+    createdAt: at,
+  };
 }
 
 /**
