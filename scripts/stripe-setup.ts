@@ -8,7 +8,7 @@ import { catalogueRecurringPrices, settlePrice } from '@core/payments/providers/
 import { isLiveKey } from '@core/payments/providers/stripe/stripe.gateway';
 import { CliError, runCli } from './lib/cli';
 
-/** The webhook route (StripeWebhookController under the API's `api` prefix). */
+/** The webhook route (PaymentWebhookController under the API's `api` prefix). */
 const WEBHOOK_PATH = '/api/webhooks/stripe';
 /** Marks the objects this command made, so a later run finds them again. */
 const MARKER = { managed_by: 'clear-funnel-stripe-setup' } as const;

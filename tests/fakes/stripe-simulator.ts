@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { addMonths } from '@core/payments/billing-calendar';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 // Stripe's test cards as the sandbox reads them (https://docs.stripe.com/testing): one table for both.
-import { type CardOutcome, failsOffSession, TEST_CARDS } from '../../backend/src/modules/payments/sandbox/sandbox-cards';
+import { type CardOutcome, failsOffSession, TEST_CARDS } from '../../backend/src/core/payments/providers/sandbox/sandbox-cards';
 import { ACCOUNT_CURRENCY, errorAnswer, FakeStripeServer, type Handler, list, metadataOf, StripeErrorAnswer } from './stripe-server';
 
 const DECLINES: ReadonlySet<CardOutcome> = new Set(['declined', 'insufficient_funds', 'attaches_then_fails']);

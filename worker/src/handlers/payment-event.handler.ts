@@ -2,7 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PaymentEventRepository, type PaymentEventRow } from '@core/database/repositories/payment-event.repository';
 import { JOBS, PaymentEventPayload } from '@contracts/jobs';
-import { PAYMENT_GATEWAY, PaymentEvent, PaymentGateway, PaymentObjectKind, SubscriptionState } from '@core/payments/payment-gateway';
+import {
+  DECLINED_KINDS,
+  PAYMENT_GATEWAY,
+  PaymentEvent,
+  PaymentEventKind,
+  PaymentGateway,
+  PaymentObjectKind,
+  SubscriptionState,
+} from '@core/payments/payment-gateway';
 import type { OrderStatus } from '@core/orders/order-state';
 import { readOrderStatus } from '@core/payments/order-reads';
 import type { OrderIdColumn, OrderLookup } from '@core/database/repositories/order.repository';
@@ -12,13 +20,8 @@ import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { OnJob } from '../jobs/on-job.decorator';
 import { RefundEventOutcome, RefundEventsService } from './refund-events.service';
 
-/** Events that report a payment made (a one-time charge, or any invoice of a subscription) or declined, for funnel_payments_total. */
-const PAID_EVENTS: ReadonlySet<string> = new Set(['payment_intent.succeeded', 'invoice.paid']);
-const DECLINE_EVENTS: ReadonlySet<string> = new Set([
-  'payment_intent.payment_failed',
-  'setup_intent.setup_failed',
-  'invoice.payment_failed',
-]);
+/** Events that report a payment made (a one-time charge, or any invoice of a subscription), for funnel_payments_total. */
+const PAID_KINDS: ReadonlySet<PaymentEventKind> = new Set(['charge.succeeded', 'subscription.paid']);
 
 /** Which provider object an event is about (and so which order), and how to re-read it. */
 type EventSubject = OrderLookup & ProviderEventFacts;
@@ -59,7 +62,7 @@ function subjectOf(event: PaymentEvent | null): EventSubject | null {
 interface OrderEvent {
   id: string;
   type: string;
-  payload: PaymentEventRow['payload'];
+  event: PaymentEvent;
   subject: EventSubject;
 }
 
@@ -106,9 +109,9 @@ export class PaymentEventHandler {
       const event = stored.get(id);
       const parsed = event && !event.applied_at ? this.gateway.eventOf({ ...event.payload, id, type: event.type }) : null;
       const subject = parsed && !parsed.after ? subjectOf(parsed) : null;
-      if (event && subject) {
+      if (event && parsed && subject) {
         if (group.length && !sameObject(group[0].subject, subject)) await flush();
-        group.push({ id, type: event.type, payload: event.payload, subject });
+        group.push({ id, type: event.type, event: parsed, subject });
         continue;
       }
       await flush();
@@ -169,7 +172,7 @@ export class PaymentEventHandler {
         })
       : ids.map(() => 'skipped: no order');
     events.forEach((event, i) => {
-      this.countOutcome(event.type, event.payload, learned);
+      this.countOutcome(event.event, learned);
       this.logger.log(
         { eventId: event.id, type: event.type, orderId, learned, subscriptionState, payment: payments[i], outcome: outcomes[i] },
         'Payment event applied',
@@ -181,15 +184,12 @@ export class PaymentEventHandler {
   /**
    * funnel_payments_total: a charge or first payment the provider reports paid or declined, as
    * re-read (a stale event is not counted as what it claims), once per stored event; a decline by
-   * the reason the event carries.
+   * the reason the event carries, in the gateway's words.
    */
-  private countOutcome(type: string, payload: Record<string, unknown>, learned: OrderStatus | null): void {
-    if (PAID_EVENTS.has(type) && (learned === 'succeeded' || learned === 'active')) this.metrics.paymentSucceeded();
-    if (DECLINE_EVENTS.has(type) && learned !== 'succeeded' && learned !== 'active') {
-      const object = (payload.data as { object?: Record<string, unknown> } | undefined)?.object;
-      const error = (object?.last_payment_error ?? object?.last_setup_error) as { decline_code?: unknown; code?: unknown } | undefined;
-      this.metrics.paymentFailed(error?.decline_code ?? error?.code);
-    }
+  private countOutcome(event: PaymentEvent, learned: OrderStatus | null): void {
+    const paid = learned === 'succeeded' || learned === 'active';
+    if (PAID_KINDS.has(event.kind) && paid) this.metrics.paymentSucceeded();
+    if (DECLINED_KINDS.has(event.kind) && !paid) this.metrics.paymentFailed(event.declineReason ?? 'other');
   }
 
   /** The order a stored event is about, if any (the reconciler groups unapplied events by it). */

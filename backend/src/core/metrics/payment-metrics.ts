@@ -1,25 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { Counter, Gauge, Registry } from 'prom-client';
-
-/** Decline reasons kept as labels (Stripe's decline codes); any other is 'other', so labels stay few. */
-const REASONS = new Set([
-  'generic_decline',
-  'insufficient_funds',
-  'lost_card',
-  'stolen_card',
-  'expired_card',
-  'incorrect_cvc',
-  'processing_error',
-  'authentication_required',
-  'card_declined',
-  'payment_intent_authentication_failure',
-  'fraudulent',
-  'do_not_honor',
-]);
-
-export function declineReason(code: unknown): string {
-  return typeof code === 'string' && REASONS.has(code) ? code : 'other';
-}
+import type { DeclineReason } from '../payments/payment-gateway';
 
 /**
  * The money path as on-call counts it, in whichever process sees each step (each process has its
@@ -84,8 +65,8 @@ export class PaymentMetrics {
     this.payments.inc({ outcome: 'succeeded', reason: '' });
   }
 
-  paymentFailed(code: unknown): void {
-    this.payments.inc({ outcome: 'failed', reason: declineReason(code) });
+  paymentFailed(reason: DeclineReason): void {
+    this.payments.inc({ outcome: 'failed', reason });
   }
 
   paymentsLeftWithoutProviderId(count: number): void {

@@ -286,6 +286,35 @@ export type PaymentEventKind =
   | 'dispute.updated'
   | 'dispute.closed';
 
+/**
+ * Why a charge or card setup was declined, as funnel_payments_total labels it: the card networks'
+ * common reasons (in the words Stripe's decline codes give them), and 'other' for any other or
+ * none given, so labels stay few. Each adapter translates its provider's reason into one of these.
+ */
+export const DECLINE_REASONS = [
+  'generic_decline',
+  'insufficient_funds',
+  'lost_card',
+  'stolen_card',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'authentication_required',
+  'card_declined',
+  'payment_intent_authentication_failure',
+  'fraudulent',
+  'do_not_honor',
+  'other',
+] as const;
+
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/** Event kinds that report a payment declined: a charge's, a card setup's, or a subscription invoice's. */
+export const DECLINED_KINDS: ReadonlySet<PaymentEventKind> = new Set(['charge.failed', 'setup.failed', 'subscription.payment_failed']);
+
+/** The declines that name their charge or card setup, whose reason the provider gives with them. */
+export const INTENT_DECLINED_KINDS: ReadonlySet<PaymentEventKind> = new Set(['charge.failed', 'setup.failed']);
+
 /** The refund, dispute or refunded payment a refund or dispute event names, re-read by the worker. */
 export interface AfterPaymentSubject {
   object: 'refund' | 'payment' | 'dispute';
@@ -309,6 +338,11 @@ export interface PaymentEvent {
    * Their `object`/`objectId` name the charge they are about when the event carries it.
    */
   after?: AfterPaymentSubject;
+  /**
+   * Events of INTENT_DECLINED_KINDS: why the payment was declined ('other' when the provider does
+   * not say). A failed invoice names none: counted as 'other'.
+   */
+  declineReason?: DeclineReason;
 }
 
 /** A verified webhook event exactly as the provider sent it; stored whole in payment_events under its id and type. */
@@ -468,11 +502,17 @@ export interface PaymentGateway {
   eventOf(record: WebhookRecord): PaymentEvent | null;
 }
 
-/** A refusal the buyer can act on (card not confirmed, intent of another order); becomes a 400. */
+/**
+ * A refusal the buyer or admin can act on (card not confirmed, intent of another order, more than
+ * is left to refund): answered 400 or 409 with its message (common/provider-answers.ts).
+ */
 export class PaymentRefusedError extends Error {}
 
-/** Something this provider does not offer (the sandbox has no billing portal). */
+/** Something this provider does not offer (the sandbox has no billing portal); answered as a refusal. */
 export class PaymentUnsupportedError extends Error {}
+
+/** A provider object the request names that does not exist (the sandbox's intent of a client secret, a dispute); answered 404. */
+export class PaymentNotFoundError extends Error {}
 
 /** A webhook refused before it is stored (signature, age, shape); its message becomes the 400's. */
 export class WebhookRefusedError extends Error {}

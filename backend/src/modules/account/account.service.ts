@@ -15,7 +15,8 @@ import { OrderRepository, type MembershipRow, type OrderRow } from '@core/databa
 import { type CancellationSurvey, OrderLifecycle } from '@core/orders/order-lifecycle';
 import { renewalAfter } from '@core/payments/billing-calendar';
 import { accountLinkRequestContext, hashAccessToken, isWellFormedAccessToken, sealAccessToken } from '@core/invitations/access-token';
-import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, PaymentUnsupportedError } from '@core/payments/payment-gateway';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { answerProviderErrors } from '../../common/provider-answers';
 import { owe } from '@core/queue/owe';
 import type { AccountPrincipal } from './account-session.service';
 
@@ -231,13 +232,8 @@ export class AccountService {
   }
 
   /** A refusal the buyer can act on becomes a 409 with the provider's reason; anything else stays a 5xx. */
-  private async gatewayCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (err instanceof PaymentRefusedError || err instanceof PaymentUnsupportedError) throw new ConflictException(err.message);
-      throw err;
-    }
+  private gatewayCall<T>(call: () => Promise<T>): Promise<T> {
+    return answerProviderErrors(call, { refused: 409 });
   }
 
   private membership(row: MembershipRow, now: Date, discount: SaveOfferDiscount | null): AccountMembership {

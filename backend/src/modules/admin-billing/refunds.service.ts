@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { AdminBillingOrder, AdminPage, AdminRefund } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
@@ -9,7 +9,8 @@ import {
   type RefundRow,
 } from '@core/database/repositories/refund.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
-import { PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError, type Refund } from '@core/payments/payment-gateway';
+import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { answerProviderErrors } from '../../common/provider-answers';
 import { isUuid } from '@contracts/ids';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -112,23 +113,23 @@ export class RefundsService {
     const { refund: held, payment, orderId } = begun;
     if (held.status !== 'requested') return toRefund(held, admin);
 
-    let answer: Refund;
-    try {
-      answer = await this.gateway.refund({
-        orderId,
-        paymentId: payment.provider_payment_id,
-        amountCents: held.amount_cents,
-        requestKey: held.request_key ?? request.requestKey,
-      });
-    } catch (err) {
-      if (err instanceof PaymentRefusedError) {
-        if (begun.created) await this.refunds.forgetRequest(held.id);
-        throw new BadRequestException(err.message);
-      }
-      // The request stays held under its key: sent again, it resumes with the same provider key.
-      this.logger.warn({ refundId: held.id, err: (err as Error).message }, 'Refund not answered by the payment provider');
-      throw new ServiceUnavailableException(PROVIDER_UNAVAILABLE_MESSAGE);
-    }
+    const answer = await answerProviderErrors(
+      () =>
+        this.gateway.refund({
+          orderId,
+          paymentId: payment.provider_payment_id,
+          amountCents: held.amount_cents,
+          requestKey: held.request_key ?? request.requestKey,
+        }),
+      {
+        refused: 400,
+        onRefused: async () => {
+          if (begun.created) await this.refunds.forgetRequest(held.id);
+        },
+        // The request stays held under its key: sent again, it resumes with the same provider key.
+        unavailable: { logger: this.logger, log: { refundId: held.id }, message: PROVIDER_UNAVAILABLE_MESSAGE },
+      },
+    );
     const [recorded] = await this.lifecycle.refundRecorded([
       {
         paymentId: payment.id,

@@ -8,9 +8,9 @@ import { hashAccessToken } from '@core/invitations/access-token';
 import { assertSamePlan, planByDisplayName, subscriptionPlanById } from './checkout-plans';
 import type { CheckoutPartyDto } from './dto/checkout-party.dto';
 import type { ConfirmSubscriptionDto, CreatePaymentIntentDto, CreateSetupIntentDto } from './dto/create-intent.dto';
-import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway, PaymentRefusedError } from '@core/payments/payment-gateway';
+import { CreatedIntent, GatewayOrder, PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
+import { answerProviderErrors, PROVIDER_DOWN, type ProviderAnswers } from '../../common/provider-answers';
 import { IntentRateLimiter } from './intent-rate-limiter';
-import { ProviderCalls } from './provider-calls';
 import { isPaid, orderStatusOfSubscription } from '@core/orders/order-state';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
@@ -31,8 +31,6 @@ export interface CheckoutClient {
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger(CheckoutService.name);
-  /** A card the provider refuses is a 400; a provider not answering, a readable 503. */
-  private readonly provider = new ProviderCalls(this.logger, (message) => new BadRequestException(message));
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -73,16 +71,15 @@ export class CheckoutService {
     await this.claimMembership(order, plan);
 
     const discount = await this.coupons.discountOf(order, plan);
-    const subscription = await this.provider.run('create-subscription', order.id, async () => {
-      try {
-        return await this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId);
-      } catch (err) {
+    const subscription = await answerProviderErrors(
+      () => this.gateway.createSubscription({ ...gatewayOrderOf(order, plan), discount }, dto.setupIntentId),
+      {
+        ...this.answers('create-subscription', order.id),
         // Refused before anything was created. Any other failure keeps the claim (until it
         // lapses): the subscription may exist with its answer lost, and a retry finds it.
-        if (err instanceof PaymentRefusedError) await this.orders.releaseMembershipClaim(order.id);
-        throw err;
-      }
-    });
+        onRefused: () => this.orders.releaseMembershipClaim(order.id),
+      },
+    );
     // The provider's first word on its state is stored with it: its created event then finds
     // nothing to change, unless the subscription has moved on since.
     await this.lifecycle.subscriptionCreated(
@@ -140,12 +137,18 @@ export class CheckoutService {
     };
     const order = coupon ? await this.coupons.createWithRedemption(newOrder, coupon) : await this.orders.create(newOrder);
     const discount = await this.coupons.discountOf(order, plan);
-    const intent = await this.provider.run(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id, () =>
-      create({ ...gatewayOrderOf(order, plan), discount }),
+    const intent = await answerProviderErrors(
+      () => create({ ...gatewayOrderOf(order, plan), discount }),
+      this.answers(`create-${idColumn === 'setup_intent_id' ? 'setup' : 'payment'}-intent`, order.id),
     );
     await this.orders.setProviderIds(order.id, { [idColumn]: intent.intentId, customer_id: intent.customerId });
     this.metrics.intentCreated(idColumn === 'setup_intent_id' ? 'setup' : 'payment');
     return { clientSecret: intent.clientSecret };
+  }
+
+  /** A card the provider refuses is a 400; a provider not answering, a readable 503. */
+  private answers(operation: string, orderId: string): ProviderAnswers {
+    return { refused: 400, unavailable: { logger: this.logger, log: { orderId, operation }, message: PROVIDER_DOWN } };
   }
 
   /**

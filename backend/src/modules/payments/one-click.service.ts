@@ -10,7 +10,7 @@ import { PAYMENT_GATEWAY, PaymentGateway, SavedCard } from '@core/payments/payme
 import type { CheckoutClient } from './checkout.service';
 import type { OneClickPurchaseDto } from './dto/one-click.dto';
 import { IntentRateLimiter } from './intent-rate-limiter';
-import { ProviderCalls } from './provider-calls';
+import { answerProviderErrors, PROVIDER_DOWN, type ProviderAnswers } from '../../common/provider-answers';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
 const NO_OFFER: OneClickOfferResponse = { offer: null };
@@ -26,8 +26,6 @@ const EXPIRED = 'Your saved card can no longer be used from this page. Please en
 @Injectable()
 export class OneClickService {
   private readonly logger = new Logger(OneClickService.name);
-  /** A card the provider refuses is a 409; a provider not answering, a readable 503. */
-  private readonly provider = new ProviderCalls(this.logger, (message) => new ConflictException(message));
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -57,7 +55,7 @@ export class OneClickService {
     if (!source) throw new ConflictException(EXPIRED);
     const emailNormalized = normalizeEmail(dto.email);
     await this.limiter.consume(client.ip, emailNormalized);
-    const card = await this.provider.run('read-saved-card', source.id, () => this.savedCard(source));
+    const card = await answerProviderErrors(() => this.savedCard(source), this.answers('read-saved-card', source.id));
     if (!card) throw new ConflictException(EXPIRED);
     const order = await this.orders.create({
       planId: plan.id,
@@ -78,8 +76,9 @@ export class OneClickService {
       instalments: plan.instalments ?? null,
       oneClickSourceId: source.id,
     });
-    const charge = await this.provider.run('one-click-charge', order.id, () =>
-      this.gateway.chargeSavedCard(gatewayOrderOf({ ...order, customer_id: card.customerId }, plan), card),
+    const charge = await answerProviderErrors(
+      () => this.gateway.chargeSavedCard(gatewayOrderOf({ ...order, customer_id: card.customerId }, plan), card),
+      this.answers('one-click-charge', order.id),
     );
     this.metrics.intentCreated('one_click');
     await this.orders.setProviderIds(order.id, {
@@ -96,6 +95,11 @@ export class OneClickService {
       clientSecret: charge.clientSecret,
       message: status === 'failed' ? (charge.declineMessage ?? 'Your card was declined.') : null,
     };
+  }
+
+  /** A card the provider refuses is a 409; a provider not answering, a readable 503. */
+  private answers(operation: string, orderId: string): ProviderAnswers {
+    return { refused: 409, unavailable: { logger: this.logger, log: { orderId, operation }, message: PROVIDER_DOWN } };
   }
 
   /**

@@ -11,31 +11,26 @@ import { CouponsController } from './coupons.controller';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { IntentRateLimiter } from './intent-rate-limiter';
 import { PaymentsController } from './payments.controller';
-import { SandboxClockService } from './sandbox/sandbox-clock.service';
-import { SandboxConfirmService } from './sandbox/sandbox-confirm.service';
-import { SandboxDisputesService } from './sandbox/sandbox-disputes.service';
+import { SandboxModule } from '@core/payments/providers/sandbox/sandbox.module';
 import { SandboxController, SandboxOnlyGuard } from './sandbox/sandbox.controller';
 import { SandboxControlsGuard } from './sandbox/sandbox-controls.guard';
 import { VerificationService } from './verification.service';
 import { keepRawBodies } from './webhooks/raw-body.hook';
-import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
-import { StripeWebhookService } from './webhooks/stripe-webhook.service';
+import { PaymentWebhookController } from './webhooks/payment-webhook.controller';
+import { PaymentWebhookService } from './webhooks/payment-webhook.service';
 
 /** Checkout, verification and webhooks; the gateway is Stripe with keys, the sandbox without. */
 @Module({
-  imports: [PaymentGatewayModule, AdminAccessModule],
-  controllers: [PaymentsController, CouponsController, StripeWebhookController, SandboxController],
+  imports: [PaymentGatewayModule, SandboxModule, AdminAccessModule],
+  controllers: [PaymentsController, CouponsController, PaymentWebhookController, SandboxController],
   providers: [
     CheckoutService,
     OneClickService,
     CouponCheckout,
     couponCheckLimiter,
     VerificationService,
-    StripeWebhookService,
+    PaymentWebhookService,
     IntentRateLimiter,
-    SandboxConfirmService,
-    SandboxClockService,
-    SandboxDisputesService,
     SandboxOnlyGuard,
     SandboxControlsGuard,
   ],

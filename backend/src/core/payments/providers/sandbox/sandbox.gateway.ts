@@ -13,9 +13,6 @@ import type {
   InstalmentPlanRef,
   InstalmentRequest,
   PaymentGateway,
-  ParsedWebhook,
-  PaymentEvent,
-  PaymentObjectKind,
   PaymentState,
   Refund,
   RefundRequest,
@@ -28,13 +25,10 @@ import type {
   SubscriptionInvoice,
   SubscriptionState,
   SubscriptionTerms,
-  WebhookRecord,
 } from '../../payment-gateway';
 import type { EntityManager } from 'typeorm';
-import { otherApiVersionOf, stripeEventOf } from '../stripe/stripe-events';
-import { stripeIdKind } from '../stripe/stripe-ids';
 import { intentState, refundState, subscriptionState } from '../stripe/stripe-states';
-import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from '../stripe/stripe-webhooks';
+import { StripeWire } from '../stripe/stripe-wire';
 import {
   chargedCents,
   intentEvent,
@@ -77,18 +71,20 @@ const ENDED_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(['canceled', 'i
  * imitates Stripe's wire format on purpose, it reads its ids and status words with the Stripe
  * adapter's vocabulary.
  */
-export class SandboxGateway implements PaymentGateway {
+export class SandboxGateway extends StripeWire implements PaymentGateway {
   readonly provider = 'sandbox' as const;
   /** Test cards only: every sandbox order is a test order. */
   readonly livemode = false;
   readonly publishableKey = null;
-  readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
 
   constructor(
     private readonly store: SandboxStore,
     /** The sandbox signs its own events (SANDBOX_WEBHOOK_SECRET), delivered to the same endpoint as Stripe's. */
-    private readonly webhookSecret: string,
-  ) {}
+    webhookSecret: string,
+  ) {
+    // Every type: the sandbox writes only the events it means.
+    super(webhookSecret, () => true);
+  }
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = this.customerFor(order);
@@ -628,22 +624,9 @@ export class SandboxGateway implements PaymentGateway {
     });
   }
 
-  kindOfId(id: string): PaymentObjectKind | null {
-    return stripeIdKind(id);
-  }
-
   /** The sandbox clock's time. */
   now(): Promise<Date> {
     return this.store.now();
-  }
-
-  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
-    const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
-    return { record, event: this.eventOf(record), otherApiVersion: otherApiVersionOf(record) };
-  }
-
-  eventOf(record: WebhookRecord): PaymentEvent | null {
-    return stripeEventOf(record);
   }
 
   private async retrieve(object: 'payment_intent' | 'setup_intent' | 'subscription', id: string): Promise<SandboxObjectRow> {

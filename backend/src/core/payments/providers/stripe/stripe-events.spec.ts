@@ -154,6 +154,25 @@ describe('stripeEventOf', () => {
     expect(stripeEventOf({ id: 'evt_1', type: 'payment_intent.succeeded', data: null })).toBeNull();
     expect(stripeEventOf({ id: 'evt_1', type: 'payment_intent.succeeded' })).toBeNull();
   });
+
+  it("gives a decline its reason in the gateway's words, from the intent's last error", () => {
+    const failed = (type: string, object: Record<string, unknown>) => stripeEventOf(record(type, { id: 'pi_1', ...object }))?.declineReason;
+    expect(failed('payment_intent.payment_failed', { last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' } })).toBe(
+      'insufficient_funds',
+    );
+    expect(failed('payment_intent.payment_failed', { last_payment_error: { code: 'payment_intent_authentication_failure' } })).toBe(
+      'payment_intent_authentication_failure',
+    );
+    expect(failed('setup_intent.setup_failed', { last_setup_error: { code: 'card_declined', decline_code: 'generic_decline' } })).toBe(
+      'generic_decline',
+    );
+    // A reason outside the few labels, or none at all: 'other'.
+    expect(failed('payment_intent.payment_failed', { last_payment_error: { decline_code: 'pickup_card' } })).toBe('other');
+    expect(failed('payment_intent.payment_failed', {})).toBe('other');
+    // Only an intent's declines carry one: an invoice names no reason.
+    expect(stripeEventOf(record('invoice.payment_failed', { id: 'in_1', subscription: 'sub_1' }))?.declineReason).toBeUndefined();
+    expect(failed('payment_intent.succeeded', { last_payment_error: { decline_code: 'generic_decline' } })).toBeUndefined();
+  });
 });
 
 describe('otherApiVersionOf', () => {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { orderRefOf } from '../../payment-gateway';
+import { DECLINE_REASONS, INTENT_DECLINED_KINDS, orderRefOf } from '../../payment-gateway';
 import { STRIPE_API_VERSION } from './stripe-client';
-import type { AfterPaymentSubject, PaymentEvent, PaymentEventKind, PaymentObjectKind, WebhookRecord } from '../../payment-gateway';
+import type { AfterPaymentSubject, DeclineReason, PaymentEvent, PaymentEventKind, PaymentObjectKind, WebhookRecord } from '../../payment-gateway';
 
 /** Which object a Stripe event names, and our order id from the object's metadata. */
 export interface StripeSubject {
@@ -150,15 +150,30 @@ export function otherApiVersionOf(record: WebhookRecord): string | null {
   return API_VERSION.test(version) ? version : 'unrecognised';
 }
 
+const NEUTRAL_DECLINE_REASONS: ReadonlySet<string> = new Set(DECLINE_REASONS);
+
+/**
+ * Why an intent was declined, from its last error: the bank's decline code, else Stripe's error
+ * code (an authentication that failed has no decline code).
+ */
+export function stripeDeclineReason(object: Record<string, unknown>): DeclineReason {
+  const error = (object.last_payment_error ?? object.last_setup_error) as { decline_code?: unknown; code?: unknown } | null | undefined;
+  const code = error?.decline_code ?? error?.code;
+  return typeof code === 'string' && NEUTRAL_DECLINE_REASONS.has(code) ? (code as DeclineReason) : 'other';
+}
+
 /** A Stripe-shaped event (Stripe's, or the sandbox's imitation) in neutral terms. */
 export function stripeEventOf(record: WebhookRecord): PaymentEvent | null {
-  const object = (record.data as { object?: unknown } | null | undefined)?.object;
-  const subject = stripeSubjectOf(record.type, typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : {});
+  const data = (record.data as { object?: unknown } | null | undefined)?.object;
+  const object = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const subject = stripeSubjectOf(record.type, object);
   if (!subject) return null;
+  const kind = KINDS[record.type] ?? `${subject.object}.updated`;
   return {
-    kind: KINDS[record.type] ?? `${subject.object}.updated`,
+    kind,
     providerEventId: record.id,
     ...subject,
     occurredAt: typeof record.created === 'number' ? new Date(record.created * 1000) : null,
+    ...(INTENT_DECLINED_KINDS.has(kind) && { declineReason: stripeDeclineReason(object) }),
   };
 }

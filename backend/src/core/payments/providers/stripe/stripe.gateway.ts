@@ -15,11 +15,8 @@ import {
   InstalmentPlanRef,
   InstalmentRequest,
   PaymentGateway,
-  PaymentEvent,
-  PaymentObjectKind,
   PaymentRefusedError,
   PaymentState,
-  ParsedWebhook,
   Refund,
   RenewalDiscount,
   refundIdempotencyKey,
@@ -32,16 +29,14 @@ import {
   SubscriptionInvoice,
   SubscriptionState,
   SubscriptionTerms,
-  WebhookRecord,
 } from '../../payment-gateway';
 import { addMonths } from '../../billing-calendar';
 import { stripeClient } from './stripe-client';
-import { isSubscribedStripeEvent, otherApiVersionOf, stripeEventOf } from './stripe-events';
-import { stripeIdKind } from './stripe-ids';
+import { isSubscribedStripeEvent } from './stripe-events';
 import { promotionCodeFor, saveOfferCouponFor } from './stripe-coupons';
 import { addOnPriceFor, recurringPriceFor } from './stripe-prices';
 import { disputeOutcome, intentState, refundState, subscriptionState } from './stripe-states';
-import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhooks';
+import { StripeWire } from './stripe-wire';
 
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
 export function createStripeGateway(config: AppConfig): StripeGateway {
@@ -72,19 +67,22 @@ const metadataOf = (order: GatewayOrder) => ({
  * confirm-subscription; one-time plans are a PaymentIntent that also saves the card on the
  * customer, so a later upgrade can reuse it.
  */
-export class StripeGateway implements PaymentGateway {
+export class StripeGateway extends StripeWire implements PaymentGateway {
   readonly provider = 'stripe' as const;
-  readonly webhookSignatureHeader = STRIPE_SIGNATURE_HEADER;
 
   constructor(
     private readonly stripe: Stripe,
     readonly publishableKey: string,
-    private readonly webhookSecret: string,
+    webhookSecret: string,
     /** Live keys move real money; test-mode keys (sk_test_…) make test orders. */
     readonly livemode = false,
     /** The Customer Portal configuration `npm run stripe:setup` made; unset, the account's default one. */
     private readonly portalConfiguration?: string,
-  ) {}
+  ) {
+    // Only the types the endpoint subscribes to: `stripe listen` forwards every type, and the
+    // local run should act as production does.
+    super(webhookSecret, isSubscribedStripeEvent);
+  }
 
   async createCardSetup(order: GatewayOrder): Promise<CreatedIntent> {
     const customerId = await this.customerFor(order);
@@ -562,23 +560,9 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  kindOfId(id: string): PaymentObjectKind | null {
-    return stripeIdKind(id);
-  }
-
   /** Stripe's events are stamped in real time (this system uses no test clocks). */
   now(): Promise<Date> {
     return Promise.resolve(new Date());
-  }
-
-  parseWebhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
-    const record = verifyStripeWebhook(rawBody, signature, this.webhookSecret);
-    return { record, event: this.eventOf(record), otherApiVersion: otherApiVersionOf(record) };
-  }
-
-  /** Only the types the endpoint subscribes to: `stripe listen` forwards every type, and the local run should act as production does. */
-  eventOf(record: WebhookRecord): PaymentEvent | null {
-    return isSubscribedStripeEvent(record.type) ? stripeEventOf(record) : null;
   }
 
   /**

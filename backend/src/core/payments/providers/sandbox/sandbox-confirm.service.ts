@@ -1,22 +1,22 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppConfig } from '@core/config/app-config';
 import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse, SandboxNextActionRequest } from '@contracts/payments';
-import { asksForAuthentication, CARD_ERRORS, readCard } from './sandbox-cards';
-import {
-  intentEvent,
-  invoiceObject,
-  SandboxIntentKind,
-  stripeEvent,
-  subscriptionObject,
-} from '@core/payments/providers/sandbox/sandbox-events';
-import type { SandboxObjectRow } from '@core/database/repositories/sandbox-object.repository';
-import { firstInvoiceId, intentKindOfSecret, isClientSecret, sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
-import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
+import { AppConfig } from '../../../config/app-config';
+import type { SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
+import { PaymentNotFoundError, PaymentRefusedError } from '../../payment-gateway';
+import { CARD_ERRORS } from './sandbox-card-errors';
+import { asksForAuthentication, readCard } from './sandbox-cards';
+import { intentEvent, invoiceObject, SandboxIntentKind, stripeEvent, subscriptionObject } from './sandbox-events';
+import { firstInvoiceId, intentKindOfSecret, isClientSecret, sandboxId } from './sandbox-ids';
+import { SandboxStore } from './sandbox-store';
+
+export const NOT_WAITING_FOR_AUTHENTICATION = 'This payment is not waiting for authentication.';
 
 /**
  * What Stripe.js and Stripe's authentication page do in the browser, for the sandbox: confirm a
  * card on an intent (test-card outcomes) and complete or fail a 3-D Secure style authentication.
+ * An unknown intent is a PaymentNotFoundError, an address not of this site a PaymentRefusedError
+ * (the routes answer 404 and 400, common/provider-answers.ts).
  */
 @Injectable()
 export class SandboxConfirmService {
@@ -104,7 +104,7 @@ export class SandboxConfirmService {
     const intent = await this.store.transaction((manager) =>
       this.intentBySecret(kind, clientSecret, () => this.store.findBySecret(manager, kind, clientSecret)),
     );
-    if (intent.status !== 'requires_action') throw new NotFoundException('This payment is not waiting for authentication.');
+    if (intent.status !== 'requires_action') throw new PaymentNotFoundError(NOT_WAITING_FOR_AUTHENTICATION);
     return { kind, returnUrl: url };
   }
 
@@ -172,7 +172,7 @@ export class SandboxConfirmService {
     find: () => Promise<SandboxObjectRow | null>,
   ): Promise<SandboxObjectRow> {
     const found = isClientSecret(clientSecret) && intentKindOfSecret(clientSecret) === kind ? await find() : null;
-    if (!found) throw new NotFoundException(`No ${kind === 'payment_intent' ? 'payment' : 'card setup'} matches this client secret.`);
+    if (!found) throw new PaymentNotFoundError(`No ${kind === 'payment_intent' ? 'payment' : 'card setup'} matches this client secret.`);
     return found;
   }
 
@@ -182,9 +182,9 @@ export class SandboxConfirmService {
     try {
       url = new URL(value);
     } catch {
-      throw new BadRequestException(`${field} must be an absolute URL of this site`);
+      throw new PaymentRefusedError(`${field} must be an absolute URL of this site`);
     }
-    if (url.origin !== new URL(this.config.PUBLIC_URL).origin) throw new BadRequestException(`${field} must be a page of this site`);
+    if (url.origin !== new URL(this.config.PUBLIC_URL).origin) throw new PaymentRefusedError(`${field} must be a page of this site`);
     return url;
   }
 

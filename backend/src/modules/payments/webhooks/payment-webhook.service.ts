@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { findInputHazard } from '../../../common/input-hazard';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { JOBS } from '@contracts/jobs';
-import { PAYMENT_GATEWAY, ParsedWebhook, PaymentGateway, WebhookRefusedError } from '@core/payments/payment-gateway';
+import { PAYMENT_GATEWAY, ParsedWebhook, PaymentGateway } from '@core/payments/payment-gateway';
+import { answerProviderErrors } from '../../../common/provider-answers';
 import { STRIPE_API_VERSION } from '@core/payments/providers/stripe/stripe-client';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 
@@ -21,8 +22,8 @@ export interface WebhookReceipt {
  * Nothing else happens on the request, so the provider gets its 2xx fast and a redelivery is a no-op.
  */
 @Injectable()
-export class StripeWebhookService {
-  private readonly logger = new Logger(StripeWebhookService.name);
+export class PaymentWebhookService {
+  private readonly logger = new Logger(PaymentWebhookService.name);
   /** API versions already logged by this process: each is told once, the counter says how often. */
   private readonly versionsTold = new Set<string>();
 
@@ -35,7 +36,7 @@ export class StripeWebhookService {
   async receive(rawBody: Buffer | undefined, headers: IncomingHttpHeaders): Promise<WebhookReceipt> {
     let parsed: ParsedWebhook;
     try {
-      parsed = this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
+      parsed = await this.verify(rawBody, headers[this.gateway.webhookSignatureHeader]);
     } catch (err) {
       if (err instanceof BadRequestException) this.metrics.webhook('refused');
       throw err;
@@ -63,14 +64,9 @@ export class StripeWebhookService {
     );
   }
 
-  private verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): ParsedWebhook {
-    let parsed: ParsedWebhook;
-    try {
-      parsed = this.gateway.parseWebhook(rawBody, signature);
-    } catch (err) {
-      if (err instanceof WebhookRefusedError) throw new BadRequestException(err.message);
-      throw err;
-    }
+  private async verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): Promise<ParsedWebhook> {
+    // A refused signature or shape is a 400 with the gateway's reason.
+    const parsed = await answerProviderErrors(() => this.gateway.parseWebhook(rawBody, signature), { refused: 400 });
     // Signed is not the same as storable: Postgres refuses NUL and unpaired surrogates in jsonb.
     if (findInputHazard(parsed.record, MAX_EVENT_DEPTH, { nul: true }))
       throw new BadRequestException('The webhook event contains data that cannot be stored.');

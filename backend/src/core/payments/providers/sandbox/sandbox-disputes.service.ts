@@ -1,8 +1,9 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SandboxDisputeEvidence, SandboxDisputeResponse } from '@contracts/payments';
-import { disputeObject, EVIDENCE_CLOSES_AS } from '@core/payments/providers/sandbox/sandbox-disputes';
-import { stripeEvent } from '@core/payments/providers/sandbox/sandbox-events';
-import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
+import { PaymentNotFoundError, PaymentRefusedError } from '../../payment-gateway';
+import { disputeObject, EVIDENCE_CLOSES_AS } from './sandbox-disputes';
+import { stripeEvent } from './sandbox-events';
+import { SandboxStore } from './sandbox-store';
 
 const DISPUTE_ID = /^dp_[0-9A-Za-z]{24}$/;
 
@@ -18,14 +19,14 @@ const DISPUTE_ID = /^dp_[0-9A-Za-z]{24}$/;
 export class SandboxDisputesService {
   constructor(private readonly store: SandboxStore) {}
 
-  /** Closes the dispute; the same evidence again answers the same outcome, other evidence for a closed dispute is a 409. */
+  /** Closes the dispute; the same evidence again answers the same outcome, other evidence for a closed dispute is refused. */
   async submitEvidence(disputeId: string, evidence: SandboxDisputeEvidence): Promise<SandboxDisputeResponse> {
     const status = EVIDENCE_CLOSES_AS[evidence];
     return this.store.transaction(async (manager) => {
       const dispute = DISPUTE_ID.test(disputeId) ? await this.store.find(manager, 'dispute', disputeId, true) : null;
-      if (!dispute) throw new NotFoundException('No dispute has this id.');
+      if (!dispute) throw new PaymentNotFoundError('No dispute has this id.');
       if (dispute.status === status) return { id: dispute.id, status };
-      if (dispute.status !== 'needs_response') throw new ConflictException(`This dispute is already closed as ${dispute.status}.`);
+      if (dispute.status !== 'needs_response') throw new PaymentRefusedError(`This dispute is already closed as ${dispute.status}.`);
       await this.store.update(manager, dispute, { ...dispute, status }, (closed) => [
         stripeEvent('charge.dispute.updated', disputeObject({ ...closed, status: 'under_review' }, evidence)),
         stripeEvent('charge.dispute.closed', disputeObject(closed, evidence)),

@@ -3,14 +3,19 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { KEEP_RAW_BODY } from './raw-body.hook';
-import { StripeWebhookService, WebhookReceipt } from './stripe-webhook.service';
+import { PaymentWebhookService, WebhookReceipt } from './payment-webhook.service';
 
+/** The payment provider's webhook receiver, whichever provider is configured. */
 @ApiTags('payments')
 @Controller('webhooks')
-export class StripeWebhookController {
-  constructor(private readonly webhooks: StripeWebhookService) {}
+export class PaymentWebhookController {
+  constructor(private readonly webhooks: PaymentWebhookService) {}
 
-  /** The configured provider's events (Stripe's, or the sandbox's); the body is read raw for the signature, not validated as a DTO. */
+  /**
+   * The configured provider's events (Stripe's, or the sandbox's); the body is read raw for the
+   * signature, not validated as a DTO. The path is Stripe's because the spec and the endpoints
+   * registered at Stripe name it.
+   */
   @Post('stripe')
   @HttpCode(200)
   @RouteConfig(KEEP_RAW_BODY)

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
 import { CURRENCY } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
-import { addDays } from '@core/payments/billing-calendar';
-import type { SandboxObjectRow } from '@core/database/repositories/sandbox-object.repository';
-import { renewalInvoiceObject, stripeEvent, subscriptionObject } from '@core/payments/providers/sandbox/sandbox-events';
-import { sandboxId } from '@core/payments/providers/sandbox/sandbox-ids';
-import { currentPeriodEnd } from '@core/payments/providers/sandbox/sandbox-periods';
-import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
+import { AppConfig } from '../../../config/app-config';
+import type { SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
+import { addDays } from '../../billing-calendar';
 import { failsOffSession } from './sandbox-cards';
+import { renewalInvoiceObject, stripeEvent, subscriptionObject } from './sandbox-events';
+import { sandboxId } from './sandbox-ids';
+import { currentPeriodEnd } from './sandbox-periods';
+import { SandboxStore } from './sandbox-store';
 
 /**
  * The sandbox's clock, like a Stripe test clock: moving it forward performs, in the order they
@@ -76,23 +76,7 @@ export class SandboxClockService {
    * on), and the period counts as billed.
    */
   private async voidPeriod(manager: EntityManager, subscription: SandboxObjectRow, period: number, at: Date): Promise<SandboxObjectRow> {
-    await this.store.insertOnce(
-      manager,
-      {
-        id: sandboxId('in'),
-        object: 'invoice',
-        orderId: subscription.order_id,
-        idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
-        clientSecret: null,
-        status: 'void',
-        amountCents: 0,
-        currency: subscription.currency ?? CURRENCY.toLowerCase(),
-        customerId: subscription.customer_id,
-        paymentMethodId: subscription.payment_method_id,
-        createdAt: at,
-      },
-      () => [],
-    );
+    await this.store.insertOnce(manager, { ...renewalInvoice(subscription, period, at), status: 'void', amountCents: 0 }, () => []);
     return subscription;
   }
 
@@ -106,17 +90,9 @@ export class SandboxClockService {
     await this.store.insertOnce(
       manager,
       {
-        id: sandboxId('in'),
-        object: 'invoice',
-        orderId: subscription.order_id,
-        idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
-        clientSecret: null,
+        ...renewalInvoice(subscription, period, at),
         status: fails ? 'open' : 'paid',
         amountCents: Math.max(0, renewalAmountCents(subscription, period) - off),
-        currency: subscription.currency ?? CURRENCY.toLowerCase(),
-        customerId: subscription.customer_id,
-        paymentMethodId: subscription.payment_method_id,
-        createdAt: at,
         attemptCount: fails ? 1 : 0,
         firstFailedAt: fails ? at : null,
         nextAttemptAt: fails ? addDays(at, this.config.paymentRetryDays[0]) : null,
@@ -173,6 +149,21 @@ export class SandboxClockService {
       (updated) => [stripeEvent(type, subscriptionObject(updated, null), at)],
     );
   }
+}
+
+/** The invoice of renewal `period`, stored under its period's idempotency key so a period is billed once. */
+function renewalInvoice(subscription: SandboxObjectRow, period: number, at: Date) {
+  return {
+    id: sandboxId('in'),
+    object: 'invoice' as const,
+    orderId: subscription.order_id,
+    idempotencyKey: `sandbox-renewal:${subscription.id}:${period}`,
+    clientSecret: null,
+    currency: subscription.currency ?? CURRENCY.toLowerCase(),
+    customerId: subscription.customer_id,
+    paymentMethodId: subscription.payment_method_id,
+    createdAt: at,
+  };
 }
 
 /**

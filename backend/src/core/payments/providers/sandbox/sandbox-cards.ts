@@ -1,6 +1,6 @@
 import type { SandboxCard, SandboxCardError } from '@contracts/payments';
-import { CARD_ERRORS } from '@core/payments/providers/sandbox/sandbox-card-errors';
-import { DISPUTED_CARD_OUTCOME } from '@core/payments/providers/sandbox/sandbox-disputes';
+import { CARD_ERRORS } from './sandbox-card-errors';
+import { DISPUTED_CARD_OUTCOME } from './sandbox-disputes';
 
 /** What a Stripe test card does when confirmed (https://docs.stripe.com/testing). */
 export type CardOutcome =
@@ -38,9 +38,6 @@ export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   // Every charge succeeds, then is disputed as fraudulent (sandbox-disputes.ts); evidence decides it.
   '4000000000000259': DISPUTED_CARD_OUTCOME,
 };
-
-/** Stripe's own wording (kept with the sandbox provider, whose charges decline with it too). */
-export { CARD_ERRORS };
 
 export type ReadCard = { ok: true; outcome: CardOutcome; last4: string } | { ok: false; error: SandboxCardError };
 

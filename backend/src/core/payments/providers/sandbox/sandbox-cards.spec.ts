@@ -1,4 +1,5 @@
-import { CARD_ERRORS, passesLuhn, readCard } from './sandbox-cards';
+import { CARD_ERRORS } from './sandbox-card-errors';
+import { passesLuhn, readCard } from './sandbox-cards';
 
 const card = (number: string, expMonth = 12, expYear = 2034, cvc = '123') => ({ number, expMonth, expYear, cvc });
 const now = new Date('2026-06-15T00:00:00Z');
