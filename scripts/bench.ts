@@ -1,4 +1,5 @@
 import { benchApi } from '../tests/bench/api.bench';
+import { benchEmail } from '../tests/bench/email-render.bench';
 import { benchLaunch } from '../tests/bench/launch.bench';
 import { benchQueue } from '../tests/bench/queue.bench';
 import { BenchReport } from '../tests/bench/report';
@@ -10,11 +11,11 @@ import { step } from './lib/log';
 type Suite = (life: Lifecycle) => Promise<void | boolean>;
 
 /**
- * `npm run bench [api|queue|web|leads|verify|gate|launch] [--enforce-budget]`: benchmarks that print figures.
- * `web` also prints each page against its budget and a verdict; only with --enforce-budget does
+ * `npm run bench [api|queue|web|email|leads|verify|gate|launch] [--enforce-budget]`: benchmarks that print figures.
+ * `web` and `email` also print their figures against a budget and a verdict; only with --enforce-budget does
  * a verdict over budget make the command fail (exit 1), once every table is printed.
  */
-const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb };
+const suites: Record<string, Suite> = { api: (life) => benchApi(life), queue: benchQueue, web: benchWeb, email: benchEmail };
 const ENFORCE_BUDGET = '--enforce-budget';
 
 /**

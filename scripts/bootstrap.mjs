@@ -19,6 +19,8 @@ const commands = {
   bench: 'bench.js',
   'test-deploy': 'test-deploy.js',
   'stripe-setup': 'stripe-setup.js',
+  'email-compile': 'email-compile.js',
+  'email-preview': 'email-preview.js',
 };
 if (!commands[command]) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')}`);

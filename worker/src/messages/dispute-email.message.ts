@@ -1,6 +1,7 @@
 import { fill } from '@contracts/site/site-copy';
 import { emailCopy, type EmailCopy } from './email-copy';
-import { escapeHtml, formatAmount, type ReceiptEmail } from './receipt-email.message';
+import { EmailLayout } from './layout/email-layout';
+import { formatAmount, type ReceiptEmail } from './receipt-email.message';
 
 /** A dispute (chargeback) as the owner is told of it: no buyer's e-mail or name, the order reference finds them in admin. */
 export interface DisputeNotice {
@@ -36,21 +37,12 @@ export function buildDisputeEmail(dispute: DisputeNotice, copy: EmailCopy = emai
     common.signature,
     '',
   ].join('\n');
-  const c = copy.colors;
-  const h = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${h(title)}</title></head>
-<body style="font-family:${h(c.font)};color:${c.text}">
-<h1 style="font-size:20px">${h(title)}</h1>
-<p>${h(what)}</p>
-<table role="presentation">
-${rows.map(([l, v]) => `<tr><th align="left" style="font-weight:normal;padding-right:8px">${h(l)}</th><td>${h(v)}</td></tr>`).join('\n')}
-</table>
-<p><a href="${h(dispute.ordersUrl)}">${h(words.ordersLink)}</a></p>
-<p>${h(common.signature)}</p>
-</body>
-</html>
-`;
+  const layout = new EmailLayout(copy);
+  const html = layout.document({ title, heading: title, page: 'page' }, [
+    layout.paragraph(what),
+    layout.facts(rows),
+    layout.action({ label: words.ordersLink, url: dispute.ordersUrl }, 'light'),
+    layout.signature(),
+  ]);
   return { subject: fill(words.subject, { title }), html, text };
 }

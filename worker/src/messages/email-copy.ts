@@ -6,8 +6,8 @@ import type { Theme } from '@contracts/site/theme.schema';
 /**
  * The words of every e-mail, from the site folder's `emails/*.json` (site terms such as {brand}
  * and {program} filled in; the values of one message, such as {amount}, are filled by its
- * builder with `fill`), and their colours, from its theme.json. The HTML layout is each
- * builder's code.
+ * builder with `fill`), and their colours, from its theme.json. The HTML is the one layout of
+ * layout/email-layout.ts.
  */
 export interface EmailCopy {
   /** The e-mails' colours and font, from the site folder's theme.json (`email`). */

@@ -1,6 +1,7 @@
 import { fill } from '@contracts/site/site-copy';
 import { emailCopy, type EmailCopy } from './email-copy';
-import { escapeHtml, greetingOf } from './receipt-email.message';
+import { EmailLayout } from './layout/email-layout';
+import { greetingOf } from './receipt-email.message';
 
 export interface InvitationEmailInput {
   name: string;
@@ -39,26 +40,13 @@ export function buildInvitationEmail(input: InvitationEmailInput, copy: EmailCop
 
   const text = [greeting, '', intro, '', `${button}: ${input.link}`, '', validity, '', common.signature, ''].join('\n');
 
-  const c = copy.colors;
-  const h = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${h(words.title)}</title></head>
-<body style="margin:0;padding:24px;background:${c.pageDark};font-family:${h(c.font)};color:${c.text}">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:${c.card};border-radius:8px;padding:24px">
-<tr><td>
-<h1 style="font-size:20px;margin:0 0 16px">${h(common.heading)}</h1>
-<p>${h(greeting)}</p>
-<p>${h(intro)}</p>
-<p style="margin:24px 0"><a href="${h(input.link)}" style="display:inline-block;padding:12px 20px;background:${c.buttonDark};color:${c.buttonDarkText};border-radius:6px;text-decoration:none;font-weight:bold">${h(button)}</a></p>
-<p style="font-size:13px;color:${c.muted}">${h(common.buttonFallback)}<br>${h(input.link)}</p>
-<p>${h(validity)}</p>
-<p>${h(common.signature)}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
-
+  const layout = new EmailLayout(copy);
+  const html = layout.document({ title: words.title, heading: common.heading, page: 'pageDark' }, [
+    layout.paragraph(greeting),
+    layout.paragraph(intro),
+    layout.action({ label: button, url: input.link }, 'dark'),
+    layout.paragraph(validity),
+    layout.signature(),
+  ]);
   return { subject: words.subject, html, text };
 }

@@ -3,7 +3,8 @@ import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { defaultSiteDir } from '@contracts/site/site-folder';
 import { loadEmailCopy } from './email-copy';
-import { buildReceipt, escapeHtml, formatAmount, ReceiptOrder } from './receipt-email.message';
+import { escapeHtml } from './layout/email-layout';
+import { buildReceipt, formatAmount, ReceiptOrder } from './receipt-email.message';
 
 // Names and prices come from the site folder, so a seller's rename or price change keeps these green.
 const { name: brandName, programName } = site.brand;

@@ -2,6 +2,7 @@ import { formatMoney } from '@contracts/money';
 import { CURRENCY, findPlan } from '@contracts/plans';
 import { fill } from '@contracts/site/site-copy';
 import { emailCopy, type EmailCopy } from './email-copy';
+import { EmailLayout } from './layout/email-layout';
 
 /** The paid order, as the payment provider confirmed it. No card data ever reaches a receipt. */
 export interface ReceiptOrder {
@@ -31,10 +32,6 @@ export interface ReceiptEmail {
   subject: string;
   html: string;
   text: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -71,7 +68,12 @@ export function buildReceipt(order: ReceiptOrder, links: ReceiptLinks = {}, copy
     [words.labels.plan, plan.name],
     [words.labels.billing, plan.displayText],
     ...(order.addOn
-      ? [[words.labels.addOn, `${addOn?.name ?? order.addOn.planId}: ${formatAmount(order.addOn.amountCents, order.currency ?? CURRENCY)}`] as [string, string]]
+      ? [
+          [
+            words.labels.addOn,
+            `${addOn?.name ?? order.addOn.planId}: ${formatAmount(order.addOn.amountCents, order.currency ?? CURRENCY)}`,
+          ] as [string, string],
+        ]
       : []),
     ...(payment ? [[words.labels.payment, payment] as [string, string]] : []),
     [words.labels.amountPaid, amount],
@@ -93,27 +95,15 @@ export function buildReceipt(order: ReceiptOrder, links: ReceiptLinks = {}, copy
     '',
   ].join('\n');
 
-  const c = copy.colors;
-  const h = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${h(words.title)}</title></head>
-<body style="margin:0;padding:24px;background:${c.page};font-family:${h(c.font)};color:${c.text}">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:${c.card};border-radius:8px;padding:24px">
-<tr><td>
-<h1 style="font-size:20px;margin:0 0 16px">${h(common.heading)}</h1>
-<p>${h(greeting)}</p>
-<p>${h(intro)}</p>
-<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">
-${rows.map(([label, value]) => `<tr><th align="left" style="padding:6px 8px 6px 0;font-weight:normal;color:${c.muted}">${h(label)}</th><td style="padding:6px 0">${h(value)}</td></tr>`).join('\n')}
-</table>
-<p>${h(words.guarantee)}</p>
-${links.accountUrl ? `<p>${h(words.account)}: <a href="${h(links.accountUrl)}">${h(links.accountUrl)}</a></p>\n` : ''}<p>${h(common.signature)}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  const layout = new EmailLayout(copy);
+  const html = layout.document({ title: words.title, heading: common.heading, page: 'page' }, [
+    layout.paragraph(greeting),
+    layout.paragraph(intro),
+    layout.facts(rows),
+    layout.paragraph(words.guarantee),
+    ...(links.accountUrl ? [layout.labelledLink({ label: words.account, url: links.accountUrl })] : []),
+    layout.signature(),
+  ]);
 
   return { subject: fill(words.subject, { plan: plan.name, amount }), html, text };
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { EmailField } from '@/components/email-field';
 import { account as copy } from '@/content/account';
 import { ApiError } from '@/lib/api-client';
 import { formText } from '@/lib/form-text';
@@ -43,26 +44,7 @@ export function SignInForm({ linkError }: { linkError: string | null }) {
         </p>
       ) : null}
       <p>{copy.signIn.intro}</p>
-      <div className="field">
-        <label htmlFor="account-email">{copy.signIn.emailLabel}</label>
-        <input
-          ref={input}
-          id="account-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'account-email-error' : undefined}
-        />
-        {fieldError ? (
-          <p id="account-email-error" className="field__error">
-            {fieldError}
-          </p>
-        ) : null}
-      </div>
+      <EmailField ref={input} id="account-email" label={copy.signIn.emailLabel} error={fieldError} />
       <button type="submit" className="button button--cta button--block" disabled={pending}>
         {pending ? copy.signIn.pending : copy.signIn.submit}
       </button>

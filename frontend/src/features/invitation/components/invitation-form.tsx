@@ -1,5 +1,6 @@
 import { useContext, useRef, useState, type FormEvent } from 'react';
 import { formText } from '@/lib/form-text';
+import { EmailField } from '@/components/email-field';
 import { notify } from '@/components/toast/notify';
 import { invitation as copy } from '@/content/invitation';
 import { ApiError } from '@/lib/api-client';
@@ -101,27 +102,14 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
           </p>
         ) : null}
       </div>
-      <div className="field">
-        <label htmlFor="invitation-email">{copy.form.emailLabel}</label>
-        <input
-          ref={emailInput}
-          id="invitation-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'invitation-email-error' : undefined}
-          onChange={(event) => clearWhenValid('email', event.currentTarget.form)}
-        />
-        {errors.email ? (
-          <p id="invitation-email-error" className="field__error" data-testid="email-error">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
+      <EmailField
+        ref={emailInput}
+        id="invitation-email"
+        label={copy.form.emailLabel}
+        error={errors.email ?? null}
+        errorTestId="email-error"
+        onChange={(event) => clearWhenValid('email', event.currentTarget.form)}
+      />
       <div className="field">
         <label htmlFor="invitation-phone">{copy.form.phoneLabel}</label>
         <input id="invitation-phone" name="phone" type="tel" autoComplete="tel" />

@@ -1,5 +1,6 @@
 import { useContext, useRef, useState, type FormEvent } from 'react';
 import { formText } from '@/lib/form-text';
+import { EmailField } from '@/components/email-field';
 import { notify } from '@/components/toast/notify';
 import { leadCapture as copy } from '@/content/landing';
 import { analyticsUserId, track } from '@/lib/analytics';
@@ -13,8 +14,6 @@ import { rememberVisitorEmail } from '@/lib/visitor';
 import { createLead } from '../api/create-lead';
 import { buildLeadRequest, checkoutPath, isValidEmail, type LeadFormValues } from '../lead-request';
 import './lead-capture.css';
-
-const EMAIL_ERROR_ID = 'lead-email-error';
 
 function readForm(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
@@ -66,29 +65,16 @@ export function LeadForm() {
         <label htmlFor="lead-name">{copy.nameLabel}</label>
         <input id="lead-name" name="name" type="text" autoComplete="name" />
       </div>
-      <div className="field">
-        <label htmlFor={LEAD_EMAIL_FIELD_ID}>{copy.emailLabel}</label>
-        <input
-          ref={emailInput}
-          id={LEAD_EMAIL_FIELD_ID}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? EMAIL_ERROR_ID : undefined}
-          onChange={(event) => {
-            if (emailError && isValidEmail(event.currentTarget.value.trim())) setEmailError(null);
-          }}
-        />
-        {emailError ? (
-          <p id={EMAIL_ERROR_ID} className="field__error" data-testid="email-error">
-            {emailError}
-          </p>
-        ) : null}
-      </div>
+      <EmailField
+        ref={emailInput}
+        id={LEAD_EMAIL_FIELD_ID}
+        label={copy.emailLabel}
+        error={emailError}
+        errorTestId="email-error"
+        onChange={(event) => {
+          if (emailError && isValidEmail(event.currentTarget.value.trim())) setEmailError(null);
+        }}
+      />
       <div className="field">
         <label htmlFor="lead-phone">{copy.phoneLabel}</label>
         <input id="lead-phone" name="phone" type="tel" autoComplete="tel" />
