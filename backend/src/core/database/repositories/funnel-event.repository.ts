@@ -8,18 +8,6 @@ import { affectedRows } from './sql-results';
 /** Every event type, so a delete by age can use the (type, occurred_at) index. */
 const EVENT_TYPES = Object.keys({ page_view: true, checkout_start: true } satisfies Record<FunnelEventType, true>);
 
-/** A `funnel_events` row: a page view or checkout start from the SPA's beacon. Anonymous: no e-mail, name or query string. */
-export interface FunnelEventRow {
-  id: string;
-  type: FunnelEventType;
-  /** Random per browser (localStorage); it tells visits apart, not people. */
-  visitor_id: string;
-  path: string;
-  plan_id: string | null;
-  referral: string | null;
-  occurred_at: Date;
-}
-
 /** A beacon as the API accepted it. */
 export interface NewFunnelEvent {
   type: FunnelEventType;
@@ -30,7 +18,8 @@ export interface NewFunnelEvent {
 }
 
 export const FUNNEL_EVENT_TABLES: readonly TableColumns[] = [
-  // The beacon refuses anything but a public page path, a plan id and a referral id.
+  // The beacon refuses anything but a public page path, a plan id and a referral id; visitor_id is
+  // random per browser (localStorage): it tells visits apart, not people.
   { table: 'funnel_events', personal: [], notPersonal: ['type', 'visitor_id', 'path', 'plan_id', 'referral'] },
 ];
 

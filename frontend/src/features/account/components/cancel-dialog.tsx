@@ -1,5 +1,12 @@
 import type { AccountMembership } from '@contracts/account';
-import { CANCEL_REASONS, type CancelReason, offerFor, PAUSE_MONTHS, type PauseMonths, type SaveOfferDiscount } from '@contracts/cancellation';
+import {
+  CANCEL_REASONS,
+  type CancelReason,
+  offerFor,
+  PAUSE_MONTHS,
+  type PauseMonths,
+  type SaveOfferDiscount,
+} from '@contracts/cancellation';
 import { formatMoney } from '@contracts/money';
 import { useEffect, useId, useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
@@ -14,22 +21,72 @@ export interface SurveyAnswer {
 export const discountWords = (discount: SaveOfferDiscount): string =>
   discount.percentOff !== null ? `${discount.percentOff}%` : formatMoney(discount.amountOffCents ?? 0, discount.currency);
 
-/**
- * 'Cancel membership' opens this modal <dialog>: one question (why), then, for the reason given,
- * one offer (a pause, or the save offer's discount) instead of cancelling. 'No thanks, cancel' is
- * on every step, so cancelling takes two clicks from the account page; the safe choice, keeping
- * the membership, has the focus first. The browser traps focus in it and Escape closes it.
- */
-export function CancelDialog({
-  open,
-  membership,
-  periodEnd,
-  busy,
-  onCancelNow,
-  onPause,
-  onDiscount,
-  onClose,
+/** The survey: why the member leaves, and in their own words when the reason is 'other'. */
+function Survey({
+  reason,
+  onReason,
+  detail,
+  onDetail,
 }: {
+  reason: CancelReason | undefined;
+  onReason: (reason: CancelReason) => void;
+  detail: string;
+  onDetail: (detail: string) => void;
+}) {
+  const detailId = useId();
+  const flow = copy.cancelFlow;
+  return (
+    <>
+      <fieldset className="account__reasons">
+        <legend>{flow.question}</legend>
+        {CANCEL_REASONS.map((value) => (
+          <label key={value}>
+            <input type="radio" name="cancel-reason" value={value} checked={reason === value} onChange={() => onReason(value)} />{' '}
+            {flow.reasons[value]}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'other' ? (
+        <p className="account__field">
+          <label htmlFor={detailId}>{flow.detailLabel}</label>
+          <input id={detailId} type="text" maxLength={500} value={detail} onChange={(event) => onDetail(event.target.value)} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The offer's answers: the discount taken, or a pause of one of the lengths offered. */
+function OfferButtons({
+  offer,
+  discount,
+  busy,
+  onDiscount,
+  onPause,
+}: {
+  offer: 'discount' | 'pause' | null;
+  discount: SaveOfferDiscount | null;
+  busy: boolean;
+  onDiscount: () => void;
+  onPause: (months: PauseMonths) => void;
+}) {
+  const flow = copy.cancelFlow;
+  if (offer === 'discount' && discount)
+    return (
+      <button type="button" className="button button--cta" disabled={busy} onClick={onDiscount}>
+        {flow.discount.accept(discountWords(discount))}
+      </button>
+    );
+  return offer === 'pause'
+    ? PAUSE_MONTHS.map((months) => (
+        <button key={months} type="button" className="button button--cta" disabled={busy} onClick={() => onPause(months)}>
+          {flow.pause.months(months)}
+        </button>
+      ))
+    : null;
+}
+
+interface CancelDialogProps {
   open: boolean;
   membership: Pick<AccountMembership, 'offers'>;
   periodEnd: string | null;
@@ -38,12 +95,19 @@ export function CancelDialog({
   onPause: (answer: SurveyAnswer & { reason: CancelReason }, months: PauseMonths) => void;
   onDiscount: (answer: SurveyAnswer & { reason: CancelReason }) => void;
   onClose: () => void;
-}) {
+}
+
+/**
+ * 'Cancel membership' opens this modal <dialog>: one question (why), then, for the reason given,
+ * one offer (a pause, or the save offer's discount) instead of cancelling. 'No thanks, cancel' is
+ * on every step, so cancelling takes two clicks from the account page; the safe choice, keeping
+ * the membership, has the focus first. The browser traps focus in it and Escape closes it.
+ */
+export function CancelDialog({ open, membership, periodEnd, busy, onCancelNow, onPause, onDiscount, onClose }: CancelDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  const detailId = useId();
   const [reason, setReason] = useState<CancelReason | undefined>();
   const [detail, setDetail] = useState('');
   const [step, setStep] = useState<'survey' | 'offer'>('survey');
@@ -68,6 +132,12 @@ export function CancelDialog({
   const answer = (): SurveyAnswer => ({ reason, ...(reason === 'other' && detail.trim() ? { detail: detail.trim() } : {}) });
   const answered = (): SurveyAnswer & { reason: CancelReason } => ({ ...answer(), reason: reason as CancelReason });
   const flow = copy.cancelFlow;
+  const [title, body] =
+    step === 'survey'
+      ? [flow.title, flow.ends(periodEnd)]
+      : offer === 'discount' && discount
+        ? [flow.discount.title, flow.discount.body(discountWords(discount))]
+        : [flow.pause.title, flow.pause.body];
 
   return (
     <dialog
@@ -81,37 +151,9 @@ export function CancelDialog({
       }}
       data-testid="cancel-dialog"
     >
-      {step === 'survey' ? (
-        <>
-          <h2 id={titleId}>{flow.title}</h2>
-          <p id={bodyId}>{flow.ends(periodEnd)}</p>
-          <fieldset className="account__reasons">
-            <legend>{flow.question}</legend>
-            {CANCEL_REASONS.map((value) => (
-              <label key={value}>
-                <input type="radio" name="cancel-reason" value={value} checked={reason === value} onChange={() => setReason(value)} />{' '}
-                {flow.reasons[value]}
-              </label>
-            ))}
-          </fieldset>
-          {reason === 'other' ? (
-            <p className="account__field">
-              <label htmlFor={detailId}>{flow.detailLabel}</label>
-              <input id={detailId} type="text" maxLength={500} value={detail} onChange={(event) => setDetail(event.target.value)} />
-            </p>
-          ) : null}
-        </>
-      ) : offer === 'discount' && discount ? (
-        <>
-          <h2 id={titleId}>{flow.discount.title}</h2>
-          <p id={bodyId}>{flow.discount.body(discountWords(discount))}</p>
-        </>
-      ) : (
-        <>
-          <h2 id={titleId}>{flow.pause.title}</h2>
-          <p id={bodyId}>{flow.pause.body}</p>
-        </>
-      )}
+      <h2 id={titleId}>{title}</h2>
+      <p id={bodyId}>{body}</p>
+      {step === 'survey' ? <Survey reason={reason} onReason={setReason} detail={detail} onDetail={setDetail} /> : null}
       <div className="account__actions">
         <button ref={keep} type="button" className="button button--secondary" onClick={onClose}>
           {flow.keep}
@@ -121,18 +163,15 @@ export function CancelDialog({
             {flow.continue}
           </button>
         ) : null}
-        {step === 'offer' && offer === 'discount' && discount ? (
-          <button type="button" className="button button--cta" disabled={busy} onClick={() => onDiscount(answered())}>
-            {flow.discount.accept(discountWords(discount))}
-          </button>
+        {step === 'offer' ? (
+          <OfferButtons
+            offer={offer}
+            discount={discount}
+            busy={busy}
+            onDiscount={() => onDiscount(answered())}
+            onPause={(months) => onPause(answered(), months)}
+          />
         ) : null}
-        {step === 'offer' && offer === 'pause'
-          ? PAUSE_MONTHS.map((months) => (
-              <button key={months} type="button" className="button button--cta" disabled={busy} onClick={() => onPause(answered(), months)}>
-                {flow.pause.months(months)}
-              </button>
-            ))
-          : null}
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => onCancelNow(answer())}>
           {flow.cancelNow}
         </button>

@@ -9,23 +9,20 @@ import { confirmCardSetup } from '../api/confirm-card-setup';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/**
- * 'Update card' with the sandbox: its 'Test mode' card form, as at checkout. A card setup is
- * created for the membership, confirmed with the card typed here, and then applied to the
- * subscription, whose next payments use it.
- */
-export function CardUpdateForm({
-  orderId,
-  csrfToken,
-  onSaved,
-  onDone,
-}: {
+interface CardUpdateFormProps {
   orderId: string;
   csrfToken: string;
   /** The membership with its new card, as the server answered. */
   onSaved: (membership: AccountMembership) => void;
   onDone: (saved: boolean) => void;
-}) {
+}
+
+/**
+ * 'Update card' with the sandbox: its 'Test mode' card form, as at checkout. A card setup is
+ * created for the membership, confirmed with the card typed here, and then applied to the
+ * subscription, whose next payments use it.
+ */
+export function CardUpdateForm({ orderId, csrfToken, onSaved, onDone }: CardUpdateFormProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -4,76 +4,21 @@ import type { PaymentProviderName } from '@contracts/payments';
 import { useRef, useState } from 'react';
 import { account as copy } from '@/content/account';
 import { formatLongDateUtc } from '@/content/dates';
-import { ApiError } from '@/lib/api-client';
-import { cancelMembership, openBillingPortal, pauseMembership, resumeMembership, takeSaveOffer } from '../api/account-actions';
-import { CancelDialog, discountWords } from './cancel-dialog';
+import { CancelDialog } from './cancel-dialog';
 import { CardUpdateForm } from './card-update-form';
+import { useMembershipActions } from './use-membership-actions';
 
-const messageOf = (error: unknown) => (error instanceof ApiError && error.serverMessage) || copy.signIn.errorFallback;
-
-/** One membership: its state in words, its payments, and what the buyer may do with it. */
-export function MembershipCard({
-  membership,
-  provider,
-  csrfToken,
-  onChanged,
-}: {
-  membership: AccountMembership;
-  provider: PaymentProviderName;
-  csrfToken: string;
-  /** The membership as the server answered an action on it. */
-  onChanged: (membership: AccountMembership) => void;
-}) {
-  const [changing, setChanging] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [editingCard, setEditingCard] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; message: string } | null>(null);
-  const [portalPending, setPortalPending] = useState(false);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const headingId = `membership-${membership.orderId}`;
-  const periodEnd = membership.currentPeriodEnd ? formatLongDateUtc(membership.currentPeriodEnd) : null;
-
-  /** Runs one change of the membership; the server's answer replaces it, and `done` words what happened. */
-  const run = async (change: () => Promise<AccountMembership>, done: (changed: AccountMembership) => string) => {
-    setNotice(null);
-    setChanging(true);
-    try {
-      const changed = await change();
-      onChanged(changed);
-      setNotice({ tone: 'ok', message: done(changed) });
-    } catch (error) {
-      setNotice({ tone: 'error', message: messageOf(error) });
-    } finally {
-      setConfirming(false);
-      setChanging(false);
-    }
-  };
-
-  const closeFlow = () => {
-    setConfirming(false);
-    cancelButton.current?.focus();
-  };
-
-  const manageBilling = async () => {
-    setPortalPending(true);
-    try {
-      const { url } = await openBillingPortal(csrfToken, membership.orderId);
-      window.location.assign(url);
-    } catch (error) {
-      setNotice({ tone: 'error', message: messageOf(error) });
-      setPortalPending(false);
-    }
-  };
-
+/** The membership's state in words, and the payments it has taken. */
+function MembershipDetails({ membership, periodEnd }: { membership: AccountMembership; periodEnd: string | null }) {
   return (
-    <article className="account__membership" aria-labelledby={headingId} data-testid="membership">
-      <h3 id={headingId}>{membership.planName}</h3>
-      <p className="account__plan">{membership.displayText}</p>
+    <>
       <dl className="account__facts">
         <div>
           <dt>{copy.status}</dt>
           <dd data-testid="membership-status">
-            {membership.state === 'paused' && membership.pausedUntil ? copy.paused(formatLongDateUtc(membership.pausedUntil)) : membership.statusText}
+            {membership.state === 'paused' && membership.pausedUntil
+              ? copy.paused(formatLongDateUtc(membership.pausedUntil))
+              : membership.statusText}
           </dd>
         </div>
         {periodEnd && membership.state !== 'canceled' ? (
@@ -96,6 +41,37 @@ export function MembershipCard({
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+interface MembershipCardProps {
+  membership: AccountMembership;
+  provider: PaymentProviderName;
+  csrfToken: string;
+  /** The membership as the server answered an action on it. */
+  onChanged: (membership: AccountMembership) => void;
+}
+
+/** One membership: its state in words, its payments, and what the buyer may do with it. */
+export function MembershipCard({ membership, provider, csrfToken, onChanged }: MembershipCardProps) {
+  const actions = useMembershipActions(membership, csrfToken, onChanged);
+  const { changing, notice } = actions;
+  const [editingCard, setEditingCard] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const headingId = `membership-${membership.orderId}`;
+  const periodEnd = membership.currentPeriodEnd ? formatLongDateUtc(membership.currentPeriodEnd) : null;
+
+  const closeFlow = () => {
+    actions.setConfirming(false);
+    cancelButton.current?.focus();
+  };
+
+  return (
+    <article className="account__membership" aria-labelledby={headingId} data-testid="membership">
+      <h3 id={headingId}>{membership.planName}</h3>
+      <p className="account__plan">{membership.displayText}</p>
+      <MembershipDetails membership={membership} periodEnd={periodEnd} />
       <div className="account__actions">
         {membership.canCancel ? (
           <button
@@ -103,24 +79,24 @@ export function MembershipCard({
             type="button"
             className="button button--secondary"
             disabled={changing}
-            onClick={() => setConfirming(true)}
+            onClick={() => actions.setConfirming(true)}
           >
             {copy.cancel}
           </button>
         ) : null}
         {membership.canResume ? (
-          <button
-            type="button"
-            className="button button--cta"
-            disabled={changing}
-            onClick={() => void run(() => resumeMembership(csrfToken, membership.orderId), () => copy.resumed)}
-          >
+          <button type="button" className="button button--cta" disabled={changing} onClick={actions.resume}>
             {changing ? copy.working : copy.resume}
           </button>
         ) : null}
         {membership.canUpdateCard && provider === 'stripe' ? (
-          <button type="button" className="button button--secondary" disabled={portalPending} onClick={() => void manageBilling()}>
-            {portalPending ? copy.working : copy.manageBilling}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={actions.portalPending}
+            onClick={() => void actions.manageBilling()}
+          >
+            {actions.portalPending ? copy.working : copy.manageBilling}
           </button>
         ) : null}
         {membership.canUpdateCard && provider !== 'stripe' && !editingCard ? (
@@ -136,7 +112,7 @@ export function MembershipCard({
           onSaved={onChanged}
           onDone={(saved) => {
             setEditingCard(false);
-            if (saved) setNotice({ tone: 'ok', message: copy.card.saved });
+            if (saved) actions.setNotice({ tone: 'ok', message: copy.card.saved });
           }}
         />
       ) : null}
@@ -144,25 +120,14 @@ export function MembershipCard({
         {notice?.message}
       </p>
       <CancelDialog
-        open={confirming}
+        open={actions.confirming}
         membership={membership}
         periodEnd={periodEnd}
         busy={changing}
         onClose={closeFlow}
-        onCancelNow={(answer) => void run(() => cancelMembership(csrfToken, { orderId: membership.orderId, ...answer }), () => copy.canceled)}
-        onPause={(answer, months) =>
-          void run(
-            () => pauseMembership(csrfToken, { orderId: membership.orderId, ...answer, months }),
-            (changed) => copy.pausedNotice(changed.pausedUntil ? formatLongDateUtc(changed.pausedUntil) : ''),
-          )
-        }
-        onDiscount={(answer) => {
-          const discount = membership.offers.discount;
-          void run(
-            () => takeSaveOffer(csrfToken, { orderId: membership.orderId, ...answer }),
-            () => copy.discountedNotice(discount ? discountWords(discount) : ''),
-          );
-        }}
+        onCancelNow={actions.cancelNow}
+        onPause={actions.pause}
+        onDiscount={actions.takeDiscount}
       />
     </article>
   );

@@ -22,6 +22,35 @@ function discountOf(coupon: AdminCoupon): string {
   return coupon.kind === 'percent' ? `${coupon.percentOff}%` : formatMoney(coupon.amountOffCents ?? 0, CURRENCY, { decimals: 'always' });
 }
 
+/** The plans the coupon is for. */
+function PlanChoice({ chosen, onToggle }: { chosen: PlanId[]; onToggle: (id: PlanId) => void }) {
+  return (
+    <fieldset className="admin-field">
+      <legend>{copy.form.plans}</legend>
+      {COUPON_PLANS.map((plan) => (
+        <label key={plan.id}>
+          <input type="checkbox" checked={chosen.includes(plan.id)} onChange={() => onToggle(plan.id)} /> {plan.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The last create's outcome, announced: the server's refusal, or the code made. */
+function CreateOutcome({ create }: { create: ReturnType<typeof useCreateCoupon> }) {
+  return (
+    <div aria-live="polite">
+      {create.isError ? (
+        <p role="alert" className="coupons-error">
+          {errorText(create.error)}
+        </p>
+      ) : create.isSuccess ? (
+        <p role="status">{copy.form.created(create.data.code)}</p>
+      ) : null}
+    </div>
+  );
+}
+
 function CouponForm() {
   const create = useCreateCoupon();
   const [code, setCode] = useState('');
@@ -73,14 +102,7 @@ function CouponForm() {
           onChange={(e) => setValue(e.target.value)}
         />
       </fieldset>
-      <fieldset className="admin-field">
-        <legend>{copy.form.plans}</legend>
-        {COUPON_PLANS.map((plan) => (
-          <label key={plan.id}>
-            <input type="checkbox" checked={plans.includes(plan.id)} onChange={() => toggle(plan.id)} /> {plan.name}
-          </label>
-        ))}
-      </fieldset>
+      <PlanChoice chosen={plans} onToggle={toggle} />
       <div className="admin-field">
         <label htmlFor="coupon-months">{copy.form.months}</label>
         <input id="coupon-months" inputMode="numeric" value={months} onChange={(e) => setMonths(e.target.value)} />
@@ -101,15 +123,7 @@ function CouponForm() {
       <button type="submit" className="admin-button" disabled={create.isPending}>
         {create.isPending ? copy.form.creating : copy.form.create}
       </button>
-      <div aria-live="polite">
-        {create.isError ? (
-          <p role="alert" className="coupons-error">
-            {errorText(create.error)}
-          </p>
-        ) : create.isSuccess ? (
-          <p role="status">{copy.form.created(create.data.code)}</p>
-        ) : null}
-      </div>
+      <CreateOutcome create={create} />
     </form>
   );
 }

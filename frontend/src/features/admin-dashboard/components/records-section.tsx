@@ -6,7 +6,7 @@ import { adminDashboard } from '@/content/admin';
 import { forgetSessionOn401 } from '@/lib/admin-session';
 import { ApiError } from '@/lib/api-client';
 import { useDownload } from '../api/download-export';
-import { PAGE_SIZE, useRecords, type RecordKind } from '../api/get-records';
+import { PAGE_SIZE, useRecords, type RecordKind, type RecordRow } from '../api/get-records';
 import { formatCents, formatCount, formatTime, planName } from '../format';
 import { LoadState } from './load-state';
 import { Pager } from './pager';
@@ -105,6 +105,23 @@ function MemberRows({ rows }: { rows: AdminMemberRow[] }) {
   );
 }
 
+function RecordsTable({ kind, items, caption }: { kind: RecordKind; items: RecordRow<RecordKind>[]; caption: string }) {
+  return (
+    <div className="dash-table-wrap">
+      <table className="dash-table">
+        <caption className="visually-hidden">{caption}</caption>
+        {kind === 'leads' ? (
+          <LeadRows rows={items as AdminLeadRow[]} />
+        ) : kind === 'orders' ? (
+          <OrderRows rows={items as AdminOrderRow[]} />
+        ) : (
+          <MemberRows rows={items as AdminMemberRow[]} />
+        )}
+      </table>
+    </div>
+  );
+}
+
 const HEADINGS: Record<RecordKind, string> = { leads: copy.leadsHeading, orders: copy.ordersHeading, members: copy.membersHeading };
 const EMPTY: Record<RecordKind, string> = { leads: copy.emptyLeads, orders: copy.emptyOrders, members: copy.emptyMembers };
 
@@ -182,18 +199,7 @@ export function RecordsSection({ kind }: { kind: RecordKind }) {
         >
           {data ? (
             <>
-              <div className="dash-table-wrap">
-                <table className="dash-table">
-                  <caption className="visually-hidden">{heading}</caption>
-                  {kind === 'leads' ? (
-                    <LeadRows rows={data.items as AdminLeadRow[]} />
-                  ) : kind === 'orders' ? (
-                    <OrderRows rows={data.items as AdminOrderRow[]} />
-                  ) : (
-                    <MemberRows rows={data.items as AdminMemberRow[]} />
-                  )}
-                </table>
-              </div>
+              <RecordsTable kind={kind} items={data.items} caption={heading} />
               <Pager label={heading} page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
             </>
           ) : null}

@@ -1,73 +1,14 @@
-import type { RevenueMode, RevenueReport, RevenueTable } from '@contracts/revenue';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { RevenueMode, RevenueReport } from '@contracts/revenue';
+import { useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/page-heading';
 import { adminRevenue as copy } from '@/content/admin-revenue';
 import { pages } from '@/content/pages';
-import { downloadFile } from '../api/download-export';
-import { revenueParams, useRevenue, type RevenueRange } from '../api/get-revenue';
-import { formatCents, formatCount, formatRate, planName } from '../format';
+import { useRevenue, type RevenueRange } from '../api/get-revenue';
+import { formatCount, formatRate } from '../format';
 import { LoadState } from './load-state';
-import { MovementsChart, MrrChart } from './revenue-charts';
+import { ChurnPanel, CohortsPanel, MembersPanel, moneyOf, MrrPanel, PlansPanel } from './revenue-panels';
 import '../dashboard.css';
 import '../revenue.css';
-
-/** Shades of the cohort table: the share of a cohort still paying, in fifths. */
-const shade = (share: number) => `rev-cohort--${Math.round(share * 5)}`;
-
-function Panel({
-  id,
-  heading,
-  intro,
-  table,
-  range,
-  children,
-}: {
-  id: string;
-  heading: string;
-  intro?: string;
-  table: { name: string; key: RevenueTable };
-  range: RevenueRange;
-  children: ReactNode;
-}) {
-  const [failed, setFailed] = useState(false);
-  const download = () => {
-    setFailed(false);
-    downloadFile('/api/admin/revenue/export.csv', { ...revenueParams(range), table: table.key }).catch(() => setFailed(true));
-  };
-  return (
-    <section className="dash-section" aria-labelledby={id} data-testid={id}>
-      <div className="dash-toolbar">
-        <h2 id={id}>{heading}</h2>
-        <button type="button" className="admin-button" onClick={download}>
-          {copy.downloadCsv(table.name)}
-        </button>
-      </div>
-      {intro ? <p>{intro}</p> : null}
-      {failed ? <p role="alert">{copy.downloadFailed}</p> : null}
-      {children}
-    </section>
-  );
-}
-
-function Table({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
-  return (
-    <div className="dash-table-wrap">
-      <table className="dash-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
 
 function Summary({ report, money }: { report: RevenueReport; money: (cents: number) => string }) {
   const s = copy.summary;
@@ -106,139 +47,14 @@ function Summary({ report, money }: { report: RevenueReport; money: (cents: numb
 }
 
 function Report({ report, range }: { report: RevenueReport; range: RevenueRange }) {
-  const money = (cents: number) => formatCents(cents, report.currency);
-  const m = copy.mrr.columns;
-  const c = copy.churn.columns;
-  const last = report.months.at(-1);
-  const ages = Math.max(0, ...report.cohorts.map((cohort) => cohort.paying.length));
   return (
     <>
-      <Summary report={report} money={money} />
-      <Panel
-        id="revenue-mrr"
-        heading={copy.mrr.heading}
-        intro={copy.mrr.pauses}
-        table={{ name: copy.mrr.tableName, key: 'months' }}
-        range={range}
-      >
-        <MrrChart months={report.months} format={money} label={copy.mrr.chartLabel(report.from, report.to, money(last?.mrrCents ?? 0))} />
-        <MovementsChart months={report.months} label={copy.mrr.movementsLabel} />
-        <Table caption={copy.mrr.heading} columns={Object.values(m)}>
-          {report.months.map((row) => (
-            <tr key={row.month} data-testid="revenue-month">
-              <th scope="row">{row.month}</th>
-              <td>{money(row.mrrCents)}</td>
-              <td>{formatCount(row.payingMembers)}</td>
-              <td>{formatCount(row.membersOnPause)}</td>
-              <td>{money(row.newCents)}</td>
-              <td>{money(row.expansionCents)}</td>
-              <td>{money(row.contractionCents)}</td>
-              <td>{money(row.churnedCents)}</td>
-              <td>{money(row.reactivatedCents)}</td>
-              <td>{money(row.pausedCents)}</td>
-              <td>{money(row.resumedCents)}</td>
-            </tr>
-          ))}
-        </Table>
-      </Panel>
-      <Panel
-        id="revenue-churn"
-        heading={copy.churn.heading}
-        intro={copy.churn.intro}
-        table={{ name: copy.churn.tableName, key: 'months' }}
-        range={range}
-      >
-        <Table caption={copy.churn.heading} columns={Object.values(c)}>
-          {report.months.map((row) => (
-            <tr key={row.month} data-testid="revenue-churn-month">
-              <th scope="row">{row.month}</th>
-              <td>{row.churnedVoluntary}</td>
-              <td>{row.churnedInvoluntary}</td>
-              <td>{row.failedPayments}</td>
-              <td>{row.recoveredPayments}</td>
-              <td>{row.refunds}</td>
-              <td>{money(row.refundedCents)}</td>
-              <td>{row.disputes}</td>
-              <td>{row.disputesLost}</td>
-            </tr>
-          ))}
-        </Table>
-      </Panel>
-      <Panel id="revenue-members" heading={copy.members.heading} table={{ name: copy.members.tableName, key: 'members' }} range={range}>
-        {report.activeByPlan.length === 0 ? (
-          <p className="dash-state">{copy.members.empty}</p>
-        ) : (
-          <Table caption={copy.members.heading} columns={Object.values(copy.members.columns)}>
-            {report.activeByPlan.map((row) => (
-              <tr key={row.planId}>
-                <th scope="row">{planName(row.planId)}</th>
-                <td>{row.active}</td>
-                <td>{row.canceling}</td>
-                <td>{row.pastDue}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Panel>
-      <Panel
-        id="revenue-plans"
-        heading={copy.plans.heading}
-        intro={copy.plans.intro}
-        table={{ name: copy.plans.tableName, key: 'plans' }}
-        range={range}
-      >
-        {report.plans.length === 0 ? (
-          <p className="dash-state">{copy.plans.empty}</p>
-        ) : (
-          <Table caption={copy.plans.heading} columns={Object.values(copy.plans.columns)}>
-            {report.plans.map((row) => (
-              <tr key={row.planId} data-testid="revenue-plan">
-                <th scope="row">{planName(row.planId)}</th>
-                <td>{row.buyers}</td>
-                <td>{money(row.netCents)}</td>
-                <td>{money(row.averageCents)}</td>
-                <td>{row.lifetimeValueCents === null ? copy.plans.noChurn : money(row.lifetimeValueCents)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Panel>
-      <Panel
-        id="revenue-cohorts"
-        heading={copy.cohorts.heading}
-        intro={copy.cohorts.intro}
-        table={{ name: copy.cohorts.tableName, key: 'cohorts' }}
-        range={range}
-      >
-        {report.cohorts.length === 0 ? (
-          <p className="dash-state">{copy.cohorts.empty}</p>
-        ) : (
-          <Table
-            caption={copy.cohorts.heading}
-            columns={[
-              copy.cohorts.columns.month,
-              copy.cohorts.columns.members,
-              ...Array.from({ length: ages }, (_, n) => copy.cohorts.columns.after(n)),
-            ]}
-          >
-            {report.cohorts.map((cohort) => (
-              <tr key={cohort.month} data-testid="revenue-cohort">
-                <th scope="row">{cohort.month}</th>
-                <td>{cohort.members}</td>
-                {Array.from({ length: ages }, (_, n) =>
-                  n < cohort.paying.length ? (
-                    <td key={n} className={`rev-cohort ${shade(cohort.paying[n] / Math.max(1, cohort.members))}`}>
-                      {cohort.paying[n]}
-                    </td>
-                  ) : (
-                    <td key={n} />
-                  ),
-                )}
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Panel>
+      <Summary report={report} money={moneyOf(report)} />
+      <MrrPanel report={report} range={range} />
+      <ChurnPanel report={report} range={range} />
+      <MembersPanel report={report} range={range} />
+      <PlansPanel report={report} range={range} />
+      <CohortsPanel report={report} range={range} />
     </>
   );
 }

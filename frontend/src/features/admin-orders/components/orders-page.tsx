@@ -25,7 +25,12 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: (p
           <ul className="orders-refunds">
             {payment.refunds.map((refund) => (
               <li key={refund.id}>
-                {copy.payment.refundLine(formatCents(refund.amountCents, payment.currency), refund.status, refund.reason, refund.requestedBy)}
+                {copy.payment.refundLine(
+                  formatCents(refund.amountCents, payment.currency),
+                  refund.status,
+                  refund.reason,
+                  refund.requestedBy,
+                )}
               </li>
             ))}
           </ul>
@@ -63,6 +68,50 @@ interface Refunding {
   bump: AdminBillingOrder['bump'];
 }
 
+/** The order's reference, dates and state: refunded, ended, disputed, instalments paid. */
+function OrderFacts({ order }: { order: AdminBillingOrder }) {
+  return (
+    <dl className="orders-facts">
+      <dt>{copy.order.reference}</dt>
+      <dd className="orders-id">{order.id}</dd>
+      <dt>{copy.order.placed}</dt>
+      <dd>{formatTime(order.createdAt)}</dd>
+      <dt>{copy.order.status}</dt>
+      <dd>
+        {order.status}
+        {order.testOrder ? ` (${copy.order.testOrder})` : ''}
+      </dd>
+      {order.refundedCents > 0 ? (
+        <>
+          <dt>{copy.order.refunded}</dt>
+          <dd>{formatCents(order.refundedCents, order.currency)}</dd>
+        </>
+      ) : null}
+      {order.accessRevokedAt ? (
+        <>
+          <dt>{copy.order.accessEnded}</dt>
+          <dd>{formatTime(order.accessRevokedAt)}</dd>
+        </>
+      ) : null}
+      {order.disputeStatus ? (
+        <>
+          <dt>{copy.order.dispute}</dt>
+          <dd>{order.disputeStatus}</dd>
+        </>
+      ) : null}
+      {order.instalments !== null && order.paidAt ? (
+        <>
+          <dt>{copy.order.instalments}</dt>
+          <dd>
+            {copy.order.instalmentsPaid(order.payments.length, order.instalments)}
+            {order.instalmentsStoppedAt ? `, ${copy.order.instalmentsStopped(formatTime(order.instalmentsStoppedAt))}` : ''}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 function OrderCard({
   order,
   onRefund,
@@ -77,44 +126,7 @@ function OrderCard({
       <h2 className="orders-card__title">
         {order.email} · {planName(order.planId)}
       </h2>
-      <dl className="orders-facts">
-        <dt>{copy.order.reference}</dt>
-        <dd className="orders-id">{order.id}</dd>
-        <dt>{copy.order.placed}</dt>
-        <dd>{formatTime(order.createdAt)}</dd>
-        <dt>{copy.order.status}</dt>
-        <dd>
-          {order.status}
-          {order.testOrder ? ` (${copy.order.testOrder})` : ''}
-        </dd>
-        {order.refundedCents > 0 ? (
-          <>
-            <dt>{copy.order.refunded}</dt>
-            <dd>{formatCents(order.refundedCents, order.currency)}</dd>
-          </>
-        ) : null}
-        {order.accessRevokedAt ? (
-          <>
-            <dt>{copy.order.accessEnded}</dt>
-            <dd>{formatTime(order.accessRevokedAt)}</dd>
-          </>
-        ) : null}
-        {order.disputeStatus ? (
-          <>
-            <dt>{copy.order.dispute}</dt>
-            <dd>{order.disputeStatus}</dd>
-          </>
-        ) : null}
-        {order.instalments !== null && order.paidAt ? (
-          <>
-            <dt>{copy.order.instalments}</dt>
-            <dd>
-              {copy.order.instalmentsPaid(order.payments.length, order.instalments)}
-              {order.instalmentsStoppedAt ? `, ${copy.order.instalmentsStopped(formatTime(order.instalmentsStoppedAt))}` : ''}
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <OrderFacts order={order} />
       {instalmentsRunning(order) ? (
         <button type="button" className="admin-button admin-button--danger" onClick={() => onStopInstalments(order)}>
           {copy.order.stopInstalments}

@@ -10,23 +10,56 @@ import { ConfirmDialog, useDialogFailure } from './confirm-dialog';
 
 const copy = adminOrders.dialog;
 
+interface RefundDialogProps {
+  payment: AdminPayment;
+  /** The add-on (order bump) this first payment included: offered as a refund of its own, at what it charged. */
+  bump?: AdminBillingOrder['bump'];
+  onClose: () => void;
+}
+
+type RefundMode = 'full' | 'partial' | 'bump';
+
+/** What to refund: all that is left, an amount, or the add-on alone (when it is still refundable). */
+function RefundModes({
+  title,
+  mode,
+  onMode,
+  left,
+  bump,
+}: {
+  title: string;
+  mode: RefundMode;
+  onMode: (mode: RefundMode) => void;
+  left: string;
+  /** The add-on's name and amount, when it may be refunded alone. */
+  bump: string | null;
+}) {
+  return (
+    <fieldset className="orders-dialog__choice">
+      <legend className="visually-hidden">{title}</legend>
+      <label>
+        <input type="radio" name="mode" checked={mode === 'full'} onChange={() => onMode('full')} /> {copy.full(left)}
+      </label>
+      <label>
+        <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => onMode('partial')} /> {copy.partial}
+      </label>
+      {bump ? (
+        <label>
+          <input type="radio" name="mode" checked={mode === 'bump'} onChange={() => onMode('bump')} /> {bump}
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /**
  * The confirmation of a refund, as a modal dialog: full by default, or a partial amount in the
  * payment's currency. Its request key is made when it opens, so a double click or a retry after a network
  * error is the same refund.
  */
-export function RefundDialog({
-  payment,
-  bump = null,
-  onClose,
-}: {
-  payment: AdminPayment;
-  /** The add-on (order bump) this first payment included: offered as a refund of its own, at what it charged. */
-  bump?: AdminBillingOrder['bump'];
-  onClose: () => void;
-}) {
+export function RefundDialog({ payment, bump = null, onClose }: RefundDialogProps) {
   const [requestKey] = useState(() => crypto.randomUUID());
-  const [mode, setMode] = useState<'full' | 'partial' | 'bump'>('full');
+  const [mode, setMode] = useState<RefundMode>('full');
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState(false);
   const refund = useRefundPayment();
@@ -78,21 +111,13 @@ export function RefundDialog({
       onClose={onClose}
     >
       <p>{copy.summary(money(payment.amountCents), left)}</p>
-      <fieldset className="orders-dialog__choice">
-        <legend className="visually-hidden">{copy.title(payment.sequence)}</legend>
-        <label>
-          <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} /> {copy.full(left)}
-        </label>
-        <label>
-          <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} /> {copy.partial}
-        </label>
-        {bumpRefundable && bump ? (
-          <label>
-            <input type="radio" name="mode" checked={mode === 'bump'} onChange={() => setMode('bump')} />{' '}
-            {copy.bump(findPlan(bump.planId)?.name ?? bump.planId, money(bump.amountCents))}
-          </label>
-        ) : null}
-      </fieldset>
+      <RefundModes
+        title={copy.title(payment.sequence)}
+        mode={mode}
+        onMode={setMode}
+        left={left}
+        bump={bumpRefundable && bump ? copy.bump(findPlan(bump.planId)?.name ?? bump.planId, money(bump.amountCents)) : null}
+      />
       {mode === 'partial' ? (
         <div className="admin-field">
           <label htmlFor={`${ids}-amount`}>{copy.amountLabel(payment.currency)}</label>

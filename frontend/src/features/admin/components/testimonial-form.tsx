@@ -7,6 +7,61 @@ const copy = testimonialManager.form;
 const RATINGS = Array.from({ length: TESTIMONIAL_RATING_MAX - TESTIMONIAL_RATING_MIN + 1 }, (_, i) => TESTIMONIAL_RATING_MAX - i);
 const FIELD_ORDER = ['name', 'title', 'content', 'videoUrl', 'imageUrl'] as const;
 
+type FieldName = (typeof FIELD_ORDER)[number];
+
+interface TextFieldProps {
+  id: string;
+  name: FieldName;
+  label: string;
+  input: 'input' | 'textarea';
+  type: string;
+  value: string;
+  error: string | undefined;
+  onChange: (name: FieldName, value: string) => void;
+}
+
+/** One text field of the form, with its error below it (and named by it) while it has one. */
+function TextField({ id, name, label, input, type, value, error, onChange }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  const shared = { id, name, value, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {input === 'textarea' ? (
+        <textarea {...shared} rows={4} onChange={(event) => onChange(name, event.currentTarget.value)} />
+      ) : (
+        <input
+          {...shared}
+          type={type}
+          inputMode={type === 'url' ? 'url' : undefined}
+          onChange={(event) => onChange(name, event.currentTarget.value)}
+        />
+      )}
+      {error ? (
+        <p id={errorId} className="admin-field__error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The star rating, which only an edit sets (a new testimonial takes the default). */
+function RatingField({ id, value, onChange }: { id: string; value: number; onChange: (stars: number) => void }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{copy.ratingLabel}</label>
+      <select id={id} name="rating" value={value} onChange={(event) => onChange(Number(event.currentTarget.value))}>
+        {RATINGS.map((stars) => (
+          <option key={stars} value={stars}>
+            {copy.ratingOption(stars)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface TestimonialFormProps {
   mode: 'create' | 'edit';
   initial: TestimonialValues;
@@ -40,37 +95,18 @@ export function TestimonialForm({ mode, initial, pending, onSubmit, onCancel }: 
     if ((await onSubmit(values)) && mode === 'create') setValues(initial);
   }
 
-  const field = (name: (typeof FIELD_ORDER)[number], label: string, input: 'input' | 'textarea', type = 'text') => {
-    const inputId = `${id}-${name}`;
-    const errorId = `${inputId}-error`;
-    const shared = {
-      id: inputId,
-      name,
-      value: values[name],
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': errors[name] ? errorId : undefined,
-    };
-    return (
-      <div className="admin-field">
-        <label htmlFor={inputId}>{label}</label>
-        {input === 'textarea' ? (
-          <textarea {...shared} rows={4} onChange={(event) => set(name, event.currentTarget.value)} />
-        ) : (
-          <input
-            {...shared}
-            type={type}
-            inputMode={type === 'url' ? 'url' : undefined}
-            onChange={(event) => set(name, event.currentTarget.value)}
-          />
-        )}
-        {errors[name] ? (
-          <p id={errorId} className="admin-field__error" data-testid={`error-${name}`}>
-            {errors[name]}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (name: FieldName, label: string, input: 'input' | 'textarea', type = 'text') => (
+    <TextField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      input={input}
+      type={type}
+      value={values[name]}
+      error={errors[name]}
+      onChange={set}
+    />
+  );
 
   return (
     <form
@@ -85,23 +121,7 @@ export function TestimonialForm({ mode, initial, pending, onSubmit, onCancel }: 
       {field('content', copy.contentLabel, 'textarea')}
       {field('videoUrl', copy.videoUrlLabel, 'input', 'url')}
       {field('imageUrl', copy.imageUrlLabel, 'input', 'url')}
-      {mode === 'edit' ? (
-        <div className="admin-field">
-          <label htmlFor={`${id}-rating`}>{copy.ratingLabel}</label>
-          <select
-            id={`${id}-rating`}
-            name="rating"
-            value={values.rating}
-            onChange={(event) => set('rating', Number(event.currentTarget.value))}
-          >
-            {RATINGS.map((stars) => (
-              <option key={stars} value={stars}>
-                {copy.ratingOption(stars)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {mode === 'edit' ? <RatingField id={`${id}-rating`} value={values.rating} onChange={(stars) => set('rating', stars)} /> : null}
       <label className="admin-check">
         <input
           type="checkbox"

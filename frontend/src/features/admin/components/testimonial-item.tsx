@@ -17,6 +17,65 @@ interface TestimonialItemProps {
   featuredPlace: { index: number; count: number } | null;
 }
 
+/** The testimonial as the site shows it: name, markers (featured, video), title, text and rating. */
+function TestimonialSummary({ testimonial: t }: { testimonial: AdminTestimonial }) {
+  return (
+    <>
+      <div className="admin-item__head">
+        <h3 className="admin-item__name">{t.name}</h3>
+        {t.featured ? (
+          <span
+            className="admin-item__marker admin-item__marker--featured"
+            role="img"
+            aria-label={copy.featuredMarker}
+            title={copy.featuredMarker}
+            data-testid="marker-featured"
+          >
+            ★
+          </span>
+        ) : null}
+        {t.videoUrl ? (
+          <span className="admin-item__marker" role="img" aria-label={copy.videoMarker} title={copy.videoMarker} data-testid="marker-video">
+            ▶
+          </span>
+        ) : null}
+      </div>
+      <p className="admin-item__title">{t.title}</p>
+      <p className="admin-item__content" data-testid="admin-testimonial-content">
+        {t.content}
+      </p>
+      <p className="admin-item__rating">{copy.ratingText(t.rating)}</p>
+    </>
+  );
+}
+
+/** Up and down among the featured testimonials (the first cannot go up, nor the last down). */
+function MoveButtons({
+  place,
+  disabled,
+  onMove,
+}: {
+  place: NonNullable<TestimonialItemProps['featuredPlace']>;
+  disabled: boolean;
+  onMove: (displayOrder: number) => void;
+}) {
+  return (
+    <>
+      <button type="button" className="admin-button" disabled={disabled || place.index === 0} onClick={() => onMove(place.index - 1)}>
+        {copy.moveUp}
+      </button>
+      <button
+        type="button"
+        className="admin-button"
+        disabled={disabled || place.index === place.count - 1}
+        onClick={() => onMove(place.index + 1)}
+      >
+        {copy.moveDown}
+      </button>
+    </>
+  );
+}
+
 export function TestimonialItem({ testimonial: t, featuredPlace }: TestimonialItemProps) {
   const queryClient = useQueryClient();
   const update = useUpdateTestimonial();
@@ -66,30 +125,7 @@ export function TestimonialItem({ testimonial: t, featuredPlace }: TestimonialIt
 
   return (
     <li className="admin-card admin-item" data-testid="admin-testimonial">
-      <div className="admin-item__head">
-        <h3 className="admin-item__name">{t.name}</h3>
-        {t.featured ? (
-          <span
-            className="admin-item__marker admin-item__marker--featured"
-            role="img"
-            aria-label={copy.featuredMarker}
-            title={copy.featuredMarker}
-            data-testid="marker-featured"
-          >
-            ★
-          </span>
-        ) : null}
-        {t.videoUrl ? (
-          <span className="admin-item__marker" role="img" aria-label={copy.videoMarker} title={copy.videoMarker} data-testid="marker-video">
-            ▶
-          </span>
-        ) : null}
-      </div>
-      <p className="admin-item__title">{t.title}</p>
-      <p className="admin-item__content" data-testid="admin-testimonial-content">
-        {t.content}
-      </p>
-      <p className="admin-item__rating">{copy.ratingText(t.rating)}</p>
+      <TestimonialSummary testimonial={t} />
       {mode === 'confirm-delete' ? (
         <div className="admin-item__confirm" role="group" aria-label={copy.delete}>
           <p>{copy.confirmDelete(t.name)}</p>
@@ -109,24 +145,7 @@ export function TestimonialItem({ testimonial: t, featuredPlace }: TestimonialIt
             {t.featured ? copy.unfeature : copy.feature}
           </button>
           {featuredPlace ? (
-            <>
-              <button
-                type="button"
-                className="admin-button"
-                disabled={update.isPending || featuredPlace.index === 0}
-                onClick={() => void change({ displayOrder: featuredPlace.index - 1 })}
-              >
-                {copy.moveUp}
-              </button>
-              <button
-                type="button"
-                className="admin-button"
-                disabled={update.isPending || featuredPlace.index === featuredPlace.count - 1}
-                onClick={() => void change({ displayOrder: featuredPlace.index + 1 })}
-              >
-                {copy.moveDown}
-              </button>
-            </>
+            <MoveButtons place={featuredPlace} disabled={update.isPending} onMove={(displayOrder) => void change({ displayOrder })} />
           ) : null}
           <button type="button" className="admin-button admin-button--danger" onClick={() => setMode('confirm-delete')}>
             {copy.delete}

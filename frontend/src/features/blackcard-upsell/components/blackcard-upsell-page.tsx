@@ -16,6 +16,60 @@ function AcceptButton({ href, label, testId }: { href: string; label: string; te
   );
 }
 
+/** Level 1 done: how far along the whole path the buyer now is. */
+function LevelOneProgress() {
+  return (
+    <div className="level-two__progress" data-testid="level-two-progress">
+      <p className="level-two__completed">{copy.progress.completed}</p>
+      <div
+        className="level-two__bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={LEVEL_ONE_PROGRESS_PERCENT}
+        aria-label={copy.progress.label}
+      >
+        <span className="level-two__bar-fill" style={{ width: `${LEVEL_ONE_PROGRESS_PERCENT}%` }} />
+      </div>
+      <p className="level-two__progress-label">{copy.progress.label}</p>
+    </div>
+  );
+}
+
+/** Every level side by side, the current one marked. */
+function LevelsTable() {
+  return (
+    <section className="level-two__section" aria-labelledby="level-two-levels-heading">
+      <div className="container">
+        <h2 id="level-two-levels-heading">{copy.levels.heading}</h2>
+        <div className="level-two__table-wrap" tabIndex={0} role="region" aria-labelledby="level-two-levels-heading">
+          <table className="level-two__table" data-testid="level-two-levels">
+            <caption className="visually-hidden">{copy.levels.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{copy.levels.columns.level}</th>
+                <th scope="col">{copy.levels.columns.focus}</th>
+                <th scope="col">{copy.levels.columns.investment}</th>
+                <th scope="col">{copy.levels.columns.result}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {copy.levels.rows.map((row) => (
+                <tr key={row.level} className={row.current ? 'level-two__row--current' : undefined}>
+                  <th scope="row">{row.level}</th>
+                  <td>{row.focus}</td>
+                  <td>{row.investment}</td>
+                  <td>{row.result}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 /** /blackcard-upsell: the Level Two offer for invitees who just bought Level 1 (spec sections 1, 2 and 9). */
 export function BlackcardUpsellPage({ visitor }: { visitor: LevelTwoVisitor }) {
   useEffect(() => {
@@ -27,20 +81,7 @@ export function BlackcardUpsellPage({ visitor }: { visitor: LevelTwoVisitor }) {
     <main className="level-two">
       <header className="level-two__hero">
         <div className="container container--narrow">
-          <div className="level-two__progress" data-testid="level-two-progress">
-            <p className="level-two__completed">{copy.progress.completed}</p>
-            <div
-              className="level-two__bar"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={LEVEL_ONE_PROGRESS_PERCENT}
-              aria-label={copy.progress.label}
-            >
-              <span className="level-two__bar-fill" style={{ width: `${LEVEL_ONE_PROGRESS_PERCENT}%` }} />
-            </div>
-            <p className="level-two__progress-label">{copy.progress.label}</p>
-          </div>
+          <LevelOneProgress />
           <p className="level-two__eyebrow">{copy.hero.eyebrow}</p>
           <PageHeading>{copy.hero.heading}</PageHeading>
           <p className="level-two__lead">{copy.hero.body}</p>
@@ -70,34 +111,7 @@ export function BlackcardUpsellPage({ visitor }: { visitor: LevelTwoVisitor }) {
         </div>
       </section>
 
-      <section className="level-two__section" aria-labelledby="level-two-levels-heading">
-        <div className="container">
-          <h2 id="level-two-levels-heading">{copy.levels.heading}</h2>
-          <div className="level-two__table-wrap" tabIndex={0} role="region" aria-labelledby="level-two-levels-heading">
-            <table className="level-two__table" data-testid="level-two-levels">
-              <caption className="visually-hidden">{copy.levels.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{copy.levels.columns.level}</th>
-                  <th scope="col">{copy.levels.columns.focus}</th>
-                  <th scope="col">{copy.levels.columns.investment}</th>
-                  <th scope="col">{copy.levels.columns.result}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {copy.levels.rows.map((row) => (
-                  <tr key={row.level} className={row.current ? 'level-two__row--current' : undefined}>
-                    <th scope="row">{row.level}</th>
-                    <td>{row.focus}</td>
-                    <td>{row.investment}</td>
-                    <td>{row.result}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </section>
+      <LevelsTable />
 
       <footer className="level-two__final">
         <div className="container container--narrow">

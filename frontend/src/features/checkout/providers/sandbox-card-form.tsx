@@ -1,5 +1,5 @@
 import type { SandboxConfirmRequest, SandboxConfirmResponse } from '@contracts/payments';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { sandboxCard as copy } from '@/content/sandbox-card';
 import { sandboxConfirmPayment } from '../api/sandbox-confirm-payment';
 import { sandboxConfirmSetup } from '../api/sandbox-confirm-setup';
@@ -30,16 +30,12 @@ export function toResult(response: SandboxConfirmResponse): ConfirmResult {
   return { kind: 'intent', id: response.intent.id, status: response.intent.status };
 }
 
-/**
- * The 'Test mode' card form shown in place of Stripe's Payment Element when no Stripe keys are
- * configured. Card details go only to our own API's sandbox, which answers like Stripe.
- */
-export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
-  const [fields, setFields] = useState<CardFields>(EMPTY);
-  const [error, setError] = useState<{ field: CardField; message: string } | null>(null);
+type CardError = { field: CardField; message: string } | null;
+
+/** Hands the checkout this form's confirmer: it checks the card typed so far, then asks the sandbox. */
+function useSandboxConfirmer({ clientSecret, onReady }: PaymentFormProps, fields: CardFields, setError: (error: CardError) => void) {
   const current = useRef(fields);
   current.current = fields;
-
   useEffect(() => {
     const confirm = async (
       call: (request: SandboxConfirmRequest) => Promise<SandboxConfirmResponse>,
@@ -57,7 +53,26 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
       confirmSetup: (returnUrl) => confirm(sandboxConfirmSetup, returnUrl),
       confirmPayment: (returnUrl) => confirm(sandboxConfirmPayment, returnUrl),
     });
-  }, [clientSecret, onReady]);
+  }, [clientSecret, onReady, setError]);
+}
+
+function CardInput({ label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={input.id}>{label}</label>
+      <input {...input} />
+    </div>
+  );
+}
+
+/**
+ * The 'Test mode' card form shown in place of Stripe's Payment Element when no Stripe keys are
+ * configured. Card details go only to our own API's sandbox, which answers like Stripe.
+ */
+export function SandboxCardForm(props: PaymentFormProps) {
+  const [fields, setFields] = useState<CardFields>(EMPTY);
+  const [error, setError] = useState<CardError>(null);
+  useSandboxConfirmer(props, fields, setError);
 
   const update = (field: keyof CardFields, value: string) => {
     setFields((previous) => ({ ...previous, [field]: value }));
@@ -80,56 +95,48 @@ export function SandboxCardForm({ clientSecret, onReady }: PaymentFormProps) {
         </ul>
         <p>{copy.testCardHint}</p>
       </details>
-      <div className="field">
-        <label htmlFor="sandbox-card-number">{copy.cardNumber}</label>
-        <input
-          id="sandbox-card-number"
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={fields.number}
-          onChange={(event) => update('number', formatCardNumber(event.currentTarget.value))}
-          {...invalid('number')}
-        />
-      </div>
+      <CardInput
+        id="sandbox-card-number"
+        label={copy.cardNumber}
+        name="cardnumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={fields.number}
+        onChange={(event) => update('number', formatCardNumber(event.currentTarget.value))}
+        {...invalid('number')}
+      />
       <div className="sandbox-card__row">
-        <div className="field">
-          <label htmlFor="sandbox-card-expiry">{copy.expiry}</label>
-          <input
-            id="sandbox-card-expiry"
-            name="exp-date"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={copy.expiryPlaceholder}
-            value={fields.expiry}
-            onChange={(event) => update('expiry', formatExpiry(event.currentTarget.value))}
-            {...invalid('expiry')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="sandbox-card-cvc">{copy.cvc}</label>
-          <input
-            id="sandbox-card-cvc"
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            value={fields.cvc}
-            onChange={(event) => update('cvc', formatCvc(event.currentTarget.value))}
-            {...invalid('cvc')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="sandbox-card-postal">{copy.postalCode}</label>
-          <input
-            id="sandbox-card-postal"
-            name="postal"
-            autoComplete="postal-code"
-            value={fields.postalCode}
-            onChange={(event) => update('postalCode', event.currentTarget.value)}
-          />
-        </div>
+        <CardInput
+          id="sandbox-card-expiry"
+          label={copy.expiry}
+          name="exp-date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder={copy.expiryPlaceholder}
+          value={fields.expiry}
+          onChange={(event) => update('expiry', formatExpiry(event.currentTarget.value))}
+          {...invalid('expiry')}
+        />
+        <CardInput
+          id="sandbox-card-cvc"
+          label={copy.cvc}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={fields.cvc}
+          onChange={(event) => update('cvc', formatCvc(event.currentTarget.value))}
+          {...invalid('cvc')}
+        />
+        <CardInput
+          id="sandbox-card-postal"
+          label={copy.postalCode}
+          name="postal"
+          autoComplete="postal-code"
+          value={fields.postalCode}
+          onChange={(event) => update('postalCode', event.currentTarget.value)}
+        />
       </div>
       <p id="sandbox-card-error" className="field__error" role={error ? 'alert' : undefined}>
         {error?.message}

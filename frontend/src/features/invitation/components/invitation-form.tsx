@@ -28,15 +28,12 @@ function errorDescription(error: unknown): string {
 }
 
 /**
- * The invitation form (spec sections 4 and 5): editing → submitting → /blackcard with the token,
- * the confirmation view, or back to editing with an error toast and every field still filled in.
- * Part of the prerendered page's island: inputs are uncontrolled so text typed before hydration
- * is kept, and the button stays disabled until React owns the form (a native submit would put the
- * visitor's details into the address).
+ * Submitting the invitation form: editing → submitting → /blackcard with the token, the
+ * confirmation view (`onEmailDelivery`), or back to editing with an error toast. Invalid fields
+ * keep it from being sent, and the first of them takes the focus.
  */
-export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => void }) {
+function useInvitationSubmit(onEmailDelivery: () => void) {
   const goTo = useContext(PageNavigation);
-  const hydrated = useHydrated();
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<InvitationFieldErrors>({});
@@ -68,6 +65,19 @@ export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => voi
     notify({ tone: 'success', title: copy.toasts.successTitle, description: copy.toasts.successBody });
     onEmailDelivery();
   }
+
+  return { nameInput, emailInput, errors, setErrors, submitting, handleSubmit };
+}
+
+/**
+ * The invitation form (spec sections 4 and 5), every field still filled in after a failed submit.
+ * Part of the prerendered page's island: inputs are uncontrolled so text typed before hydration
+ * is kept, and the button stays disabled until React owns the form (a native submit would put the
+ * visitor's details into the address).
+ */
+export function InvitationForm({ onEmailDelivery }: { onEmailDelivery: () => void }) {
+  const hydrated = useHydrated();
+  const { nameInput, emailInput, errors, setErrors, submitting, handleSubmit } = useInvitationSubmit(onEmailDelivery);
 
   const clearWhenValid = (field: keyof InvitationFieldErrors, form: HTMLFormElement | null) => {
     if (!errors[field] || !form) return;

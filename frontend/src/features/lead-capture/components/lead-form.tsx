@@ -21,6 +21,25 @@ function readForm(form: HTMLFormElement): LeadFormValues {
   return { email: field('email'), name: field('name'), phone: field('phone') };
 }
 
+/** What the visitor signs up for, beside the form's fields. */
+function LeadSummary() {
+  return (
+    <div className="lead__summary" data-testid="lead-summary">
+      <div className="lead__summary-row">
+        <h3>{copy.summary.title}</h3>
+        <p className="lead__price">{copy.summary.price}</p>
+      </div>
+      <p className="lead__cancel">{copy.summary.cancel}</p>
+      <p className="lead__included">{copy.summary.includedHeading}</p>
+      <ul className="check-list">
+        {copy.summary.inclusions.map((inclusion) => (
+          <li key={inclusion}>{inclusion}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The lead form (spec section 2, item 13; flow in section 4), an island of the landing page. Inputs
  * are uncontrolled so text typed into the prerendered page before hydration is kept, and a failed
@@ -79,19 +98,7 @@ export function LeadForm() {
         <label htmlFor="lead-phone">{copy.phoneLabel}</label>
         <input id="lead-phone" name="phone" type="tel" autoComplete="tel" />
       </div>
-      <div className="lead__summary" data-testid="lead-summary">
-        <div className="lead__summary-row">
-          <h3>{copy.summary.title}</h3>
-          <p className="lead__price">{copy.summary.price}</p>
-        </div>
-        <p className="lead__cancel">{copy.summary.cancel}</p>
-        <p className="lead__included">{copy.summary.includedHeading}</p>
-        <ul className="check-list">
-          {copy.summary.inclusions.map((inclusion) => (
-            <li key={inclusion}>{inclusion}</li>
-          ))}
-        </ul>
-      </div>
+      <LeadSummary />
       <button type="submit" className="button button--cta button--block" disabled={!hydrated || submitting} data-testid="lead-submit">
         {submitting ? copy.pending : copy.submit}
       </button>
