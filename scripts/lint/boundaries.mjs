@@ -62,8 +62,13 @@ const coreFolderOf = (path) => path.split('/')[3];
 const GATEWAY_MODULE = 'backend/src/core/payments/payment-gateway.module.ts';
 const PROVIDER_FACES = {
   // The sandbox stands in for the provider's own API and webhooks: its HTTP controller (Nest
-  // controllers live in modules) and the worker's delivery of its webhooks.
-  sandbox: ['backend/src/modules/payments/sandbox/', 'worker/src/handlers/sandbox-webhook.handler.ts'],
+  // controllers live in modules, and the payments module registers it with its services) and
+  // the worker's delivery of its webhooks.
+  sandbox: [
+    'backend/src/modules/payments/sandbox/',
+    'backend/src/modules/payments/payments.module.ts',
+    'worker/src/handlers/sandbox-webhook.handler.ts',
+  ],
   // The webhook receiver warns with the Stripe API version the adapter pins.
   stripe: ['backend/src/modules/payments/webhooks/'],
 };
