@@ -16,6 +16,7 @@ import { fastifyTrustProxy } from './common/trust-proxy';
 import { siteSettingsElement, siteSettingsOf } from './common/site-settings';
 import { inlineScriptHashes, serveSpa } from './common/spa';
 import { AppValidationPipe } from './common/validation.pipe';
+import { BuiltPages } from './common/built-pages';
 import { limitRawBodyRoutes } from './modules/payments/webhooks/raw-body.hook';
 import { acceptOneClickUnsubscribeForms } from './modules/unsubscribe/one-click-body';
 import { GrantedBlackcardDocument } from './modules/invitations/granted-blackcard-document';
@@ -94,6 +95,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const spaFallback = await serveSpa(
     app,
     config.STATIC_DIR,
+    app.get(BuiltPages),
     grantedBlackcard ? { [ROUTES.blackcard]: (req) => grantedBlackcard.render(req) } : {},
     // While payments move no real money (the sandbox, Stripe test keys) every page says so.
     { testMode: !app.get<PaymentGateway>(PAYMENT_GATEWAY).livemode, settingsElement },

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { prerenderedDocument } from '../../backend/src/contracts/route-table';
+import { BUILT_PAGES_FILE, prerenderedDocument } from '../../backend/src/contracts/route-table';
 import { ROUTES } from '../../backend/src/contracts/routes';
 import { PAGES } from '../src/pages/registry';
 import { buyerPages, definePage, pageInputs, prerenderedPages } from './pages.plugin';
@@ -23,6 +23,20 @@ describe('the buyer pages, from their registry entries', () => {
     expect(written.map((page) => page.output)).toEqual(PAGES.map((page) => prerenderedDocument(page.route)));
     const inputs = pageInputs(root, PAGES);
     for (const page of prerenderedPages(PAGES)) expect(Object.values(inputs)).toContain(join(root, page.template));
+  });
+
+  it('lists the routes of the pages it builds for the server, in the client build only', () => {
+    const emitted = (ssr: boolean) => {
+      const plugin = buyerPages({ root, pages: PAGES.slice(0, 2) });
+      const files: unknown[] = [];
+      (plugin.configResolved as (config: unknown) => void)({ build: { ssr } });
+      (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (file: unknown) => files.push(file) });
+      return files;
+    };
+    expect(emitted(false)).toEqual([
+      { type: 'asset', fileName: BUILT_PAGES_FILE, source: JSON.stringify([ROUTES.landing, ROUTES.invitation]) },
+    ]);
+    expect(emitted(true)).toEqual([]);
   });
 
   it("gives every document index.html's head, with the page's own entry in place of the SPA's", () => {

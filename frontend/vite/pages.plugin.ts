@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { prerenderedDocument } from '../../backend/src/contracts/route-table';
+import { BUILT_PAGES_FILE, prerenderedDocument } from '../../backend/src/contracts/route-table';
 import { ROUTES } from '../../backend/src/contracts/routes';
 import type { pages } from '../src/content/pages';
 import type { PrerenderedPage } from './prerender-pages.plugin';
@@ -14,7 +14,10 @@ export type ModuleExport = `${string}#${string}`;
  * and its islands' module from this alone (vite/pages.plugin.ts).
  */
 export interface PageDefinition {
-  /** Its path (ROUTES); the document goes where the server looks for that path (`prerenderedDocument`). */
+  /**
+   * Its path (`/<page>`, or a name of ROUTES where code links to it): the server answers it because
+   * the build lists it, and the document goes where the server looks for it (`prerenderedDocument`).
+   */
   route: string;
   /** Its document title: `pages.<title>.title` of the site's copy/pages.json (content/pages.ts). */
   title: keyof typeof pages;
@@ -80,7 +83,8 @@ export const islandsModuleOf = (name: string): string => `${GENERATED}${name}-is
  * every public document shares, with the page's entry as its script), the entry (its stylesheets
  * and the call that asks for its islands), the islands' module (the list the browser hydrates) and,
  * for the SSR build, the table src/entry-server.tsx renders (`virtual:prerendered-pages`). None of
- * the registry reaches a page: each module holds only its own page's imports.
+ * the registry reaches a page: each module holds only its own page's imports. The client build also
+ * lists the pages' routes (`BUILT_PAGES_FILE`): the server answers those paths and no other.
  */
 export function buyerPages({ root, pages: registered }: { root: string; pages: readonly PageDefinition[] }): Plugin {
   const src = (path: string) => resolve(root, 'src', path);
@@ -92,9 +96,17 @@ export function buyerPages({ root, pages: registered }: { root: string; pages: r
     if (!found) throw new Error(`pages: no page named ${name} in src/pages/registry.ts`);
     return found;
   };
+  let ssr = false;
   return {
     name: 'clear:buyer-pages',
     enforce: 'pre',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (ssr) return;
+      this.emitFile({ type: 'asset', fileName: BUILT_PAGES_FILE, source: JSON.stringify(registered.map((page) => page.route)) });
+    },
     resolveId(id) {
       if (byTemplate.has(id)) return id;
       if (id === SSR_TABLE) return `${generated}prerendered-pages.js`;

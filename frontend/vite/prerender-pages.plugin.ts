@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { prerenderedDocument } from '../../backend/src/contracts/route-table';
-import { isAdminPath } from '../../backend/src/contracts/routes';
+import { BUILT_PAGES_FILE, prerenderedDocument } from '../../backend/src/contracts/route-table';
+import { isAdminPath, routeOf } from '../../backend/src/contracts/routes';
 import { precompressDir } from './precompress';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -145,7 +145,7 @@ async function inlineStylesheets(html: string, clientDir: string): Promise<strin
 }
 
 /**
- * `vite preview` mirrors the production server: a page with its own prerendered document gets it,
+ * `vite preview` mirrors the production server: a page the build lists gets its own document,
  * /admin paths get the admin document, and every other page path gets the empty shell, never
  * another page's markup (which would not match the route).
  */
@@ -154,11 +154,12 @@ export function previewSpaShell({ clientOutDir }: { clientOutDir: string }): Plu
     name: 'clear:preview-spa-shell',
     configurePreviewServer(server) {
       const clientDir = resolve(server.config.root, clientOutDir);
+      const listed = new Set(JSON.parse(readFileSync(resolve(clientDir, BUILT_PAGES_FILE), 'utf8')) as string[]);
       server.middlewares.use((req, _res, next) => {
         const path = req.url?.split('?')[0] ?? '/';
         const isPage = !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
         if (isPage && req.headers.accept?.includes('text/html')) {
-          const own = prerenderedDocument(path);
+          const own = listed.has(routeOf(path)) ? prerenderedDocument(path) : null;
           req.url = isAdminPath(path) ? '/admin.html' : own && existsSync(resolve(clientDir, own)) ? `/${own}` : '/spa.html';
         }
         next();

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import request from 'supertest';
 import { minorUnitDigits, minorUnitsPerMajor, toMinorUnits } from '@contracts/money';
 import { CURRENCY, OFFERS, planOf } from '@contracts/plans';
@@ -72,6 +73,8 @@ const funnel = async () => (await admin(`/api/admin/funnel?from=${from}&to=${to}
 
 beforeAll(async () => {
   stack = await startStack({
+    // The beacon counts views of the pages the API's build lists.
+    STATIC_DIR: join(__dirname, '..', '..', 'frontend', 'dist'),
     SANDBOX_WEBHOOK_SECRET: 'whsec_dashboardsecret000000000000',
     STRIPE_SECRET_KEY: '',
     TRUST_PROXY: 'true',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
+import { BUILT_PAGES_FILE } from '@contracts/route-table';
 import { FakeStripeServer } from '../fakes/stripe-server';
 import { Stack, startStack } from './support/stack';
 
@@ -27,7 +28,10 @@ function settingsIn(html: string): unknown {
   return json === undefined ? undefined : JSON.parse(json);
 }
 
-/** A stand-in build: its documents, and the landing page's pre-compressed variant, as the web build writes it. */
+/**
+ * A stand-in build: its documents, the landing page's pre-compressed variant and the list of its
+ * pages, as the web build writes them. `/welcome` is a page the app's code never names.
+ */
 function writeBuild(dir: string, guard: string): void {
   const landing = `<!doctype html><head><script>${guard}</script></head><body class="site">landing document</body>`;
   writeFileSync(join(dir, 'index.html'), landing);
@@ -36,6 +40,8 @@ function writeBuild(dir: string, guard: string): void {
   writeFileSync(join(dir, 'admin.html'), '<!doctype html><head></head><body>admin document</body>');
   mkdirSync(join(dir, 'pages'));
   writeFileSync(join(dir, 'pages', 'upsell.html'), `<!doctype html><head><script>${guard}</script></head><body>upsell document</body>`);
+  writeFileSync(join(dir, 'pages', 'welcome.html'), `<!doctype html><head><script>${guard}</script></head><body>welcome document</body>`);
+  writeFileSync(join(dir, BUILT_PAGES_FILE), JSON.stringify(['/', '/checkout', '/success', '/upsell', '/welcome']));
 }
 
 /**
@@ -112,6 +118,16 @@ describe('page documents and their Content-Security-Policy', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const scriptSrc = directives(res.headers['content-security-policy']).get('script-src');
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(guard).digest('base64')}'`);
+  });
+
+  it('answers the pages its build lists: a page the code never names is served, one the build left out is not', async () => {
+    const welcome = await api.get('/Welcome/').set('accept', 'text/html').expect(200);
+    expect(welcome.text).toContain('welcome document');
+    const unbuilt = await api.get('/account').set('accept', 'text/html').expect(404);
+    expect(unbuilt.text).toContain('funnel document');
+    const view = (path: string) => api.post('/api/beacon').send({ type: 'page_view', visitorId: 'visitor-welcome-0001', path });
+    await view('/welcome').expect(204);
+    await view('/account').expect(400);
   });
 
   it('with no analytics or affiliate id set: no settings in any page, and no vendor host in the policy', async () => {

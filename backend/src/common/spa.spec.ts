@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUILT_PAGES_FILE } from '@contracts/route-table';
+import { BuiltPages } from './built-pages';
 import { inlineScriptHashes, pageDocuments } from './spa';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -52,21 +54,28 @@ describe('pageDocuments', () => {
     mkdirSync(join(dir, 'pages'));
     writeFileSync(join(dir, 'pages', 'upsell.html'), 'upsell');
     writeFileSync(join(dir, 'pages', 'checkout.html'), 'checkout');
+    writeFileSync(join(dir, 'pages', 'blackcard-granted.html'), 'granted');
+    writeFileSync(join(dir, BUILT_PAGES_FILE), JSON.stringify(['/', '/upsell', '/checkout', '/success', '/blackcard']));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('gives a prerendered page its own document, in any case and with a trailing slash', () => {
-    const documentFor = pageDocuments(dir, 'spa.html');
+    const documentFor = pageDocuments(dir, 'spa.html', BuiltPages.read(dir));
     expect(['/upsell', '/UPSELL', '/upsell/'].map(documentFor)).toEqual(['pages/upsell.html', 'pages/upsell.html', 'pages/upsell.html']);
     expect(documentFor('/checkout')).toBe('pages/checkout.html');
   });
 
   it('gives the shell to pages the build did not prerender and to unknown paths, the admin document under /admin', () => {
-    const documentFor = pageDocuments(dir, 'spa.html');
+    const documentFor = pageDocuments(dir, 'spa.html', BuiltPages.read(dir));
     expect(documentFor('/success')).toBe('spa.html');
     expect(documentFor('/no-such-page')).toBe('spa.html');
     expect(documentFor('/pages/upsell')).toBe('spa.html');
     expect(documentFor('/admin/testimonials')).toBe('admin.html');
     expect(documentFor('/')).toBe('index.html');
+  });
+
+  it('gives the shell to a document of the build that is no page of its list (the granted /blackcard)', () => {
+    const documentFor = pageDocuments(dir, 'spa.html', BuiltPages.read(dir));
+    expect(documentFor('/blackcard-granted')).toBe('spa.html');
   });
 });

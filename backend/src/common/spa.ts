@@ -8,8 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAppRoute, prerenderedDocument } from '@contracts/route-table';
 import { isAdminPath, routeOf } from '@contracts/routes';
-import { site } from '@contracts/site/site';
-import { pagesLeftOut } from '@contracts/site/site-pages';
+import type { BuiltPages } from './built-pages';
 import { withSiteSettings } from './site-settings';
 import { acceptedEncoding, compressedDocument, withTestModeRibbon, type CompressedDocument } from './test-mode-ribbon';
 
@@ -25,8 +24,9 @@ export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
  * Serves the built SPA: `/` is the prerendered landing page (index.html), a funnel page the build
  * prerendered gets its own document (pages/<page>.html), hashed assets are cached for a year,
  * /admin paths get the admin document (admin.html) and any other page path gets the funnel's
- * client shell (spa.html). A page the site leaves out (site.json `pages`) is answered as an
- * unknown path: 404, with the shell, which shows the not-found screen.
+ * client shell (spa.html). The buyer pages are those the build lists (`pages`); any other path,
+ * a page the site leaves out (site.json `pages`: never built) included, is answered 404 with the
+ * shell, which shows the not-found screen.
  *
  * One build serves any deployment, so what differs between them is added here, at start:
  * `settingsElement` (site-settings.ts: the run-time ids and links) goes into every public
@@ -38,6 +38,7 @@ export type PageRenderer = (req: FastifyRequest) => Promise<string | null>;
 export async function serveSpa(
   app: NestFastifyApplication,
   staticDir: string,
+  pages: BuiltPages,
   renderers: Readonly<Record<string, PageRenderer>> = {},
   { testMode = false, settingsElement = null }: { testMode?: boolean; settingsElement?: string | null } = {},
 ): Promise<SpaFallback | null> {
@@ -62,10 +63,9 @@ export async function serveSpa(
     },
   });
   const shell = existsSync(resolve(root, 'spa.html')) ? 'spa.html' : 'index.html';
-  const documentFor = pageDocuments(root, shell);
+  const documentFor = pageDocuments(root, shell, pages);
   const prepared = changed ? preparedDocuments(root, { testMode, settingsElement }) : null;
-  const leftOut = new Set(pagesLeftOut(site));
-  const isPage = (path: string) => isAppRoute(path) && !leftOut.has(routeOf(path));
+  const isPage = (path: string) => (isAdminPath(path) ? isAppRoute(path) : pages.has(path));
   // Unknown paths still get a document (it renders the 404 card) but with a 404 status for crawlers.
   const sendDocument = (path: string, req: FastifyRequest, reply: FastifyReply) => {
     const file = documentFor(path);
@@ -92,14 +92,15 @@ export async function serveSpa(
 }
 
 /**
- * The document of a page path: the admin document under /admin, the page's own prerendered
+ * The document of a page path: the admin document under /admin, a buyer page's own prerendered
  * document when the build wrote one (looked up once, at start), else the SPA's shell.
  */
-export function pageDocuments(root: string, shell: string): (path: string) => string {
+export function pageDocuments(root: string, shell: string, pages: BuiltPages): (path: string) => string {
   const built = new Set(PUBLIC_DOCUMENTS.flatMap((file) => (existsSync(resolve(root, file)) ? [file] : [])).concat(builtPages(root)));
   return (path) => {
     if (isAdminPath(path)) return ADMIN_DOCUMENT;
-    const own = prerenderedDocument(path);
+    // Only a listed page's: another document of the build (the granted /blackcard's) is no page.
+    const own = pages.has(path) ? prerenderedDocument(path) : null;
     return own && built.has(own) ? own : shell;
   };
 }

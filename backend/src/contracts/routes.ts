@@ -1,7 +1,8 @@
 /**
- * The funnel's page paths (spec route table) and the admin area's root. The admin screens' own
- * paths are in ./route-table.ts, with the checks of a whole path: every buyer page ships this
- * module, and no buyer page needs to know the admin's screens.
+ * The funnel's page paths (spec route table) that code links to, and the admin area's root. Which
+ * pages the server answers it learns from the build (./route-table.ts `BUILT_PAGES_FILE`). The
+ * admin screens' own paths are in ./route-table.ts, with the checks of a whole path: every buyer
+ * page ships this module, and no buyer page needs to know the admin's screens.
  */
 export const ROUTES = {
   landing: '/',

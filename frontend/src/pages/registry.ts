@@ -8,7 +8,8 @@ const PAGE_CSS = ['styles/base.css', 'components/page-heading.css'];
 /**
  * Every page a buyer sees, prerendered: the build writes each one's document (the shared head of
  * index.html, its markup, its CSS inlined), its entry and its islands' module from its entry here
- * (vite/pages.plugin.ts); the server sends the document for its route (`prerenderedDocument`).
+ * (vite/pages.plugin.ts) and lists its route for the server (`BUILT_PAGES_FILE`), which answers it
+ * with that document (`prerenderedDocument`): a route is written here alone.
  * The screens that depend on the visitor (/checkout, /success, /account) are prerendered as they
  * stand before the visitor is known. The pages the site leaves out (site.json `pages`) are not
  * built. Build-time only: no page's code imports this list.

@@ -4,7 +4,7 @@ import { quotedField } from '../../common/input-hazard';
 import { isSafeText } from '../../common/safe-text.validator';
 import type { BeaconRequest, FunnelEventType } from '@contracts/admin';
 import type { NewFunnelEvent } from '@core/database/repositories/funnel-event.repository';
-import { isAppRoute } from '@contracts/route-table';
+import { isAdminPath } from '@contracts/routes';
 import { findPlan, PLANS, type PlanId } from '@contracts/plans';
 
 /** A page view is a few dozen bytes; anything much larger is not the SPA talking. */
@@ -50,8 +50,8 @@ function refuse(message: string): never {
 
 /**
  * navigator.sendBeacon posts a string as text/plain, so the body arrives either parsed (JSON) or
- * as the raw string; both end here. Admin pages and unknown paths are refused: the funnel counts
- * public pages only, and a free-form path could carry anything.
+ * as the raw string; both end here. Admin pages are refused: the funnel counts public pages only
+ * (the controller refuses paths that are no page of the build).
  */
 export function parseBeacon(body: unknown): NewFunnelEvent {
   let value = body;
@@ -86,7 +86,7 @@ function pagePath(raw: unknown): string {
     .split(/[?#]/, 1)[0]
     .toLowerCase()
     .replace(/(.)\/+$/, '$1');
-  if (!isAppRoute(path) || path.startsWith('/admin')) refuse('path is not a public page of the funnel');
+  if (isAdminPath(path)) refuse('path is not a public page of the funnel');
   return path;
 }
 

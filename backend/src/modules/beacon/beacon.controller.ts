@@ -1,4 +1,4 @@
-import { Controller, HttpCode, PayloadTooLargeException, Post, Req } from '@nestjs/common';
+import { BadRequestException, Controller, HttpCode, PayloadTooLargeException, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -10,6 +10,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
+import { BuiltPages } from '../../common/built-pages';
 import { PUBLIC_WRITE_LIMIT } from '../../common/security';
 import { BEACON_MAX_BYTES, BEACON_SCHEMA, parseBeacon } from './beacon-request';
 import { BeaconService } from './beacon.service';
@@ -17,7 +18,10 @@ import { BeaconService } from './beacon.service';
 @ApiTags('funnel')
 @Controller('beacon')
 export class BeaconController {
-  constructor(private readonly beacons: BeaconService) {}
+  constructor(
+    private readonly beacons: BeaconService,
+    private readonly pages: BuiltPages,
+  ) {}
 
   @Post()
   @HttpCode(204)
@@ -33,6 +37,9 @@ export class BeaconController {
   async record(@Req() req: FastifyRequest): Promise<void> {
     if (Number(req.headers['content-length']) > BEACON_MAX_BYTES) throw new PayloadTooLargeException('The beacon is too large.');
     // Read from the request, not @Body(): the validation pipe takes only JSON objects, and a beacon may be a text/plain string.
-    await this.beacons.record(parseBeacon(req.body));
+    const event = parseBeacon(req.body);
+    // The funnel counts the pages this deployment serves: a free-form path could carry anything.
+    if (!this.pages.has(event.path)) throw new BadRequestException('path is not a public page of the funnel');
+    await this.beacons.record(event);
   }
 }
