@@ -17,7 +17,7 @@ const REASONS = new Set([
   'do_not_honor',
 ]);
 
-export function declineReason(code: unknown): string {
+function declineReason(code: unknown): string {
   return typeof code === 'string' && REASONS.has(code) ? code : 'other';
 }
 
