@@ -7,7 +7,7 @@ import type { pages } from '../src/content/pages';
 import type { PrerenderedPage } from './prerender-pages.plugin';
 
 /** A module under frontend/src and one of its exports, `<path without extension>#<export>`. */
-export type ModuleExport = `${string}#${string}`;
+type ModuleExport = `${string}#${string}`;
 
 /**
  * A page a buyer sees, as src/pages/registry.ts lists it: the build writes its document, its entry

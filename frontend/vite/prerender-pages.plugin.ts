@@ -47,7 +47,7 @@ export interface PrerenderedPage {
   mustContain: string;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   title: string;
   markup: string;
 }

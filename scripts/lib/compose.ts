@@ -58,7 +58,7 @@ export async function waitFor<T>(what: string, timeoutMs: number, probe: () => P
 }
 
 /** `docker compose` (v2) when the plugin is there, else Debian's docker-compose v1.29 in compatibility mode (deploy.replicas). */
-export async function composeCommand(): Promise<string[]> {
+async function composeCommand(): Promise<string[]> {
   try {
     await exec('docker', ['compose', 'version']);
     return ['docker', 'compose'];
@@ -93,7 +93,7 @@ export async function buildImage(tag: string, log: string): Promise<number> {
 }
 
 /** The name under which the workers reach this machine (a fake listening on 0.0.0.0 here). */
-export const THIS_MACHINE = 'host.docker.internal';
+const THIS_MACHINE = 'host.docker.internal';
 
 /** A loopback URL of this machine as the workers reach it. */
 export const fromContainers = (url: string): string => url.replace('127.0.0.1', THIS_MACHINE);

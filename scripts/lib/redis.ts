@@ -9,7 +9,7 @@ export interface RunningRedis {
 }
 
 /** The README commands install redis-server first (scripts/system-packages.mjs); this is the fallback message. */
-export function ensureRedisBinary(): void {
+function ensureRedisBinary(): void {
   if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0) return;
   throw new Error(
     'redis-server is not installed: run the command through npm (npm start / npm test), which installs it or prints how, or set REDIS_URL',

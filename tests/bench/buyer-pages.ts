@@ -53,7 +53,7 @@ export function checkoutPath(plan: Plan, buyer: { email: string; name: string })
  * (use-checkout-intent.ts, use-checkout-payment.ts), and returns the /success path checkout
  * navigates to (checkout-hand-off.ts successPath), once verification says the payment went through.
  */
-export async function paySandbox(baseUrl: string, plan: Plan, buyer: { email: string; name: string }): Promise<string> {
+async function paySandbox(baseUrl: string, plan: Plan, buyer: { email: string; name: string }): Promise<string> {
   const post = api(baseUrl);
   const party = { ...buyer, source: DEFAULT_SOURCE };
   const handOff = { plan: plan.id, email: buyer.email, name: buyer.name, source: DEFAULT_SOURCE };

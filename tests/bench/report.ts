@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../../scripts/lib/stack';
 
 /** One cell of a printed table: numbers are formatted by the caller, so units stay explicit. */
-export type Cell = string | number | null;
+type Cell = string | number | null;
 export type Row = Record<string, Cell>;
 
 export interface Section {

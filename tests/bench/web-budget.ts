@@ -22,7 +22,7 @@ export interface PageFigures {
   jsGzipBytes: number | null;
 }
 
-export type BudgetFigure = keyof PageFigures;
+type BudgetFigure = keyof PageFigures;
 
 export interface FigureCheck {
   figure: BudgetFigure;

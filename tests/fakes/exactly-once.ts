@@ -19,7 +19,7 @@ export interface DoorAttempt {
   toldDone: boolean;
 }
 
-export interface AttemptTally {
+interface AttemptTally {
   attempts: number;
   /** Attempts made after an earlier one had been told it was done. */
   repeats: number;

@@ -3,7 +3,7 @@ import { AppConfig } from '@core/config/app-config';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from './fixed-window-counter';
 
 /** One limit, and the message a person reads when over it. */
-export interface Limit {
+interface Limit {
   max: number;
   message: string;
 }

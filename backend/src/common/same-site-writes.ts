@@ -10,8 +10,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** What Sec-Fetch-Site says of a request this site's own page (or the person, typing) made. */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
-export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another website and was refused. Please use this site directly.';
-export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
+const FOREIGN_ORIGIN_MESSAGE = 'This request came from another website and was refused. Please use this site directly.';
+const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
 
 const isGuardedRoute = (route: string | undefined): boolean =>
   route !== undefined && (GUARDED_EXACT.has(route) || GUARDED_PREFIXES.some((prefix) => route.startsWith(prefix)));

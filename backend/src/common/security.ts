@@ -46,7 +46,7 @@ const THIRD_PARTY_HOSTS: Record<'ga4Id' | 'metaPixelId' | 'firstPromoterId', { s
  * The public pages' policy for these settings: the third parties whose ids are set, and the
  * build's inline scripts by their hashes (`inlineScripts`, spa.ts `inlineScriptHashes`).
  */
-export function siteCspDirectives(settings: SiteSettings, inlineScripts: readonly string[]): typeof CSP_DIRECTIVES {
+function siteCspDirectives(settings: SiteSettings, inlineScripts: readonly string[]): typeof CSP_DIRECTIVES {
   const vendors = (Object.keys(THIRD_PARTY_HOSTS) as Array<keyof typeof THIRD_PARTY_HOSTS>).filter((id) => settings[id] !== null);
   return {
     ...CSP_DIRECTIVES,

@@ -2,7 +2,7 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-vali
 import { IsSafeText } from './safe-text.validator';
 
 /** The one message for any e-mail field a person fills in (the spec's wording). */
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
+const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 function applyAll(rules: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => rules.forEach((rule) => rule(target, key));

@@ -24,7 +24,7 @@ export interface AccountSessionResponse {
 /** Where a membership stands, as the account page words it. */
 export type MembershipState = 'active' | 'paused' | 'past_due' | 'canceling' | 'canceled' | 'paid' | 'pending';
 
-export interface AccountPayment {
+interface AccountPayment {
   sequence: number;
   amountCents: number;
   /** Lower case ISO code. */

@@ -260,7 +260,7 @@ export interface ErasePersonResponse {
  * passed, or was refused for good. It stays on GET /api/admin/exhausted-jobs until an admin
  * retries it.
  */
-export interface ExhaustedJob {
+interface ExhaustedJob {
   /** The job's id in its queue (its outbox row's id): a retry runs under the same id and side-effect keys. */
   id: string;
   queue: string;

@@ -111,7 +111,7 @@ export interface AccountLinkRequestPayload {
  * What an API before the request payload owed: a link token it had issued itself, sealed and
  * bound to its token id. A worker still sends these (left in the outbox across a deploy).
  */
-export interface IssuedAccountLinkPayload {
+interface IssuedAccountLinkPayload {
   tokenId: string;
   sealedToken: string;
 }
@@ -213,13 +213,13 @@ export interface AbandonedCheckoutEmailPayload {
 }
 
 /** The daily retention pass; the worker's job scheduler adds it, nothing owes it. */
-export type DataRetentionPayload = Record<string, never>;
+type DataRetentionPayload = Record<string, never>;
 
 /**
  * A pass over the first payments still recorded under their order's own id, each given the
  * provider's id as the provider says it (owed by a worker at boot when there are any).
  */
-export type RepairPaymentIdsPayload = Record<string, never>;
+type RepairPaymentIdsPayload = Record<string, never>;
 
 /** Every job the system can run: the discriminated union the producer and processors share. */
 export type JobItem =

@@ -57,7 +57,7 @@ export interface RevenueMonth {
 }
 
 /** Memberships that give access now, by the plan of the order that decides them. */
-export interface RevenuePlanMembers {
+interface RevenuePlanMembers {
   planId: string;
   active: number;
   canceling: number;

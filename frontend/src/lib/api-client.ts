@@ -72,7 +72,7 @@ export function withParams(path: string, params: QueryParams): string {
 /** A query key such as ['api', 'testimonials', 'featured'] names the path /api/testimonials/featured. */
 export type ApiQueryKey = readonly [string, ...(string | number)[]];
 
-export function pathFromKey(key: ApiQueryKey): string {
+function pathFromKey(key: ApiQueryKey): string {
   return `/${key.map((segment) => encodeURIComponent(String(segment))).join('/')}`;
 }
 

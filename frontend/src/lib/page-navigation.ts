@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 
-export interface GoToOptions {
+interface GoToOptions {
   /** Replace the current history entry instead of adding one (a redirect such as /blackcard's denial). */
   replace?: boolean;
 }

@@ -14,7 +14,9 @@ export interface PollSettings {
   timeoutMs: number;
   intervalMs: number;
 }
+/** @public Read by referral.spec.ts through a `require` that Knip does not follow. */
 export const DEFAULT_REFERRAL_POLL: PollSettings = { timeoutMs: 3000, intervalMs: 100 };
+/** @public */
 export const INIT_REFERRAL_POLL: PollSettings = { timeoutMs: 5000, intervalMs: 200 };
 
 declare global {

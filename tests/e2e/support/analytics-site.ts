@@ -13,7 +13,7 @@ export interface AnalyticsSite {
   url: string;
 }
 
-export function analyticsSite(): AnalyticsSite {
+function analyticsSite(): AnalyticsSite {
   const url = process.env.E2E_ANALYTICS_SITE_URL;
   if (!url) throw new Error('E2E_ANALYTICS_SITE_URL is not set: run the browser tests through "npm test"');
   return { url };

@@ -21,7 +21,7 @@ export function checkoutUrl(params: Record<string, string>): string {
 export const PERSONAL_PARAMS = ['email', 'name', 'token'] as const;
 
 /** What the address bar shows for a link to /checkout or /success: the link's own path and query, without e-mail, name and token. */
-export function addressBarFor(href: string): string {
+function addressBarFor(href: string): string {
   const url = new URL(href, 'http://x');
   for (const name of PERSONAL_PARAMS) url.searchParams.delete(name);
   return `${url.pathname}${url.search}`;

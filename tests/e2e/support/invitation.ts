@@ -18,7 +18,7 @@ export async function openInvitation(page: Page, query = ''): Promise<void> {
  * the form's lower fields scrolls, so a click could land on the overlay instead of the button:
  * let it play out first, as a visitor's first scroll would, then go back to the top.
  */
-export async function playOverlayOut(page: Page): Promise<void> {
+async function playOverlayOut(page: Page): Promise<void> {
   const overlay = page.getByTestId('invitation-overlay');
   await page.evaluate(() => window.scrollTo(0, 120));
   await expect(overlay).toBeVisible();

@@ -35,7 +35,7 @@ export function scriptsHolding(scripts: readonly LoadedScript[], text: string): 
 }
 
 /** What only the SPA fetches: a route screen or its shell. */
-export const SPA_CODE = /\.route-|\/spa-/;
+const SPA_CODE = /\.route-|\/spa-/;
 
 /**
  * The scripts a page loaded stay within the budget (the listing explains a failure), and none of

@@ -3,13 +3,6 @@ import { CURRENCY, planOf, type PlanId } from '@contracts/plans';
 import { site } from '@contracts/site/site';
 import { defaultSiteDir, loadCopy, siteDir } from '@contracts/site/site-folder';
 
-/**
- * The site folder the server under test was built and started on (`SITE_DIR`, else `site/`), as
- * the journeys expect it: names, prices and words are read from it, never typed, so every journey
- * holds for a seller's edited folder as for the default one.
- */
-export { site };
-
 /** The page copy files the specs read by name, each typed as the default site's file (their schema). */
 interface PageCopyFiles {
   checkout: typeof import('../../../site/copy/checkout.json');

@@ -10,7 +10,7 @@ export interface StandInAnswers {
 }
 
 /** One call of confirmSetup or confirmPayment, with the client secret of the Elements group it was given. */
-export interface StandInConfirmation {
+interface StandInConfirmation {
   method: 'confirmSetup' | 'confirmPayment';
   clientSecret: string;
   returnUrl: string;

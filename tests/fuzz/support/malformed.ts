@@ -590,7 +590,7 @@ function headerSafe(value: string): string {
 }
 
 /** Stripe's signature scheme: HMAC-SHA256 of "<t>.<body>" under the endpoint secret. */
-export function stripeSignature(body: string | Buffer, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+function stripeSignature(body: string | Buffer, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signed = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
   return `t=${timestamp},v1=${signed}`;
 }
@@ -702,7 +702,7 @@ export function oversizeRequests(ctx: FuzzContext): RawRequest[] {
   ]);
 }
 
-export function preview(value: unknown): string {
+function preview(value: unknown): string {
   const text = value instanceof RawJson ? value.description : toJson(value);
   return text.length > 80 ? `${text.slice(0, 77)}… (${text.length} chars)` : text;
 }

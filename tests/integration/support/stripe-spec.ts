@@ -27,7 +27,7 @@ export interface StripeSpecOptions {
 }
 
 /** A webhook event as Stripe sends it: stripe-node's event envelope, of any type, about any object. */
-export type StripeEvent = Omit<Stripe.Event, 'type' | 'data'> & { type: string; data: { object: object } };
+type StripeEvent = Omit<Stripe.Event, 'type' | 'data'> & { type: string; data: { object: object } };
 
 export interface StripeSpec {
   readonly stripe: FakeStripeServer;

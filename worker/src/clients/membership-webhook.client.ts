@@ -36,7 +36,7 @@ export interface MembershipNotice {
 }
 
 /** The Standard Webhooks headers of one attempt (https://www.standardwebhooks.com/). */
-export interface StandardWebhookHeaders {
+interface StandardWebhookHeaders {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
@@ -48,7 +48,7 @@ export interface StandardWebhookHeaders {
  * and the attempt's time are signed with the exact body, so the receiver can refuse a replayed or
  * altered delivery.
  */
-export function standardWebhookHeaders(id: string, body: string, secret: string, at: number): StandardWebhookHeaders {
+function standardWebhookHeaders(id: string, body: string, secret: string, at: number): StandardWebhookHeaders {
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
   const signature = createHmac('sha256', key).update(`${id}.${at}.${body}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': String(at), 'webhook-signature': `v1,${signature}` };

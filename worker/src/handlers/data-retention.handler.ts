@@ -10,7 +10,7 @@ import { ProviderCallRepository } from '@core/database/repositories/provider-cal
 import { OnJob } from '../jobs/on-job.decorator';
 
 /** Rows deleted (or, for the audit log, addresses cleared) by one retention pass, per kind. */
-export interface RetentionCounts {
+interface RetentionCounts {
   paymentEvents: number;
   outbox: number;
   sideEffects: number;

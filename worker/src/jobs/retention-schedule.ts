@@ -6,7 +6,7 @@ import { JobProducer } from '@core/queue/job-producer';
 export const RETENTION_SCHEDULER_ID = 'data-retention-daily';
 
 /** Every day at 03:00 UTC. */
-export const RETENTION_SCHEDULE = { pattern: '0 3 * * *', tz: 'UTC' } as const;
+const RETENTION_SCHEDULE = { pattern: '0 3 * * *', tz: 'UTC' } as const;
 
 /** While Redis is away at start, the scheduler is upserted again after this long. */
 const RETRY_MS = 60_000;

@@ -7,7 +7,7 @@ import { PaymentsProcessor } from './payments.processor';
 import { TrackingProcessor } from './tracking.processor';
 
 /** How often the heartbeat file is touched; a health check should allow a few missed beats. */
-export const HEARTBEAT_INTERVAL_MS = 5000;
+const HEARTBEAT_INTERVAL_MS = 5000;
 
 /** What the heartbeat needs of a queue processor: whether its BullMQ worker consumes. */
 interface Consumer {

@@ -6,7 +6,7 @@ import { redact } from '../jobs/redact';
 import { PeriodicPass } from './periodic-pass';
 
 /** A pause's reminder goes this long before it ends. */
-export const PAUSE_REMINDER_LEAD_DAYS = 3;
+const PAUSE_REMINDER_LEAD_DAYS = 3;
 
 const BATCH = 100;
 

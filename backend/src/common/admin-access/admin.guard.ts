@@ -18,7 +18,7 @@ export type AdminRequest = FastifyRequest & { admin?: AdminPrincipal };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const ADMIN_UNAUTHENTICATED_MESSAGE = 'Please sign in as an admin to continue.';
-export const ADMIN_CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
+const ADMIN_CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
 
 /**
  * Admits requests with a live admin session (401 otherwise) and, for anything but a read, the

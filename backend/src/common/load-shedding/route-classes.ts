@@ -40,7 +40,7 @@ export const CHECKOUT_ROUTES: readonly string[] = [
 ];
 
 /** Routes that must answer even when the API is saturated: an orchestrator reads them. */
-export const EXEMPT_ROUTES: readonly string[] = ['GET /api/health', 'GET /api/health/live', 'GET /api/metrics'];
+const EXEMPT_ROUTES: readonly string[] = ['GET /api/health', 'GET /api/health/live', 'GET /api/metrics'];
 
 const MONEY = new Set(MONEY_ROUTES);
 const CHECKOUT = new Set(CHECKOUT_ROUTES);

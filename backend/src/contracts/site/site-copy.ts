@@ -16,7 +16,7 @@ export { fill } from './fill';
 export type Terms = Readonly<Record<string, string>>;
 
 /** How a plan's price reads: its own `display` template, or one derived from its kind. */
-export function planDisplayText(plan: SiteSettings['plans'][number], currency: string): string {
+function planDisplayText(plan: SiteSettings['plans'][number], currency: string): string {
   const template =
     plan.display ??
     (plan.kind === 'subscription' ? `{amount}/${plan.interval}` : plan.instalments ? '{amount}/month for {instalments} months' : '{amount} one-time');

@@ -74,7 +74,7 @@ const pages = z
   .strict()
   .default({ invitation: true });
 
-export const siteSchema = z
+const siteSchema = z
   .object({
     brand: z
       .object({
@@ -146,7 +146,6 @@ export const siteSchema = z
   });
 
 export type SiteSettings = z.infer<typeof siteSchema>;
-export type SitePlan = SiteSettings['plans'][number];
 
 export { SiteError };
 

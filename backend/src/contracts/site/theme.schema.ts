@@ -7,7 +7,7 @@ import { issuesToSiteError } from './site.schema';
  * and of the e-mails (worker/src/messages). Every token must be given, so a theme is never half
  * the default's; the names are the stylesheets' own.
  */
-export const COLOR_TOKENS = [
+const COLOR_TOKENS = [
   'ink',
   'ink-soft',
   'surface',
@@ -76,7 +76,7 @@ export const COLOR_TOKENS = [
   'focus-on-night',
 ] as const;
 
-export const EMAIL_COLORS = [
+const EMAIL_COLORS = [
   'page',
   'pageDark',
   'card',
@@ -106,7 +106,7 @@ const fonts = given()
 const tokens = <const Names extends readonly string[], T extends z.ZodType>(names: Names, value: T) =>
   z.object(Object.fromEntries(names.map((name) => [name, value])) as { [K in Names[number]]: T }).strict();
 
-export const themeSchema = z
+const themeSchema = z
   .object({
     /** The browser's UI colour on phones (`<meta name="theme-color">`). */
     themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b1324'),

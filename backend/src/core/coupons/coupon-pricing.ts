@@ -37,7 +37,7 @@ export function discountCents(fullCents: number, terms: Pick<CouponTerms, 'kind'
 }
 
 /** Plans a coupon can be for: instalment plans charge the same amount several times and take none. */
-export const couponablePlan = (plan: Plan): boolean => plan.instalments === undefined;
+const couponablePlan = (plan: Plan): boolean => plan.instalments === undefined;
 
 /** The price of `plan` in `currency` with `coupon` at `now`, or why the code cannot be used (the buyer then pays the full price). */
 export function priceWithCoupon(coupon: CouponTerms | null, plan: Plan, now: Date, currency: string): CouponPrice {

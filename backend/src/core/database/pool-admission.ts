@@ -49,7 +49,7 @@ interface PgPool {
 }
 
 /** The pg pool behind a TypeORM DataSource (initialised), or undefined. */
-export function pgPoolOf(dataSource: DataSource): PgPool | undefined {
+function pgPoolOf(dataSource: DataSource): PgPool | undefined {
   return (dataSource.driver as unknown as { master?: PgPool }).master;
 }
 

@@ -8,8 +8,8 @@ export type AccountRequest = FastifyRequest & { account?: AccountPrincipal };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const ACCOUNT_UNAUTHENTICATED_MESSAGE = 'Please sign in with the link we e-mail you to see your account.';
-export const ACCOUNT_CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
+const ACCOUNT_UNAUTHENTICATED_MESSAGE = 'Please sign in with the link we e-mail you to see your account.';
+const ACCOUNT_CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
 
 /**
  * Admits requests with a live account session (401 otherwise) and, for anything but a read, the

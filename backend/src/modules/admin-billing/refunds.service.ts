@@ -15,7 +15,7 @@ import { isUuid } from '@contracts/ids';
 
 const DEFAULT_PAGE_SIZE = 20;
 
-export const PROVIDER_UNAVAILABLE_MESSAGE =
+const PROVIDER_UNAVAILABLE_MESSAGE =
   'The payment provider did not answer. Please try again in a moment: the same request will not refund twice.';
 
 /** A refund this admin's request made or found: a request key is one admin's dialog's, so they asked for it. */

@@ -14,7 +14,7 @@ import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 
 /** NOT NULL name columns (orders, invitations) get this instead of null. */
-export const ERASED_NAME = '[erased]';
+const ERASED_NAME = '[erased]';
 const erasedEmail = (id: string) => `erased+${id}@invalid`;
 
 /** A person's data, and their rows as `kind:id`: what the audit log records instead of their address. */

@@ -12,7 +12,7 @@ import { toCsv } from './csv';
 
 const DEFAULT_PAGE_SIZE = 25;
 /** An export is for a spreadsheet; beyond this the admin should narrow the search. */
-export const EXPORT_ROW_LIMIT = 50_000;
+const EXPORT_ROW_LIMIT = 50_000;
 
 /** `%part%` for LIKE on the normalised e-mail, with LIKE's own wildcards taken literally. */
 function likePattern(q: string | undefined): string {

@@ -3,7 +3,7 @@ import { BadRequestException } from '@nestjs/common';
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const DEFAULT_MONTHS = 12;
 /** Three years of months: a longer table stops being readable on one screen. */
-export const MAX_REVENUE_MONTHS = 36;
+const MAX_REVENUE_MONTHS = 36;
 
 /** First days (UTC, YYYY-MM-DD) of the range's first and last month. */
 export interface MonthRange {

@@ -11,9 +11,9 @@ const REDIS_TIMEOUT_MS = 5000;
 /** States in which BullMQ is about to run the job (or runs it): a retry now would have no effect. */
 const LIVE_STATES = new Set(['active', 'waiting', 'waiting-children', 'delayed', 'prioritized']);
 
-export const NOT_EXHAUSTED = 'No job that gave up has this id; it may have been retried already.';
-export const ALREADY_RETRYING = 'This job is already queued or running again; refresh the list in a moment.';
-export const QUEUE_UNREACHABLE = 'The queue cannot be reached right now, so the job was not retried. Try again in a moment.';
+const NOT_EXHAUSTED = 'No job that gave up has this id; it may have been retried already.';
+const ALREADY_RETRYING = 'This job is already queued or running again; refresh the list in a moment.';
+const QUEUE_UNREACHABLE = 'The queue cannot be reached right now, so the job was not retried. Try again in a moment.';
 
 /**
  * The jobs that gave up, from the outbox (which keeps them however long Redis keeps its failed

@@ -4,7 +4,7 @@ import { AppConfig } from '@core/config/app-config';
 import { bearerMatches } from '@core/runtime/bearer';
 import { AdminSessionService } from '../../common/admin-access/admin-session.service';
 
-export const METRICS_UNAUTHENTICATED_MESSAGE = 'Send the metrics token as a bearer token, or sign in as an admin.';
+const METRICS_UNAUTHENTICATED_MESSAGE = 'Send the metrics token as a bearer token, or sign in as an admin.';
 
 /** Admits a scraper with METRICS_TOKEN as its bearer token, or a signed-in admin; 401 otherwise. */
 @Injectable()

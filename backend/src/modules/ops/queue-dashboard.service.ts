@@ -20,7 +20,7 @@ import {
   wantsPage,
 } from './queue-dashboard.policy';
 
-export const CROSS_SITE_REFUSED = 'Cross-site requests to the queue dashboard are refused. Use the dashboard itself.';
+const CROSS_SITE_REFUSED = 'Cross-site requests to the queue dashboard are refused. Use the dashboard itself.';
 
 /**
  * Mounts bull-board at /admin/queues over the API's own producer queues, in a Fastify scope of

@@ -2,7 +2,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** The cookie that binds a browser to the orders it created (httpOnly: page scripts never see it). */
-export const BUYER_KEY_COOKIE = 'buyer_key';
+const BUYER_KEY_COOKIE = 'buyer_key';
 
 /**
  * Its name before cookie names were free of the brand: a browser that paid just before an upgrade

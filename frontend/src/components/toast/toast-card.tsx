@@ -3,7 +3,7 @@ import toast, { type Toast } from 'react-hot-toast';
 import { common } from '@/content/pages';
 
 /** 'destructive': a failure the user must notice (spec section 8), shown in solid red. */
-export type ToastTone = 'info' | 'success' | 'error' | 'destructive';
+type ToastTone = 'info' | 'success' | 'error' | 'destructive';
 
 /** What a caller of notify() asks to show. */
 export interface Notification {

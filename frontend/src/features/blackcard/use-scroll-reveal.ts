@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { prefersReducedMotion } from '@/lib/user-preferences';
 
 /** Spec section 9: a section reveals when 10% of it is visible, with a bottom margin of -100 px. */
-export const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px -100px 0px' };
+const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px -100px 0px' };
 
 /**
  * static: visible, never hidden (reduced motion, no observer, or already on screen);

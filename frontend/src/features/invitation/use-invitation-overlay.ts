@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
 /** Spec section 9: triggers past 50 px of scroll, stays 2000 ms, then fades over 1000 ms. */
-export const OVERLAY_TRIGGER_PX = 50;
-export const OVERLAY_SHOW_MS = 2000;
-export const OVERLAY_FADE_MS = 1000;
+const OVERLAY_TRIGGER_PX = 50;
+const OVERLAY_SHOW_MS = 2000;
+const OVERLAY_FADE_MS = 1000;
 
 export type OverlayPhase = 'idle' | 'showing' | 'fading' | 'hidden';
 

@@ -19,7 +19,7 @@ export interface AdminAuditRow {
 }
 
 /** What an entry's target alone does not say (a refund's id and amount). Never personal data or a secret. */
-export type AuditDetails = Record<string, string | number>;
+type AuditDetails = Record<string, string | number>;
 
 export interface AuditEntry {
   /** Who acted; null for a failed sign-in to an address without an account. */

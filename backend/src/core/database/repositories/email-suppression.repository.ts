@@ -4,7 +4,7 @@ import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlEx
 import { affectedRows } from './sql-results';
 
 /** An `email_suppressions` row: an address that unsubscribed from marketing e-mail (transactional mail still goes). */
-export interface EmailSuppressionRow {
+interface EmailSuppressionRow {
   email_normalized: string;
   created_at: Date;
 }

@@ -5,7 +5,7 @@ import type { PersonalDataOwner, PersonErasure, PersonFindings, PersonKey, SqlEx
 import { scrubDocuments } from './document-scrub';
 import { affectedRows } from './sql-results';
 
-export type InvitationDelivery = 'instant' | 'email';
+type InvitationDelivery = 'instant' | 'email';
 
 /** An `invitations` row: one per invitee (e-mail compared normalised). */
 export interface InvitationRow {
@@ -37,7 +37,7 @@ export interface InvitationRow {
 }
 
 /** An `invitation_submissions` row: every time the invitation form was submitted, including repeats of a known e-mail. */
-export interface InvitationSubmissionRow {
+interface InvitationSubmissionRow {
   id: string;
   invitation_id: string;
   submitted_at: Date;

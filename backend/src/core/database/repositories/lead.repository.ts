@@ -25,7 +25,7 @@ export interface LeadRow {
 }
 
 /** A `lead_submissions` row: every time the lead form was submitted, including repeats of a known e-mail. */
-export interface LeadSubmissionRow {
+interface LeadSubmissionRow {
   id: string;
   lead_id: string;
   submitted_at: Date;

@@ -4,7 +4,7 @@ import type { DataSource, Migration, QueryRunner } from 'typeorm';
  * Key of the Postgres advisory lock a migration run holds (any 64-bit number that nothing else
  * uses; this one spells "clearmig" in ASCII).
  */
-export const MIGRATION_LOCK_KEY = '7164212576445622631';
+const MIGRATION_LOCK_KEY = '7164212576445622631';
 
 const LOCK_POLL_MS = 250;
 

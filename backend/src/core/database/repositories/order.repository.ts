@@ -21,17 +21,14 @@ import { affectedRows } from './sql-results';
 export { MEMBERSHIP_CLAIM_MINUTES } from './order-rows';
 export type {
   InstalmentStop,
-  LockedOrder,
   MembershipClaim,
   MembershipRow,
   NewOrder,
-  OrderBilling,
   OrderIdColumn,
   OrderLookup,
   OrderRow,
   ProviderIds,
   RunningMembership,
-  SubscriptionTermsUpdate,
 } from './order-rows';
 
 export const ORDER_TABLES: readonly TableColumns[] = [

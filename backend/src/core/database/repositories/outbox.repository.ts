@@ -10,7 +10,7 @@ import { affectedRows } from './sql-results';
  * caused it. The relay hands it to BullMQ (jobId = id, dispatched_at); the worker stamps
  * completed_at or failed_at.
  */
-export interface OutboxRow {
+interface OutboxRow {
   id: string;
   queue: string;
   /** Persisted: a row may name a job this build does not know. */

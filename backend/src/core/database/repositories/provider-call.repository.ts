@@ -20,7 +20,7 @@ export interface SideEffectDetail {
  * key is the idempotency key sent on every attempt, so a retry resumes the same call and a
  * finished row is never redone.
  */
-export interface SideEffectRow {
+interface SideEffectRow {
   /** `<kind>:<subject id>[:<more>]`. */
   key: string;
   kind: string;

@@ -18,7 +18,7 @@ export class ExportQueryDto {
 export class ListQueryDto extends IntersectionType(PageQueryDto, ExportQueryDto) {}
 
 /** ?status= narrows the members list and export to one membership status. */
-export class MemberStatusQueryDto {
+class MemberStatusQueryDto {
   @ApiPropertyOptional({ enum: MEMBERSHIP_STATUSES })
   @IsOptional()
   @IsIn(MEMBERSHIP_STATUSES, { message: `status must be one of: ${MEMBERSHIP_STATUSES.join(', ')}` })

@@ -2,14 +2,14 @@ import type { AccountMembership, AccountResponse } from '@contracts/account';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { apiGet } from '@/lib/api-client';
 
-export const accountKey = ['api', 'account'] as const;
+const accountKey = ['api', 'account'] as const;
 
 /** The signed-in buyer's memberships; null without a session (401). */
-export function getAccount(signal?: AbortSignal): Promise<AccountResponse | null> {
+function getAccount(signal?: AbortSignal): Promise<AccountResponse | null> {
   return apiGet<AccountResponse>(accountKey, { signal, on401: 'null' });
 }
 
-export type AccountState = { status: 'pending' } | { status: 'error' } | { status: 'ready'; account: AccountResponse | null };
+type AccountState = { status: 'pending' } | { status: 'error' } | { status: 'ready'; account: AccountResponse | null };
 
 export interface AccountData {
   state: AccountState;

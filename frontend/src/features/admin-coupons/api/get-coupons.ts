@@ -4,11 +4,11 @@ import { apiGet, type ApiQueryKey } from '@/lib/api-client';
 
 export const couponsKey = ['api', 'admin', 'coupons'] as const satisfies ApiQueryKey;
 
-export function getCoupons({ signal }: { signal?: AbortSignal } = {}): Promise<AdminCoupon[]> {
+function getCoupons({ signal }: { signal?: AbortSignal } = {}): Promise<AdminCoupon[]> {
   return apiGet<AdminCoupon[]>(couponsKey, { signal });
 }
 
-export const couponsQuery = queryOptions({ queryKey: couponsKey, queryFn: getCoupons });
+const couponsQuery = queryOptions({ queryKey: couponsKey, queryFn: getCoupons });
 
 export function useCoupons() {
   return useQuery(couponsQuery);

@@ -5,11 +5,11 @@ import { apiRequest, withParams } from '@/lib/api-client';
 export const AUDIT_PAGE_SIZE = 15;
 export const auditKey = ['api', 'admin', 'audit'] as const;
 
-export function getAudit(page: number, signal?: AbortSignal): Promise<AdminPage<AdminAuditRow>> {
+function getAudit(page: number, signal?: AbortSignal): Promise<AdminPage<AdminAuditRow>> {
   return apiRequest<AdminPage<AdminAuditRow>>('GET', withParams('/api/admin/audit', { page, pageSize: AUDIT_PAGE_SIZE }), { signal });
 }
 
-export const auditQuery = (page: number) =>
+const auditQuery = (page: number) =>
   queryOptions({ queryKey: [...auditKey, page], queryFn: ({ signal }) => getAudit(page, signal), placeholderData: keepPreviousData });
 
 export function useAudit(page: number) {

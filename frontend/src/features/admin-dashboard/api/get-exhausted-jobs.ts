@@ -2,13 +2,13 @@ import type { ExhaustedJobList } from '@contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const exhaustedJobsKey = ['api', 'admin', 'exhausted-jobs'] as const;
+const exhaustedJobsKey = ['api', 'admin', 'exhausted-jobs'] as const;
 
-export function getExhaustedJobs(signal?: AbortSignal): Promise<ExhaustedJobList> {
+function getExhaustedJobs(signal?: AbortSignal): Promise<ExhaustedJobList> {
   return apiRequest<ExhaustedJobList>('GET', '/api/admin/exhausted-jobs', { signal });
 }
 
-export const exhaustedJobsQuery = () => queryOptions({ queryKey: exhaustedJobsKey, queryFn: ({ signal }) => getExhaustedJobs(signal) });
+const exhaustedJobsQuery = () => queryOptions({ queryKey: exhaustedJobsKey, queryFn: ({ signal }) => getExhaustedJobs(signal) });
 
 export function useExhaustedJobs() {
   return useQuery(exhaustedJobsQuery());

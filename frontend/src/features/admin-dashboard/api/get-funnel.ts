@@ -7,11 +7,11 @@ export interface FunnelRange {
   to: string;
 }
 
-export function getFunnel(range: FunnelRange, signal?: AbortSignal): Promise<FunnelReport> {
+function getFunnel(range: FunnelRange, signal?: AbortSignal): Promise<FunnelReport> {
   return apiRequest<FunnelReport>('GET', withParams('/api/admin/funnel', { ...range }), { signal });
 }
 
-export const funnelQuery = (range: FunnelRange) =>
+const funnelQuery = (range: FunnelRange) =>
   queryOptions({
     queryKey: ['api', 'admin', 'funnel', range.from, range.to],
     queryFn: ({ signal }) => getFunnel(range, signal),

@@ -4,7 +4,7 @@ import { apiRequest, withParams } from '@/lib/api-client';
 import { auditKey } from './get-audit';
 
 /** A lookup is an action (it is audited), so it runs when asked, not as a cached query. */
-export function getPerson(email: string): Promise<PersonData> {
+function getPerson(email: string): Promise<PersonData> {
   return apiRequest<PersonData>('GET', withParams('/api/admin/people', { email }));
 }
 

@@ -7,11 +7,11 @@ export type RecordRow<K extends RecordKind> = K extends 'leads' ? AdminLeadRow :
 
 export const PAGE_SIZE = 10;
 
-export function getRecords<K extends RecordKind>(kind: K, q: string, page: number, signal?: AbortSignal): Promise<AdminPage<RecordRow<K>>> {
+function getRecords<K extends RecordKind>(kind: K, q: string, page: number, signal?: AbortSignal): Promise<AdminPage<RecordRow<K>>> {
   return apiRequest<AdminPage<RecordRow<K>>>('GET', withParams(`/api/admin/${kind}`, { q, page, pageSize: PAGE_SIZE }), { signal });
 }
 
-export const recordsQuery = <K extends RecordKind>(kind: K, q: string, page: number) =>
+const recordsQuery = <K extends RecordKind>(kind: K, q: string, page: number) =>
   queryOptions({
     queryKey: ['api', 'admin', kind, q, page],
     queryFn: ({ signal }) => getRecords(kind, q, page, signal),

@@ -12,11 +12,11 @@ export interface RevenueRange {
 /** The query string of a range; empty months are left out (withParams drops them). */
 export const revenueParams = (range: RevenueRange) => ({ from: range.from, to: range.to, mode: range.mode });
 
-export function getRevenue(range: RevenueRange, signal?: AbortSignal): Promise<RevenueReport> {
+function getRevenue(range: RevenueRange, signal?: AbortSignal): Promise<RevenueReport> {
   return apiRequest<RevenueReport>('GET', withParams('/api/admin/revenue', revenueParams(range)), { signal });
 }
 
-export const revenueQuery = (range: RevenueRange) =>
+const revenueQuery = (range: RevenueRange) =>
   queryOptions({
     queryKey: ['api', 'admin', 'revenue', range.from, range.to, range.mode],
     queryFn: ({ signal }) => getRevenue(range, signal),

@@ -4,13 +4,13 @@ import { apiRequest, withParams } from '@/lib/api-client';
 
 export const ORDERS_PAGE_SIZE = 10;
 
-export function getBillingOrders(q: string, page: number, signal?: AbortSignal): Promise<AdminPage<AdminBillingOrder>> {
+function getBillingOrders(q: string, page: number, signal?: AbortSignal): Promise<AdminPage<AdminBillingOrder>> {
   return apiRequest<AdminPage<AdminBillingOrder>>('GET', withParams('/api/admin/billing/orders', { q, page, pageSize: ORDERS_PAGE_SIZE }), {
     signal,
   });
 }
 
-export const billingOrdersQuery = (q: string, page: number) =>
+const billingOrdersQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['api', 'admin', 'billing', 'orders', q, page],
     queryFn: ({ signal }) => getBillingOrders(q, page, signal),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { adminSessionKey } from '@/lib/admin-session';
 
-export function adminLogin(credentials: AdminLoginRequest): Promise<AdminSessionResponse> {
+function adminLogin(credentials: AdminLoginRequest): Promise<AdminSessionResponse> {
   return apiPost<AdminSessionResponse>('/api/admin/login', credentials);
 }
 

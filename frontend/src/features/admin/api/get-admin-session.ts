@@ -4,11 +4,11 @@ import { adminSessionKey } from '@/lib/admin-session';
 import { apiGet } from '@/lib/api-client';
 
 /** The signed-in admin, or null when there is no session (a 401 here is an answer, not a failure). */
-export function getAdminSession({ signal }: { signal?: AbortSignal } = {}): Promise<AdminSessionResponse | null> {
+function getAdminSession({ signal }: { signal?: AbortSignal } = {}): Promise<AdminSessionResponse | null> {
   return apiGet<AdminSessionResponse>(adminSessionKey, { signal, on401: 'null' });
 }
 
-export const adminSessionQuery = queryOptions({
+const adminSessionQuery = queryOptions({
   queryKey: adminSessionKey,
   queryFn: getAdminSession,
 });

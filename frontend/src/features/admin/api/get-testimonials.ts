@@ -4,11 +4,11 @@ import { apiGet, type ApiQueryKey } from '@/lib/api-client';
 
 export const testimonialsKey = ['api', 'testimonials'] as const satisfies ApiQueryKey;
 
-export function getTestimonials({ signal }: { signal?: AbortSignal } = {}): Promise<AdminTestimonial[]> {
+function getTestimonials({ signal }: { signal?: AbortSignal } = {}): Promise<AdminTestimonial[]> {
   return apiGet<AdminTestimonial[]>(testimonialsKey, { signal });
 }
 
-export const testimonialsQuery = queryOptions({
+const testimonialsQuery = queryOptions({
   queryKey: testimonialsKey,
   queryFn: getTestimonials,
 });

@@ -1,7 +1,7 @@
 import type { PaymentsConfigResponse } from '@contracts/payments';
 import { apiGet, type ApiQueryKey } from '@/lib/api-client';
 
-export const paymentsConfigKey = ['api', 'payments', 'config'] as const satisfies ApiQueryKey;
+const paymentsConfigKey = ['api', 'payments', 'config'] as const satisfies ApiQueryKey;
 
 let asked: Promise<PaymentsConfigResponse> | null = null;
 

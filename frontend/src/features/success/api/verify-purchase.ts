@@ -9,12 +9,12 @@ const VERIFY_ENDPOINTS = { subscription: 'verify-subscription', payment: 'verify
 export type VerificationKind = keyof typeof VERIFY_ENDPOINTS;
 
 /** Spec sections 7 and 9: verification is the one read that retries, 3 times, 1 s apart. */
-export const VERIFICATION_RETRIES = 3;
-export const VERIFICATION_RETRY_DELAY_MS = 1000;
+const VERIFICATION_RETRIES = 3;
+const VERIFICATION_RETRY_DELAY_MS = 1000;
 
-export const verifyPurchaseKey = (kind: VerificationKind, id: string) => ['api', VERIFY_ENDPOINTS[kind], id] as const satisfies ApiQueryKey;
+const verifyPurchaseKey = (kind: VerificationKind, id: string) => ['api', VERIFY_ENDPOINTS[kind], id] as const satisfies ApiQueryKey;
 
-export function verifyPurchase(kind: VerificationKind, id: string, { signal }: { signal?: AbortSignal } = {}): Promise<VerificationResult> {
+function verifyPurchase(kind: VerificationKind, id: string, { signal }: { signal?: AbortSignal } = {}): Promise<VerificationResult> {
   return apiGet<VerificationResult>(verifyPurchaseKey(kind, id), { signal });
 }
 
@@ -28,7 +28,7 @@ const pause = (ms: number, signal?: AbortSignal) =>
   });
 
 /** One try and up to VERIFICATION_RETRIES more, VERIFICATION_RETRY_DELAY_MS apart; the last failure is the answer. */
-export async function verifyWithRetries(kind: VerificationKind, id: string, signal?: AbortSignal): Promise<VerificationResult> {
+async function verifyWithRetries(kind: VerificationKind, id: string, signal?: AbortSignal): Promise<VerificationResult> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await verifyPurchase(kind, id, { signal });

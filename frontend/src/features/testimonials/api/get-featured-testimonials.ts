@@ -2,9 +2,9 @@ import type { FeaturedTestimonial } from '@contracts/api-types';
 import { useEffect, useState } from 'react';
 import { apiGet, type ApiQueryKey } from '@/lib/api-client';
 
-export const featuredTestimonialsKey = ['api', 'testimonials', 'featured'] as const satisfies ApiQueryKey;
+const featuredTestimonialsKey = ['api', 'testimonials', 'featured'] as const satisfies ApiQueryKey;
 
-export function getFeaturedTestimonials({ signal }: { signal?: AbortSignal } = {}): Promise<FeaturedTestimonial[]> {
+function getFeaturedTestimonials({ signal }: { signal?: AbortSignal } = {}): Promise<FeaturedTestimonial[]> {
   return apiGet<FeaturedTestimonial[]>(featuredTestimonialsKey, { signal });
 }
 

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** 24 base62 characters from the CSPRNG (~143 bits): unguessable, like Stripe's. */
-export function randomBase62(length = 24): string {
+function randomBase62(length = 24): string {
   let out = '';
   for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
   return out;

@@ -16,7 +16,7 @@ import { NOTHING_TO_APPLY, stripeEvent } from './sandbox-events';
 export type SandboxObjectKind = SandboxObjectRow['object'];
 
 /** Connections of the sandbox's own pool, in each process that uses it (the API and the worker). */
-export const SANDBOX_POOL_SIZE = 10;
+const SANDBOX_POOL_SIZE = 10;
 
 /**
  * The sandbox's Postgres records (Stripe's stand-in). Every state change is written together with

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { GatewayDiscount, RenewalDiscount } from '../../payment-gateway';
 
 /** The Stripe coupon made from one of ours: its id is derived from our coupon's, so it is found again, never made twice. */
-export const stripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `coupon-${discount.couponId}`;
+const stripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `coupon-${discount.couponId}`;
 
 /** The id the Stripe coupons had before ids were free of the brand: one made then is still used, never made again. */
 const legacyStripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): string => `clear-${discount.couponId}`;
@@ -10,7 +10,7 @@ const legacyStripeCouponId = (discount: Pick<GatewayDiscount, 'couponId'>): stri
 const codeOf = (err: unknown): string | undefined => (err as { code?: string }).code;
 
 /** How long a monthly subscription keeps the discount: Stripe's once, repeating (N months) or forever. */
-export function durationOf(
+function durationOf(
   discount: Pick<GatewayDiscount, 'durationMonths'>,
 ): Pick<Stripe.CouponCreateParams, 'duration' | 'duration_in_months'> {
   const months = discount.durationMonths;
@@ -58,7 +58,7 @@ export async function promotionCodeFor(stripe: Stripe, discount: GatewayDiscount
 }
 
 /** The Stripe coupon of our save offer: the same terms as our coupon, for one invoice (duration once), whatever its months. */
-export const saveOfferCouponId = (discount: Pick<RenewalDiscount, 'couponId'>): string => `save-offer-${discount.couponId}`;
+const saveOfferCouponId = (discount: Pick<RenewalDiscount, 'couponId'>): string => `save-offer-${discount.couponId}`;
 
 /** Our save offer's once-only Stripe coupon, created the first time a member takes it. */
 export async function saveOfferCouponFor(stripe: Stripe, discount: RenewalDiscount, currency: string): Promise<string> {

@@ -47,7 +47,7 @@ export function catalogueRecurringPrices(currency: string = CURRENCY): PriceTerm
 }
 
 /** Whether a Price charges exactly these terms: amount, currency, once per interval. */
-export function chargesTerms(price: Stripe.Price, terms: PriceTerms): boolean {
+function chargesTerms(price: Stripe.Price, terms: PriceTerms): boolean {
   return (
     price.unit_amount === terms.amountCents &&
     price.currency.toLowerCase() === terms.currency.toLowerCase() &&
@@ -97,7 +97,7 @@ export async function recurringPriceFor(stripe: Stripe, order: GatewayOrder): Pr
 }
 
 /** Stripe Price lookup key of an add-on's one-time Price (an order bump on a subscription's first invoice), e.g. addon-workbook. */
-export const addOnLookupKey = (planId: string): string => `addon-${planId}`;
+const addOnLookupKey = (planId: string): string => `addon-${planId}`;
 
 /**
  * The one-time Price an order bump is charged with on a subscription's first invoice (Stripe's

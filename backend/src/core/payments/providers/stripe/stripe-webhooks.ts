@@ -5,7 +5,7 @@ import { WebhookRecord, WebhookRefusedError } from '../../payment-gateway';
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
 /** Stripe's default: an event signed longer ago than this is refused (replay protection). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Stripe's ids and event types are printable ASCII without spaces. */
 const PRINTABLE = /^[\x21-\x7e]+$/;
