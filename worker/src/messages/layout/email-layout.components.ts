@@ -100,7 +100,7 @@ export const EMAIL_COMPONENTS = {
   unsubscribe: Unsubscribe,
 } as const;
 
-export type EmailTemplateName = keyof typeof EMAIL_COMPONENTS;
+type EmailTemplateName = keyof typeof EMAIL_COMPONENTS;
 
 /** The doctype React Email's `render` puts first: the one e-mail clients handle best. */
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
@@ -111,7 +111,7 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
  * dynamic import that the unit specs' module loader cannot follow), so that the spec that keeps
  * the generated file current renders exactly what `npm run email:compile` writes.
  */
-export function renderEmailTemplates(): Record<EmailTemplateName, string> {
+function renderEmailTemplates(): Record<EmailTemplateName, string> {
   const templates = Object.fromEntries(
     Object.entries(EMAIL_COMPONENTS).map(([name, component]) => [name, renderToStaticMarkup(e(component))]),
   );

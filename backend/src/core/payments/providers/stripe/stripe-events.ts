@@ -156,7 +156,7 @@ const NEUTRAL_DECLINE_REASONS: ReadonlySet<string> = new Set(DECLINE_REASONS);
  * Why an intent was declined, from its last error: the bank's decline code, else Stripe's error
  * code (an authentication that failed has no decline code).
  */
-export function stripeDeclineReason(object: Record<string, unknown>): DeclineReason {
+function stripeDeclineReason(object: Record<string, unknown>): DeclineReason {
   const error = (object.last_payment_error ?? object.last_setup_error) as { decline_code?: unknown; code?: unknown } | null | undefined;
   const code = error?.decline_code ?? error?.code;
   return typeof code === 'string' && NEUTRAL_DECLINE_REASONS.has(code) ? (code as DeclineReason) : 'other';
