@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
 import { CURRENCY } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { addDays } from '@core/payments/billing-calendar';
 import type { SandboxObjectRow } from '@core/database/repositories/sandbox-object.repository';
 import { renewalInvoiceObject, stripeEvent, subscriptionObject } from '@core/payments/providers/sandbox/sandbox-events';
@@ -33,7 +33,7 @@ import { failsOffSession } from './sandbox-cards';
 export class SandboxClockService {
   constructor(
     private readonly store: SandboxStore,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   async advance(days: number): Promise<SandboxClockResponse> {

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse, SandboxNextActionRequest } from '@contracts/payments';
 import { asksForAuthentication, CARD_ERRORS, readCard } from './sandbox-cards';
 import {
@@ -22,7 +22,7 @@ import { SandboxStore } from '@core/payments/providers/sandbox/sandbox-store';
 export class SandboxConfirmService {
   constructor(
     private readonly store: SandboxStore,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
   ) {}
 
   async confirm(kind: SandboxIntentKind, request: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {

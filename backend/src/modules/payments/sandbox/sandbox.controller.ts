@@ -16,7 +16,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import type { SandboxClockResponse, SandboxConfirmResponse, SandboxDisputeResponse } from '@contracts/payments';
 import {
   SandboxAuthenticateDto,
@@ -34,7 +34,7 @@ import { SandboxDisputesService } from './sandbox-disputes.service';
 /** The sandbox answers only when it is the configured provider: with Stripe keys its routes are 404. */
 @Injectable()
 export class SandboxOnlyGuard implements CanActivate {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: PaymentsConfig) {}
 
   canActivate(): boolean {
     if (this.config.paymentProvider() !== 'sandbox') throw new NotFoundException('Not found');
