@@ -1,6 +1,6 @@
 import { Test } from '@nestjs/testing';
 import { AppConfig, ConfigError, loadConfig } from './app-config';
-import { CONFIG_SECTIONS, MailConfig, MembershipConfig, PaymentsConfig, ServerConfig } from './config-sections';
+import { AccessConfig, CONFIG_SECTIONS, MailConfig, MembershipConfig, PaymentsConfig } from './config-sections';
 import { ConfigModule } from './config.module';
 
 const valid = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
@@ -18,10 +18,10 @@ describe('config sections', () => {
   it('read the validated values, and what is changed on the AppConfig later', () => {
     const config = loadConfig({ ...valid, SMTP_URL: 'smtp://mail.test:25', PUBLIC_URL: 'https://shop.test' });
     const mail = MailConfig.of(config);
-    const server = ServerConfig.of(config);
+    const access = AccessConfig.of(config);
     expect(mail).toBeInstanceOf(MailConfig);
     expect(mail).toEqual({ SMTP_URL: 'smtp://mail.test:25', SMTP_TIMEOUT_MS: 15_000, ABANDONED_CHECKOUT_DELAY_S: 3600 });
-    expect(server.secureCookies).toBe(true);
+    expect(access.secureCookies).toBe(true);
     config.SMTP_TIMEOUT_MS = 500;
     expect(mail.SMTP_TIMEOUT_MS).toBe(500);
     expect(() => Object.assign(mail, { SMTP_URL: 'smtp://elsewhere' })).toThrow(TypeError);

@@ -49,7 +49,6 @@ export class ServerConfig extends section([
   'HOST',
   'PUBLIC_URL',
   'INTERNAL_API_URL',
-  'secureCookies',
   'BODY_LIMIT_BYTES',
   'TRUST_PROXY',
   'STATIC_DIR',
@@ -145,7 +144,7 @@ export class PaymentsConfig extends section([
 /** The SMTP server, and when a saved lead is reminded by e-mail. */
 export class MailConfig extends section(['SMTP_URL', 'SMTP_TIMEOUT_MS', 'ABANDONED_CHECKOUT_DELAY_S']) {}
 
-/** Invitations, account sign-in links and sessions, admin sessions, and the key sealing their tokens. */
+/** Invitations, account sign-in links and sessions, admin sessions, the key sealing their tokens, and whether cookies are Secure. */
 export class AccessConfig extends section([
   'INVITATION_DELIVERY',
   'INVITATION_TOKEN_TTL_DAYS',
@@ -156,6 +155,7 @@ export class AccessConfig extends section([
   'ACCOUNT_SESSION_TTL_HOURS',
   'ACCOUNT_LINKS_PER_EMAIL_PER_HOUR',
   'ADMIN_SESSION_TTL_HOURS',
+  'secureCookies',
 ]) {}
 
 /** FirstPromoter: its API, the pages' script and how long a referral counts. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_COOKIE_PATH } from '@contracts/account';
-import { AccessConfig, ServerConfig } from '@core/config/config-sections';
+import { AccessConfig } from '@core/config/config-sections';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
 
 export const ACCOUNT_SESSION_COOKIE = 'account_session';
@@ -30,7 +30,6 @@ export class AccountSessionService {
   constructor(
     private readonly access: AccountAccessRepository,
     private readonly config: AccessConfig,
-    private readonly server: ServerConfig,
   ) {}
 
   async create(emailNormalized: string): Promise<{ cookie: string; principal: AccountPrincipal }> {
@@ -67,7 +66,7 @@ export class AccountSessionService {
       sameSite: 'lax',
       path: ACCOUNT_COOKIE_PATH,
       maxAge,
-      secure: this.server.secureCookies,
+      secure: this.config.secureCookies,
     });
   }
 }
