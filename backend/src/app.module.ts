@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { LoadSheddingModule } from './common/load-shedding/load-shedding.module';
 import { RateLimitModule } from './common/rate-limit.module';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { ConfigModule } from '@core/config/config.module';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -25,8 +25,8 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
   imports: [
     ConfigModule,
     LoggerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      inject: [ServerConfig],
+      useFactory: (config: ServerConfig) => ({
         // Application logs only: request lines come from Fastify's own pino logger (see
         // app.factory.ts), which costs far less per request than an Express-style middleware.
         forRoutes: [],

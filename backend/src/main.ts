@@ -3,12 +3,12 @@ import 'reflect-metadata';
 import '@core/config/env-file.preload';
 import { ConfigError } from '@core/config/app-config';
 import { createApp } from './app.factory';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 
 async function main(): Promise<void> {
   const app = await createApp();
-  const config = app.get(AppConfig);
+  const config = app.get(ServerConfig);
   await app.listen(config.PORT, config.HOST);
   // Fastify answers 503 to new requests on connections still open while the taken ones finish.
   exitCleanlyOnSignals(app, 'finishing the requests in flight');

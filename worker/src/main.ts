@@ -4,7 +4,8 @@ import '@core/config/env-file.preload';
 import { NestFactory } from '@nestjs/core';
 import { setPriority } from 'node:os';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, ConfigError, loadProcessConfig } from '@core/config/app-config';
+import { ConfigError, loadProcessConfig } from '@core/config/app-config';
+import { QueueConfig } from '@core/config/config-sections';
 import { exitCleanlyOnSignals } from '@core/runtime/graceful-shutdown';
 import { WorkerModule } from './worker.module';
 
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   survivesRedisOutages();
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  const { WORKER_NICENESS } = app.get(AppConfig);
+  const { WORKER_NICENESS } = app.get(QueueConfig);
   try {
     setPriority(WORKER_NICENESS);
   } catch (err) {

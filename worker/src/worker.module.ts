@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { ConfigModule } from '@core/config/config.module';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { DatabaseModule } from '@core/database/database.module';
@@ -53,8 +53,8 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
   imports: [
     ConfigModule,
     LoggerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, base: { process: 'worker' } } }),
+      inject: [ServerConfig],
+      useFactory: (config: ServerConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, base: { process: 'worker' } } }),
     }),
     DatabaseModule.forRole('worker'),
     PaymentMetricsModule,

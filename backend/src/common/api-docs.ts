@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { site } from '@contracts/site/site';
-import type { AppConfig } from '@core/config/app-config';
+import type { ServerConfig } from '@core/config/config-sections';
 import { AdminSessionService } from './admin-access/admin-session.service';
 import { sendError } from './error-body';
 import { NO_SUCH_ROUTE } from './http-exception.filter';
@@ -15,7 +15,7 @@ const DOCS_ROUTE = /^\/api\/docs(?:[/-]|$)/;
  * could try, so unless API_DOCS=public only a signed-in admin gets it; anyone else gets the 404 of
  * an address that does not exist. Outside production it is open.
  */
-export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): void {
+export function serveApiDocs(app: NestFastifyApplication, config: ServerConfig): void {
   if (config.NODE_ENV === 'production' && config.API_DOCS !== 'public') {
     const sessions = app.get(AdminSessionService);
     app

@@ -1,5 +1,5 @@
 import type { FactoryProvider } from '@nestjs/common';
-import { AppConfig } from '@core/config/app-config';
+import { RateLimitConfig } from '@core/config/config-sections';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from './fixed-window-counter';
 
 /** One limit, and the message a person reads when over it. */
@@ -52,10 +52,10 @@ export class ClientLimiter {
 }
 
 /** A ClientLimiter provided under `token`, its limits read from the settings. */
-export function clientLimiterProvider(token: symbol, limits: (config: AppConfig) => ClientLimits): FactoryProvider<ClientLimiter> {
+export function clientLimiterProvider(token: symbol, limits: (config: RateLimitConfig) => ClientLimits): FactoryProvider<ClientLimiter> {
   return {
     provide: token,
-    inject: [AppConfig, WindowStore],
-    useFactory: (config: AppConfig, windows: WindowStore) => new ClientLimiter(windows, limits(config)),
+    inject: [RateLimitConfig, WindowStore],
+    useFactory: (config: RateLimitConfig, windows: WindowStore) => new ClientLimiter(windows, limits(config)),
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Redis from 'ioredis';
-import { AppConfig } from '@core/config/app-config';
+import { RedisConfig } from '@core/config/config-sections';
 import { connectionFor } from '@core/queue/redis-options';
 import { MemoryWindows, WindowCount, WindowStore } from './fixed-window-counter';
 
@@ -45,7 +45,7 @@ export class SharedWindows extends WindowStore implements OnModuleInit, OnApplic
   private readonly local = new MemoryWindows();
   private counting: 'shared' | 'local' = 'shared';
 
-  constructor(config: AppConfig) {
+  constructor(config: RedisConfig) {
     super();
     const redis = new Redis({
       ...connectionFor('producer', config),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@core/config/app-config';
+import { AffiliateConfig } from '@core/config/config-sections';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 import { postOrUnavailable, ProviderUnavailableError } from './provider-call';
 
@@ -55,7 +55,7 @@ const DUPLICATE_BODY = /already (exists|tracked|been taken)|duplicate/i;
 /** FirstPromoter-compatible tracking API (v1): POST {base}/track/signup, /track/sale and /track/refund with X-API-KEY. */
 @Injectable()
 export class AffiliateClient {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AffiliateConfig) {}
 
   get configured(): boolean {
     return Boolean(this.config.AFFILIATE_API_KEY);

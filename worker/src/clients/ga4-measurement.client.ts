@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { minorUnitsPerMajor } from '@contracts/money';
-import { AppConfig } from '@core/config/app-config';
+import { AnalyticsConfig } from '@core/config/config-sections';
 import { isRetryableStatus, postOrUnavailable, NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 
@@ -144,7 +144,7 @@ export function ga4RefundRequest(refund: Ga4Refund, now = new Date()): Ga4Refund
  */
 @Injectable()
 export class Ga4MeasurementClient {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AnalyticsConfig) {}
 
   get configured(): boolean {
     return Boolean(this.config.GA4_MEASUREMENT_ID && this.config.GA4_API_SECRET);

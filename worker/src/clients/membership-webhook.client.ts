@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { MembershipStatus } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
+import { MembershipConfig } from '@core/config/config-sections';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 import { isRetryableStatus, postOrUnavailable, NotConfiguredError, ProviderUnavailableError } from './provider-call';
 
@@ -57,7 +57,7 @@ function standardWebhookHeaders(id: string, body: string, secret: string, at: nu
 /** POSTs the signed notice to MEMBERSHIP_WEBHOOK_URL; a 2xx is done, a 4xx other than 408/429 rejected, anything else retried. */
 @Injectable()
 export class MembershipWebhookClient {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: MembershipConfig) {}
 
   get configured(): boolean {
     return Boolean(this.config.MEMBERSHIP_WEBHOOK_URL && this.config.MEMBERSHIP_WEBHOOK_SECRET);

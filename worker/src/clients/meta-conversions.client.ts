@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { minorUnitsPerMajor } from '@contracts/money';
-import { AppConfig } from '@core/config/app-config';
+import { AnalyticsConfig } from '@core/config/config-sections';
 import { isRetryableStatus, NotConfiguredError, postOrUnavailable, type ProviderResponse, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
 import type { PurchaseAddOn } from './ga4-measurement.client';
@@ -102,7 +102,7 @@ export function metaPurchaseRequest(purchase: MetaPurchase): MetaEventsRequest {
  */
 @Injectable()
 export class MetaConversionsClient {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AnalyticsConfig) {}
 
   get configured(): boolean {
     return Boolean(this.config.META_PIXEL_ID && this.config.META_CAPI_ACCESS_TOKEN);

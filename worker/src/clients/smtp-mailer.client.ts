@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
-import { AppConfig } from '@core/config/app-config';
+import { MailConfig } from '@core/config/config-sections';
 import { site } from '@contracts/site/site';
 import { NotConfiguredError, ProviderUnavailableError } from './provider-call';
 import type { ProviderAnswer } from '../ledger/provider-call-ledger';
@@ -47,7 +47,7 @@ export function messageIdFor(key: string, mailFrom: string): string {
 export class SmtpMailer implements OnModuleDestroy {
   private transport: Transporter<SMTPPool.SentMessageInfo> | null = null;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: MailConfig) {}
 
   get configured(): boolean {
     return Boolean(this.config.SMTP_URL);

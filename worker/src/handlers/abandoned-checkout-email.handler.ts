@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AbandonedCheckoutEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
 import { DEFAULT_PLAN_ID, planOf } from '@contracts/plans';
 import { ROUTES } from '@contracts/routes';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig, ServerConfig } from '@core/config/config-sections';
 import { LeadRepository } from '@core/database/repositories/lead.repository';
 import { unsubscribeKey, unsubscribeLink } from '@core/marketing/unsubscribe-token';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -25,7 +25,8 @@ export class AbandonedCheckoutEmailHandler {
     private readonly leads: LeadRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly mailer: SmtpMailer,
-    private readonly config: AppConfig,
+    config: AccessConfig,
+    private readonly server: ServerConfig,
   ) {
     this.unsubscribeKey = unsubscribeKey(config.INVITATION_TOKEN_KEY_BYTES);
   }
@@ -39,7 +40,7 @@ export class AbandonedCheckoutEmailHandler {
     if (!this.mailer.configured) return 'skipped: not configured';
 
     const plan = planOf(DEFAULT_PLAN_ID);
-    const checkout = new URL(ROUTES.checkout, this.config.PUBLIC_URL);
+    const checkout = new URL(ROUTES.checkout, this.server.PUBLIC_URL);
     checkout.searchParams.set('plan', plan.id);
     checkout.searchParams.set('email', lead.email);
     if (lead.name) checkout.searchParams.set('name', lead.name);
@@ -47,7 +48,7 @@ export class AbandonedCheckoutEmailHandler {
       name: lead.name,
       planName: plan.name,
       checkoutLink: checkout.toString(),
-      unsubscribeLink: unsubscribeLink(this.config.PUBLIC_URL, lead.email, this.unsubscribeKey),
+      unsubscribeLink: unsubscribeLink(this.server.PUBLIC_URL, lead.email, this.unsubscribeKey),
     });
     const to = lead.email;
     const effect = await this.ledger.run(SIDE_EFFECTS.abandonedCheckoutEmail, leadId, (key) =>

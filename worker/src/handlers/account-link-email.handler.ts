@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountLinkEmailPayload, AccountLinkRequestPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
 import { ROUTES } from '@contracts/routes';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig, ServerConfig } from '@core/config/config-sections';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import {
@@ -34,7 +34,8 @@ export class AccountLinkEmailHandler {
     private readonly orders: OrderRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly mailer: SmtpMailer,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
+    private readonly server: ServerConfig,
   ) {}
 
   @OnJob(JOBS.accountLinkEmail)
@@ -57,7 +58,7 @@ export class AccountLinkEmailHandler {
     if (!row || !row.email) return 'skipped: link or buyer not found';
     if (row.used_at || new Date(row.expires_at).getTime() <= Date.now()) return 'skipped: link expired or used';
     if (hashAccessToken(token) !== row.token_hash) throw new Error('The token is not the token stored for this account link');
-    const link = new URL(ROUTES.account, this.config.PUBLIC_URL);
+    const link = new URL(ROUTES.account, this.server.PUBLIC_URL);
     link.searchParams.set('token', token);
     const mail = buildAccountLinkEmail({ link: link.toString(), validMinutes: this.config.ACCOUNT_LINK_TTL_MINUTES });
     const to = row.email;

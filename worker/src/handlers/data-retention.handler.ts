@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JOBS } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { OpsConfig } from '@core/config/config-sections';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { CancellationFeedbackRepository } from '@core/database/repositories/cancellation-feedback.repository';
 import { FunnelEventRepository } from '@core/database/repositories/funnel-event.repository';
@@ -33,7 +33,7 @@ export class DataRetentionHandler {
   private readonly logger = new Logger(DataRetentionHandler.name);
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: OpsConfig,
     private readonly paymentEvents: PaymentEventRepository,
     private readonly outbox: OutboxRepository,
     private readonly sideEffects: ProviderCallRepository,

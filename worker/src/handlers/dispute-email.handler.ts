@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DisputeChangedPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
 import { site } from '@contracts/site/site';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { RefundRepository } from '@core/database/repositories/refund.repository';
 import { OnJob } from '../jobs/on-job.decorator';
 import { SmtpMailer } from '../clients/smtp-mailer.client';
@@ -22,7 +22,7 @@ export class DisputeEmailHandler {
   constructor(
     private readonly refunds: RefundRepository,
     private readonly ledger: ProviderCallLedger,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
     private readonly mailer: SmtpMailer,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InvitationEmailPayload, JOBS, SIDE_EFFECTS } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig, ServerConfig } from '@core/config/config-sections';
 import { InvitationRepository } from '@core/database/repositories/invitation.repository';
 import { hashAccessToken, invitationEmailContext, openAccessToken } from '@core/invitations/access-token';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -21,7 +21,8 @@ export class InvitationEmailHandler {
     private readonly invitations: InvitationRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly mailer: SmtpMailer,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
+    private readonly server: ServerConfig,
   ) {}
 
   @OnJob(JOBS.invitationEmail)
@@ -33,7 +34,7 @@ export class InvitationEmailHandler {
 
     const token = openAccessToken(sealedToken, this.config.INVITATION_TOKEN_KEY_BYTES, invitationEmailContext(invitationId, issue));
     if (hashAccessToken(token) !== row.token_hash) throw new Error('The sealed token is not the token stored for this invitation issue');
-    const link = new URL('/blackcard', this.config.PUBLIC_URL);
+    const link = new URL('/blackcard', this.server.PUBLIC_URL);
     link.searchParams.set('token', token);
     const mail = buildInvitationEmail({ name: row.name, link: link.toString(), expiresAt: new Date(row.expires_at) });
 

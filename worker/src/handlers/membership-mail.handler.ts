@@ -8,7 +8,7 @@ import {
   SIDE_EFFECTS,
   SideEffectKind,
 } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { OrderRepository } from '@core/database/repositories/order.repository';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { SmtpMailer } from '../clients/smtp-mailer.client';
@@ -49,7 +49,7 @@ export class MembershipMailHandler {
     private readonly orders: OrderRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly mailer: SmtpMailer,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 

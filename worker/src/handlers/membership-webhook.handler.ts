@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JOBS, MembershipWebhookPayload, SIDE_EFFECTS } from '@contracts/jobs';
 import { grantsAccess } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
+import { MembershipConfig } from '@core/config/config-sections';
 import { MembershipRepository, type MembershipListing } from '@core/database/repositories/membership.repository';
 import { ProviderCallRepository } from '@core/database/repositories/provider-call.repository';
 import { MembershipNotice, MembershipWebhookClient } from '../clients/membership-webhook.client';
@@ -47,7 +47,7 @@ export class MembershipWebhookHandler {
     private readonly memberships: MembershipRepository,
     private readonly ledger: ProviderCallLedger,
     private readonly client: MembershipWebhookClient,
-    private readonly config: AppConfig,
+    private readonly config: MembershipConfig,
     private readonly sideEffects: ProviderCallRepository,
   ) {}
 

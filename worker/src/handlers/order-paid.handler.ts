@@ -11,7 +11,7 @@ import {
   SideEffectKind,
 } from '@contracts/jobs';
 import { findPlan } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
+import { AnalyticsConfig, ServerConfig } from '@core/config/config-sections';
 import { BATCH_MAX, BOOKKEEPING_LINGER_MS, Coalescer } from '../jobs/coalescer';
 import { OnJob } from '../jobs/on-job.decorator';
 import { AffiliateClient, AffiliateSale } from '../clients/affiliate.client';
@@ -69,7 +69,8 @@ export class OrderPaidHandler {
     private readonly orders: OrderRepository,
     private readonly payments: PaymentRepository,
     private readonly ledger: ProviderCallLedger,
-    private readonly config: AppConfig,
+    private readonly config: AnalyticsConfig,
+    private readonly server: ServerConfig,
     private readonly affiliate: AffiliateClient,
     private readonly meta: MetaConversionsClient,
     private readonly ga4: Ga4MeasurementClient,
@@ -227,7 +228,7 @@ export class OrderPaidHandler {
           ? { addOn: { planId: order.bump_plan_id, amountCents: order.bump_amount_cents } }
           : {}),
       },
-      { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() },
+      { accountUrl: new URL('/account', this.server.PUBLIC_URL).toString() },
     );
     return this.run(SIDE_EFFECTS.receiptEmail, charge.subjectId, (key) => this.mailer.send({ to: order.email, ...mail, messageId: key }));
   }
@@ -256,7 +257,7 @@ export class OrderPaidHandler {
   private pageUrl(attribution: Record<string, string>): string | undefined {
     if (attribution.page_url) return attribution.page_url;
     if (!attribution.landing_path?.startsWith('/')) return undefined;
-    return new URL(attribution.landing_path, this.config.PUBLIC_URL).toString();
+    return new URL(attribution.landing_path, this.server.PUBLIC_URL).toString();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JOBS, REFUND_EFFECTS, RefundEffect, RefundRecordedPayload, SIDE_EFFECTS, SideEffectKind } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import type { OrderRow } from '@core/database/repositories/order.repository';
 import type { PaymentRow } from '@core/database/repositories/payment.repository';
 import { RefundRepository, type RefundRow } from '@core/database/repositories/refund.repository';
@@ -49,7 +49,7 @@ export class RefundEffectsHandler {
   constructor(
     private readonly refunds: RefundRepository,
     private readonly ledger: ProviderCallLedger,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
     private readonly affiliate: AffiliateClient,
     private readonly ga4: Ga4MeasurementClient,
     private readonly mailer: SmtpMailer,

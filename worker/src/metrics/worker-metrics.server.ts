@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createServer, Server } from 'node:http';
 import { Registry } from 'prom-client';
-import { AppConfig } from '@core/config/app-config';
+import { OpsConfig } from '@core/config/config-sections';
 import { bearerMatches } from '@core/runtime/bearer';
 import { PaymentMetrics } from '@core/metrics/payment-metrics';
 import { WorkerMetrics } from './worker-metrics';
@@ -18,7 +18,7 @@ export class WorkerMetricsServer implements OnModuleInit, OnApplicationShutdown 
 
   constructor(
     private readonly metrics: WorkerMetrics,
-    private readonly config: AppConfig,
+    private readonly config: OpsConfig,
     private readonly payments: PaymentMetrics,
   ) {}
 

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { rmSync, writeFileSync } from 'node:fs';
-import { AppConfig } from '@core/config/app-config';
+import { QueueConfig } from '@core/config/config-sections';
 import { InvitationsProcessor } from './invitations.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { PaymentsProcessor } from './payments.processor';
@@ -26,7 +26,7 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, BeforeApplicatio
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: QueueConfig,
     tracking: TrackingProcessor,
     payments: PaymentsProcessor,
     invitations: InvitationsProcessor,

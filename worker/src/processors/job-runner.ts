@@ -1,7 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DelayedError, UnrecoverableError } from 'bullmq';
-import { AppConfig } from '@core/config/app-config';
+import { QueueConfig } from '@core/config/config-sections';
 import { isPastHorizon } from '@core/queue/job-options';
 import { JobRegistry } from '../jobs/job-registry';
 import { redact } from '../jobs/redact';
@@ -32,7 +32,7 @@ export class JobRunner {
   constructor(
     private readonly registry: JobRegistry,
     private readonly ledger: OutboxOutcomeRecorder,
-    config: AppConfig,
+    config: QueueConfig,
     @Optional() private readonly metrics?: WorkerMetrics,
   ) {
     this.horizonMs = config.JOB_RETRY_HORIZON_S * 1000;

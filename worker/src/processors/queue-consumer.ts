@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AppConfig } from '@core/config/app-config';
+import { QueueConfig } from '@core/config/config-sections';
 import { readyBeforeClose, workerConnected } from '@core/queue/bullmq-ready';
 import { cappedExponentialBackoff } from '@core/queue/job-options';
 import { JobRunner } from './job-runner';
@@ -35,7 +35,7 @@ export const CONSUMER_OPTIONS = {
 export abstract class QueueConsumer extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     private readonly runner: JobRunner,
-    private readonly config: AppConfig,
+    private readonly config: QueueConfig,
   ) {
     super();
   }
@@ -70,7 +70,7 @@ export abstract class QueueConsumer extends WorkerHost implements OnApplicationB
     await this.worker.close(true);
   }
 
-  protected concurrency(config: AppConfig): number {
+  protected concurrency(config: QueueConfig): number {
     return config.WORKER_CONCURRENCY;
   }
 

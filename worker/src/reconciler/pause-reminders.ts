@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { redact } from '../jobs/redact';
@@ -23,7 +23,7 @@ export class PauseReminders implements OnApplicationBootstrap, OnApplicationShut
   private readonly passes: PeriodicPass;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
     private readonly lifecycle: OrderLifecycle,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { JOBS, ORDER_PAID_EFFECTS } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig, QueueConfig } from '@core/config/config-sections';
 import { OrderReconcileRepository } from '@core/database/repositories/order-reconcile.repository';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
@@ -53,7 +53,8 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
   private readonly passes: PeriodicPass;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
+    private readonly queue: QueueConfig,
     private readonly reconcileRows: OrderReconcileRepository,
     private readonly lifecycle: OrderLifecycle,
     private readonly events: PaymentEventRepository,
@@ -76,7 +77,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
   /** One pass; the timer runs one per interval, and tests run their own. */
   async reconcile(): Promise<ReconcileSummary> {
     const settleMs = this.config.RECONCILE_SETTLE_AFTER_S * 1000;
-    const lookbackMs = this.config.JOB_RETRY_HORIZON_S * 1000;
+    const lookbackMs = this.queue.JOB_RETRY_HORIZON_S * 1000;
     const claimMs = this.config.RECONCILE_INTERVAL_S * 1000;
     const summary: ReconcileSummary = { eventsApplied: 0, ordersRead: 0, paidEffectsOwed: 0, graceEnded: 0, failures: 0 };
     await this.applyStaleEvents(settleMs, lookbackMs, claimMs, summary);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig } from '@core/config/config-sections';
 import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
@@ -30,7 +30,7 @@ const csrfTokenOf = (sessionId: string): string => createHash('sha256').update(`
 export class AdminSessionService {
   constructor(
     private readonly accounts: AdminAccountRepository,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
   ) {}
 
   async create(adminId: string, email: string): Promise<{ cookie: string; principal: AdminPrincipal }> {

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@core/config/app-config';
+import { LoadSheddingConfig } from '@core/config/config-sections';
 import { type AdmissionContext, PoolAdmission, runWithAdmission, type PoolBusyReason } from '@core/database/pool-admission';
 import { sendError } from '../error-body';
 import { EventLoopDelay } from './event-loop-delay';
@@ -42,7 +42,7 @@ export class LoadShedding implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly config: AppConfig,
+    private readonly config: LoadSheddingConfig,
     private readonly dataSource: DataSource,
   ) {
     this.shed = new Counter({

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig } from '../config/app-config';
+import { DatabaseConfig } from '../config/config-sections';
 import { dataSourceOptions } from './data-source';
 import { OrdersModule } from '../orders/orders.module';
 import { RepositoriesModule } from './repositories/repositories.module';
@@ -36,8 +36,8 @@ class DatabaseRoleModule {
  * modules (the integration and model tests).
  */
 const TYPEORM = TypeOrmModule.forRootAsync({
-  inject: [AppConfig, DATABASE_ROLE],
-  useFactory: (config: AppConfig, role: DatabaseRole) => ({
+  inject: [DatabaseConfig, DATABASE_ROLE],
+  useFactory: (config: DatabaseConfig, role: DatabaseRole) => ({
     ...(role === 'api'
       ? dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, config.DATABASE_ACQUIRE_TIMEOUT_MS)
       : dataSourceOptions(config.DATABASE_URL, config.WORKER_DATABASE_POOL_SIZE, WORKER_ACQUIRE_TIMEOUT_MS)),

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { PaymentProviderName } from '@contracts/payments';
-import { AppConfig } from '../config/app-config';
+import { PaymentsConfig, StripeConfig } from '../config/config-sections';
 import { PAYMENT_GATEWAY, PaymentGateway } from './payment-gateway';
 import { SandboxGateway } from './providers/sandbox/sandbox.gateway';
 import { SandboxStore } from './providers/sandbox/sandbox-store';
@@ -8,18 +8,19 @@ import { createStripeGateway } from './providers/stripe/stripe.gateway';
 
 /** What an adapter may be built from: the configuration and the sandbox's records. */
 interface AdapterDeps {
-  config: AppConfig;
+  config: PaymentsConfig;
+  stripe: StripeConfig;
   sandboxStore: SandboxStore;
 }
 
 /** Every payment provider and how its adapter is built: adding a provider is one line here. */
 const PAYMENT_PROVIDERS: Readonly<Record<PaymentProviderName, (deps: AdapterDeps) => PaymentGateway>> = {
-  stripe: ({ config }) => createStripeGateway(config),
+  stripe: ({ stripe }) => createStripeGateway(stripe),
   sandbox: ({ config, sandboxStore }) => new SandboxGateway(sandboxStore, config.SANDBOX_WEBHOOK_SECRET),
 };
 
-function gatewayFor(config: AppConfig, sandboxStore: SandboxStore): PaymentGateway {
-  return PAYMENT_PROVIDERS[config.paymentProvider()]({ config, sandboxStore });
+function gatewayFor(config: PaymentsConfig, stripe: StripeConfig, sandboxStore: SandboxStore): PaymentGateway {
+  return PAYMENT_PROVIDERS[config.paymentProvider()]({ config, stripe, sandboxStore });
 }
 
 /**
@@ -28,7 +29,7 @@ function gatewayFor(config: AppConfig, sandboxStore: SandboxStore): PaymentGatew
  * worker both import it, so webhook events are re-read through the very gateway checkout uses.
  */
 @Module({
-  providers: [SandboxStore, { provide: PAYMENT_GATEWAY, inject: [AppConfig, SandboxStore], useFactory: gatewayFor }],
+  providers: [SandboxStore, { provide: PAYMENT_GATEWAY, inject: [PaymentsConfig, StripeConfig, SandboxStore], useFactory: gatewayFor }],
   exports: [PAYMENT_GATEWAY, SandboxStore],
 })
 export class PaymentGatewayModule {}

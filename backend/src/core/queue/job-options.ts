@@ -1,5 +1,5 @@
 import type { BackoffOptions, BackoffStrategy, JobsOptions, MinimalJob } from 'bullmq';
-import type { AppConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/config-sections';
 
 /** The backoff type of every job: exponential, capped. The worker's `cappedExponentialBackoff` computes it. */
 export const CAPPED_EXPONENTIAL = 'capped-exponential';
@@ -59,7 +59,7 @@ export function isPastHorizon(addedAt: number, now: number, horizonMs: number): 
  * jobs to inspect, not more. A job that gives up stays in Redis a week (the queue page's failed
  * list) and in the outbox for good (the admin's list of jobs that gave up).
  */
-export function defaultJobOptions(config: AppConfig): JobsOptions {
+export function defaultJobOptions(config: QueueConfig): JobsOptions {
   const backoff: CappedBackoff = {
     type: CAPPED_EXPONENTIAL,
     delay: config.JOB_BACKOFF_MS,

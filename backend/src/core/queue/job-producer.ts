@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { AppConfig } from '../config/app-config';
+import { QueueConfig, RedisConfig } from '../config/config-sections';
 import { JOB_QUEUE, JobItem, QUEUES, QueueName } from '@contracts/jobs';
 import { defaultJobOptions } from './job-options';
 import { connectionFor } from './redis-options';
@@ -28,11 +28,11 @@ export class JobProducer implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
   private lastErrorLog = 0;
 
-  constructor(config: AppConfig) {
+  constructor(redis: RedisConfig, jobs: QueueConfig) {
     for (const name of Object.values(QUEUES)) {
       const queue = new Queue(name, {
-        connection: connectionFor('producer', config),
-        defaultJobOptions: defaultJobOptions(config),
+        connection: connectionFor('producer', redis),
+        defaultJobOptions: defaultJobOptions(jobs),
       });
       // Redis outages are expected and survivable; log them at most every 10 s, not per retry.
       queue.on('error', (err) => {

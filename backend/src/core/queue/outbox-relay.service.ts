@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { QueueConfig } from '../config/config-sections';
 import type { JobItem } from '@contracts/jobs';
 import { OutboxRepository, type ClaimedOutboxRow } from '../database/repositories/outbox.repository';
 import { withTimeout } from '../runtime/with-timeout';
@@ -35,7 +35,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly producer: JobProducer,
-    private readonly config: AppConfig,
+    private readonly config: QueueConfig,
     @Inject(RELAYED_JOBS) private readonly jobNames: readonly string[],
   ) {}
 

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { RedisConfig } from '../config/config-sections';
 import { QUEUES } from '@contracts/jobs';
 import { JobProducer } from './job-producer';
 import { OutboxRelay } from './outbox-relay.service';
@@ -32,8 +32,8 @@ export class QueueModule {
       global: true,
       imports: [
         BullModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({ connection: connectionFor('worker', config) }),
+          inject: [RedisConfig],
+          useFactory: (config: RedisConfig) => ({ connection: connectionFor('worker', config) }),
           extraOptions: { manualRegistration: true },
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),

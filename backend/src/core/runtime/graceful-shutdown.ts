@@ -1,13 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 
 /**
  * How long a SIGTERM/SIGINT shutdown may take before the process gives up on it and exits 1:
  * one second less than SHUTDOWN_TIMEOUT_S, the orchestrator's own stop timeout, so the process
  * says why it stops waiting and exits before it would be killed.
  */
-export function shutdownBudgetMs(config: Pick<AppConfig, 'SHUTDOWN_TIMEOUT_S'>): number {
+export function shutdownBudgetMs(config: Pick<ServerConfig, 'SHUTDOWN_TIMEOUT_S'>): number {
   return (config.SHUTDOWN_TIMEOUT_S - 1) * 1000;
 }
 
@@ -18,7 +18,7 @@ export function shutdownBudgetMs(config: Pick<AppConfig, 'SHUTDOWN_TIMEOUT_S'>):
  * re-raise the signal instead (the process then dies "by signal") and set no time limit.
  */
 export function exitCleanlyOnSignals(app: INestApplicationContext, what: string): void {
-  const budgetMs = shutdownBudgetMs(app.get(AppConfig));
+  const budgetMs = shutdownBudgetMs(app.get(ServerConfig));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       const logger = app.get(Logger);

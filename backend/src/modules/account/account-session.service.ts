@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_COOKIE_PATH } from '@contracts/account';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig } from '@core/config/config-sections';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
 
 export const ACCOUNT_SESSION_COOKIE = 'account_session';
@@ -29,7 +29,7 @@ const csrfTokenOf = (sessionId: string): string => createHash('sha256').update(`
 export class AccountSessionService {
   constructor(
     private readonly access: AccountAccessRepository,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
   ) {}
 
   async create(emailNormalized: string): Promise<{ cookie: string; principal: AccountPrincipal }> {

@@ -7,7 +7,7 @@ import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
 import { CURRENCY, resolvePlan } from '@contracts/plans';
 import { ROUTES } from '@contracts/routes';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig, ServerConfig } from '@core/config/config-sections';
 import { AccountAccessRepository } from '@core/database/repositories/account-access.repository';
 import { CancellationFeedbackRepository } from '@core/database/repositories/cancellation-feedback.repository';
 import { CouponRepository, type CouponRow } from '@core/database/repositories/coupon.repository';
@@ -74,7 +74,8 @@ export class AccountService {
     private readonly access: AccountAccessRepository,
     private readonly orders: OrderRepository,
     private readonly lifecycle: OrderLifecycle,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
+    private readonly server: ServerConfig,
     private readonly coupons: CouponRepository,
     private readonly feedback: CancellationFeedbackRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -170,7 +171,7 @@ export class AccountService {
   async billingPortal(account: AccountPrincipal, orderId: string): Promise<BillingPortalResponse> {
     const order = await this.subscriptionOf(account, orderId);
     if (!order.customer_id) throw new ConflictException('This membership has no billing details to manage.');
-    const returnUrl = new URL(ROUTES.account, this.config.PUBLIC_URL).toString();
+    const returnUrl = new URL(ROUTES.account, this.server.PUBLIC_URL).toString();
     return this.gatewayCall(() => this.gateway.openBillingPortal(order.customer_id as string, returnUrl));
   }
 

@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { DataSource } from 'typeorm';
 import type { AdminCoupon } from '@contracts/coupons';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { CouponRepository, type CountedCoupon } from '@core/database/repositories/coupon.repository';
 import type { CreateCouponDto } from './dto/create-coupon.dto';
 
@@ -34,7 +34,7 @@ export class AdminCouponsService {
     private readonly coupons: CouponRepository,
     private readonly audit: AuditRepository,
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   async list(): Promise<AdminCoupon[]> {

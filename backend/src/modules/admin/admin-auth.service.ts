@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ADMIN_LOGIN_FAILED_MESSAGE, AdminSessionResponse } from '@contracts/admin';
 import { normalizeEmail } from '@contracts/email';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { AdminAccountRepository } from '@core/database/repositories/admin-account.repository';
 import { AuditRepository } from '@core/database/repositories/audit.repository';
 import { AdminPrincipal, AdminSessionService } from '../../common/admin-access/admin-session.service';
@@ -15,7 +15,7 @@ export class AdminAuthService {
     private readonly sessions: AdminSessionService,
     private readonly audit: AuditRepository,
     private readonly limiter: LoginRateLimiter,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   /** What the admin screens learn about their session, and which provider takes payments (the sandbox's screens show only with it). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
-import { AppConfig } from '@core/config/app-config';
+import { RateLimitConfig } from '@core/config/config-sections';
 
 /**
  * Limits on admin sign-in attempts, per client address and per e-mail address (password
@@ -16,7 +16,7 @@ export class LoginRateLimiter {
   private readonly counter: FixedWindowCounter;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: RateLimitConfig,
     windows: WindowStore,
   ) {
     this.counter = new FixedWindowCounter(windows, 'sign-in', config.ADMIN_LOGIN_WINDOW_MS);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { BuiltPages } from '../../common/built-pages';
 import { BeaconController } from './beacon.controller';
 import { BeaconService } from './beacon.service';
@@ -10,7 +10,7 @@ import { BeaconService } from './beacon.service';
   providers: [
     BeaconService,
     // The pages of the build the API serves (app.factory.ts hands the same list to the SPA fallback).
-    { provide: BuiltPages, inject: [AppConfig], useFactory: (config: AppConfig) => BuiltPages.read(config.STATIC_DIR) },
+    { provide: BuiltPages, inject: [ServerConfig], useFactory: (config: ServerConfig) => BuiltPages.read(config.STATIC_DIR) },
   ],
 })
 export class BeaconModule {}

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig } from '@core/config/config-sections';
 import { InvitationRepository, type InvitationSubmission, type IssuingSubmission } from '@core/database/repositories/invitation.repository';
 import { hashAccessToken, invitationEmailContext, issueAccessToken, sealAccessToken } from '@core/invitations/access-token';
 import { owe, type OwedJob } from '@core/queue/owe';
@@ -52,7 +52,7 @@ export class InvitationBatchWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly invitations: InvitationRepository,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
   ) {}
 
   /** Records the submission; resolves with the access token it was issued, or null when it got none. */

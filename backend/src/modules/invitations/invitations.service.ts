@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig } from '@core/config/config-sections';
 import { InvitationRepository } from '@core/database/repositories/invitation.repository';
 import { normalizeEmail } from '@contracts/email';
 import type { InvitationGateResponse, InviteeResponse } from '@contracts/invitations';
@@ -24,7 +24,7 @@ export class InvitationsService {
   constructor(
     private readonly writer: InvitationBatchWriter,
     private readonly invitations: InvitationRepository,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
   ) {}
 
   async submit(dto: InvitationGateDto): Promise<InvitationGateResponse> {

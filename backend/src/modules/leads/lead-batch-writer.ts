@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '@contracts/email';
 import { JOBS } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { MailConfig } from '@core/config/config-sections';
 import { hasAffiliateReferral, LeadRepository, type NewLead } from '@core/database/repositories/lead.repository';
 import { isPoolBusy } from '@core/database/pool-admission';
 import { owe, type OwedJob } from '@core/queue/owe';
@@ -46,7 +46,7 @@ export class LeadBatchWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly leads: LeadRepository,
-    private readonly config: AppConfig,
+    private readonly config: MailConfig,
   ) {}
 
   write(row: NewLead): Promise<LeadWriteResult> {

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { AppConfig } from '@core/config/app-config';
+import { OpsConfig } from '@core/config/config-sections';
 import { bearerMatches } from '@core/runtime/bearer';
 import { AdminSessionService } from '../../common/admin-access/admin-session.service';
 
@@ -10,7 +10,7 @@ const METRICS_UNAUTHENTICATED_MESSAGE = 'Send the metrics token as a bearer toke
 @Injectable()
 export class MetricsGuard implements CanActivate {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: OpsConfig,
     private readonly sessions: AdminSessionService,
   ) {}
 

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { AppConfig } from '@core/config/app-config';
+import { OpsConfig } from '@core/config/config-sections';
 import { OutboxRepository } from '@core/database/repositories/outbox.repository';
 import { JOBS, QUEUES } from '@contracts/jobs';
 import { JobProducer } from '@core/queue/job-producer';
@@ -41,7 +41,7 @@ export class MetricsService implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly outboxRows: OutboxRepository,
     private readonly producer: JobProducer,
-    private readonly config: AppConfig,
+    private readonly config: OpsConfig,
     dataSource: DataSource,
     private readonly payments: PaymentMetrics,
     private readonly shedding: LoadShedding,

@@ -5,7 +5,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loggableError } from '../../common/log-redaction';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { ADMIN_ROUTES } from '@contracts/route-table';
 import { JobProducer } from '@core/queue/job-producer';
 import { ADMIN_UNAUTHENTICATED_MESSAGE } from '../../common/admin-access/admin.guard';
@@ -39,7 +39,7 @@ export class QueueDashboard implements OnModuleInit {
     private readonly producer: JobProducer,
     private readonly sessions: AdminSessionService,
     private readonly audit: AuditRepository,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { AppConfig } from '@core/config/app-config';
+import { AffiliateConfig } from '@core/config/config-sections';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { normalizeEmail } from '@contracts/email';
 import { toMinorUnits } from '@contracts/money';
@@ -37,7 +37,7 @@ export class CheckoutService {
     private readonly orders: OrderRepository,
     private readonly lifecycle: OrderLifecycle,
     private readonly limiter: IntentRateLimiter,
-    private readonly config: AppConfig,
+    private readonly config: AffiliateConfig,
     private readonly metrics: PaymentMetrics,
     private readonly coupons: CouponCheckout,
   ) {}

@@ -4,7 +4,7 @@ import type { CouponQuote } from '@contracts/coupons';
 import { toMinorUnits } from '@contracts/money';
 import { CURRENCY, findPlan, type Plan } from '@contracts/plans';
 import { normalizeCouponCode, priceWithCoupon, USED_UP_MESSAGE } from '@core/coupons/coupon-pricing';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { CouponRepository, type CountedCoupon } from '@core/database/repositories/coupon.repository';
 import type { NewOrder, OrderRow } from '@core/database/repositories/order.repository';
 import { OrderRepository } from '@core/database/repositories/order.repository';
@@ -23,7 +23,7 @@ export class CouponCheckout {
     private readonly coupons: CouponRepository,
     private readonly orders: OrderRepository,
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   /** What the plan costs with the code today; an unusable code answers valid false, its message and the full price. */

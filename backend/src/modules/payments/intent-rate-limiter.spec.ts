@@ -40,7 +40,7 @@ describe('IntentRateLimiter', () => {
 });
 
 describe('IntentRateLimiter, subscription confirmations', () => {
-  const limits = () => new IntentRateLimiter({ ...config, RATE_LIMIT_CONFIRMATIONS_PER_ORDER: 2 } as AppConfig, new MemoryWindows(() => 0));
+  const limits = () => new IntentRateLimiter({ ...config, RATE_LIMIT_CONFIRMATIONS_PER_ORDER: 2 }, new MemoryWindows(() => 0));
 
   it('limits one checkout across clients, and one client across checkouts, apart from intent creation', async () => {
     const limiter = limits();

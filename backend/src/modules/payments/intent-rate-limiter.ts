@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClientLimiter } from '../../common/client-limiter';
 import { FixedWindowCounter, tooManyRequests, WindowStore } from '../../common/fixed-window-counter';
-import { AppConfig } from '@core/config/app-config';
+import { RateLimitConfig } from '@core/config/config-sections';
 
 /**
  * Limits on intent creation, per client address and per e-mail address: card testers try many
@@ -15,7 +15,7 @@ export class IntentRateLimiter {
   private readonly confirmations: FixedWindowCounter;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: RateLimitConfig,
     windows: WindowStore,
   ) {
     this.intents = new ClientLimiter(windows, {

@@ -3,7 +3,7 @@ import { normalizeEmail } from '@contracts/email';
 import { toMinorUnits } from '@contracts/money';
 import type { OneClickOfferResponse, OneClickPurchaseResponse } from '@contracts/payments';
 import { CURRENCY, isAddOnOnly, isPlanId, Plan, planOf } from '@contracts/plans';
-import { AppConfig } from '@core/config/app-config';
+import { AffiliateConfig, PaymentsConfig } from '@core/config/config-sections';
 import { OrderRepository, OrderRow } from '@core/database/repositories/order.repository';
 import { gatewayOrderOf } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway, SavedCard } from '@core/payments/payment-gateway';
@@ -31,7 +31,8 @@ export class OneClickService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly orders: OrderRepository,
     private readonly limiter: IntentRateLimiter,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
+    private readonly affiliate: AffiliateConfig,
     private readonly metrics: PaymentMetrics,
   ) {}
 
@@ -69,7 +70,7 @@ export class OneClickService {
       referral: dto.referral?.trim() || source.referral,
       invitationTokenHash: null,
       requestAttribution: client.attribution,
-      leadCreditDays: this.config.AFFILIATE_COOKIE_DAYS,
+      leadCreditDays: this.affiliate.AFFILIATE_COOKIE_DAYS,
       provider: this.gateway.provider,
       buyerKeyHash: client.buyerKeyHash,
       livemode: this.gateway.livemode,

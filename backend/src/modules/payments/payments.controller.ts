@@ -8,7 +8,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig } from '@core/config/config-sections';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import type {
   ConfirmSubscriptionResponse,
@@ -44,7 +44,7 @@ export class PaymentsController {
     private readonly verification: VerificationService,
     private readonly oneClick: OneClickService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-    private readonly config: AppConfig,
+    private readonly config: AccessConfig,
   ) {}
 
   /** A new order is bound to the browser creating it (see buyer-key.ts): the cookie goes out with the answer. */

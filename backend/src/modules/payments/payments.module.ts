@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { AdminAccessModule } from '../../common/admin-access/admin-access.module';
 import { CheckoutService } from './checkout.service';
 import { OneClickService } from './one-click.service';
@@ -39,7 +39,7 @@ import { PaymentWebhookService } from './webhooks/payment-webhook.service';
 export class PaymentsModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   onModuleInit(): void {

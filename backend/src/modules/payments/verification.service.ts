@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import { minorUnitsPerMajor } from '@contracts/money';
 import type { VerificationResult } from '@contracts/payments';
 import { PAYMENT_GATEWAY, PaymentGateway, PaymentObjectKind } from '@core/payments/payment-gateway';
@@ -29,7 +29,7 @@ export class VerificationService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly orders: OrderRepository,
     private readonly lifecycle: OrderLifecycle,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   /**

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { AppConfig } from '@core/config/app-config';
+import { AccessConfig } from '@core/config/config-sections';
 import { EmailSuppressionRepository } from '@core/database/repositories/email-suppression.repository';
 import { unsubscribeKey, verifyUnsubscribeToken } from '@core/marketing/unsubscribe-token';
 
@@ -12,7 +12,7 @@ export class UnsubscribeService {
 
   constructor(
     private readonly suppressions: EmailSuppressionRepository,
-    config: AppConfig,
+    config: AccessConfig,
   ) {
     this.key = unsubscribeKey(config.INVITATION_TOKEN_KEY_BYTES);
   }

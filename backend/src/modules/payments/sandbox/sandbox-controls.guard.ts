@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_CSRF_HEADER } from '@contracts/admin';
-import { AppConfig } from '@core/config/app-config';
+import { ServerConfig } from '@core/config/config-sections';
 import { AdminSessionService, csrfTokenMatches } from '../../../common/admin-access/admin-session.service';
 import { NO_SUCH_ROUTE } from '../../../common/http-exception.filter';
 
@@ -16,7 +16,7 @@ import { NO_SUCH_ROUTE } from '../../../common/http-exception.filter';
 @Injectable()
 export class SandboxControlsGuard implements CanActivate {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
     private readonly sessions: AdminSessionService,
   ) {}
 

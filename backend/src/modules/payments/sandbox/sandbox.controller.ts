@@ -17,7 +17,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { answerProviderErrors } from '../../../common/provider-answers';
 import { PUBLIC_WRITE_LIMIT } from '../../../common/security';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig } from '@core/config/config-sections';
 import type { SandboxClockResponse, SandboxConfirmResponse, SandboxDisputeResponse } from '@contracts/payments';
 import { authenticatePage } from '@core/payments/providers/sandbox/authenticate-page';
 import { SandboxClockService } from '@core/payments/providers/sandbox/sandbox-clock.service';
@@ -32,7 +32,7 @@ const asHttp = <T>(call: () => Promise<T>): Promise<T> => answerProviderErrors(c
 /** The sandbox answers only when it is the configured provider: with Stripe keys its routes are 404. */
 @Injectable()
 export class SandboxOnlyGuard implements CanActivate {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: PaymentsConfig) {}
 
   canActivate(): boolean {
     if (this.config.paymentProvider() !== 'sandbox') throw new NotFoundException('Not found');

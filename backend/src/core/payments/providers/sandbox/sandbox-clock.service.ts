@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SandboxClockResponse } from '@contracts/payments';
 import { CURRENCY } from '@contracts/plans';
-import { AppConfig } from '../../../config/app-config';
+import { PaymentsConfig } from '../../../config/config-sections';
 import type { SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
 import { addDays } from '../../billing-calendar';
 import { failsOffSession } from './sandbox-cards';
@@ -33,7 +33,7 @@ import { SandboxStore } from './sandbox-store';
 export class SandboxClockService {
   constructor(
     private readonly store: SandboxStore,
-    private readonly config: AppConfig,
+    private readonly config: PaymentsConfig,
   ) {}
 
   async advance(days: number): Promise<SandboxClockResponse> {

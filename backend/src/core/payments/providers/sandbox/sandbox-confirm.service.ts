@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ServerConfig } from '../../../config/config-sections';
 import type { SandboxCardError, SandboxConfirmRequest, SandboxConfirmResponse, SandboxNextActionRequest } from '@contracts/payments';
-import { AppConfig } from '../../../config/app-config';
 import type { SandboxObjectRow } from '../../../database/repositories/sandbox-object.repository';
 import { PaymentNotFoundError, PaymentRefusedError } from '../../payment-gateway';
 import { CARD_ERRORS } from './sandbox-card-errors';
@@ -22,7 +22,7 @@ export const NOT_WAITING_FOR_AUTHENTICATION = 'This payment is not waiting for a
 export class SandboxConfirmService {
   constructor(
     private readonly store: SandboxStore,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
   ) {}
 
   async confirm(kind: SandboxIntentKind, request: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AppConfig } from '../../../config/app-config';
+import type { StripeConfig } from '../../../config/config-sections';
 
 /**
  * The one place the API version is pinned: every request and the shapes this adapter reads are
@@ -9,7 +9,7 @@ import type { AppConfig } from '../../../config/app-config';
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** The Stripe SDK client of this configuration (host, port and protocol point tests at a fake). */
-export function stripeClient(config: AppConfig): Stripe {
+export function stripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
     apiVersion: STRIPE_API_VERSION,
     host: config.STRIPE_API_HOST,

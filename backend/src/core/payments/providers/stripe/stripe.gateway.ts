@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { AppConfig, ConfigError, STRIPE_KEYS_REQUIRED } from '../../../config/app-config';
+import { ConfigError, STRIPE_KEYS_REQUIRED } from '../../../config/app-config';
+import type { StripeConfig } from '../../../config/config-sections';
 import {
   BillingPortalSession,
   CreatedCardUpdate,
@@ -39,7 +40,7 @@ import { disputeOutcome, intentState, refundState, subscriptionState } from './s
 import { StripeWire } from './stripe-wire';
 
 /** The Stripe adapter of this configuration; its keys come together or not at all. */
-export function createStripeGateway(config: AppConfig): StripeGateway {
+export function createStripeGateway(config: StripeConfig): StripeGateway {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(STRIPE_KEYS_REQUIRED);
   }
