@@ -50,6 +50,9 @@ test.describe('checkout with the Stripe provider (real API, Stripe fake, Stripe.
   test(`the Payment Element mounts with the API’s setup intent, within ${PAGE_JS_BUDGET_KIB} KiB of JavaScript and the CSP`, async ({
     page,
   }) => {
+    // It waits for the network to go quiet to count every script: on a loaded machine that alone
+    // has taken most of the default 30 s.
+    test.setTimeout(60_000);
     const origin = new URL(stripeModeUrl()).origin;
     const scripts = recordScripts(page, origin);
     const problems = recordConsoleProblems(page);
