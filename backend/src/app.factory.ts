@@ -24,7 +24,16 @@ import { InvitationsService } from './modules/invitations/invitations.service';
 import type { ClientLimiter } from './common/client-limiter';
 import { TOKEN_CHECK_LIMITER } from './modules/invitations/token-check-limiter';
 import { ROUTES } from '@contracts/routes';
-import { AppConfig, loadProcessConfig } from '@core/config/app-config';
+import { loadProcessConfig } from '@core/config/app-config';
+import {
+  AccessConfig,
+  AffiliateConfig,
+  AnalyticsConfig,
+  MembershipConfig,
+  PaymentsConfig,
+  RateLimitConfig,
+  ServerConfig,
+} from '@core/config/config-sections';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -32,7 +41,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** Builds the configured API (also used by the integration tests); the caller listens. */
 export async function createApp(): Promise<NestFastifyApplication> {
   // Every setting is checked before Nest opens a connection: a bad one ends the boot at once, named.
-  const bootConfig = loadProcessConfig();
+  const bootConfig = ServerConfig.of(loadProcessConfig());
   const adapter = new FastifyAdapter({
     logger: {
       level: bootConfig.LOG_LEVEL,
@@ -51,18 +60,19 @@ export async function createApp(): Promise<NestFastifyApplication> {
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
-  const config = app.get(AppConfig);
+  const server = app.get(ServerConfig);
+  const payments = app.get(PaymentsConfig);
   // Its own key, derived from the server's secret: a logged hash means nothing without it.
-  const clientAddressKey = createHmac('sha256', config.INVITATION_TOKEN_KEY_BYTES).update('log-client-address').digest();
+  const clientAddressKey = createHmac('sha256', app.get(AccessConfig).INVITATION_TOKEN_KEY_BYTES).update('log-client-address').digest();
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
   const shedding = app.get(LoadShedding);
   // Stripe's events may be large and come in bursts from Stripe's own addresses; the sandbox's are
   // small and only tests (or an older API's delivery jobs, which retry) post them.
-  limitRawBodyRoutes(fastify, { bodyLimitBytes: config.webhookBodyLimitBytes, perClientLimit: config.paymentProvider() === 'sandbox' });
+  limitRawBodyRoutes(fastify, { bodyLimitBytes: payments.webhookBodyLimitBytes, perClientLimit: payments.paymentProvider() === 'sandbox' });
   acceptOneClickUnsubscribeForms(fastify);
-  refuseForeignWrites(fastify, config.PUBLIC_URL);
+  refuseForeignWrites(fastify, server.PUBLIC_URL);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -77,24 +87,28 @@ export async function createApp(): Promise<NestFastifyApplication> {
         path: loggablePath(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
-        client: loggableAddress(request.ip, config.LOG_CLIENT_ADDRESS, clientAddressKey),
+        client: loggableAddress(request.ip, server.LOG_CLIENT_ADDRESS, clientAddressKey),
       },
       'request completed',
     );
   });
 
-  await applySecurity(app, config, inlineScriptHashes(config.STATIC_DIR));
   // The ids and links of this deployment, written into the pages once, here (no rebuild per site).
-  const settingsElement = siteSettingsElement(siteSettingsOf(config));
+  const siteSettings = siteSettingsOf(app.get(AnalyticsConfig), app.get(AffiliateConfig), app.get(MembershipConfig));
+  await applySecurity(app, server, app.get(RateLimitConfig), {
+    settings: siteSettings,
+    inlineScripts: inlineScriptHashes(server.STATIC_DIR),
+  });
+  const settingsElement = siteSettingsElement(siteSettings);
   const grantedBlackcard = GrantedBlackcardDocument.fromBuild(
-    config.STATIC_DIR,
+    server.STATIC_DIR,
     app.get(InvitationsService),
     app.get<ClientLimiter>(TOKEN_CHECK_LIMITER),
     settingsElement,
   );
   const spaFallback = await serveSpa(
     app,
-    config.STATIC_DIR,
+    server.STATIC_DIR,
     app.get(BuiltPages),
     grantedBlackcard ? { [ROUTES.blackcard]: (req) => grantedBlackcard.render(req) } : {},
     // While payments move no real money (the sandbox, Stripe test keys) every page says so.
@@ -102,6 +116,6 @@ export async function createApp(): Promise<NestFastifyApplication> {
   );
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback, shedding));
-  serveApiDocs(app, config);
+  serveApiDocs(app, server);
   return app;
 }

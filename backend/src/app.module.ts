@@ -18,6 +18,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module';
 import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
 import { DatabaseModule } from '@core/database/database.module';
+import { OrdersModule } from '@core/orders/orders.module';
 import { QueueModule } from '@core/queue/queue.module';
 import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
 
@@ -34,6 +35,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
       }),
     }),
     DatabaseModule.forRole('api'),
+    OrdersModule,
     PaymentMetricsModule,
     QueueModule.forRole('producer'),
     RateLimitModule,

@@ -45,10 +45,12 @@ const EXPLAIN = {
 /**
  * Inside the core, folders that sit on top of another may not be imported by it: the repositories
  * (database/) hold the SQL everything else builds on, so they import neither the payment port and
- * its adapters nor the outbox's `owe`; what both sides need lives below them (@contracts).
+ * its adapters, nor the outbox's `owe`, nor the order lifecycle (its module is imported by the
+ * API's and the worker's modules); what both sides need lives below them (@contracts, or the
+ * repositories' row types, such as an order's statuses).
  */
 const CORE_NEVER = {
-  database: ['payments', 'queue'],
+  database: ['payments', 'queue', 'orders'],
 };
 
 /** The core folder of a core path (`database`, `payments`, …). */

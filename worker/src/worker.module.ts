@@ -5,6 +5,7 @@ import { ServerConfig } from '@core/config/config-sections';
 import { ConfigModule } from '@core/config/config.module';
 import { PaymentGatewayModule } from '@core/payments/payment-gateway.module';
 import { DatabaseModule } from '@core/database/database.module';
+import { OrdersModule } from '@core/orders/orders.module';
 import { QueueModule } from '@core/queue/queue.module';
 import { JobRegistry } from './jobs/job-registry';
 import { JobRunner } from './processors/job-runner';
@@ -57,6 +58,7 @@ import { PaymentMetricsModule } from '@core/metrics/payment-metrics';
       useFactory: (config: ServerConfig) => ({ pinoHttp: { level: config.LOG_LEVEL, base: { process: 'worker' } } }),
     }),
     DatabaseModule.forRole('worker'),
+    OrdersModule,
     PaymentMetricsModule,
     QueueModule.forRole('worker'),
     DiscoveryModule,

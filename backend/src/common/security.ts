@@ -1,10 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { AppConfig } from '@core/config/app-config';
+import type { RateLimitConfig, ServerConfig } from '@core/config/config-sections';
 import { isAdminPath } from '@contracts/routes';
 import type { SiteSettings } from '@contracts/site-settings';
-import { siteSettingsOf } from './site-settings';
 import { SharedWindows } from './shared-windows';
 
 /**
@@ -81,17 +80,23 @@ const ADMIN_CSP_DIRECTIVES = {
 export const PUBLIC_WRITE_LIMIT = { rateLimit: {} };
 
 /**
- * `inlineScripts`: the CSP hashes of the inline scripts the built public pages run (spa.ts
+ * `pages`: the run-time settings the public pages carry (site-settings.ts), whose third parties
+ * the policy lets in, and the CSP hashes of the inline scripts the built public pages run (spa.ts
  * `inlineScriptHashes`); no other inline script may run.
  */
-export async function applySecurity(app: NestFastifyApplication, config: AppConfig, inlineScripts: readonly string[]): Promise<void> {
-  const publicUrl = config.PUBLIC_URL;
+export async function applySecurity(
+  app: NestFastifyApplication,
+  server: ServerConfig,
+  limits: RateLimitConfig,
+  pages: { settings: SiteSettings; inlineScripts: readonly string[] },
+): Promise<void> {
+  const publicUrl = server.PUBLIC_URL;
   // Counted in Redis so every API instance shares one allowance per client (per instance only while Redis is away).
   await app.register(rateLimit, {
     global: false,
     store: app.get(SharedWindows).fastifyStore('writes'),
-    max: config.RATE_LIMIT_WRITES,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    max: limits.RATE_LIMIT_WRITES,
+    timeWindow: limits.RATE_LIMIT_WINDOW_MS,
     errorResponseBuilder: () => ({
       statusCode: 429,
       error: 'Too Many Requests',
@@ -101,7 +106,7 @@ export async function applySecurity(app: NestFastifyApplication, config: AppConf
   // Helmet built once per policy and run on every response. (@fastify/helmet builds it again for
   // each request, re-parsing the CSP every time: a few percent of the API's CPU under load.)
   const siteHeaders = helmet({
-    contentSecurityPolicy: { directives: siteCspDirectives(siteSettingsOf(config), inlineScripts) },
+    contentSecurityPolicy: { directives: siteCspDirectives(pages.settings, pages.inlineScripts) },
     // Stripe's and YouTube's iframes are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });

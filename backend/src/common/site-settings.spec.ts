@@ -1,13 +1,18 @@
 import { loadConfig } from '@core/config/app-config';
+import { AffiliateConfig, AnalyticsConfig, MembershipConfig } from '@core/config/config-sections';
 import { siteSettingsElement, siteSettingsOf, withSiteSettings } from './site-settings';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', REDIS_URL: 'redis://localhost:6379' };
 
+/** The settings of this environment, read from its sections as app.factory.ts reads them. */
+function settingsOf(env: NodeJS.ProcessEnv) {
+  const config = loadConfig(env);
+  return siteSettingsOf(AnalyticsConfig.of(config), AffiliateConfig.of(config), MembershipConfig.of(config));
+}
+
 describe('site settings', () => {
   it('takes the ids and links from the configuration, null when unset', () => {
-    const settings = siteSettingsOf(
-      loadConfig({ ...base, GA4_MEASUREMENT_ID: 'G-ABC123', PROGRAM_APP_URL: 'https://members.example.com' }),
-    );
+    const settings = settingsOf({ ...base, GA4_MEASUREMENT_ID: 'G-ABC123', PROGRAM_APP_URL: 'https://members.example.com' });
     expect(settings).toEqual({
       ga4Id: 'G-ABC123',
       metaPixelId: null,
@@ -19,7 +24,7 @@ describe('site settings', () => {
   });
 
   it('has no element when nothing is set: the pages then go out as built', () => {
-    expect(siteSettingsElement(siteSettingsOf(loadConfig(base)))).toBeNull();
+    expect(siteSettingsElement(settingsOf(base))).toBeNull();
   });
 
   it('writes only the set values, as JSON that cannot end its script element', () => {

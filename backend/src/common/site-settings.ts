@@ -1,16 +1,16 @@
-import type { AppConfig } from '@core/config/app-config';
+import type { AffiliateConfig, AnalyticsConfig, MembershipConfig } from '@core/config/config-sections';
 import { SITE_SETTINGS, type SiteSettings } from '@contracts/site-settings';
 import { scriptSafeJson } from './script-safe-json';
 
 /** The browser's share of the configuration (@contracts/site-settings), as the server started with it. */
-export function siteSettingsOf(config: AppConfig): SiteSettings {
+export function siteSettingsOf(analytics: AnalyticsConfig, affiliate: AffiliateConfig, membership: MembershipConfig): SiteSettings {
   return {
-    ga4Id: config.GA4_MEASUREMENT_ID ?? null,
-    metaPixelId: config.META_PIXEL_ID ?? null,
-    firstPromoterId: config.FIRSTPROMOTER_ID ?? null,
-    programAppUrl: config.PROGRAM_APP_URL ?? null,
-    membersRegisterUrl: config.MEMBERS_REGISTER_URL ?? null,
-    appDownloadUrl: config.APP_DOWNLOAD_URL ?? null,
+    ga4Id: analytics.GA4_MEASUREMENT_ID ?? null,
+    metaPixelId: analytics.META_PIXEL_ID ?? null,
+    firstPromoterId: affiliate.FIRSTPROMOTER_ID ?? null,
+    programAppUrl: membership.PROGRAM_APP_URL ?? null,
+    membersRegisterUrl: membership.MEMBERS_REGISTER_URL ?? null,
+    appDownloadUrl: membership.APP_DOWNLOAD_URL ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { SandboxWebhookPayload } from '@contracts/jobs';
 import { loadConfig } from '@core/config/app-config';
+import { PaymentsConfig, ServerConfig } from '@core/config/config-sections';
 import { SandboxWebhookHandler } from './sandbox-webhook.handler';
 
 const base = {
@@ -15,6 +16,12 @@ const event = {
   type: 'payment_intent.succeeded',
   data: { object: { id: 'pi_1' } },
 } as unknown as SandboxWebhookPayload['event'];
+
+/** The handler as the worker builds it, from the sections of these settings. */
+function handlerWith(env: NodeJS.ProcessEnv): SandboxWebhookHandler {
+  const config = loadConfig({ ...base, ...env });
+  return new SandboxWebhookHandler(PaymentsConfig.of(config), ServerConfig.of(config));
+}
 
 describe('SandboxWebhookHandler.deliver', () => {
   const received: Array<{ path: string; verified: boolean }> = [];
@@ -43,13 +50,13 @@ describe('SandboxWebhookHandler.deliver', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('posts the signed event to the webhook endpoint at PUBLIC_URL', async () => {
-    const service = new SandboxWebhookHandler(loadConfig({ ...base, PUBLIC_URL: url }));
+    const service = handlerWith({ PUBLIC_URL: url });
     await expect(service.deliver({ event })).resolves.toBe('delivered');
     expect(received).toEqual([{ path: '/api/webhooks/stripe', verified: true }]);
   });
 
   it('posts to INTERNAL_API_URL instead when it is set (PUBLIC_URL is the browser’s address)', async () => {
-    const service = new SandboxWebhookHandler(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:1', INTERNAL_API_URL: url }));
+    const service = handlerWith({ PUBLIC_URL: 'http://localhost:1', INTERNAL_API_URL: url });
     await expect(service.deliver({ event })).resolves.toBe('delivered');
     expect(received).toEqual([{ path: '/api/webhooks/stripe', verified: true }]);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JOBS, SandboxWebhookPayload } from '@contracts/jobs';
-import { AppConfig } from '@core/config/app-config';
+import { PaymentsConfig, ServerConfig } from '@core/config/config-sections';
 import { sandboxDeliveryHeaders } from '@core/payments/providers/sandbox/sandbox-delivery';
 import { OnJob } from '../jobs/on-job.decorator';
 import { postOrUnavailable, ProviderUnavailableError } from '../clients/provider-call';
@@ -17,16 +17,19 @@ export type SandboxDeliveryOutcome = 'delivered' | 'delivered: duplicate';
  */
 @Injectable()
 export class SandboxWebhookHandler {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly payments: PaymentsConfig,
+    private readonly server: ServerConfig,
+  ) {}
 
   @OnJob(JOBS.sandboxWebhook)
   async deliver({ event }: SandboxWebhookPayload): Promise<SandboxDeliveryOutcome> {
     const payload = JSON.stringify(event);
     // Signed now, not when the job was owed: a retry minutes later is still inside the 300 s tolerance.
-    const headers = sandboxDeliveryHeaders(payload, this.config.SANDBOX_WEBHOOK_SECRET);
+    const headers = sandboxDeliveryHeaders(payload, this.payments.SANDBOX_WEBHOOK_SECRET);
     const response = await postOrUnavailable(
       SERVICE,
-      new URL('/api/webhooks/stripe', this.config.INTERNAL_API_URL ?? this.config.PUBLIC_URL).toString(),
+      new URL('/api/webhooks/stripe', this.server.INTERNAL_API_URL ?? this.server.PUBLIC_URL).toString(),
       { headers, body: payload, timeoutMs: DELIVERY_TIMEOUT_MS },
     );
     const body = (await response

@@ -4,6 +4,7 @@ import { PaymentsConfig, QueueConfig } from '@core/config/config-sections';
 import { OrderReconcileRepository } from '@core/database/repositories/order-reconcile.repository';
 import { PaymentEventRepository } from '@core/database/repositories/payment-event.repository';
 import { OrderLifecycle } from '@core/orders/order-lifecycle';
+import { SETTLED_STATUSES } from '@core/orders/order-state';
 import { objectOf, readOrderStatus } from '@core/payments/order-reads';
 import { PAYMENT_GATEWAY, PaymentGateway } from '@core/payments/payment-gateway';
 import { owe } from '@core/queue/owe';
@@ -128,7 +129,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async readUnsettledOrders(settleMs: number, lookbackMs: number, claimMs: number, summary: ReconcileSummary): Promise<void> {
-    for (const order of await this.reconcileRows.claimUnsettled(settleMs, lookbackMs, claimMs, BATCH)) {
+    for (const order of await this.reconcileRows.claimUnsettled(settleMs, lookbackMs, claimMs, BATCH, SETTLED_STATUSES)) {
       if (this.passes.stopped) return;
       const object = objectOf(order);
       if (!object) continue;

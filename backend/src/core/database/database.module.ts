@@ -2,7 +2,6 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseConfig } from '../config/config-sections';
 import { dataSourceOptions } from './data-source';
-import { OrdersModule } from '../orders/orders.module';
 import { RepositoriesModule } from './repositories/repositories.module';
 
 /**
@@ -57,7 +56,7 @@ export class DatabaseModule {
   static forRole(role: DatabaseRole): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [DatabaseRoleModule.of(role), TYPEORM, RepositoriesModule, OrdersModule],
+      imports: [DatabaseRoleModule.of(role), TYPEORM, RepositoriesModule],
     };
   }
 }

@@ -5,12 +5,12 @@ import {
   isFinal,
   isPaid,
   isSettled,
-  ORDER_STATUSES,
   orderStatusOfCardSetup,
   orderStatusOfCharge,
   orderStatusOfSubscription,
   OrderStatus,
 } from './order-state';
+import { ORDER_STATUSES } from '../database/repositories/order-rows';
 
 describe('order state machine', () => {
   it('walks a one-time payment forward: created → requires_action → processing → succeeded', () => {

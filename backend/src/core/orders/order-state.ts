@@ -1,5 +1,10 @@
 import type { PaymentKind } from '@contracts/plans';
+import type { OrderStatus } from '../database/repositories/order-rows';
 import type { PaymentState, SubscriptionState } from '../payments/payment-gateway';
+
+// The statuses are the orders row's, since the repositories never import this folder; the
+// lifecycle's readers take them from here with its rules.
+export type { OrderStatus };
 
 /**
  * An order's life cycle, one table per payment kind, in the gateway's neutral words. One-time
@@ -14,21 +19,6 @@ import type { PaymentState, SubscriptionState } from '../payments/payment-gatewa
  * `canceled` are final. Everything else would move an order backwards, which a late or
  * duplicated webhook must never do, so `advance` refuses it.
  */
-export const ORDER_STATUSES = [
-  'created',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'failed',
-  'canceled',
-  'incomplete',
-  'active',
-  'past_due',
-  'unpaid',
-] as const;
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 type Transitions = Readonly<Partial<Record<OrderStatus, readonly OrderStatus[]>>>;
 
 const ONE_TIME: Transitions = {

@@ -1,5 +1,4 @@
-/** Why money went back to a buyer: a refund (made from admin or in the provider's dashboard) or a lost dispute. */
-export type RefundReason = 'refund' | 'dispute';
+import type { RefundReason } from '../database/repositories/refund.repository';
 
 /**
  * Whether money going back ends a membership's access now: a refund that leaves its payment

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderStatus } from '../../orders/order-state';
 import type { SqlExecutor } from '../personal-data';
 import type { MembershipBuyer } from './membership.repository';
 import {
@@ -9,6 +8,7 @@ import {
   orderIdOf,
   type OrderLookup,
   type OrderRow,
+  type OrderStatus,
   type ProviderIds,
   type SubscriptionTermsUpdate,
 } from './order-rows';

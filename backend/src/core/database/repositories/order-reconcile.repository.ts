@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { JOBS } from '@contracts/jobs';
-import { SETTLED_STATUSES } from '../../orders/order-state';
-import type { OrderRow } from './order-rows';
+import type { PaymentKind } from '@contracts/plans';
+import type { OrderRow, OrderStatus } from './order-rows';
 
 /**
  * A paid order (paid between $3 and $2 ms ago) with a paid effect of $1 neither finished in the
@@ -44,13 +44,15 @@ export class OrderReconcileRepository {
    * `olderThanMs` after they were created (within the last `withinMs`), holding a provider
    * object, and not read by anyone (reconciler or verification) in the last `claimMs`. The claim
    * is the read stamp itself, so concurrent reconcilers (SKIP LOCKED) take disjoint orders and an
-   * order is read at most once per `claimMs`.
+   * order is read at most once per `claimMs`. `settled`: the statuses of each kind no provider
+   * read changes any more (the lifecycle's SETTLED_STATUSES).
    */
   claimUnsettled(
     olderThanMs: number,
     withinMs: number,
     claimMs: number,
     limit: number,
+    settled: Readonly<Record<PaymentKind, readonly OrderStatus[]>>,
   ): Promise<Array<Pick<OrderRow, 'id' | 'kind' | 'payment_intent_id' | 'setup_intent_id' | 'subscription_id'>>> {
     return this.dataSource
       .query<[Array<Pick<OrderRow, 'id' | 'kind' | 'payment_intent_id' | 'setup_intent_id' | 'subscription_id'>>, number]>(
@@ -66,7 +68,7 @@ export class OrderReconcileRepository {
              LIMIT $6
              FOR UPDATE SKIP LOCKED)
          RETURNING o.id, o.kind, o.payment_intent_id, o.setup_intent_id, o.subscription_id`,
-        [olderThanMs, withinMs, claimMs, SETTLED_STATUSES.subscription, SETTLED_STATUSES['one-time'], limit],
+        [olderThanMs, withinMs, claimMs, settled.subscription, settled['one-time'], limit],
       )
       .then(([rows]) => rows);
   }

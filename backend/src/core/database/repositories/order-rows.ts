@@ -1,7 +1,25 @@
 import type { PaymentProviderName } from '@contracts/payments';
 import type { PaymentKind, PlanId } from '@contracts/plans';
-import type { OrderStatus } from '../../orders/order-state';
 import type { PaymentRow } from './payment.repository';
+
+/**
+ * The statuses an order may hold, in the gateway's neutral words: which moves between them are
+ * allowed, per payment kind, is the lifecycle's to say (core/orders/order-state.ts).
+ */
+export const ORDER_STATUSES = [
+  'created',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+  'incomplete',
+  'active',
+  'past_due',
+  'unpaid',
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An `orders` row: one checkout attempt; its status moves only along `order-state.ts`. Amounts in cents. */
 export interface OrderRow {

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatMoney } from '@contracts/money';
 import type { DisputeOutcome, RefundState } from '@contracts/payments';
-import type { RefundReason } from '../../orders/refund-access';
 import type { SqlExecutor, TableColumns } from '../personal-data';
 import type { OrderRow } from './order-rows';
 import type { PaymentRow } from './payment.repository';
 import { containsPattern } from './sql-results';
+
+/** Why money went back to a buyer: a refund (made from admin or in the provider's dashboard) or a lost dispute. */
+export type RefundReason = 'refund' | 'dispute';
 
 /** A refund's status: `requested` while the admin's request waits for the provider's answer, then the provider's word. */
 export type RefundStatus = 'requested' | RefundState;
