@@ -17,11 +17,6 @@ export const checkout = {
           amount: chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency),
         })
       : fill(copy.payLabel, { amount: chargedCents === undefined ? formatPrice(plan.amount, currency) : formatMoney(chargedCents, currency) }),
-  /** The saved card of this browser's payment a moment ago, offered for another plan. */
-  oneClick: {
-    ...copy.oneClick,
-    pay: (amountCents: number, currency: string, last4: string): string => fill(copy.oneClick.pay, { amount: formatMoney(amountCents, currency), last4 }),
-  },
   summary: {
     ...copy.summary,
     /** Level Two's contents (spec section 1) for plan blackcard-vip; the membership's for the others. */

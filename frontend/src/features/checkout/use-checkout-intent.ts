@@ -6,13 +6,16 @@ import { createPaymentIntent } from './api/create-payment-intent';
 import { createSetupIntent } from './api/create-setup-intent';
 import { checkoutParty, type CheckoutHandOff } from './checkout-hand-off';
 import { notifyInitFailure } from './checkout-toasts';
+import type { CardConfirmer } from './providers/provider-types';
 
 export interface CheckoutIntent {
   clientSecret: string | null;
-  /** True from the moment checkout starts until the intent exists or creating it failed. */
-  initializing: boolean;
   failed: boolean;
   retry: () => void;
+  /** The card form's confirmer once the form of this intent reported ready; null until then. */
+  confirmer: CardConfirmer | null;
+  /** What the card form calls when it is ready. */
+  onReady: (confirmer: CardConfirmer) => void;
 }
 
 /**
@@ -28,8 +31,8 @@ export function useCheckoutIntent(
   email: string | null,
   name: string | null,
   enabled: boolean,
-  coupon: string | null = null,
-  bump = false,
+  coupon: string | null,
+  bump: boolean,
 ): CheckoutIntent {
   // The latest attempt's outcome; an answer to an attempt superseded (a coupon applied meanwhile) is dropped.
   const [attempt, setAttempt] = useState<{ id: number; clientSecret: string | null; failed: boolean } | null>(null);
@@ -72,10 +75,16 @@ export function useCheckoutIntent(
     create();
   }, [bump, canStart, coupon, create, plan]);
 
+  const clientSecret = attempt?.clientSecret ?? null;
+  // The card form of each intent reports ready with its confirmer; a new intent (a coupon applied
+  // or removed) mounts a new form, and the old form's confirmer no longer counts.
+  const [ready, setReady] = useState<{ clientSecret: string | null; confirmer: CardConfirmer } | null>(null);
+  const onReady = useCallback((confirmer: CardConfirmer) => setReady({ clientSecret, confirmer }), [clientSecret]);
   return {
-    clientSecret: attempt?.clientSecret ?? null,
-    initializing: canStart && (attempt === null || (attempt.clientSecret === null && !attempt.failed)),
+    clientSecret,
     failed: attempt?.failed ?? false,
     retry: create,
+    confirmer: ready && ready.clientSecret === clientSecret ? ready.confirmer : null,
+    onReady,
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { checkout as copy } from '@/content/checkout';
-import { PageNavigation } from '@/lib/page-navigation';
+import { PageNavigation, type GoTo } from '@/lib/page-navigation';
 import { confirmSubscription } from './api/confirm-subscription';
 import {
   checkoutParty,
@@ -23,12 +23,50 @@ import type { CardConfirmer, PaymentProvider } from './providers/provider-types'
 const SUCCEEDED = 'succeeded';
 
 /**
+ * Creates the subscription of a card set up (confirm-subscription), then goes on to /success.
+ * Resolves false, the toast shown, when the buyer has to try again.
+ */
+async function finishSubscription(
+  handOff: CheckoutHandOff,
+  provider: PaymentProvider | null,
+  goTo: GoTo,
+  setupIntentId: string,
+  email: string,
+  name: string,
+): Promise<boolean> {
+  const { plan } = handOff;
+  try {
+    const { subscriptionId, clientSecret } = await confirmSubscription({
+      ...checkoutParty(handOff, email, name),
+      setupIntentId,
+      amount: plan.amount,
+      plan: plan.name,
+    });
+    const success = successPath(handOff, { subscription_id: subscriptionId });
+    // The bank asks the buyer to authenticate the first payment: the provider shows its
+    // challenge (Stripe's modal, or the sandbox's page, which returns to /success itself).
+    if (clientSecret && provider) {
+      const result = await provider.handleNextAction(clientSecret, new URL(success, window.location.origin).href);
+      if (result.kind === 'redirecting') return true;
+      if (result.kind === 'error') {
+        notifyProviderError('payment', result.message);
+        return false;
+      }
+    }
+    // Whatever the first payment's outcome, /success verifies the subscription and says it.
+    goTo(success, { replace: true });
+  } catch (error) {
+    notifySubscriptionFailure(error);
+    return false;
+  }
+  return true;
+}
+
+/**
  * The pay button's flows (spec section 4): subscriptions confirm the setup intent, then
  * confirm-subscription; one-time plans confirm the payment intent. Also finishes a subscription
  * when the buyer comes back from authenticating the card (setup_intent in the query string).
- * One hook on purpose, like CheckoutPage: each function split off costs /checkout bytes it lacks.
  */
-// eslint-disable-next-line max-lines-per-function -- /checkout's JS budget (see CheckoutPage)
 export function useCheckoutPayment(
   handOff: CheckoutHandOff,
   provider: PaymentProvider | null,
@@ -42,39 +80,6 @@ export function useCheckoutPayment(
   const processing = processingState ?? setupReturn !== null;
   const { plan, email, name } = handOff;
 
-  const finishSubscription = useCallback(
-    async (setupIntentId: string, customerEmail: string, customerName: string) => {
-      try {
-        const { subscriptionId, clientSecret } = await confirmSubscription({
-          ...checkoutParty(handOff, customerEmail, customerName),
-          setupIntentId,
-          amount: plan.amount,
-          plan: plan.name,
-        });
-        const success = successPath(handOff, { subscription_id: subscriptionId });
-        // The bank asks the buyer to authenticate the first payment: the provider shows its
-        // challenge (Stripe's modal, or the sandbox's page, which returns to /success itself).
-        if (clientSecret && provider) {
-          const result = await provider.handleNextAction(clientSecret, new URL(success, window.location.origin).href);
-          if (result.kind === 'redirecting') return true;
-          if (result.kind === 'error') {
-            notifyProviderError('payment', result.message);
-            setProcessing(false);
-            return false;
-          }
-        }
-        // Whatever the first payment's outcome, /success verifies the subscription and says it.
-        goTo(success, { replace: true });
-      } catch (error) {
-        notifySubscriptionFailure(error);
-        setProcessing(false);
-        return false;
-      }
-      return true;
-    },
-    [handOff, goTo, plan, provider],
-  );
-
   const pay = useCallback(async () => {
     if (!email || !name) {
       notifyMissingInformation();
@@ -82,35 +87,27 @@ export function useCheckoutPayment(
     }
     if (!confirmer || processing) return;
     setProcessing(true);
+    const subscription = plan.kind === 'subscription';
     try {
-      if (plan.kind === 'subscription') {
-        const result = await confirmer.confirmSetup(setupReturnUrl(handOff));
-        if (result.kind === 'redirecting') return;
-        if (result.kind === 'error') {
-          notifyProviderError('setup', result.message);
-        } else if (result.status !== SUCCEEDED) {
-          notifyPaymentIncomplete();
-        } else {
-          await finishSubscription(result.id, email, name);
-          return;
-        }
-      } else {
-        const result = await confirmer.confirmPayment(paymentReturnUrl(handOff));
-        if (result.kind === 'redirecting') return;
-        if (result.kind === 'error') {
-          notifyProviderError('payment', result.message);
-        } else if (result.status === SUCCEEDED) {
-          goTo(successPath(handOff, { payment_intent: result.id }), { replace: true });
-          return;
-        } else {
-          notifyPaymentIncomplete();
-        }
+      const result = await (subscription
+        ? confirmer.confirmSetup(setupReturnUrl(handOff))
+        : confirmer.confirmPayment(paymentReturnUrl(handOff)));
+      if (result.kind === 'redirecting') return;
+      if (result.kind === 'error') {
+        notifyProviderError(subscription ? 'setup' : 'payment', result.message);
+      } else if (result.status !== SUCCEEDED) {
+        notifyPaymentIncomplete();
+      } else if (!subscription) {
+        goTo(successPath(handOff, { payment_intent: result.id }), { replace: true });
+        return;
+      } else if (await finishSubscription(handOff, provider, goTo, result.id, email, name)) {
+        return;
       }
     } catch (error) {
       notifyCheckoutError(error);
     }
     setProcessing(false);
-  }, [confirmer, email, finishSubscription, handOff, name, goTo, plan, processing]);
+  }, [confirmer, email, handOff, name, goTo, plan, processing, provider]);
 
   // Back from the provider's authentication step: the setup intent is confirmed (or not) already.
   const resumed = useRef(false);
@@ -128,11 +125,13 @@ export function useCheckoutPayment(
       notifyProviderError('setup', copy.toasts.setupConfirmFailed.authenticationFailed);
       restart();
     } else {
-      void finishSubscription(setupReturn.setupIntentId, email, name).then((done) => {
-        if (!done) restart();
+      void finishSubscription(handOff, provider, goTo, setupReturn.setupIntentId, email, name).then((done) => {
+        if (done) return;
+        setProcessing(false);
+        restart();
       });
     }
-  }, [email, finishSubscription, handOff, name, goTo, provider, setupReturn]);
+  }, [email, handOff, name, goTo, provider, setupReturn]);
 
   return { processing, pay };
 }

@@ -2,7 +2,7 @@ import { CURRENCY } from '@contracts/plans';
 import { useCallback, useContext, useRef, useState } from 'react';
 import { track } from '@/lib/analytics';
 import { PageNavigation } from '@/lib/page-navigation';
-import { buyOneClick } from './api/one-click';
+import { buyOneClick } from './api/buy-one-click';
 import { checkoutParty, successPath, type CheckoutHandOff } from './checkout-hand-off';
 import { notifyCheckoutError, notifyProviderError } from './checkout-toasts';
 import type { PaymentProvider } from './providers/provider-types';

@@ -1,5 +1,7 @@
 import type { OneClickOfferResponse } from '@contracts/payments';
+import { formatMoney } from '@contracts/money';
 import { CURRENCY } from '@contracts/plans';
+import { fill } from '@contracts/site/fill';
 import { checkout as copy } from '@/content/checkout';
 import type { CheckoutHandOff } from '../checkout-hand-off';
 import type { PaymentProvider } from '../providers/provider-types';
@@ -15,7 +17,8 @@ interface OneClickOfferProps {
 
 /**
  * The saved card's offer in place of the card form: one button pays with it, the other shows the
- * form. Its own chunk, loaded only when the server makes the offer: most checkouts never see it.
+ * form. Its own chunk, loaded only when the server makes the offer: most checkouts never see it
+ * (so its label is filled in here, not in content/checkout.ts, which every checkout loads).
  */
 export default function OneClickOffer({ offer, handOff, provider, onOtherCard }: OneClickOfferProps) {
   const { processing, buy } = useOneClickPayment(handOff, provider, onOtherCard);
@@ -28,7 +31,7 @@ export default function OneClickOffer({ offer, handOff, provider, onOtherCard }:
         onClick={() => void buy()}
         data-testid="one-click-button"
       >
-        {processing ? copy.processing : copy.oneClick.pay(offer.amountCents, CURRENCY, offer.last4)}
+        {processing ? copy.processing : fill(copy.oneClick.pay, { amount: formatMoney(offer.amountCents, CURRENCY), last4: offer.last4 })}
       </button>
       <button type="button" className="checkout__link-button" disabled={processing} onClick={onOtherCard}>
         {copy.oneClick.otherCard}

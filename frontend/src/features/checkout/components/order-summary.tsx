@@ -9,15 +9,15 @@ interface OrderSummaryProps {
   email: string | null;
   name: string | null;
   /** An accepted coupon's quote: the discount and the total due today, as the server computed them. */
-  discount?: CouponQuote | null;
+  discount: CouponQuote | null;
   /** The coupon field, under the total. */
-  coupon?: ReactNode;
+  coupon: ReactNode;
   /** The add-on (order bump) when ticked: its price, added to the total. */
-  bumpCents?: number;
+  bumpCents: number;
 }
 
 /** Spec section 2, /checkout: plan, price, what it unlocks and who is buying. */
-export function OrderSummary({ plan, email, name, discount = null, coupon = null, bumpCents = 0 }: OrderSummaryProps) {
+export function OrderSummary({ plan, email, name, discount, coupon, bumpCents }: OrderSummaryProps) {
   const bump = bumpCents > 0 ? bumpOffered(plan) : undefined;
   const months = discount ? copy.coupon.months(discount.durationMonths) : null;
   const missing = !email || !name;

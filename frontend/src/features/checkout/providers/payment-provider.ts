@@ -20,14 +20,16 @@ export function loadPaymentProvider(config: PaymentsConfigResponse): Promise<Pay
   return provider;
 }
 
+/** The configured provider's chunk (one import of each, which the preload and the provider share). */
+function providerCode(config: PaymentsConfigResponse) {
+  return config.provider === 'stripe' ? import('./stripe-provider') : import('./sandbox-provider');
+}
+
 async function createPaymentProvider(config: PaymentsConfigResponse): Promise<PaymentProvider> {
-  if (config.provider === 'stripe') {
-    if (!config.publishableKey) throw new Error('Stripe is configured without a publishable key');
-    const { createStripeProvider } = await import('./stripe-provider');
-    return createStripeProvider(config.publishableKey);
-  }
-  const { sandboxProvider } = await import('./sandbox-provider');
-  return sandboxProvider;
+  const code = await providerCode(config);
+  if (!('createStripeProvider' in code)) return code.sandboxProvider;
+  if (!config.publishableKey) throw new Error('Stripe is configured without a publishable key');
+  return code.createStripeProvider(config.publishableKey);
 }
 
 /**
@@ -35,5 +37,5 @@ async function createPaymentProvider(config: PaymentsConfigResponse): Promise<Pa
  * when the provider is created): /checkout's document calls it as soon as the config is known.
  */
 export async function preloadPaymentProviderCode(config: PaymentsConfigResponse): Promise<void> {
-  await (config.provider === 'stripe' ? import('./stripe-provider') : import('./sandbox-provider'));
+  await providerCode(config);
 }
