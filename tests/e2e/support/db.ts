@@ -1,16 +1,13 @@
 import { expect } from '@playwright/test';
 import { Client } from 'pg';
+import type { CreateTestimonialRequest } from '@contracts/admin';
 import { SandboxObjectRepository } from '@core/database/repositories/sandbox-object.repository';
 
-/** Direct database access for seeding what the UI reads; the tests never go around the UI to act. */
-export interface TestimonialSeed {
-  name: string;
-  title: string;
-  content: string;
-  videoUrl?: string | null;
-  imageUrl?: string | null;
-  rating?: number;
-  featured?: boolean;
+/**
+ * Direct database access for seeding what the UI reads; the tests never go around the UI to act.
+ * A testimonial is seeded as the admin's API creates one, at a place among the featured ones.
+ */
+export interface TestimonialSeed extends CreateTestimonialRequest {
   displayOrder?: number;
 }
 
