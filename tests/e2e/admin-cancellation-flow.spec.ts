@@ -8,7 +8,7 @@ import type accountJson from '../../site/copy/account.json';
 import { signInToAdmin, useAdminAccount } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { CARDS, checkoutUrl, fillSandboxCard, payButton } from './support/checkout';
-import { withDb } from './support/db';
+import { sandboxNow, withDb } from './support/db';
 import { uniqueEmail } from './support/landing';
 import { waitForMail } from './support/mail';
 
@@ -144,9 +144,9 @@ test('a member pauses for two months: no charge for two periods, the reminder e-
   const [{ days }] = await withDb(async (client) =>
     (
       await client.query(
-        `SELECT floor(extract(epoch FROM f.resumes_at - (now() + make_interval(secs => c.offset_seconds))) / 86400)::int - 2 AS days
-           FROM cancellation_feedback f JOIN orders o ON o.id = f.order_id, sandbox_clock c WHERE o.email = $1`,
-        [email],
+        `SELECT floor(extract(epoch FROM f.resumes_at - $2::timestamptz) / 86400)::int - 2 AS days
+           FROM cancellation_feedback f JOIN orders o ON o.id = f.order_id WHERE o.email = $1`,
+        [email, await sandboxNow(client)],
       )
     ).rows,
   );

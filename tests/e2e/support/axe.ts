@@ -8,8 +8,8 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core (already installed, through Lighthouse) in the page and expects no WCAG A/AA
- * violations; the message names each rule and the elements it failed on.
+ * Runs axe-core in the page and expects no WCAG A/AA violations; the message names each rule and
+ * the elements it failed on.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Evaluated rather than added as a <script>: the site's CSP rightly refuses inline scripts.

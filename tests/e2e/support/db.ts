@@ -1,15 +1,13 @@
 import { expect } from '@playwright/test';
 import { Client } from 'pg';
+import type { CreateTestimonialRequest } from '@contracts/admin';
+import { SandboxObjectRepository } from '@core/database/repositories/sandbox-object.repository';
 
-/** Direct database access for seeding what the UI reads; the tests never go around the UI to act. */
-export interface TestimonialSeed {
-  name: string;
-  title: string;
-  content: string;
-  videoUrl?: string | null;
-  imageUrl?: string | null;
-  rating?: number;
-  featured?: boolean;
+/**
+ * Direct database access for seeding what the UI reads; the tests never go around the UI to act.
+ * A testimonial is seeded as the admin's API creates one, at a place among the featured ones.
+ */
+export interface TestimonialSeed extends CreateTestimonialRequest {
   displayOrder?: number;
 }
 
@@ -89,6 +87,14 @@ export function findLeadByEmail(email: string): Promise<{ email_normalized: stri
 /** The database's clock: a mark for the jobs owed after it (see jobsEndedSince). */
 export function databaseNow(): Promise<Date> {
   return withDb(async (client) => (await client.query<{ now: Date }>('SELECT now() AS now')).rows[0].now);
+}
+
+/** The sandbox provider's time now, as the admin's clock has moved it: read as the sandbox reads it. */
+export function sandboxNow(client: Client): Promise<Date> {
+  // The repository takes TypeORM's `query` (rows, typed by the caller); node-pg answers a result.
+  return new SandboxObjectRepository().clockNow({
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T,
+  });
 }
 
 /**

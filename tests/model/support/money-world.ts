@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { QUEUES } from '@contracts/jobs';
 import { type PlanId, planOf } from '@contracts/plans';
 import { OrderRepository } from '@core/database/repositories/order.repository';
+import { SandboxObjectRepository } from '@core/database/repositories/sandbox-object.repository';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '@core/payments/payment-gateway';
 import { OutboxRelay } from '@core/queue/outbox-relay.service';
 import { JobRegistry } from '../../../worker/src/jobs/job-registry';
@@ -309,15 +310,12 @@ export class MoneyWorld {
     return answers.map((a) => `${a.status}${a.body?.status ? ` ${String(a.body.status)}` : ''}`).join(', ');
   }
 
-  /** Moves the sandbox's clock: renewals, instalments, retries and period ends fall due. */
-  /** The provider's clock: the sandbox's, as the model has moved it. */
-  async providerNow(): Promise<Date> {
-    const [{ now }]: Array<{ now: Date }> = await this.stack.db.query(
-      `SELECT now() + make_interval(secs => offset_seconds) AS now FROM sandbox_clock`,
-    );
-    return now;
+  /** The provider's clock: the sandbox's, as the model has moved it, read as the sandbox reads it. */
+  providerNow(): Promise<Date> {
+    return this.stack.api!.get(SandboxObjectRepository).clockNow(this.stack.db);
   }
 
+  /** Moves the sandbox's clock: renewals, instalments, retries and period ends fall due. */
   async advance(days: number): Promise<string> {
     await this.settle();
     const res = await this.post('/api/sandbox/clock', { advanceDays: days });

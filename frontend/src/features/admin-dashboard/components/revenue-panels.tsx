@@ -4,6 +4,7 @@ import { adminRevenue as copy } from '@/content/admin-revenue';
 import { downloadFile } from '../api/download-export';
 import { revenueParams, type RevenueRange } from '../api/get-revenue';
 import { formatCents, formatCount, planName } from '../format';
+import { DataTable } from './data-table';
 import { MovementsChart, MrrChart } from './revenue-charts';
 
 /** Shades of the cohort table: the share of a cohort still paying, in fifths. */
@@ -52,26 +53,6 @@ function Panel({
   );
 }
 
-function Table({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
-  return (
-    <div className="dash-table-wrap">
-      <table className="dash-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 /** Monthly recurring revenue: its chart, its movements, and the months as a table. */
 export function MrrPanel({ report, range }: PanelProps) {
   const money = moneyOf(report);
@@ -87,7 +68,7 @@ export function MrrPanel({ report, range }: PanelProps) {
     >
       <MrrChart months={report.months} format={money} label={copy.mrr.chartLabel(report.from, report.to, money(last?.mrrCents ?? 0))} />
       <MovementsChart months={report.months} label={copy.mrr.movementsLabel} />
-      <Table caption={copy.mrr.heading} columns={Object.values(m)}>
+      <DataTable caption={copy.mrr.heading} columns={Object.values(m)}>
         {report.months.map((row) => (
           <tr key={row.month} data-testid="revenue-month">
             <th scope="row">{row.month}</th>
@@ -103,7 +84,7 @@ export function MrrPanel({ report, range }: PanelProps) {
             <td>{money(row.resumedCents)}</td>
           </tr>
         ))}
-      </Table>
+      </DataTable>
     </Panel>
   );
 }
@@ -120,7 +101,7 @@ export function ChurnPanel({ report, range }: PanelProps) {
       table={{ name: copy.churn.tableName, key: 'months' }}
       range={range}
     >
-      <Table caption={copy.churn.heading} columns={Object.values(c)}>
+      <DataTable caption={copy.churn.heading} columns={Object.values(c)}>
         {report.months.map((row) => (
           <tr key={row.month} data-testid="revenue-churn-month">
             <th scope="row">{row.month}</th>
@@ -134,7 +115,7 @@ export function ChurnPanel({ report, range }: PanelProps) {
             <td>{row.disputesLost}</td>
           </tr>
         ))}
-      </Table>
+      </DataTable>
     </Panel>
   );
 }
@@ -146,7 +127,7 @@ export function MembersPanel({ report, range }: PanelProps) {
       {report.activeByPlan.length === 0 ? (
         <p className="dash-state">{copy.members.empty}</p>
       ) : (
-        <Table caption={copy.members.heading} columns={Object.values(copy.members.columns)}>
+        <DataTable caption={copy.members.heading} columns={Object.values(copy.members.columns)}>
           {report.activeByPlan.map((row) => (
             <tr key={row.planId}>
               <th scope="row">{planName(row.planId)}</th>
@@ -155,7 +136,7 @@ export function MembersPanel({ report, range }: PanelProps) {
               <td>{row.pastDue}</td>
             </tr>
           ))}
-        </Table>
+        </DataTable>
       )}
     </Panel>
   );
@@ -175,7 +156,7 @@ export function PlansPanel({ report, range }: PanelProps) {
       {report.plans.length === 0 ? (
         <p className="dash-state">{copy.plans.empty}</p>
       ) : (
-        <Table caption={copy.plans.heading} columns={Object.values(copy.plans.columns)}>
+        <DataTable caption={copy.plans.heading} columns={Object.values(copy.plans.columns)}>
           {report.plans.map((row) => (
             <tr key={row.planId} data-testid="revenue-plan">
               <th scope="row">{planName(row.planId)}</th>
@@ -185,7 +166,7 @@ export function PlansPanel({ report, range }: PanelProps) {
               <td>{row.lifetimeValueCents === null ? copy.plans.noChurn : money(row.lifetimeValueCents)}</td>
             </tr>
           ))}
-        </Table>
+        </DataTable>
       )}
     </Panel>
   );
@@ -205,7 +186,7 @@ export function CohortsPanel({ report, range }: PanelProps) {
       {report.cohorts.length === 0 ? (
         <p className="dash-state">{copy.cohorts.empty}</p>
       ) : (
-        <Table
+        <DataTable
           caption={copy.cohorts.heading}
           columns={[
             copy.cohorts.columns.month,
@@ -228,7 +209,7 @@ export function CohortsPanel({ report, range }: PanelProps) {
               )}
             </tr>
           ))}
-        </Table>
+        </DataTable>
       )}
     </Panel>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable } from './data-table';
 import { LoadState } from './load-state';
 
 /** The words every table panel of the dashboard shows around its rows. */
@@ -58,21 +59,9 @@ export function TablePanel({
         >
           {query.data ? (
             <>
-              <div className="dash-table-wrap">
-                <table className="dash-table">
-                  <caption className="visually-hidden">{copy.heading}</caption>
-                  <thead>
-                    <tr>
-                      {columns.map((column) => (
-                        <th key={column} scope="col">
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>{rows}</tbody>
-                </table>
-              </div>
+              <DataTable caption={copy.heading} columns={columns}>
+                {rows}
+              </DataTable>
               {footer}
             </>
           ) : null}
