@@ -72,6 +72,26 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // Each module takes the config sections it reads (core/config/config-sections.ts), never the
+    // whole AppConfig: only core/config builds and cuts it (specs may build one to test with).
+    files: ['backend/src/**/*.ts', 'worker/src/**/*.ts'],
+    ignores: ['backend/src/core/config/**', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app-config', '@core/config/app-config'],
+              importNames: ['AppConfig'],
+              message: 'Inject the config sections this code reads (core/config/config-sections.ts), not the whole AppConfig.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // SQL lives in the repositories (one per table owner) and the migrations, nowhere else.
     files: ['backend/src/**/*.ts', 'worker/src/**/*.ts', 'scripts/**/*.ts'],
     ignores: [
