@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { adminDashboard } from '@/content/admin';
 import { useFunnel, type FunnelRange } from '../api/get-funnel';
 import { formatCents, formatCount, formatRate, planName, utcDay } from '../format';
+import { DataTable } from './data-table';
 import { LoadState } from './load-state';
 
 const copy = adminDashboard.funnel;
@@ -27,62 +28,41 @@ function Breakdowns({ report }: { report: FunnelReport }) {
   const stages = copy.stages;
   return (
     <>
-      <div className="dash-table-wrap">
-        <table className="dash-table">
-          <caption>{copy.byPlanHeading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{copy.planColumn}</th>
-              <th scope="col">{stages.checkouts}</th>
-              <th scope="col">{stages.purchases}</th>
-              <th scope="col">{stages.revenue}</th>
-              <th scope="col">{copy.bumpColumn}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.byPlan.map((row) => (
-              <tr key={row.planId}>
-                <th scope="row">{planName(row.planId)}</th>
-                <td>{formatCount(row.checkouts)}</td>
-                <td>{formatCount(row.purchases)}</td>
-                <td>{formatCents(row.revenueCents, CURRENCY)}</td>
-                <td data-testid={`bump-rate-${row.planId}`}>
-                  {row.bumpOffered > 0
-                    ? copy.bumpRate(formatCount(row.bumpTaken), formatCount(row.bumpOffered), formatRate(row.bumpTaken / row.bumpOffered))
-                    : copy.bumpNotOffered}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="dash-table-wrap">
-        <table className="dash-table">
-          <caption>{copy.byReferralHeading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{copy.referralColumn}</th>
-              <th scope="col">{stages.visitors}</th>
-              <th scope="col">{stages.leads}</th>
-              <th scope="col">{stages.checkouts}</th>
-              <th scope="col">{stages.purchases}</th>
-              <th scope="col">{stages.revenue}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.byReferral.map((row) => (
-              <tr key={row.referral ?? ''} data-testid="referral-row">
-                <th scope="row">{row.referral ?? copy.noReferral}</th>
-                <td>{formatCount(row.visitors)}</td>
-                <td>{formatCount(row.leads)}</td>
-                <td>{formatCount(row.checkouts)}</td>
-                <td>{formatCount(row.purchases)}</td>
-                <td>{formatCents(row.revenueCents, CURRENCY)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={copy.byPlanHeading}
+        columns={[copy.planColumn, stages.checkouts, stages.purchases, stages.revenue, copy.bumpColumn]}
+        captionShown
+      >
+        {report.byPlan.map((row) => (
+          <tr key={row.planId}>
+            <th scope="row">{planName(row.planId)}</th>
+            <td>{formatCount(row.checkouts)}</td>
+            <td>{formatCount(row.purchases)}</td>
+            <td>{formatCents(row.revenueCents, CURRENCY)}</td>
+            <td data-testid={`bump-rate-${row.planId}`}>
+              {row.bumpOffered > 0
+                ? copy.bumpRate(formatCount(row.bumpTaken), formatCount(row.bumpOffered), formatRate(row.bumpTaken / row.bumpOffered))
+                : copy.bumpNotOffered}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <DataTable
+        caption={copy.byReferralHeading}
+        columns={[copy.referralColumn, stages.visitors, stages.leads, stages.checkouts, stages.purchases, stages.revenue]}
+        captionShown
+      >
+        {report.byReferral.map((row) => (
+          <tr key={row.referral ?? ''} data-testid="referral-row">
+            <th scope="row">{row.referral ?? copy.noReferral}</th>
+            <td>{formatCount(row.visitors)}</td>
+            <td>{formatCount(row.leads)}</td>
+            <td>{formatCount(row.checkouts)}</td>
+            <td>{formatCount(row.purchases)}</td>
+            <td>{formatCents(row.revenueCents, CURRENCY)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

@@ -8,117 +8,70 @@ import { ApiError } from '@/lib/api-client';
 import { useDownload } from '../api/download-export';
 import { PAGE_SIZE, useRecords, type RecordKind, type RecordRow } from '../api/get-records';
 import { formatCents, formatCount, formatTime, planName } from '../format';
+import { DataTable } from './data-table';
 import { LoadState } from './load-state';
 import { Pager } from './pager';
 
 const copy = adminDashboard.records;
 const cols = copy.columns;
+const COLUMNS: Record<RecordKind, string[]> = {
+  leads: [cols.email, cols.name, cols.referral, cols.submissions, cols.lastSubmitted],
+  orders: [cols.email, cols.name, cols.plan, cols.amount, cols.status, cols.referral, cols.created, cols.paid],
+  members: [cols.email, cols.name, cols.product, cols.status, cols.plan, cols.granted, cols.ended],
+};
 
 function LeadRows({ rows }: { rows: AdminLeadRow[] }) {
-  return (
-    <>
-      <thead>
-        <tr>
-          <th scope="col">{cols.email}</th>
-          <th scope="col">{cols.name}</th>
-          <th scope="col">{cols.referral}</th>
-          <th scope="col">{cols.submissions}</th>
-          <th scope="col">{cols.lastSubmitted}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((lead) => (
-          <tr key={lead.id}>
-            <th scope="row">{lead.email}</th>
-            <td>{lead.name ?? '—'}</td>
-            <td>{lead.referral ?? '—'}</td>
-            <td>{formatCount(lead.submissionCount)}</td>
-            <td>{formatTime(lead.lastSubmittedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </>
-  );
+  return rows.map((lead) => (
+    <tr key={lead.id}>
+      <th scope="row">{lead.email}</th>
+      <td>{lead.name ?? '—'}</td>
+      <td>{lead.referral ?? '—'}</td>
+      <td>{formatCount(lead.submissionCount)}</td>
+      <td>{formatTime(lead.lastSubmittedAt)}</td>
+    </tr>
+  ));
 }
 
 function OrderRows({ rows }: { rows: AdminOrderRow[] }) {
-  return (
-    <>
-      <thead>
-        <tr>
-          <th scope="col">{cols.email}</th>
-          <th scope="col">{cols.name}</th>
-          <th scope="col">{cols.plan}</th>
-          <th scope="col">{cols.amount}</th>
-          <th scope="col">{cols.status}</th>
-          <th scope="col">{cols.referral}</th>
-          <th scope="col">{cols.created}</th>
-          <th scope="col">{cols.paid}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((order) => (
-          <tr key={order.id}>
-            <th scope="row">{order.email}</th>
-            <td>{order.name}</td>
-            <td>{planName(order.planId)}</td>
-            <td>{formatCents(order.amountCents, order.currency)}</td>
-            <td>{order.status}</td>
-            <td>{order.referral ?? '—'}</td>
-            <td>{formatTime(order.createdAt)}</td>
-            <td>{formatTime(order.paidAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </>
-  );
+  return rows.map((order) => (
+    <tr key={order.id}>
+      <th scope="row">{order.email}</th>
+      <td>{order.name}</td>
+      <td>{planName(order.planId)}</td>
+      <td>{formatCents(order.amountCents, order.currency)}</td>
+      <td>{order.status}</td>
+      <td>{order.referral ?? '—'}</td>
+      <td>{formatTime(order.createdAt)}</td>
+      <td>{formatTime(order.paidAt)}</td>
+    </tr>
+  ));
 }
 
 function MemberRows({ rows }: { rows: AdminMemberRow[] }) {
-  return (
-    <>
-      <thead>
-        <tr>
-          <th scope="col">{cols.email}</th>
-          <th scope="col">{cols.name}</th>
-          <th scope="col">{cols.product}</th>
-          <th scope="col">{cols.status}</th>
-          <th scope="col">{cols.plan}</th>
-          <th scope="col">{cols.granted}</th>
-          <th scope="col">{cols.ended}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((member) => (
-          <tr key={member.id}>
-            <th scope="row">{member.email}</th>
-            <td>{member.name ?? '—'}</td>
-            <td>{member.productName}</td>
-            <td>{copy.memberStatus[member.status] ?? member.status}</td>
-            <td>{member.planId ? planName(member.planId) : '—'}</td>
-            <td>{formatTime(member.grantedAt)}</td>
-            <td>{formatTime(member.endedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </>
-  );
+  return rows.map((member) => (
+    <tr key={member.id}>
+      <th scope="row">{member.email}</th>
+      <td>{member.name ?? '—'}</td>
+      <td>{member.productName}</td>
+      <td>{copy.memberStatus[member.status] ?? member.status}</td>
+      <td>{member.planId ? planName(member.planId) : '—'}</td>
+      <td>{formatTime(member.grantedAt)}</td>
+      <td>{formatTime(member.endedAt)}</td>
+    </tr>
+  ));
 }
 
 function RecordsTable({ kind, items, caption }: { kind: RecordKind; items: RecordRow<RecordKind>[]; caption: string }) {
   return (
-    <div className="dash-table-wrap">
-      <table className="dash-table">
-        <caption className="visually-hidden">{caption}</caption>
-        {kind === 'leads' ? (
-          <LeadRows rows={items as AdminLeadRow[]} />
-        ) : kind === 'orders' ? (
-          <OrderRows rows={items as AdminOrderRow[]} />
-        ) : (
-          <MemberRows rows={items as AdminMemberRow[]} />
-        )}
-      </table>
-    </div>
+    <DataTable caption={caption} columns={COLUMNS[kind]}>
+      {kind === 'leads' ? (
+        <LeadRows rows={items as AdminLeadRow[]} />
+      ) : kind === 'orders' ? (
+        <OrderRows rows={items as AdminOrderRow[]} />
+      ) : (
+        <MemberRows rows={items as AdminMemberRow[]} />
+      )}
+    </DataTable>
   );
 }
 
