@@ -28,7 +28,7 @@ export interface MembersAreaDelivery {
 export interface MembersAreaState {
   sequence: number;
   status: string;
-  /** Whether the buyer may enter: every status but 'ended'. */
+  /** Whether the buyer may enter, as the notice's type says (a paused membership's status is 'paused', its type access_ended). */
   access: boolean;
 }
 
@@ -128,7 +128,7 @@ export class FakeMembersArea {
       effect = last === undefined || body.data.sequence > last.sequence ? 'applied' : 'stale';
       if (effect === 'applied') {
         const { sequence, status } = body.data;
-        this.states.set(body.data.membership_id, { sequence, status, access: status !== 'ended' });
+        this.states.set(body.data.membership_id, { sequence, status, access: body.type === 'membership.access_granted' });
       }
     }
     const delivery: MembersAreaDelivery = { body, webhookId, signatureValid, answered, lost: false, effect };
